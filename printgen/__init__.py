@@ -1,0 +1,1 @@
+"""Print-and-play pipeline (reportlab + Pillow). Built in a later issue."""
