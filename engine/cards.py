@@ -1,0 +1,554 @@
+"""Card definitions: the printed facts of a card and its abilities as data.
+
+``parse_cards`` turns plain data (as read from YAML or JSON) into immutable
+``CardDef`` objects and reports *every* problem it finds, each naming the
+file, the card and the field, with a close-match suggestion for misspellings.
+
+>>> pool = CardPool.from_data([{"id": "rookie", "name": "Rookie", "type": "supporting",
+...                             "team": "Test", "cost": 1, "atk": 1, "def": 1, "health": 1}])
+>>> pool["rookie"].cost
+1
+"""
+
+from __future__ import annotations
+
+import difflib
+from dataclasses import dataclass, field
+
+from . import language as L
+from .errors import DataError, Problem
+
+
+@dataclass(frozen=True)
+class PowerDef:
+    """A super power: a named, paid, timed ability of a character."""
+
+    name: str
+    timing: str
+    cost: tuple[str, ...]
+    effect: tuple
+    any_turn: bool = False
+    once_per_game: bool = False
+
+
+@dataclass(frozen=True)
+class TriggerDef:
+    """A triggered ability: when ``on`` happens (and ``cond`` holds), run ``effect``."""
+
+    on: str
+    effect: tuple
+    cond: dict | None = None
+    optional: bool = False
+
+
+@dataclass(frozen=True)
+class LevelUp:
+    xp: int
+    when: tuple[str, ...]
+    into: str
+    cond: dict | None = None
+
+
+@dataclass(frozen=True)
+class CardDef:
+    id: str
+    name: str
+    type: str
+    teams: tuple[str, ...] = ()
+    cost: int | None = None
+    atk: int = 0
+    defense: int = 0
+    health: int = 1
+    level: int | None = None
+    keywords: frozenset = frozenset()
+    powers: tuple[PowerDef, ...] = ()
+    triggers: tuple[TriggerDef, ...] = ()
+    level_up: LevelUp | None = None
+    # plot twists
+    timing: tuple[str, ...] = ()
+    any_turn: bool = False
+    requires: tuple[tuple[str, int], ...] = ()
+    anywhere: bool = False
+    effect: tuple = ()
+    # locations
+    symbol: str | None = None
+    # everything
+    universe: str = "core"
+    aka: tuple[str, ...] = ()
+    text: str | None = None
+    flavor: str | None = None
+    number: str | None = None
+    source: str | None = field(default=None, compare=False)
+
+    @property
+    def is_character(self) -> bool:
+        return self.type in ("main", "supporting", "token")
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return (self.name, *self.aka)
+
+    @property
+    def is_basic_location(self) -> bool:
+        return self.type == "location" and self.symbol is not None
+
+    def makes(self, symbol: str) -> bool:
+        """Can this location make ``symbol`` (for someone allowed to use it)?"""
+        if self.type != "location":
+            return False
+        if self.symbol is not None:
+            return symbol in (self.symbol, L.ANY_SYMBOL)
+        return bool(self.teams)  # a team's special location makes any symbol
+
+
+class CardPool:
+    """Every known card definition by id, plus team facts. Immutable once built."""
+
+    def __init__(self, cards: dict[str, CardDef], teams: dict[str, dict] | None = None):
+        self.cards = cards
+        self.teams = teams or {}
+        self._by_name: dict[str, list[CardDef]] = {}
+        for c in cards.values():
+            for n in c.names:
+                self._by_name.setdefault(n.lower(), []).append(c)
+
+    def __getitem__(self, card_id: str) -> CardDef:
+        return self.cards[card_id]
+
+    def __contains__(self, card_id: str) -> bool:
+        return card_id in self.cards
+
+    def __iter__(self):
+        return iter(self.cards.values())
+
+    def __len__(self) -> int:
+        return len(self.cards)
+
+    def by_name(self, name: str) -> list[CardDef]:
+        return self._by_name.get(name.lower(), [])
+
+    def alignment(self, team: str) -> str | None:
+        return (self.teams.get(team) or {}).get("alignment")
+
+    def find(self, ref: str) -> CardDef | None:
+        """A card by id, or by its unique name (case-insensitive)."""
+        if ref in self.cards:
+            return self.cards[ref]
+        hits = self.by_name(ref)
+        if len(hits) == 1:
+            return hits[0]
+        # a main character's name names its first level
+        mains = sorted((c for c in hits if c.type == "main"), key=lambda c: c.level or 0)
+        return mains[0] if mains else None
+
+    @classmethod
+    def from_data(cls, cards: list[dict], teams: list[dict] | None = None, file: str | None = None) -> CardPool:
+        defs, problems = parse_cards(cards, file=file)
+        team_map, tproblems = parse_teams(teams or [], file=file)
+        problems += tproblems
+        if problems:
+            raise DataError(problems)
+        return cls(defs, team_map)
+
+
+# ---------------------------------------------------------------- parsing
+
+CARD_FIELDS = {
+    "common": {"id", "name", "type", "team", "universe", "aka", "text", "flavor", "number", "keywords",
+               "powers", "triggers", "art"},
+    "main": {"level", "atk", "def", "health", "level_up", "difficulty"},
+    "supporting": {"cost", "atk", "def", "health"},
+    "token": {"atk", "def", "health"},
+    "plot_twist": {"timing", "any_turn", "requires", "effect", "anywhere"},
+    "location": {"symbol"},
+}
+
+
+def suggest(word: str, options) -> str:
+    close = difflib.get_close_matches(str(word), list(options), n=1, cutoff=0.6)
+    return f" (did you mean {close[0]!r}?)" if close else ""
+
+
+class _Checker:
+    """Collects problems while walking one card's data."""
+
+    def __init__(self, file: str | None, card: str | None):
+        self.file, self.card = file, card
+        self.problems: list[Problem] = []
+
+    def err(self, fld: str | None, msg: str) -> None:
+        self.problems.append(Problem(self.file, self.card, fld, msg))
+
+    def check_int(self, data: dict, key: str, fld: str, *, required=True, minimum=0):
+        v = data.get(key)
+        if v is None:
+            if required:
+                self.err(fld, "is required")
+            return None
+        if isinstance(v, bool) or not isinstance(v, int):
+            self.err(fld, f"must be a whole number, not {v!r}")
+            return None
+        if v < minimum:
+            self.err(fld, f"must be at least {minimum}, not {v}")
+            return None
+        return v
+
+    def check_choice(self, v, options, fld: str, what: str):
+        if v not in options:
+            self.err(fld, f"unknown {what} {v!r}{suggest(v, options)}; expected one of {', '.join(options)}")
+            return False
+        return True
+
+    # --- ability language
+
+    def steps(self, steps, fld: str, bound: set[str]) -> tuple:
+        if steps is None:
+            return ()
+        if isinstance(steps, dict):
+            steps = [steps]
+        if not isinstance(steps, list) or not steps:
+            self.err(fld, "must be a list of effect steps")
+            return ()
+        out = []
+        for i, step in enumerate(steps):
+            sf = f"{fld}[{i}]"
+            if not isinstance(step, dict) or len(step) != 1:
+                self.err(sf, f"each step is a mapping with exactly one verb, got {step!r}")
+                continue
+            (verb, args), = step.items()
+            if verb not in L.VERBS:
+                self.err(sf, f"unknown effect {verb!r}{suggest(verb, L.VERBS)}")
+                continue
+            if args is None:
+                args = {}
+            if not isinstance(args, dict):
+                self.err(f"{sf}.{verb}", f"arguments must be a mapping, not {args!r}")
+                continue
+            spec = L.VERBS[verb]["args"]
+            for k in args:
+                if k not in spec:
+                    self.err(f"{sf}.{verb}.{k}", f"unknown argument {k!r} for {verb!r}{suggest(k, spec)}")
+            clean = {}
+            for k, typ in spec.items():
+                optional = typ.endswith("?")
+                typ = typ.rstrip("?")
+                af = f"{sf}.{verb}.{k}"
+                if k not in args:
+                    if not optional:
+                        self.err(af, f"is required for {verb!r}")
+                    continue
+                clean[k] = self.arg(args[k], typ, af, bound)
+            if verb == "choose" and isinstance(args.get("as"), str):
+                bound.add(args["as"])
+            out.append({verb: clean})
+        return tuple(out)
+
+    def arg(self, v, typ: str, fld: str, bound: set[str]):
+        if typ == "selector":
+            if isinstance(v, str) and (v in L.BUILTIN_SELECTORS or v in bound):
+                return v
+            self.err(fld, f"unknown target {v!r}{suggest(v, [*L.BUILTIN_SELECTORS, *bound])}; "
+                          "name a built-in target or one chosen earlier with 'choose'")
+            return v
+        if typ == "filter":
+            return self.filter(v, fld)
+        if typ == "amount":
+            if isinstance(v, dict) and len(v) == 1:
+                (k, sel), = v.items()
+                if k not in L.AMOUNT_KINDS:
+                    self.err(fld, f"unknown amount {k!r}{suggest(k, L.AMOUNT_KINDS)}")
+                else:
+                    self.arg(sel, "selector", f"{fld}.{k}", bound)
+                return dict(v)
+            if isinstance(v, bool) or not isinstance(v, int):
+                self.err(fld, f"must be a whole number or a counted amount such as {{atk_of: target}}, not {v!r}")
+            return v
+        if typ == "duration":
+            self.check_choice(v, L.DURATIONS, fld, "duration")
+            return v
+        if typ == "counter_kind":
+            self.check_choice(v, L.COUNTER_KINDS, fld, "counter kind")
+            return v
+        if typ == "row_or_other":
+            self.check_choice(v, (*L.ROWS, "other"), fld, "row")
+            return v
+        if typ == "player_ref":
+            self.check_choice(v, L.PLAYER_REFS, fld, "player")
+            return v
+        if typ == "choice_kind":
+            self.check_choice(v, L.CHOICE_KINDS, fld, "kind of choice")
+            return v
+        if typ == "bool":
+            if not isinstance(v, bool):
+                self.err(fld, f"must be true or false, not {v!r}")
+            return v
+        if typ in ("str", "name"):
+            if not isinstance(v, str) or not v:
+                self.err(fld, f"must be text, not {v!r}")
+            return v
+        if typ == "steps":
+            return self.steps(v, fld, set())
+        if typ == "condition":
+            return self.condition(v, fld)
+        raise AssertionError(typ)
+
+    def filter(self, v, fld: str) -> dict:
+        if not isinstance(v, dict):
+            self.err(fld, f"a filter is a mapping, not {v!r}")
+            return {}
+        for k, val in v.items():
+            if k not in L.FILTER_KEYS:
+                self.err(f"{fld}.{k}", f"unknown filter {k!r}{suggest(k, L.FILTER_KEYS)}")
+                continue
+            typ = L.FILTER_KEYS[k]
+            if typ == "side":
+                self.check_choice(val, ("yours", "enemy", "any"), f"{fld}.{k}", "side")
+            elif typ == "row":
+                self.check_choice(val, L.ROWS, f"{fld}.{k}", "row")
+            elif typ == "kind":
+                self.check_choice(val, ("main", "supporting"), f"{fld}.{k}", "kind")
+            elif typ == "alignment":
+                self.check_choice(val, L.ALIGNMENTS, f"{fld}.{k}", "alignment")
+            elif typ == "bool" and not isinstance(val, bool):
+                self.err(f"{fld}.{k}", f"must be true or false, not {val!r}")
+            elif typ == "int" and (isinstance(val, bool) or not isinstance(val, int)):
+                self.err(f"{fld}.{k}", f"must be a whole number, not {val!r}")
+        return dict(v)
+
+    def condition(self, v, fld: str) -> dict:
+        if not isinstance(v, dict) or not v:
+            self.err(fld, f"a condition is a mapping, not {v!r}")
+            return {}
+        for k, val in v.items():
+            if k not in L.CONDITIONS:
+                self.err(f"{fld}.{k}", f"unknown condition {k!r}{suggest(k, L.CONDITIONS)}")
+            elif L.CONDITIONS[k] == "filter":
+                self.filter(val, f"{fld}.{k}")
+        return dict(v)
+
+
+def _as_list(v) -> list:
+    if v is None:
+        return []
+    return v if isinstance(v, list) else [v]
+
+
+def parse_card(data: dict, file: str | None = None) -> tuple[CardDef | None, list[Problem]]:
+    cid = data.get("id") if isinstance(data, dict) else None
+    ck = _Checker(file, cid or (data.get("name") if isinstance(data, dict) else None))
+    if not isinstance(data, dict):
+        ck.err(None, f"a card is a mapping of fields, not {data!r}")
+        return None, ck.problems
+    if not isinstance(cid, str) or not cid:
+        ck.err("id", "is required (a short unique id such as 'ember-lynx-1')")
+    name = data.get("name")
+    if not isinstance(name, str) or not name.strip():
+        ck.err("name", "is required")
+    ctype = data.get("type")
+    if not ck.check_choice(ctype, L.CARD_TYPES, "type", "card type"):
+        return None, ck.problems
+    allowed = CARD_FIELDS["common"] | CARD_FIELDS[ctype]
+    for k in data:
+        if k not in allowed:
+            ck.err(k, f"unknown field for a {ctype} card{suggest(k, allowed)}")
+
+    teams = tuple(str(t) for t in _as_list(data.get("team")))
+    kw = set()
+    for i, k in enumerate(_as_list(data.get("keywords"))):
+        if ck.check_choice(k, L.KEYWORDS, f"keywords[{i}]", "keyword"):
+            kw.add(k)
+    fields: dict = {"id": cid, "name": name, "type": ctype, "teams": teams, "keywords": frozenset(kw),
+                    "universe": data.get("universe", "core"), "aka": tuple(_as_list(data.get("aka"))),
+                    "text": data.get("text"), "flavor": data.get("flavor"),
+                    "number": str(data["number"]) if data.get("number") is not None else None,
+                    "source": file}
+
+    if ctype in ("main", "supporting", "token"):
+        fields["atk"] = ck.check_int(data, "atk", "atk") or 0
+        fields["defense"] = ck.check_int(data, "def", "def") or 0
+        fields["health"] = ck.check_int(data, "health", "health", minimum=1) or 1
+        if ctype == "supporting":
+            fields["cost"] = ck.check_int(data, "cost", "cost")
+        if ctype == "main":
+            fields["level"] = ck.check_int(data, "level", "level", minimum=1) or 1
+            fields["level_up"] = _parse_level_up(ck, data.get("level_up"))
+        fields["powers"] = tuple(_parse_powers(ck, data.get("powers")))
+        fields["triggers"] = tuple(_parse_triggers(ck, data.get("triggers")))
+    elif data.get("powers") or data.get("triggers"):
+        ck.err("powers", f"a {ctype} card has no character powers")
+
+    if ctype == "plot_twist":
+        timing = _as_list(data.get("timing"))
+        if not timing:
+            ck.err("timing", "is required (build, main, combat or any_combat)")
+        for i, t in enumerate(timing):
+            ck.check_choice(t, L.TIMINGS, f"timing[{i}]", "timing")
+        fields["timing"] = tuple(timing)
+        fields["any_turn"] = bool(data.get("any_turn", False))
+        fields["anywhere"] = bool(data.get("anywhere", False))
+        reqs = []
+        for i, r in enumerate(_as_list(data.get("requires"))):
+            if isinstance(r, str):
+                reqs.append((r, 1))
+            elif isinstance(r, dict) and isinstance(r.get("team"), str):
+                reqs.append((r["team"], ck.check_int(r, "count", f"requires[{i}].count", minimum=1) or 1))
+            else:
+                ck.err(f"requires[{i}]", "needs a team name or {team: NAME, count: N}")
+        fields["requires"] = tuple(reqs)
+        fields["effect"] = ck.steps(data.get("effect"), "effect", set())
+        if not fields["effect"]:
+            ck.err("effect", "a plot twist needs an effect")
+        if any(t in ("combat", "any_combat") for t in timing) and not fields["anywhere"]:
+            if not _mentions_combat(fields["effect"]):
+                ck.err("effect", "a combat plot twist must affect characters in the combat "
+                                 "(choose with in_combat: true or use attackers/defender/in_combat), "
+                                 "or say anywhere: true")
+
+    if ctype == "location":
+        sym = data.get("symbol")
+        if sym is not None:
+            ck.check_choice(sym, L.SYMBOLS, "symbol", "power symbol")
+        elif not teams:
+            ck.err("symbol", "a location needs a power symbol, or a team for a special location")
+        fields["symbol"] = sym
+
+    if ck.problems:
+        return None, ck.problems
+    return CardDef(**fields), []
+
+
+def _mentions_combat(steps) -> bool:
+    for step in steps:
+        (verb, args), = step.items()
+        if verb == "choose" and (args.get("filter") or {}).get("in_combat"):
+            return True
+        if args.get("target") in ("attackers", "defender", "in_combat") or verb == "cancel_combat":
+            return True
+        for sub in ("then", "else"):
+            if sub in args and _mentions_combat(args[sub]):
+                return True
+    return False
+
+
+def _parse_powers(ck: _Checker, powers) -> list[PowerDef]:
+    out = []
+    for i, p in enumerate(_as_list(powers)):
+        pf = f"powers[{i}]"
+        if not isinstance(p, dict):
+            ck.err(pf, "a super power is a mapping")
+            continue
+        for k in p:
+            if k not in ("name", "timing", "cost", "effect", "any_turn", "once_per_game"):
+                ck.err(f"{pf}.{k}", f"unknown field for a super power"
+                                    f"{suggest(k, ['name', 'timing', 'cost', 'effect', 'any_turn', 'once_per_game'])}")
+        if not isinstance(p.get("name"), str):
+            ck.err(f"{pf}.name", "a super power needs a name")
+        ck.check_choice(p.get("timing"), L.TIMINGS, f"{pf}.timing", "timing")
+        cost = _as_list(p.get("cost"))
+        if not cost:
+            ck.err(f"{pf}.cost", "a super power needs a cost of at least one power symbol")
+        for j, s in enumerate(cost):
+            ck.check_choice(s, (*L.SYMBOLS, L.ANY_SYMBOL), f"{pf}.cost[{j}]", "power symbol")
+        effect = ck.steps(p.get("effect"), f"{pf}.effect", set())
+        if not effect:
+            ck.err(f"{pf}.effect", "a super power needs an effect")
+        out.append(PowerDef(name=p.get("name", "?"), timing=p.get("timing", "main"), cost=tuple(cost),
+                            effect=effect, any_turn=bool(p.get("any_turn", False)),
+                            once_per_game=bool(p.get("once_per_game", False))))
+    return out
+
+
+def _parse_triggers(ck: _Checker, triggers) -> list[TriggerDef]:
+    out = []
+    for i, t in enumerate(_as_list(triggers)):
+        tf = f"triggers[{i}]"
+        if not isinstance(t, dict):
+            ck.err(tf, "a triggered ability is a mapping")
+            continue
+        for k in t:
+            if isinstance(k, bool):
+                ck.err(f"{tf}.{k}", "YAML reads a bare on/off/yes/no key as true/false; write 'when:' "
+                                    "for the trigger event (or quote the key)")
+            elif k not in ("when", "if", "effect", "optional"):
+                ck.err(f"{tf}.{k}", f"unknown field for a triggered ability{suggest(k, ['when', 'if', 'effect', 'optional'])}")
+        ck.check_choice(t.get("when"), L.EVENTS, f"{tf}.when", "trigger event")
+        cond = ck.condition(t["if"], f"{tf}.if") if "if" in t else None
+        effect = ck.steps(t.get("effect"), f"{tf}.effect", set())
+        if not effect:
+            ck.err(f"{tf}.effect", "a triggered ability needs an effect")
+        out.append(TriggerDef(on=t.get("when", "appears"), effect=effect, cond=cond, optional=bool(t.get("optional"))))
+    return out
+
+
+def _parse_level_up(ck: _Checker, lu) -> LevelUp | None:
+    if lu is None:
+        return None
+    if not isinstance(lu, dict):
+        ck.err("level_up", "must be a mapping with xp, when and into")
+        return None
+    for k in lu:
+        if k not in ("xp", "when", "into", "if"):
+            ck.err(f"level_up.{k}", f"unknown field{suggest(k, ['xp', 'when', 'into', 'if'])}")
+    xp = ck.check_int(lu, "xp", "level_up.xp", minimum=1)
+    when = _as_list(lu.get("when"))
+    if not when:
+        ck.err("level_up.when", "a level-up needs a condition: the event(s) that give XP")
+    for i, w in enumerate(when):
+        ck.check_choice(w, L.EVENTS, f"level_up.when[{i}]", "trigger event")
+    if not isinstance(lu.get("into"), str):
+        ck.err("level_up.into", "names the id of the next level's card")
+    cond = ck.condition(lu["if"], "level_up.if") if "if" in lu else None
+    return LevelUp(xp=xp or 1, when=tuple(when), into=lu.get("into", ""), cond=cond)
+
+
+def parse_cards(items, file: str | None = None) -> tuple[dict[str, CardDef], list[Problem]]:
+    """Parse a list of card mappings; returns the cards and every problem found."""
+    defs: dict[str, CardDef] = {}
+    problems: list[Problem] = []
+    if not isinstance(items, list):
+        return {}, [Problem(file, None, "cards", "must be a list of cards")]
+    for data in items:
+        card, probs = parse_card(data, file=file)
+        problems += probs
+        if card is None:
+            continue
+        if card.id in defs:
+            problems.append(Problem(file, card.id, "id", f"duplicate card id (also in {defs[card.id].source or 'this file'})"))
+            continue
+        defs[card.id] = card
+    return defs, problems
+
+
+def parse_teams(items, file: str | None = None) -> tuple[dict[str, dict], list[Problem]]:
+    teams: dict[str, dict] = {}
+    problems: list[Problem] = []
+    for i, t in enumerate(items or []):
+        if not isinstance(t, dict) or not isinstance(t.get("name"), str):
+            problems.append(Problem(file, None, f"teams[{i}]", "a team needs a name"))
+            continue
+        if t.get("alignment") not in L.ALIGNMENTS:
+            problems.append(Problem(file, None, f"teams[{i}].alignment",
+                                    f"must be good or evil, not {t.get('alignment')!r}"))
+        teams[t["name"]] = dict(t)
+    return teams, problems
+
+
+def check_pool(pool: CardPool) -> list[Problem]:
+    """Cross-card checks: level-up targets exist, teams are known, levels chain."""
+    problems = []
+    for c in pool:
+        if c.level_up and c.level_up.into not in pool:
+            problems.append(Problem(c.source, c.id, "level_up.into",
+                                    f"no card with id {c.level_up.into!r}{suggest(c.level_up.into, pool.cards)}"))
+        elif c.level_up and pool[c.level_up.into].type != "main":
+            problems.append(Problem(c.source, c.id, "level_up.into", "must name a main character card"))
+        if pool.teams:
+            for t in c.teams:
+                if t not in pool.teams:
+                    problems.append(Problem(c.source, c.id, "team", f"unknown team {t!r}{suggest(t, pool.teams)}"))
+            for t, _n in c.requires:
+                if t not in pool.teams:
+                    problems.append(Problem(c.source, c.id, "requires", f"unknown team {t!r}{suggest(t, pool.teams)}"))
+        if c.type == "main" and (c.level or 1) == 1 and c.level_up is None:
+            problems.append(Problem(c.source, c.id, "level_up", "a level 1 main character needs a level-up"))
+    return problems

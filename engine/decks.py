@@ -1,0 +1,186 @@
+"""Deck lists: the YAML form, the shared text form, and the deck-building rules.
+
+The text form is what players paste to each other::
+
+    # Skyguard Starter
+    Main: Captain Ember
+    4 Stone Warden
+    3 Signal Tower
+
+>>> d = Deck.from_text("Main: Boss\\n2 Grunt\\n")
+>>> d.main, d.cards
+('Boss', ['Grunt', 'Grunt'])
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+
+from .cards import CardPool, suggest
+from .errors import DeckError, Problem
+
+DECK_SIZE = 60
+MAX_COPIES = 4
+
+_LINE = re.compile(r"^\s*(\d+)\s*x?\s+(.+?)\s*$")
+
+
+class Deck:
+    """A main character (level 1 card id) and the 60 cards of the deck, as card ids."""
+
+    def __init__(self, name: str, main: str, cards: list[str]):
+        self.name = name
+        self.main = main
+        self.cards = list(cards)
+
+    def counts(self) -> Counter:
+        return Counter(self.cards)
+
+    def to_json(self) -> dict:
+        return {"name": self.name, "main": self.main, "cards": dict(sorted(self.counts().items()))}
+
+    @classmethod
+    def from_json(cls, data: dict) -> Deck:
+        cards = []
+        for cid, n in data["cards"].items():
+            cards += [cid] * int(n)
+        return cls(data.get("name", ""), data["main"], cards)
+
+    def to_text(self, pool: CardPool | None = None) -> str:
+        def nm(cid):
+            return pool[cid].name if pool is not None and cid in pool else cid
+        lines = [f"# {self.name}"] if self.name else []
+        lines.append(f"Main: {nm(self.main)}")
+        for cid, n in sorted(self.counts().items(), key=lambda kv: nm(kv[0])):
+            lines.append(f"{n} {nm(cid)}")
+        return "\n".join(lines) + "\n"
+
+    @classmethod
+    def from_text(cls, text: str, name: str = "", source: str | None = None) -> Deck:
+        """Parse the text form; card references stay as written until ``resolve``."""
+        main = None
+        cards: list[str] = []
+        problems = []
+        for no, raw in enumerate(text.splitlines(), 1):
+            line = raw.strip()
+            if not line:
+                continue
+            if line.startswith("#"):
+                if not name and not cards and main is None:
+                    name = line.lstrip("#").strip()
+                continue
+            low = line.lower()
+            if low.startswith("main:"):
+                if main is not None:
+                    problems.append(Problem(source, None, f"line {no}", "a deck has one main character"))
+                main = line.split(":", 1)[1].strip()
+                continue
+            m = _LINE.match(line)
+            if not m:
+                problems.append(Problem(source, None, f"line {no}",
+                                        f"expected 'COUNT CARD NAME' or 'Main: NAME', got {line!r}"))
+                continue
+            cards += [m.group(2)] * int(m.group(1))
+        if main is None:
+            problems.append(Problem(source, None, "Main", "no main character line ('Main: NAME')"))
+        if problems:
+            raise DeckError(problems)
+        return cls(name, main, cards)
+
+    @classmethod
+    def from_data(cls, data, source: str | None = None) -> Deck:
+        """The YAML form: ``{name, main, cards: {card: count}}``."""
+        problems = []
+        if not isinstance(data, dict):
+            raise DeckError([Problem(source, None, None, "a deck is a mapping with name, main and cards")])
+        for k in data:
+            if k not in ("name", "main", "cards", "description", "team"):
+                problems.append(Problem(source, None, k, f"unknown deck field{suggest(k, ['name', 'main', 'cards'])}"))
+        if not isinstance(data.get("main"), str):
+            problems.append(Problem(source, None, "main", "names the main character (level 1)"))
+        cards = []
+        raw = data.get("cards")
+        if not isinstance(raw, dict):
+            problems.append(Problem(source, None, "cards", "a mapping of card -> count"))
+            raw = {}
+        for ref, n in raw.items():
+            if isinstance(n, bool) or not isinstance(n, int) or n < 1:
+                problems.append(Problem(source, str(ref), "cards", f"count must be a positive whole number, not {n!r}"))
+                continue
+            cards += [str(ref)] * n
+        if problems:
+            raise DeckError(problems)
+        return cls(str(data.get("name", "")), data["main"], cards)
+
+    def resolve(self, pool: CardPool, source: str | None = None) -> Deck:
+        """Turn names or ids into card ids; unknown cards are errors with suggestions."""
+        problems = []
+
+        def one(ref: str, field: str) -> str | None:
+            c = pool.find(ref)
+            if c is None:
+                names = sorted({x.name for x in pool} | set(pool.cards))
+                problems.append(Problem(source, ref, field, f"no such card{suggest(ref, names)}"))
+                return None
+            return c.id
+        main = one(self.main, "main")
+        cards = [one(r, "cards") for r in self.cards]
+        if problems:
+            # report each unknown card once
+            seen, uniq = set(), []
+            for p in problems:
+                if (p.card, p.field) not in seen:
+                    seen.add((p.card, p.field))
+                    uniq.append(p)
+            raise DeckError(uniq)
+        return Deck(self.name, main, cards)
+
+
+def deck_problems(pool: CardPool, deck: Deck, source: str | None = None) -> list[Problem]:
+    """Every way the deck breaks the deck-building rules (cards must already be resolved)."""
+    out = []
+
+    def err(card, field, msg):
+        out.append(Problem(source, card, field, msg))
+
+    main = pool.cards.get(deck.main)
+    if main is None:
+        err(deck.main, "main", "no such card")
+    elif main.type != "main":
+        err(main.name, "main", f"is a {main.type.replace('_', ' ')}, not a main character")
+    elif (main.level or 1) != 1:
+        err(main.name, "main", "a deck starts with its main character's level 1 card")
+    if len(deck.cards) != DECK_SIZE:
+        err(None, "cards", f"a deck has exactly {DECK_SIZE} cards besides the main character; this one has "
+                           f"{len(deck.cards)}")
+    basic_names: dict[str, set[str]] = {}
+    universes = {main.universe} if main is not None else set()
+    for cid, n in sorted(deck.counts().items()):
+        c = pool.cards.get(cid)
+        if c is None:
+            err(cid, "cards", "no such card")
+            continue
+        universes.add(c.universe)
+        if n > MAX_COPIES:
+            err(c.name, "cards", f"{n} copies; at most {MAX_COPIES} of a card")
+        if c.type in ("main", "token"):
+            err(c.name, "cards", f"a {'main character' if c.type == 'main' else 'token'} cannot be in the deck")
+        if c.is_basic_location:
+            basic_names.setdefault(c.symbol, set()).add(c.name)
+    for sym, names in sorted(basic_names.items()):
+        if len(names) > 1:
+            err(None, "cards", f"basic locations that make {sym} must all share one name; found "
+                               f"{', '.join(sorted(names))}")
+    if len(universes) > 1:
+        err(None, "cards", f"cards from different universes cannot be mixed: {', '.join(sorted(universes))}")
+    return out
+
+
+def check_deck(pool: CardPool, deck: Deck, source: str | None = None) -> Deck:
+    """Resolve and validate; raises ``DeckError`` listing every problem."""
+    deck = deck.resolve(pool, source)
+    problems = deck_problems(pool, deck, source)
+    if problems:
+        raise DeckError(problems)
+    return deck

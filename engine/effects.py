@@ -1,0 +1,410 @@
+"""The card language's interpreter: runs an ability's steps one at a time.
+
+An ability resolves as a *frame* on the game's stack: a reference to its steps,
+a program counter and the names bound by ``choose``. A step that needs a
+player's decision sets ``g.decision`` and returns; the answer binds the name
+and the frame carries on. Frames are plain JSON, so a game mid-resolution can
+be saved, copied and replayed.
+
+Following the rulebook, an impossible instruction is skipped and the rest of
+the effect still happens.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from . import stats, zones
+
+if TYPE_CHECKING:
+    from .game import Game
+    from .state import Card
+
+
+def new_frame(ref: list, ctl: int, src: int | None, name: str, *, combat_only: bool = False,
+              cond: dict | None = None, card: int | None = None) -> dict:
+    return {"t": "effect", "ref": ref, "pc": 0, "vars": {}, "ctl": ctl, "src": src, "name": name,
+            "combat_only": combat_only, "cond": cond, "card": card, "started": False}
+
+
+def steps_of(g: Game, ref: list) -> tuple:
+    """The step list a frame reference points at: ``[kind, card id, index, *path]``."""
+    kind, cid = ref[0], ref[1]
+    d = g.defs[cid]
+    if kind == "power":
+        steps = d.powers[ref[2]].effect
+        path = ref[3:]
+    elif kind == "trigger":
+        steps = d.triggers[ref[2]].effect
+        path = ref[3:]
+    elif kind == "plot":
+        steps = d.effect
+        path = ref[2:]
+    else:
+        raise AssertionError(kind)
+    for i in range(0, len(path), 2):
+        (_verb, args), = steps[path[i]].items()
+        steps = args[path[i + 1]]
+    return steps
+
+
+# ------------------------------------------------------------------ running frames
+
+def run(g: Game, frame: dict) -> None:
+    """Advance a frame by one step (or finish it)."""
+    if not frame["started"]:
+        frame["started"] = True
+        if frame["cond"] and not condition(g, frame["cond"], frame):
+            g.log("fizzle", f"{frame['name']} does nothing: its condition no longer holds.")
+            finish(g, frame)
+            return
+    steps = steps_of(g, frame["ref"])
+    if frame["pc"] >= len(steps):
+        finish(g, frame)
+        return
+    (verb, args), = steps[frame["pc"]].items()
+    done = VERB_FUNCS[verb](g, frame, args)
+    if done:
+        frame["pc"] += 1
+
+
+def finish(g: Game, frame: dict) -> None:
+    top = g.stack.pop()
+    assert top is frame, "only the top frame can finish"
+    if frame.get("card") is not None:
+        # a plot twist goes to its owner's KO pile once it has resolved
+        c = g.cards[frame["card"]]
+        if c.zone == "resolving":
+            c.zone = "ko"
+            g.players[c.owner].ko.append(c.iid)
+
+
+def answer(g: Game, frame: dict, value) -> None:
+    """Bind the answer to the decision the frame's current step asked."""
+    steps = steps_of(g, frame["ref"])
+    (verb, args), = steps[frame["pc"]].items()
+    if verb == "choose":
+        frame["vars"][args["as"]] = value
+        frame["pc"] += 1
+    elif verb == "may":
+        frame["pc"] += 1
+        if value:
+            push_sub(g, frame, frame["pc"] - 1, "then")
+    elif verb == "discard":
+        frame["vars"].setdefault("_discarded", 0)
+        frame["vars"]["_discarded"] += 1
+    else:
+        raise AssertionError(verb)
+
+
+def push_sub(g: Game, frame: dict, index: int, key: str) -> None:
+    """Run the nested steps ``key`` of step ``index`` before the frame goes on."""
+    sub = dict(frame)
+    sub["ref"] = [*frame["ref"], index, key]
+    sub["pc"] = 0
+    sub["vars"] = frame["vars"]  # names chosen before stay visible inside
+    sub["cond"] = None
+    sub["card"] = None
+    sub["started"] = True
+    g.stack.append(sub)
+
+
+# ------------------------------------------------------------------ selectors, filters, conditions
+
+def select(g: Game, frame: dict, sel: str) -> list[Card]:
+    """The characters a selector names, in play now."""
+    cb = g.combat
+    if sel == "self":
+        ids = [frame["src"]] if frame["src"] is not None else []
+    elif sel == "attackers":
+        ids = list(cb.attackers) if cb else []
+    elif sel == "defender":
+        ids = [cb.defender] if cb and cb.defender is not None else []
+    elif sel == "in_combat":
+        ids = ([*cb.attackers, cb.defender] if cb else [])
+    elif sel == "your_main":
+        m = g.players[frame["ctl"]].main
+        ids = [m] if m is not None and g.cards[m].side == g.players[frame["ctl"]].side else []
+    elif sel in ("each_enemy", "each_ally"):
+        my = g.players[frame["ctl"]].side
+        ids = [c.iid for c in g.characters() if c.face_up and (g.are_enemies(c.side, my) == (sel == "each_enemy"))]
+    else:
+        v = frame["vars"].get(sel)
+        ids = v if isinstance(v, list) else ([] if v is None else [v])
+    return [g.cards[i] for i in ids if i is not None and g.cards[i].zone == "play"]
+
+
+def matches(g: Game, c: Card, flt: dict, frame: dict) -> bool:
+    """Does a character in play match a filter, from the frame controller's point of view?"""
+    if c.zone != "play":
+        return False
+    stunned = flt.get("stunned")
+    if stunned is None:
+        if not c.face_up:
+            return False
+    elif stunned != (not c.face_up):
+        return False
+    my_side = g.players[frame["ctl"]].side
+    side = flt.get("side", "any")
+    if side == "yours" and c.side != my_side:
+        return False
+    if side == "enemy" and not g.are_enemies(c.side, my_side):
+        return False
+    if "row" in flt and c.row != flt["row"]:
+        return False
+    if "in_combat" in flt and (g.combat is not None and g.combat.involves(c.iid)) != flt["in_combat"]:
+        return False
+    d = g.defs[c.cid]
+    if "kind" in flt and (flt["kind"] == "main") != c.is_main:
+        return False
+    if "team" in flt and flt["team"] not in d.teams:
+        return False
+    if "keyword" in flt and not g.has_keyword(c, flt["keyword"]):
+        return False
+    if flt.get("not_self") and c.iid == frame["src"]:
+        return False
+    if "cost_max" in flt and (d.cost or 0) > flt["cost_max"]:
+        return False
+    if "atk_max" in flt and stats.atk(g, c) > flt["atk_max"]:
+        return False
+    if "def_max" in flt and stats.defense(g, c) > flt["def_max"]:
+        return False
+    if "alignment" in flt and not any(g.defs.alignment(t) == flt["alignment"] for t in d.teams):
+        return False
+    return True
+
+
+def condition(g: Game, cond: dict, frame: dict) -> bool:
+    src = g.cards[frame["src"]] if frame.get("src") is not None else None
+    cb = g.combat
+    for k, v in cond.items():
+        if k == "exists":
+            ok = any(matches(g, c, v, frame) for c in g.characters())
+        elif k == "in_combat":
+            ok = (src is not None and cb is not None and cb.involves(src.iid)) == v
+        elif k == "is_attacking":
+            ok = (src is not None and cb is not None and src.iid in cb.attackers) == v
+        elif k == "is_defending":
+            ok = (src is not None and cb is not None and cb.defender == src.iid) == v
+        elif k == "wounds_at_least":
+            ok = src is not None and src.wounds >= v
+        elif k == "hand_at_least":
+            ok = len(g.players[frame["ctl"]].hand) >= v
+        elif k == "is_protecting":
+            ok = (src is not None and g.is_protecting(src)) == v
+        else:
+            raise AssertionError(k)
+        if not ok:
+            return False
+    return True
+
+
+# ------------------------------------------------------------------ verbs
+
+def _choose(g: Game, frame: dict, a: dict) -> bool:
+    flt = a.get("filter") or {}
+    if a["what"] == "player":
+        opts = [p.index for p in g.players if not p.out]
+        g.ask("choose_player", [frame["ctl"]], options=opts, prompt=a.get("prompt", "Choose a player"),
+              optional=bool(a.get("optional")))
+        return False
+    cands = [c.iid for c in g.characters() if matches(g, c, flt, frame)]
+    if frame["combat_only"] and g.combat is not None:
+        cands = [i for i in cands if g.combat.involves(i)]
+    if not cands:
+        frame["vars"][a["as"]] = None
+        return True
+    g.ask("choose", [frame["ctl"]], options=cands, prompt=a.get("prompt", "Choose a character"),
+          optional=bool(a.get("optional")))
+    return False
+
+
+def _each(g, frame, a, fn) -> bool:
+    for c in select(g, frame, a["target"]):
+        fn(c)
+    return True
+
+
+def amount(g: Game, frame: dict, v) -> int:
+    """An amount: a number, or counted now from the game (then locked in)."""
+    if isinstance(v, int):
+        return v
+    (k, sel), = v.items()
+    chars = select(g, frame, sel)
+    if not chars:
+        return 0
+    c = chars[0]
+    if k == "atk_of":
+        return max(0, stats.atk(g, c))
+    if k == "def_of":
+        return max(0, stats.defense(g, c))
+    if k == "wounds_of":
+        return c.wounds
+    raise AssertionError(k)
+
+
+def _add_mod(g: Game, frame: dict, a: dict, kind: str) -> bool:
+    until = a.get("until", "combat" if g.combat is not None else "turn")
+    vals = {k: amount(g, frame, a[k]) for k in ("atk", "def") if k in a}
+    g.dirty = True
+    for c in select(g, frame, a["target"]):
+        if not c.face_up:
+            continue
+        m = {"k": kind, "ts": g.tick(), "src": frame["name"], "until": until, "turn": g.turn}
+        if kind != "swap":
+            m.update(vals)
+        c.mods.append(m)
+        if kind == "add":
+            g.log("modify", f"{g.name(c.iid)} gets {vals.get('atk', 0):+d}/{vals.get('def', 0):+d} "
+                            f"from {frame['name']}.")
+        elif kind == "swap":
+            g.log("modify", f"{g.name(c.iid)}'s ATK and DEF are swapped by {frame['name']}.")
+        else:
+            g.log("modify", f"{g.name(c.iid)}'s base stats are set by {frame['name']}.")
+    return True
+
+
+def _counter(g, frame, a) -> bool:
+    return _each(g, frame, a, lambda c: zones.add_counters(g, c, a["kind"], amount(g, frame, a.get("n", 1))))
+
+
+def _stun(g, frame, a) -> bool:
+    return _each(g, frame, a, lambda c: zones.stun(g, c, cause=f" by {frame['name']}"))
+
+
+def _daze(g, frame, a) -> bool:
+    return _each(g, frame, a, lambda c: zones.stun(g, c, wound_it=False, cause=f" by {frame['name']}"))
+
+
+def _wound(g, frame, a) -> bool:
+    return _each(g, frame, a, lambda c: zones.wound(g, c, amount(g, frame, a.get("n", 1))))
+
+
+def _heal(g, frame, a) -> bool:
+    return _each(g, frame, a, lambda c: zones.heal(g, c, amount(g, frame, a.get("n", 1))))
+
+
+def _ko(g, frame, a) -> bool:
+    return _each(g, frame, a, lambda c: zones.ko(g, c))
+
+
+def _recover(g, frame, a) -> bool:
+    return _each(g, frame, a, lambda c: zones.recover(g, c))
+
+
+def _ready(g, frame, a) -> bool:
+    def go(c):
+        if zones.ready(g, c):
+            g.log("ready", f"{g.name(c.iid)} readies.")
+    return _each(g, frame, a, go)
+
+
+def _exhaust(g, frame, a) -> bool:
+    def go(c):
+        if not c.exhausted:
+            c.exhausted = True
+            g.log("exhaust", f"{g.name(c.iid)} is exhausted.")
+    return _each(g, frame, a, go)
+
+
+def _move(g, frame, a) -> bool:
+    def go(c):
+        row = a["row"] if a["row"] != "other" else ("back" if c.row == "front" else "front")
+        if c.row != row:
+            c.row = row
+            g.log("move", f"{g.name(c.iid)} moves to the {row} row.")
+    return _each(g, frame, a, go)
+
+
+def _who(g: Game, frame: dict, a: dict) -> int | None:
+    who = a.get("who", "you")
+    if who == "you":
+        return frame["ctl"]
+    if who == "chosen":
+        return frame["vars"].get("player")
+    # "opponent": the enemy player in the combat, else the next enemy in turn order
+    me = frame["ctl"]
+    enemies = [p.index for p in g.players if not p.out and g.are_enemies(p.side, g.players[me].side)]
+    if g.combat is not None:
+        for p in enemies:
+            if p == g.combat.player or g.players[p].side == g.combat.defending_side:
+                return p
+    return enemies[0] if enemies else None
+
+
+def _draw(g, frame, a) -> bool:
+    p = _who(g, frame, a)
+    if p is not None:
+        zones.draw(g, p, a.get("n", 1))
+    return True
+
+
+def _discard(g, frame, a) -> bool:
+    p = _who(g, frame, a)
+    n = a.get("n", 1)
+    done = frame["vars"].get("_discarded", 0)
+    if p is None or done >= n or not g.players[p].hand:
+        frame["vars"].pop("_discarded", None)
+        return True
+    if a.get("random"):
+        for _ in range(min(n, len(g.players[p].hand))):
+            hand = g.players[p].hand
+            zones.discard(g, hand[g.rng.below(len(hand))], " at random")
+        return True
+    g.ask("discard", [p], options=list(g.players[p].hand), prompt=f"Discard a card ({n - done} left)")
+    return False
+
+
+def _gain_xp(g, frame, a) -> bool:
+    g.gain_xp(frame["ctl"], a.get("n", 1))
+    return True
+
+
+def _gain_recruit(g, frame, a) -> bool:
+    pl = g.players[frame["ctl"]]
+    pl.recruit += a.get("n", 1)
+    g.log("recruit_points", f"{pl.name} gains {a.get('n', 1)} recruit point(s).")
+    return True
+
+
+def _cancel_combat(g, frame, a) -> bool:
+    if g.combat is not None:
+        g.cancel_combat(f"{frame['name']} cancels the combat.")
+    return True
+
+
+def _may(g, frame, a) -> bool:
+    g.ask("may", [frame["ctl"]], prompt=a["prompt"])
+    return False
+
+
+def _if(g, frame, a) -> bool:
+    key = "then" if condition(g, a["cond"], frame) else "else"
+    if a.get(key):
+        push_sub(g, frame, frame["pc"], key)
+    return True
+
+
+VERB_FUNCS = {
+    "choose": _choose,
+    "modify": lambda g, f, a: _add_mod(g, f, a, "add"),
+    "set_base": lambda g, f, a: _add_mod(g, f, a, "set_base"),
+    "swap_stats": lambda g, f, a: _add_mod(g, f, a, "swap"),
+    "counter": _counter,
+    "stun": _stun,
+    "daze": _daze,
+    "wound": _wound,
+    "heal": _heal,
+    "ko": _ko,
+    "recover": _recover,
+    "ready": _ready,
+    "exhaust": _exhaust,
+    "move": _move,
+    "draw": _draw,
+    "discard": _discard,
+    "gain_xp": _gain_xp,
+    "gain_recruit": _gain_recruit,
+    "cancel_combat": _cancel_combat,
+    "may": _may,
+    "if": _if,
+}

@@ -1,0 +1,954 @@
+"""The one entry object: ``Game``.
+
+A game is created from a config (mode, players and their decks, seed). At any
+moment exactly one question is open (``decision``), asked of one player (or,
+in two-headed teammates, of both players of the side whose turn it is).
+``legal_actions(player)`` lists every answer that player may give;
+``apply(action)`` carries one out and returns the events it caused. An
+illegal action raises ``IllegalActionError`` and leaves the game untouched.
+
+>>> from engine.testing import sample_game
+>>> g = sample_game(seed=7)
+>>> g.decision["type"]
+'choose_first'
+>>> a = g.legal_actions(g.to_act[0])[0]
+>>> events = g.apply(a)
+>>> g.decision["type"]
+'place_main'
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+
+from . import combat, effects, powers, stats, zones
+from .actions import Action
+from .cards import CardPool
+from .decks import Deck
+from .errors import IllegalActionError, SaveError
+from .log import Event
+from .rng import Rng
+from .state import Card, Combat, Player
+
+MODES = {"duel": (2, 2), "ffa": (3, 4), "2v2": (4, 4), "two_headed": (4, 4)}
+SAVE_FORMAT = "capeclash-save"
+SAVE_VERSION = 1
+
+# Events whose triggers look back: the character had its powers the moment before.
+LOOK_BACK = ("is_stunned", "is_ko")
+
+
+class Game:
+    def __init__(self, pool: CardPool, config: dict):
+        self.defs = pool
+        self.config = _normalise_config(config)
+        mode = self.config["mode"]
+        n = len(self.config["players"])
+        lo, hi = MODES[mode]
+        if not lo <= n <= hi:
+            raise ValueError(f"mode {mode!r} needs {lo}-{hi} players, got {n}")
+        self.mode = mode
+        self.rng = Rng(self.config["seed"])
+        self.cards: dict[int, Card] = {}
+        self.players: list[Player] = []
+        self.in_play: list[int] = []
+        self.turn = 0
+        self.active = 0
+        self.first_side = 0
+        self.phase = "setup_first"
+        self.step_player: int | None = None
+        self.queue: list[int] = []
+        self.decision: dict | None = None
+        self.stack: list[dict] = []
+        self.pending: list[dict] = []
+        self.combat: Combat | None = None
+        self.clock = 0
+        self.used_powers: list[str] = []
+        self.moved: list[int] = []
+        self.declaring: list[int] = []
+        self.declaring_player: int | None = None
+        self.attacked_this_turn = False
+        self.quiet_turns = 0
+        self.result: dict | None = None
+        self.events: list[Event] = []
+        self.actions: list[dict] = []
+        self.dirty = False
+        self._new_events: list[Event] = []
+        self._setup()
+        self._advance()
+
+    # ================================================================== setup
+
+    def _setup(self) -> None:
+        mode = self.mode
+        specs = self.config["players"]
+        for i, spec in enumerate(specs):
+            if mode == "2v2":
+                team, side = i % 2, i
+            elif mode == "two_headed":
+                team = side = i // 2
+            else:
+                team = side = i
+            pl = Player(i, spec.get("name") or f"Player {i + 1}", team, side)
+            self.players.append(pl)
+        self.sides = sorted({p.side for p in self.players})
+        # give every physical card an id; ids are shuffled so they reveal nothing about deck lists
+        entries = []
+        for pl, spec in zip(self.players, specs, strict=True):
+            deck: Deck = spec["deck"]
+            pl.deck_name = deck.name
+            entries.append((pl.index, deck.main, "main"))
+            for cid in deck.cards:
+                entries.append((pl.index, cid, "deck"))
+        ids = list(range(1, len(entries) + 1))
+        self.rng.shuffle(ids)
+        for iid, (owner, cid, where) in zip(ids, entries, strict=True):
+            c = Card(iid, cid, owner)
+            self.cards[iid] = c
+            pl = self.players[owner]
+            if where == "main":
+                c.is_main = True
+                c.zone = "aside"
+                pl.main = iid
+                pl.levels = self._level_chain(cid)
+            else:
+                pl.deck.append(iid)
+        for pl in self.players:
+            pl.deck.sort()
+            zones.shuffle_deck(self, pl.index)
+        chooser_side = self.sides[self.rng.below(len(self.sides))]
+        self.chooser = self.players_of(chooser_side)[0]
+        self.log("setup", f"{self.players[self.chooser].name} was picked at random to choose who goes first.")
+
+    def _level_chain(self, cid: str) -> list[str]:
+        chain = [cid]
+        while self.defs[chain[-1]].level_up and len(chain) < 5:
+            chain.append(self.defs[chain[-1]].level_up.into)
+        return chain
+
+    # ================================================================== small queries
+
+    def name(self, iid: int) -> str:
+        return self.defs[self.cards[iid].cid].name
+
+    def tick(self) -> int:
+        self.clock += 1
+        return self.clock
+
+    def players_of(self, side: int) -> list[int]:
+        return [p.index for p in self.players if p.side == side]
+
+    def team_of_side(self, side: int) -> int:
+        return self.players[self.players_of(side)[0]].team
+
+    def are_enemies(self, side_a: int | None, side_b: int | None) -> bool:
+        if side_a is None or side_b is None or side_a == side_b:
+            return False
+        return self.team_of_side(side_a) != self.team_of_side(side_b)
+
+    def controller(self, c: Card) -> int:
+        """The player who makes decisions for a character: its owner if on the owner's side."""
+        if c.side is None or self.players[c.owner].side == c.side:
+            return c.owner
+        return self.players_of(c.side)[0]
+
+    def characters(self, side: int | None = None):
+        cards = self.cards
+        for iid in self.in_play:
+            c = cards[iid]
+            if side is None or c.side == side:
+                yield c
+
+    def has_keyword(self, c: Card, kw: str) -> bool:
+        """Keywords work only while face up (stunned characters lose their powers)."""
+        if c.zone == "play" and not c.face_up and kw != "swarm":
+            return False
+        return kw in self.defs[c.cid].keywords
+
+    def is_protecting(self, c: Card) -> bool:
+        if c.zone != "play" or not c.face_up or c.row != "front":
+            return False
+        return any(o.face_up and o.row == "back" for o in self.characters(side=c.side))
+
+    def live_sides(self) -> list[int]:
+        return [s for s in self.sides if any(not self.players[p].out for p in self.players_of(s))]
+
+    def main_alive(self, p: int) -> bool:
+        m = self.players[p].main
+        return m is not None and self.cards[m].zone in ("play", "aside")
+
+    @property
+    def to_act(self) -> list[int]:
+        """The players who have a decision to make now."""
+        return list(self.decision["players"]) if self.decision and not self.result else []
+
+    @property
+    def is_over(self) -> bool:
+        return self.result is not None
+
+    # ================================================================== log and events
+
+    def log(self, type: str, text: str, secret: dict[int, str] | None = None, **data) -> None:
+        ev = Event(len(self.events), type, text, secret, data)
+        self.events.append(ev)
+        self._new_events.append(ev)
+
+    def emit(self, event: str, subject: int, **data) -> None:
+        """Something happened to character ``subject``: queue the abilities that trigger."""
+        c = self.cards[subject]
+        self._triggers_of(c, event, data, look_back=event in LOOK_BACK)
+        if event == "appears":
+            for other in list(self.characters()):
+                if other.iid == subject:
+                    continue
+                if other.side == c.side:
+                    self._triggers_of(other, "ally_appears", {"who": subject})
+                elif self.are_enemies(other.side, c.side):
+                    self._triggers_of(other, "enemy_appears", {"who": subject})
+
+    def emit_player(self, event: str, p: int) -> None:
+        for c in list(self.characters(side=self.players[p].side)):
+            self._triggers_of(c, event, {})
+
+    def _triggers_of(self, c: Card, event: str, data: dict, look_back: bool = False) -> None:
+        if c.zone != "play" and not look_back:
+            return
+        if not c.face_up and c.zone == "play" and not look_back:
+            return
+        d = self.defs[c.cid]
+        ctl = self.controller(c)
+        for i, t in enumerate(d.triggers):
+            if t.on != event:
+                continue
+            frame = effects.new_frame(["trigger", c.cid, i], ctl, c.iid, f"{d.name}'s {_event_phrase(event)} ability",
+                                      cond=t.cond)
+            if t.cond and not effects.condition(self, t.cond, frame):
+                continue  # an intervening "if" must hold when the ability triggers
+            self.pending.append({"frame": frame, "optional": t.optional, "ctl": ctl})
+        lu = d.level_up
+        if lu and c.is_main and event in lu.when and (c.face_up or event in LOOK_BACK):
+            owner = c.owner
+            if self.players[owner].main == c.iid:
+                self.pending.append({"xp": owner, "ctl": ctl, "name": f"{d.name}'s level-up condition"})
+
+    # ================================================================== the main loop
+
+    def _advance(self) -> None:
+        while self.result is None:
+            if self.dirty:
+                self.dirty = False
+                zones.check_defense(self)
+            self._check_end()
+            if self.result is not None:
+                break
+            if self.decision is not None:
+                return
+            cb = self.combat
+            if cb is not None and cb.stage == "window" and (not cb.attackers or cb.defender is None):
+                self.log("combat", "The combat ends: nobody is left on one side of it.")
+                combat.cancel(self)
+                continue
+            if self.pending:
+                self._queue_triggers()
+                continue
+            if self.stack:
+                self._run_frame(self.stack[-1])
+                continue
+            self._flow()
+        self.decision = None
+
+    def _run_frame(self, frame: dict) -> None:
+        t = frame["t"]
+        if t == "effect":
+            effects.run(self, frame)
+        elif t == "pay":
+            powers.run_payment(self, frame)
+        elif t == "combat":
+            combat.step(self, frame)
+        elif t == "xp":
+            self.stack.pop()
+            self.gain_xp(frame["player"], 1)
+        else:
+            raise AssertionError(t)
+
+    def _queue_triggers(self) -> None:
+        if len(self.pending) == 1:
+            self._start_trigger(self.pending.pop())
+            return
+        # the active player orders simultaneous triggers
+        chooser = self.players_of(self.active)[0]
+        opts = list(range(len(self.pending)))
+        self.ask("order", [chooser], options=opts, prompt="Choose which triggered ability resolves first",
+                 names=[t.get("name") or t["frame"]["name"] for t in self.pending])
+
+    def _start_trigger(self, trig: dict) -> None:
+        if "xp" in trig:
+            self.stack.append({"t": "xp", "player": trig["xp"]})
+            return
+        frame = trig["frame"]
+        if trig["optional"]:
+            self.stack.append(frame)
+            self.ask("may_trigger", [trig["ctl"]], prompt=f"Use {frame['name']}?")
+            return
+        self.stack.append(frame)
+
+    def ask(self, type: str, players: list[int], **info) -> None:
+        self.decision = {"type": type, "players": list(players), **info}
+
+    # ================================================================== turn flow
+
+    def _flow(self) -> None:
+        ph = self.phase
+        if ph == "setup_first":
+            self.ask("choose_first", [self.chooser], options=list(self.sides))
+        elif ph == "setup_place":
+            if self.queue:
+                self.ask("place_main", [self.queue[0]])
+            else:
+                for pl in self.players:
+                    zones.draw(self, pl.index, 7)
+                self.phase = "setup_mulligan"
+                self.queue = self._players_in_turn_order()
+        elif ph == "setup_mulligan":
+            if self.queue:
+                self.ask("mulligan", [self.queue[0]])
+            else:
+                self._begin_turn(self.first_side)
+        elif ph == "start":
+            self._start_of_turn()
+        elif ph == "draw":
+            self._draw_phase()
+        elif ph == "recovery":
+            self._recovery_phase()
+        elif ph in ("resource", "recruit"):
+            self.ask(ph, [self.step_player])
+        elif ph == "formation":
+            self.ask("formation", self.players_of(self.active))
+        elif ph == "main":
+            if self.declaring:
+                self.ask("declare", [self.declaring_player])
+            elif self.combat is not None:
+                if self.combat.stage == "window":
+                    self.ask("combat", [self.combat.priority])
+                else:
+                    combat.finish(self, survived=True)
+            else:
+                self.ask("main", self.players_of(self.active))
+        elif ph == "end":
+            self._end_of_turn()
+        elif ph == "cleanup":
+            self._cleanup()
+        else:
+            raise AssertionError(ph)
+
+    def _players_in_turn_order(self) -> list[int]:
+        order = self._side_order(self.first_side)
+        return [p for s in order for p in self.players_of(s)]
+
+    def _side_order(self, start: int) -> list[int]:
+        i = self.sides.index(start)
+        return self.sides[i:] + self.sides[:i]
+
+    def _begin_turn(self, side: int) -> None:
+        self.turn += 1
+        self.active = side
+        self.phase = "start"
+        self.used_powers = []
+        self.attacked_this_turn = False
+        self.log("turn", f"Turn {self.turn}: {self._side_name(side)}.")
+
+    def _side_name(self, side: int) -> str:
+        return " and ".join(self.players[p].name for p in self.players_of(side))
+
+    def _start_of_turn(self) -> None:
+        for p in self.players_of(self.active):
+            m = self.players[p].main
+            if m is not None and self.cards[m].zone == "play" and self.cards[m].side != self.players[p].side:
+                self.log("lose", f"{self.players[p].name}'s main character is controlled by an opponent: "
+                                 f"{self.players[p].name} loses.")
+                self.eliminate(p)
+        self.phase = "draw"
+        for p in self.players_of(self.active):
+            self.emit_player("start_of_turn", p)
+
+    def _draw_phase(self) -> None:
+        side_rank = self._side_order(self.first_side).index(self.active)
+        for p in self.players_of(self.active):
+            n = 2
+            if self.turn <= len(self.sides):
+                if side_rank == 0:
+                    n = 0
+                elif side_rank == 1 and (len(self.players) > 2):
+                    n = 1
+            zones.draw(self, p, n)
+        self.phase = "recovery"
+
+    def _recovery_phase(self) -> None:
+        for c in list(self.characters(side=self.active)):
+            if not c.face_up:
+                zones.recover(self, c)
+        for c in self.characters(side=self.active):
+            if c.frozen == 1:
+                c.frozen = 2
+                self.log("frozen", f"{self.name(c.iid)} is frozen and does not ready.")
+            else:
+                zones.ready(self, c)
+        self.phase = "resource"
+        self.step_player = self.players_of(self.active)[0]
+
+    def _next_build_player(self, after_phase: str) -> None:
+        """Resource -> recruit for each player of the side in seat order, then formation."""
+        ps = self.players_of(self.active)
+        if after_phase == "resource":
+            self.phase = "recruit"
+            pl = self.players[self.step_player]
+            pl.recruit += len(pl.resources)
+            self.log("recruit_points", f"{pl.name} has {pl.recruit} recruit point(s).")
+        elif after_phase == "recruit":
+            pl = self.players[self.step_player]
+            pl.recruit = 0
+            i = ps.index(self.step_player)
+            if i + 1 < len(ps):
+                self.step_player = ps[i + 1]
+                self.phase = "resource"
+            else:
+                self.phase = "formation"
+                self.moved = []
+        elif after_phase == "formation":
+            self.phase = "main"
+
+    def _end_of_turn(self) -> None:
+        """End phase: "at the end of your turn" abilities trigger, then clean-up."""
+        self.phase = "cleanup"
+        for p in self.players_of(self.active):
+            self.emit_player("end_of_turn", p)
+
+    def _cleanup(self) -> None:
+        for c in self.characters(side=self.active):
+            if c.frozen == 2:
+                c.frozen = 0
+        for iid in self.in_play:
+            c = self.cards[iid]
+            if c.mods:
+                c.mods = [m for m in c.mods if not _expires(m, self.turn)]
+        self.dirty = True
+        self.quiet_turns = 0 if self.attacked_this_turn else self.quiet_turns + 1
+        live = self.live_sides()
+        decks_empty = all(not p.deck for p in self.players if not p.out)
+        if decks_empty and self.quiet_turns >= len(live):
+            self._end_by_wounds("every deck is empty and a full round passed without an attack")
+            return
+        if self.turn >= self.config["max_turns"]:
+            self._end_by_wounds(f"the turn limit of {self.config['max_turns']} was reached")
+            return
+        order = self._side_order(self.active)
+        self._begin_turn(next(s for s in order[1:] + order[:1] if s in live))
+
+    # ================================================================== game end
+
+    def main_knocked_out(self, c: Card) -> None:
+        owner = c.owner
+        if self.players[owner].main != c.iid:
+            return
+        pl = self.players[owner]
+        self.log("main_ko", f"{pl.name}'s main character is KO'd.")
+        if self.mode == "two_headed":
+            return  # teammates play on until both main characters are KO'd
+        self.eliminate(owner)
+
+    def eliminate(self, p: int) -> None:
+        pl = self.players[p]
+        if pl.out:
+            return
+        pl.out = True
+        self.log("out", f"{pl.name} is out of the game.")
+        if len(self.players) > 2:
+            # all of that player's cards leave the game (this is not a KO)
+            for iid in list(self.in_play):
+                c = self.cards[iid]
+                if c.owner == p or c.side == pl.side:
+                    zones.leave_play(self, c, "removed")
+            for iid in pl.resources:
+                self.cards[iid].zone = "removed"
+                pl.removed.append(iid)
+            pl.resources = []
+
+    def _check_end(self) -> None:
+        if self.phase.startswith("setup"):
+            return
+        alive_teams = set()
+        for p in self.players:
+            if self.mode == "two_headed":
+                if self.main_alive(p.index) and not p.out:
+                    alive_teams.add(p.team)
+            elif not p.out and self.main_alive(p.index):
+                alive_teams.add(p.team)
+        if len(alive_teams) > 1:
+            return
+        if alive_teams:
+            team = alive_teams.pop()
+            reason = "the last main character(s) standing"
+        else:
+            team = self.team_of_side(self.active)
+            reason = "the final main characters fell at the same time: the player whose turn it is wins"
+        self._finish([p.index for p in self.players if p.team == team], reason)
+
+    def _end_by_wounds(self, why: str) -> None:
+        wounds = {}
+        for p in self.players:
+            if not p.out and self.main_alive(p.index):
+                wounds[p.index] = self.cards[p.main].wounds
+        best = min(wounds.values())
+        winners = [p for p, w in wounds.items() if w == best]
+        teams = {self.players[p].team for p in winners}
+        winners = [p.index for p in self.players if p.team in teams]
+        self._finish(winners, f"{why}; fewest wounds on a main character wins")
+
+    def _finish(self, winners: list[int], reason: str) -> None:
+        self.result = {"winners": winners, "reason": reason, "turn": self.turn}
+        names = " and ".join(self.players[p].name for p in winners)
+        self.log("game_over", f"Game over: {names} win{'s' if len(winners) == 1 else ''} ({reason}).")
+        self.decision = None
+        self.phase = "over"
+
+    # ================================================================== level up
+
+    def gain_xp(self, p: int, n: int) -> None:
+        pl = self.players[p]
+        m = self.cards[pl.main]
+        d = self.defs[m.cid]
+        if d.level_up is None or m.zone != "play" or not m.is_main:
+            return
+        pl.xp += n
+        self.log("xp", f"{d.name} gains {n} XP ({pl.xp}/{d.level_up.xp}).")
+        if pl.xp >= d.level_up.xp:
+            pl.xp = 0
+            m.cid = d.level_up.into
+            pl.level += 1
+            self.dirty = True
+            nd = self.defs[m.cid]
+            self.log("level_up", f"{d.name} levels up to level {nd.level or pl.level}!")
+            self.emit("levels_up", m.iid)
+
+    # ================================================================== combat hooks
+
+    def cancel_combat(self, why: str) -> None:
+        self.log("cancel", why)
+        combat.cancel(self)
+
+    # ================================================================== actions
+
+    def legal_actions(self, player: int | None = None) -> list[Action]:
+        """Every action ``player`` may take now (all players' if None)."""
+        d = self.decision
+        if d is None or self.result is not None:
+            return []
+        if player is None:
+            return [a for p in d["players"] for a in self.legal_actions(p)]
+        if player not in d["players"]:
+            return []
+        return self._options(player, d)
+
+    def _options(self, p: int, d: dict) -> list[Action]:
+        t = d["type"]
+        pl = self.players[p]
+        A = Action
+        if t == "choose_first":
+            return [A(p, "choose_first", side=s) for s in d["options"]]
+        if t == "place_main":
+            return [A(p, "place_main", row="front"), A(p, "place_main", row="back")]
+        if t == "mulligan":
+            return [A(p, "keep"), A(p, "mulligan")]
+        if t == "resource":
+            out = []
+            for iid in pl.hand:
+                out.append(A(p, "resource", card=iid, face_up=False))
+                if self.defs[self.cards[iid].cid].type == "location":
+                    out.append(A(p, "resource", card=iid, face_up=True))
+            return out + powers.plays(self, p, "build") + [A(p, "end_step")]
+        if t == "recruit":
+            out = []
+            main_names = self._main_names(pl.side)
+            for iid in pl.hand:
+                cd = self.defs[self.cards[iid].cid]
+                if cd.type == "supporting" and (cd.cost or 0) <= pl.recruit \
+                        and not ({n.lower() for n in cd.names} & main_names):
+                    for row in ("front", "back"):
+                        out.append(A(p, "recruit", card=iid, row=row))
+            return out + powers.plays(self, p, "build") + [A(p, "end_step")]
+        if t == "formation":
+            out = []
+            for c in self.characters(side=pl.side):
+                if c.iid not in self.moved:
+                    out.append(A(p, "move", card=c.iid, row="back" if c.row == "front" else "front"))
+            return out + powers.plays(self, p, "build") + [A(p, "end_step")]
+        if t == "main":
+            out = [A(p, "attack", card=c.iid) for c in combat.attack_starters(self, pl.side)]
+            return out + powers.plays(self, p, "main") + [A(p, "end_turn")]
+        if t == "declare":
+            atk = [self.cards[i] for i in self.declaring]
+            out = [A(p, "add_attacker", card=c.iid) for c in combat.possible_teammates(self, atk)]
+            out += [A(p, "target", card=c.iid) for c in combat.defenders(self, atk)]
+            return out + [A(p, "cancel_attack")]
+        if t == "combat":
+            return powers.plays(self, p, "combat") + [A(p, "pass")]
+        if t in ("choose", "discard"):
+            out = [A(p, "choose", card=i) for i in d["options"]]
+            return out + ([A(p, "no")] if d.get("optional") else [])
+        if t == "choose_player":
+            out = [A(p, "choose_player", player=i) for i in d["options"]]
+            return out + ([A(p, "no")] if d.get("optional") else [])
+        if t in ("may", "may_trigger"):
+            return [A(p, "yes"), A(p, "no")]
+        if t == "pay":
+            return [A(p, "pay", source=i) for i in d["options"]]
+        if t == "strike_back":
+            return [A(p, "strike_back", card=i) for i in d["options"]]
+        if t == "order":
+            return [A(p, "order", trigger=i) for i in d["options"]]
+        raise AssertionError(t)
+
+    def _main_names(self, side: int) -> set[str]:
+        out = set()
+        for p in self.players_of(side):
+            m = self.players[p].main
+            if m is not None:
+                out |= {n.lower() for n in self.defs[self.cards[m].cid].names}
+        return out
+
+    def apply(self, action: Action | dict | str) -> list[Event]:
+        """Carry out a legal action; returns the events it caused.
+
+        Raises ``IllegalActionError`` (state untouched) if the action is not
+        one of ``legal_actions()`` now, with the reason.
+        """
+        action = Action.from_json(action)
+        if self.result is not None:
+            raise IllegalActionError(f"{action}: the game is over", "game_over")
+        if action not in self.legal_actions(action.player):
+            raise IllegalActionError(self._why_illegal(action), "not_legal_now")
+        return self._apply(action)
+
+    def _apply(self, action: Action) -> list[Event]:
+        """The trusted path: ``action`` must come from ``legal_actions``."""
+        self._new_events = []
+        self.actions.append(action.to_json())
+        d = self.decision
+        self.decision = None
+        self._do(action, d)
+        self._advance()
+        return self._new_events
+
+    def _do(self, a: Action, d: dict) -> None:
+        t = a.type
+        p = a.player
+        pl = self.players[p]
+        if t == "choose_first":
+            self.first_side = a["side"]
+            self.log("setup", f"{self._side_name(a['side'])} will go first.")
+            self.phase = "setup_place"
+            self.queue = self._players_in_turn_order()
+        elif t == "place_main":
+            self.queue.pop(0)
+            m = self.cards[pl.main]
+            m.zone = "deck"  # enter_play takes it from wherever it is
+            zones.enter_play(self, m.iid, pl.side, a["row"], how="places their main character")
+        elif t in ("keep", "mulligan"):
+            self.queue.pop(0)
+            if t == "mulligan":
+                pl.mulliganed = True
+                pl.deck += pl.hand
+                for iid in pl.hand:
+                    self.cards[iid].zone = "deck"
+                pl.hand = []
+                pl.deck.sort()
+                zones.shuffle_deck(self, p)
+                self.log("mulligan", f"{pl.name} mulligans.")
+                zones.draw(self, p, 7)
+            else:
+                self.log("mulligan", f"{pl.name} keeps their hand.")
+        elif t == "resource":
+            zones.put_into_resources(self, a["card"], a["face_up"])
+            self._next_build_player("resource")
+        elif t == "end_step":
+            if d["type"] == "resource":
+                self._next_build_player("resource")
+            elif d["type"] == "recruit":
+                self._next_build_player("recruit")
+            else:
+                self._next_build_player("formation")
+        elif t == "recruit":
+            cost = self.defs[self.cards[a["card"]].cid].cost or 0
+            pl.recruit -= cost
+            zones.enter_play(self, a["card"], pl.side, a["row"])
+            self.emit_player("you_recruit", p)
+        elif t == "move":
+            c = self.cards[a["card"]]
+            c.row = a["row"]
+            self.moved.append(c.iid)
+            self.log("formation", f"{self.name(c.iid)} moves to the {a['row']} row.")
+        elif t == "attack":
+            self.declaring = [a["card"]]
+            self.declaring_player = p
+        elif t == "add_attacker":
+            self.declaring.append(a["card"])
+        elif t == "cancel_attack":
+            self.declaring = []
+        elif t == "target":
+            attackers, self.declaring = self.declaring, []
+            combat.start(self, p, attackers, a["card"])
+        elif t == "plot":
+            powers.play_plot_twist(self, p, a["card"])
+            self._after_play(p)
+        elif t == "power":
+            powers.use_power(self, p, a["card"], a["power"])
+            self._after_play(p)
+        elif t == "power_up":
+            powers.power_up(self, p, a["card"], a["discard"])
+            self._after_play(p)
+        elif t == "pass":
+            self.log("pass", f"{pl.name} passes.")
+            combat.pass_priority(self, acted=False)
+        elif t == "end_turn":
+            self.log("end_turn", f"{pl.name} ends the turn.")
+            self.phase = "end"
+        elif t == "pay":
+            powers.pay(self, self.stack[-1], a["source"])
+        elif t in ("choose", "choose_player"):
+            if d["type"] == "discard":
+                zones.discard(self, a["card"])
+                effects.answer(self, self.stack[-1], a["card"])
+            else:
+                effects.answer(self, self.stack[-1], a.get("card", a.get("player")))
+        elif t in ("yes", "no"):
+            if d["type"] == "may_trigger":
+                if t == "no":
+                    self.stack.pop()
+            elif d["type"] in ("choose", "choose_player"):  # declined an optional choice
+                effects.answer(self, self.stack[-1], None)
+            else:
+                effects.answer(self, self.stack[-1], t == "yes")
+        elif t == "strike_back":
+            self.stack[-1]["target"] = a["card"]
+        elif t == "order":
+            self._start_trigger(self.pending.pop(a["trigger"]))
+        else:
+            raise AssertionError(t)
+
+    def _after_play(self, p: int) -> None:
+        if self.combat is not None and self.combat.stage == "window":
+            combat.pass_priority(self, acted=True)
+
+    def _why_illegal(self, a: Action) -> str:
+        d = self.decision
+        if d is None:
+            return f"{a}: nobody may act now"
+        if a.player < 0 or a.player >= len(self.players):
+            return f"{a}: there is no player {a.player}"
+        if a.player not in d["players"]:
+            who = " or ".join(self.players[p].name for p in d["players"])
+            return f"{a}: it is {who}'s decision now ({_DECISION_NAMES.get(d['type'], d['type'])})"
+        legal = self.legal_actions(a.player)
+        same_type = [x for x in legal if x.type == a.type]
+        if not same_type:
+            kinds = sorted({x.type for x in legal})
+            return (f"{a}: {a.type!r} is not possible now ({_DECISION_NAMES.get(d['type'], d['type'])}); "
+                    f"possible: {', '.join(kinds)}")
+        card = a.get("card")
+        if card is not None and isinstance(card, int) and card in self.cards:
+            c = self.cards[card]
+            cd = self.defs[c.cid]
+            if a.type == "recruit":
+                if card not in self.players[a.player].hand:
+                    return f"{a}: {cd.name} is not in your hand"
+                if cd.type != "supporting":
+                    return f"{a}: {cd.name} is not a supporting character"
+                if (cd.cost or 0) > self.players[a.player].recruit:
+                    return (f"{a}: {cd.name} costs {cd.cost} and you have "
+                            f"{self.players[a.player].recruit} recruit point(s)")
+                return f"{a}: you may not recruit {cd.name} (a character of that name is your main character)"
+            if a.type in ("target",):
+                return f"{a}: {cd.name} cannot be attacked by these attackers now"
+            if a.type == "attack":
+                return f"{a}: {cd.name} cannot attack now (it must be ready, face up, and able to reach a defender)"
+            if a.type == "power":
+                return f"{a}: that super power cannot be used now (timing, once-per-turn, or cost)"
+            if a.type == "plot":
+                return f"{a}: {cd.name} cannot be played now (timing or team requirement)"
+            return f"{a}: not allowed for {cd.name} now"
+        return f"{a}: not one of the legal choices now"
+
+    # ================================================================== views, saves
+
+    def view(self, player: int | None = None) -> dict:
+        """What ``player`` may see (``None``: a spectator). JSON-serializable."""
+        from .view import build_view
+        return build_view(self, player)
+
+    def log_lines(self, player: int | None = None, since: int = 0) -> list[str]:
+        return [e.for_viewer(player) for e in self.events[since:]]
+
+    def explain(self, iid: int) -> list[dict]:
+        """The ATK/DEF calculation of a character, step by step."""
+        return stats.explain(self, self.cards[iid])
+
+    def state_json(self) -> dict:
+        """The complete state (everything, hidden cards included) as JSON data."""
+        return {
+            "cards": [self.cards[i].to_json() for i in sorted(self.cards)],
+            "players": [p.to_json() for p in self.players],
+            "in_play": list(self.in_play),
+            "turn": self.turn, "active": self.active, "first": self.first_side, "phase": self.phase,
+            "step_player": self.step_player, "queue": list(self.queue), "decision": self.decision,
+            "stack": self.stack, "pending": self.pending,
+            "combat": self.combat.to_json() if self.combat else None,
+            "clock": self.clock, "used": list(self.used_powers), "moved": list(self.moved),
+            "declaring": list(self.declaring), "declaring_player": self.declaring_player,
+            "chooser": self.chooser, "attacked": self.attacked_this_turn, "quiet": self.quiet_turns,
+            "result": self.result, "rng": self.rng.state,
+        }
+
+    def state_hash(self) -> str:
+        data = json.dumps(self.state_json(), sort_keys=True, separators=(",", ":"), default=_json_default)
+        return hashlib.sha256(data.encode()).hexdigest()[:16]
+
+    def save(self) -> dict:
+        """A save file: the config, every action taken and the resulting state hash."""
+        return {"format": SAVE_FORMAT, "version": SAVE_VERSION, "config": _config_json(self.config),
+                "actions": list(self.actions), "hash": self.state_hash()}
+
+    @classmethod
+    def load(cls, pool: CardPool, data: dict, *, source: str = "save") -> Game:
+        """Rebuild a game from a save by replaying it; every problem is reported."""
+        from .errors import Problem
+        if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
+            raise SaveError([Problem(source, None, "format", f"not a Cape Clash save (expected format {SAVE_FORMAT!r})")])
+        if data.get("version") != SAVE_VERSION:
+            raise SaveError([Problem(source, None, "version", f"unsupported save version {data.get('version')!r}")])
+        try:
+            config = _config_from_json(pool, data.get("config"), source)
+        except SaveError:
+            raise
+        g = cls(pool, config)
+        for i, act in enumerate(data.get("actions") or []):
+            try:
+                g.apply(act)
+            except ValueError as e:
+                raise SaveError([Problem(source, None, f"actions[{i}]", f"cannot be replayed: {e}")]) from None
+        if data.get("hash") and data["hash"] != g.state_hash():
+            raise SaveError([Problem(source, None, "hash", "the replayed game does not match the saved state "
+                                                           "(the file was changed or the card data differs)")])
+        return g
+
+    def replay(self, upto: int | None = None) -> Game:
+        """A fresh game from the same config, replaying the first ``upto`` actions."""
+        g = Game(self.defs, self.config)
+        for act in self.actions[:upto]:
+            g._apply(Action.from_json(act))
+        return g
+
+    def undo(self) -> Action:
+        """Take back the last action (by replaying all the others). Returns it."""
+        if not self.actions:
+            raise IllegalActionError("nothing to undo", "nothing_to_undo")
+        last = Action.from_json(self.actions[-1])
+        g = self.replay(len(self.actions) - 1)
+        self.__dict__.update(g.__dict__)
+        return last
+
+    def copy(self) -> Game:
+        """An independent copy (for search): shares only the immutable card pool."""
+        g = Game.__new__(Game)
+        g.__dict__.update(self.__dict__)
+        g.rng = Rng(self.rng.state)
+        g.cards = {i: Card.from_json(c.to_json()) for i, c in self.cards.items()}
+        g.players = [Player.from_json(p.to_json()) for p in self.players]
+        g.in_play = list(self.in_play)
+        g.queue = list(self.queue)
+        g.decision = json.loads(json.dumps(self.decision)) if self.decision else None
+        g.stack = json.loads(json.dumps(self.stack))
+        g.pending = json.loads(json.dumps(self.pending))
+        g.combat = Combat.from_json(self.combat.to_json()) if self.combat else None
+        g.used_powers = list(self.used_powers)
+        g.moved = list(self.moved)
+        g.declaring = list(self.declaring)
+        g.events = list(self.events)
+        g.actions = list(self.actions)
+        g._new_events = []
+        return g
+
+    def describe(self, a: Action) -> str:
+        """A plain-language label for an action, for menus and logs."""
+        from .view import describe_action
+        return describe_action(self, a)
+
+
+_DECISION_NAMES = {
+    "choose_first": "choosing who goes first", "place_main": "placing a main character",
+    "mulligan": "keeping or mulliganing", "resource": "the resource step", "recruit": "the recruit step",
+    "formation": "the formation step", "main": "the main phase", "declare": "declaring an attack",
+    "combat": "the combat window", "choose": "choosing a character", "discard": "discarding",
+    "may": "a yes/no choice", "may_trigger": "a yes/no choice", "pay": "paying a cost",
+    "strike_back": "choosing who the defender strikes back at", "order": "ordering triggered abilities",
+    "choose_player": "choosing a player",
+}
+
+
+def _event_phrase(event: str) -> str:
+    return event.replace("_", " ")
+
+
+def _expires(m: dict, turn: int) -> bool:
+    u = m.get("until")
+    if u == "turn":
+        return True
+    if u == "next_turn":
+        return turn > m["turn"]
+    return u == "combat"
+
+
+def _json_default(o):
+    if isinstance(o, tuple):
+        return list(o)
+    raise TypeError(type(o))
+
+
+def _normalise_config(config: dict) -> dict:
+    out = dict(config)
+    out.setdefault("mode", "duel")
+    out.setdefault("seed", 0)
+    out.setdefault("max_turns", 200)
+    if out["mode"] not in MODES:
+        raise ValueError(f"unknown mode {out['mode']!r}; choose one of {', '.join(MODES)}")
+    return out
+
+
+def _config_json(config: dict) -> dict:
+    return {"mode": config["mode"], "seed": config["seed"], "max_turns": config["max_turns"],
+            "players": [{"name": p.get("name"), "deck": p["deck"].to_json()} for p in config["players"]]}
+
+
+def _config_from_json(pool: CardPool, data, source: str) -> dict:
+    from .errors import Problem
+    if not isinstance(data, dict) or not isinstance(data.get("players"), list):
+        raise SaveError([Problem(source, None, "config", "missing or malformed game config")])
+    problems = []
+    players = []
+    for i, p in enumerate(data["players"]):
+        try:
+            deck = Deck.from_json(p.get("deck"))
+        except (AttributeError, TypeError, KeyError):
+            problems.append(Problem(source, None, f"config.players[{i}].deck", "malformed deck"))
+            continue
+        for cid in [deck.main, *deck.cards]:
+            if cid not in pool:
+                problems.append(Problem(source, cid, f"config.players[{i}].deck", "card not in the card data"))
+        players.append({"name": p.get("name"), "deck": deck})
+    if not isinstance(data.get("seed"), int):
+        problems.append(Problem(source, None, "config.seed", "must be a whole number"))
+    if data.get("mode") not in MODES:
+        problems.append(Problem(source, None, "config.mode", f"unknown mode {data.get('mode')!r}"))
+    if problems:
+        raise SaveError(problems)
+    return {"mode": data["mode"], "seed": data["seed"], "max_turns": data.get("max_turns", 200), "players": players}

@@ -1,0 +1,200 @@
+"""Plot twists, super powers, power-ups, and paying power symbols with locations.
+
+A super power is paid one symbol at a time: each symbol by turning a face-up
+location in your resource row face down, or by discarding a location from
+your hand. A team's special location makes any symbol, but only for a
+character of that team. A power is only offered when its whole cost can be
+paid, and each payment offered keeps the rest of the cost payable.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from . import effects, zones
+from .actions import Action
+
+if TYPE_CHECKING:
+    from .game import Game
+    from .state import Card
+
+
+# ------------------------------------------------------------------ paying
+
+def sources(g: Game, p: int, symbol: str, for_card: Card | None, exclude=()) -> list[int]:
+    """Locations player ``p`` may use to make ``symbol`` for ``for_card``."""
+    pl = g.players[p]
+    teams = set(g.defs[for_card.cid].teams) if for_card is not None else set()
+    out = []
+    for iid in pl.resources:
+        if iid in exclude:
+            continue
+        c = g.cards[iid]
+        if c.face_up and _can_pay(g.defs[c.cid], symbol, teams):
+            out.append(iid)
+    for iid in pl.hand:
+        if iid not in exclude and _can_pay(g.defs[g.cards[iid].cid], symbol, teams):
+            out.append(iid)
+    return out
+
+
+def _can_pay(d, symbol: str, teams: set[str]) -> bool:
+    if d.type != "location":
+        return False
+    if d.symbol is not None:
+        return symbol == "any" or d.symbol == symbol
+    return bool(teams & set(d.teams))
+
+
+def payable(g: Game, p: int, cost, for_card: Card | None, exclude=()) -> bool:
+    """Can the whole ``cost`` be paid with distinct locations? (small backtracking search)"""
+    if not cost:
+        return True
+    # the most constrained symbol first keeps the search tiny
+    first, rest = cost[0], list(cost[1:])
+    for src in sources(g, p, first, for_card, exclude):
+        if payable(g, p, rest, for_card, (*exclude, src)):
+            return True
+    return False
+
+
+def pay_options(g: Game, frame: dict) -> list[int]:
+    p = frame["player"]
+    need = frame["need"]
+    for_card = g.cards[frame["for"]] if frame["for"] is not None else None
+    paid = tuple(frame["paid"])
+    return [s for s in sources(g, p, need[0], for_card, paid)
+            if payable(g, p, need[1:], for_card, (*paid, s))]
+
+
+def pay(g: Game, frame: dict, src: int) -> None:
+    c = g.cards[src]
+    pl = g.players[frame["player"]]
+    sym = frame["need"].pop(0)
+    frame["paid"].append(src)
+    if c.zone == "resource":
+        c.face_up = False
+        g.log("pay", f"{pl.name} turns {g.name(src)} face down to pay {sym}.")
+    else:
+        zones.discard(g, src, f" to pay {sym}")
+
+
+def run_payment(g: Game, frame: dict) -> None:
+    if frame["need"]:
+        g.ask("pay", [frame["player"]], options=pay_options(g, frame),
+              prompt=f"Pay {frame['need'][0]} for {frame['name']}")
+        return
+    g.stack.pop()
+    g.stack.append(frame["then"])
+
+
+# ------------------------------------------------------------------ what a player may play now
+
+def context_timing(g: Game, p: int) -> str | None:
+    """'build', 'main' or 'combat': the timing a player's plays must have now."""
+    d = g.decision
+    if d is None:
+        return None
+    return {"resource": "build", "recruit": "build", "formation": "build", "main": "main",
+            "combat": "combat"}.get(d["type"])
+
+
+def plays(g: Game, p: int, timing: str) -> list[Action]:
+    """Plot twists, super powers and power-ups player ``p`` may use at this timing."""
+    out: list[Action] = []
+    my_turn = g.players[p].side == g.active
+    pl = g.players[p]
+    cb = g.combat
+    # plot twists from hand
+    for iid in pl.hand:
+        d = g.defs[g.cards[iid].cid]
+        if d.type != "plot_twist":
+            continue
+        if timing == "combat":
+            if "combat" not in d.timing and "any_combat" not in d.timing:
+                continue
+            if not my_turn and not d.any_turn:
+                continue
+        elif timing not in d.timing:
+            continue
+        if not requirements_met(g, p, d):
+            continue
+        out.append(Action(p, "plot", card=iid))
+    # super powers of characters on this player's side
+    used = g.used_powers
+    for c in g.characters(side=pl.side):
+        if not c.face_up:
+            continue
+        d = g.defs[c.cid]
+        for i, pw in enumerate(d.powers):
+            if not power_timing_ok(g, c, pw, timing, my_turn):
+                continue
+            if f"{c.iid}:{c.cid}:{i}" in used or (pw.once_per_game and pw.name in c.used_once):
+                continue
+            if not payable(g, p, pw.cost, c):
+                continue
+            out.append(Action(p, "power", card=c.iid, power=i))
+    # power-ups: discard a card with the same name as a face-up character you control
+    if timing in ("main", "combat"):
+        for c in g.characters(side=pl.side):
+            if not c.face_up:
+                continue
+            if timing == "combat" and not cb.involves(c.iid):
+                continue
+            names = {n.lower() for n in g.defs[c.cid].names}
+            for iid in pl.hand:
+                hd = g.defs[g.cards[iid].cid]
+                if hd.is_character and names & {n.lower() for n in hd.names}:
+                    out.append(Action(p, "power_up", card=c.iid, discard=iid))
+    return out
+
+
+def power_timing_ok(g: Game, c: Card, pw, timing: str, my_turn: bool) -> bool:
+    if not my_turn and not pw.any_turn:
+        return False
+    if timing == "combat":
+        if pw.timing == "any_combat":
+            return True
+        return pw.timing == "combat" and g.combat is not None and g.combat.involves(c.iid)
+    return pw.timing == timing
+
+
+def requirements_met(g: Game, p: int, d) -> bool:
+    """A team plot twist needs that many face-up characters of the team on your side."""
+    if not d.requires:
+        return True
+    side = g.players[p].side
+    chars = [g.defs[c.cid] for c in g.characters(side=side) if c.face_up]
+    return all(sum(1 for cd in chars if team in cd.teams) >= n for team, n in d.requires)
+
+
+# ------------------------------------------------------------------ using them
+
+def play_plot_twist(g: Game, p: int, iid: int) -> None:
+    c = g.cards[iid]
+    d = g.defs[c.cid]
+    pl = g.players[p]
+    pl.hand.remove(iid)
+    c.zone = "resolving"
+    g.log("plot", f"{pl.name} plays {d.name}.")
+    combat_only = g.combat is not None and not d.anywhere and bool({"combat", "any_combat"} & set(d.timing))
+    g.stack.append(effects.new_frame(["plot", c.cid], p, None, d.name, combat_only=combat_only, card=iid))
+    g.emit_player("you_play_plot_twist", p)
+
+
+def use_power(g: Game, p: int, iid: int, index: int) -> None:
+    c = g.cards[iid]
+    pw = g.defs[c.cid].powers[index]
+    g.used_powers.append(f"{c.iid}:{c.cid}:{index}")
+    if pw.once_per_game:
+        c.used_once.append(pw.name)
+    g.log("power", f"{g.players[p].name} uses {g.name(iid)}'s super power {pw.name}.")
+    then = effects.new_frame(["power", c.cid, index], p, iid, pw.name)
+    g.stack.append({"t": "pay", "player": p, "need": list(pw.cost), "paid": [], "for": iid,
+                    "name": pw.name, "then": then})
+
+
+def power_up(g: Game, p: int, target: int, discard: int) -> None:
+    zones.discard(g, discard, f" to power up {g.name(target)}")
+    zones.add_counters(g, g.cards[target], "plus", 1)
+    g.emit("powered_up", target)

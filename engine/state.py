@@ -1,0 +1,148 @@
+"""The game's mutable state: cards in zones, players, the current combat.
+
+Everything here is plain data that converts to and from JSON, so a game can
+be saved, hashed, copied for search and replayed.
+"""
+
+from __future__ import annotations
+
+ZONES = ("deck", "hand", "ko", "removed", "play", "resource", "aside")
+
+
+class Card:
+    """One physical card (or token) and everything the game tracks on it.
+
+    In play, ``face_up`` False means stunned; in the resource row it means a
+    face-down resource. ``side`` is the side that controls it while in play.
+    """
+
+    __slots__ = ("iid", "cid", "owner", "zone", "side", "row", "face_up", "exhausted", "plus", "minus",
+                 "wounds", "vitality", "mods", "ts", "frozen", "token", "used_once", "is_main")
+
+    FIELDS = __slots__
+
+    def __init__(self, iid: int, cid: str, owner: int):
+        self.iid = iid
+        self.cid = cid
+        self.owner = owner
+        self.zone = "deck"
+        self.side: int | None = None
+        self.row: str | None = None
+        self.face_up = True
+        self.exhausted = False
+        self.plus = 0
+        self.minus = 0
+        self.wounds = 0
+        self.vitality = 0
+        self.mods: list[dict] = []
+        self.ts = 0
+        self.frozen = 0  # 1: frozen, skips its next ready; 2: in the turn it skipped; 0: not frozen
+        self.token = False
+        self.used_once: list[str] = []  # once-per-game powers used: follows the card everywhere
+        self.is_main = False
+
+    @property
+    def in_play(self) -> bool:
+        return self.zone == "play"
+
+    @property
+    def stunned(self) -> bool:
+        return self.zone == "play" and not self.face_up
+
+    def reset_for_zone_change(self) -> None:
+        """A card leaving play forgets its state (not its once-per-game uses)."""
+        self.side = None
+        self.row = None
+        self.face_up = True
+        self.exhausted = False
+        self.plus = self.minus = self.wounds = self.vitality = 0
+        self.mods = []
+        self.frozen = 0
+
+    def to_json(self) -> list:
+        return [getattr(self, f) for f in self.FIELDS]
+
+    @classmethod
+    def from_json(cls, data: list) -> Card:
+        c = cls.__new__(cls)
+        for f, v in zip(cls.FIELDS, data, strict=True):
+            setattr(c, f, v)
+        c.mods = [dict(m) for m in c.mods]
+        c.used_once = list(c.used_once)
+        return c
+
+
+class Player:
+    __slots__ = ("index", "name", "team", "side", "deck", "hand", "ko", "removed", "resources", "main",
+                 "levels", "level", "xp", "out", "recruit", "mulliganed", "deck_name")
+
+    FIELDS = __slots__
+
+    def __init__(self, index: int, name: str, team: int, side: int):
+        self.index = index
+        self.name = name
+        self.team = team
+        self.side = side
+        self.deck: list[int] = []      # top of the deck is the end of the list
+        self.hand: list[int] = []
+        self.ko: list[int] = []
+        self.removed: list[int] = []
+        self.resources: list[int] = []
+        self.main: int | None = None   # the main character card started with
+        self.levels: list[str] = []    # card ids of the main character's levels, set aside in view
+        self.level = 1
+        self.xp = 0
+        self.out = False
+        self.recruit = 0
+        self.mulliganed = False
+        self.deck_name = ""
+
+    def to_json(self) -> list:
+        return [getattr(self, f) for f in self.FIELDS]
+
+    @classmethod
+    def from_json(cls, data: list) -> Player:
+        p = cls.__new__(cls)
+        for f, v in zip(cls.FIELDS, data, strict=True):
+            setattr(p, f, list(v) if isinstance(v, list) else v)
+        return p
+
+
+class Combat:
+    """One combat from declaration to resolution."""
+
+    __slots__ = ("attackers", "defender", "player", "defending_side", "ranged", "over", "priority", "passes",
+                 "stage", "struck", "fero_total", "survivors_ok")
+
+    FIELDS = __slots__
+
+    def __init__(self, attackers: list[int], defender: int, player: int, defending_side: int, ranged: bool, over: bool):
+        self.attackers = attackers
+        self.defender: int | None = defender
+        self.player = player               # the attacking player
+        self.defending_side = defending_side
+        self.ranged = ranged
+        self.over = over                   # flew over a front row
+        self.priority = player
+        self.passes = 0
+        self.stage = "window"              # window -> ferocious -> strike -> done
+        self.struck: list[int] = []        # characters that struck in the Ferocious step
+        self.fero_total = 0                # ATK the Ferocious attackers struck with
+        self.survivors_ok = True           # False once cancelled: nobody "survives"
+
+    @property
+    def team(self) -> bool:
+        return len(self.attackers) > 1
+
+    def involves(self, iid: int) -> bool:
+        return iid == self.defender or iid in self.attackers
+
+    def to_json(self) -> list:
+        return [getattr(self, f) for f in self.FIELDS]
+
+    @classmethod
+    def from_json(cls, data: list) -> Combat:
+        c = cls.__new__(cls)
+        for f, v in zip(cls.FIELDS, data, strict=True):
+            setattr(c, f, list(v) if isinstance(v, list) else v)
+        return c

@@ -1,0 +1,106 @@
+"""ATK, DEF and health, computed in the rulebook's order.
+
+1. Base stats: the printed numbers (the current level's card), then every
+   modifier that sets base stats, in timestamp order.
+2. +1/+1 and -1/-1 counters.
+3. Every other modifier (adds, swaps) in timestamp order.
+
+A modifier is locked in when it resolves: it stores numbers, never formulas,
+so later changes to whatever it looked at do not change it.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .game import Game
+    from .state import Card
+
+
+def stats(g: Game, c: Card) -> tuple[int, int]:
+    """Current (ATK, DEF) of a character. Negative values stay negative here."""
+    d = g.defs[c.cid]
+    atk, dfn = d.atk, d.defense
+    mods = c.mods
+    if mods:
+        for m in mods:
+            if m["k"] == "set_base":
+                if m.get("atk") is not None:
+                    atk = m["atk"]
+                if m.get("def") is not None:
+                    dfn = m["def"]
+    n = c.plus - c.minus
+    atk += n
+    dfn += n
+    if mods:
+        for m in mods:
+            k = m["k"]
+            if k == "add":
+                atk += m.get("atk", 0)
+                dfn += m.get("def", 0)
+            elif k == "swap":
+                atk, dfn = dfn, atk
+    return atk, dfn
+
+
+def atk(g: Game, c: Card) -> int:
+    return stats(g, c)[0]
+
+
+def defense(g: Game, c: Card) -> int:
+    return stats(g, c)[1]
+
+
+def strike_value(g: Game, c: Card) -> int:
+    """What a character strikes for: its ATK, treated as 0 when below zero."""
+    return max(0, stats(g, c)[0])
+
+
+def health(g: Game, c: Card) -> int:
+    return g.defs[c.cid].health + c.vitality
+
+
+def explain(g: Game, c: Card) -> list[dict]:
+    """Each step of the ATK/DEF calculation, for the UI's breakdown.
+
+    Returns a list of ``{"step", "atk", "def"}`` rows where atk/def are the
+    running totals after that step.
+    """
+    d = g.defs[c.cid]
+    atk_, dfn = d.atk, d.defense
+    rows = [{"step": f"printed ({d.name}{f', level {d.level}' if d.level else ''})", "atk": atk_, "def": dfn}]
+    for m in c.mods:
+        if m["k"] == "set_base":
+            if m.get("atk") is not None:
+                atk_ = m["atk"]
+            if m.get("def") is not None:
+                dfn = m["def"]
+            rows.append({"step": f"base set by {m['src']}", "atk": atk_, "def": dfn})
+    if c.plus:
+        atk_ += c.plus
+        dfn += c.plus
+        rows.append({"step": f"{c.plus} +1/+1 counter(s)", "atk": atk_, "def": dfn})
+    if c.minus:
+        atk_ -= c.minus
+        dfn -= c.minus
+        rows.append({"step": f"{c.minus} -1/-1 counter(s)", "atk": atk_, "def": dfn})
+    for m in c.mods:
+        if m["k"] == "add":
+            atk_ += m.get("atk", 0)
+            dfn += m.get("def", 0)
+            rows.append({"step": f"{_signed(m.get('atk', 0))}/{_signed(m.get('def', 0))} from {m['src']}"
+                                 f"{_until(m)}", "atk": atk_, "def": dfn})
+        elif m["k"] == "swap":
+            atk_, dfn = dfn, atk_
+            rows.append({"step": f"ATK and DEF swapped by {m['src']}{_until(m)}", "atk": atk_, "def": dfn})
+    return rows
+
+
+def _signed(n: int) -> str:
+    return f"+{n}" if n >= 0 else str(n)
+
+
+def _until(m: dict) -> str:
+    return {"combat": " this combat", "turn": " this turn", "next_turn": " until the end of next turn"}.get(
+        m.get("until", "permanent"), "")

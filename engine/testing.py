@@ -1,0 +1,42 @@
+"""Helpers for tests, doctests and benchmarks: the testbed card set and its decks.
+
+The testbed set is read from ``card_data/testset`` (YAML) and cached.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+
+from .cards import CardPool
+from .decks import Deck
+from .game import Game
+
+ROOT = Path(__file__).resolve().parent.parent
+CARD_DATA = ROOT / "card_data"
+TESTSET = CARD_DATA / "testset"
+
+
+@lru_cache(maxsize=1)
+def test_pool() -> CardPool:
+    from .loader import load_pool
+    return load_pool([TESTSET])
+
+
+@lru_cache(maxsize=1)
+def _decks() -> tuple[Deck, Deck]:
+    from .loader import load_deck
+    pool = test_pool()
+    return (load_deck(TESTSET / "deck-dawnwatch.yaml", pool), load_deck(TESTSET / "deck-gloom.yaml", pool))
+
+
+def test_decks() -> list[Deck]:
+    return list(_decks())
+
+
+def sample_game(seed: int = 1, mode: str = "duel", players: int | None = None) -> Game:
+    """A game between the testbed decks (alternating) for 2-4 players."""
+    n = players or {"duel": 2, "ffa": 3, "2v2": 4, "two_headed": 4}[mode]
+    decks = test_decks()
+    return Game(test_pool(), {"mode": mode, "seed": seed,
+                              "players": [{"name": f"P{i + 1}", "deck": decks[i % 2]} for i in range(n)]})

@@ -1,0 +1,158 @@
+"""What one player may see: the JSON view handed to a UI or an AI.
+
+A view never holds another player's hand, any deck's order, or another
+player's face-down resources. Stunned characters and KO piles are public.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from . import stats
+
+if TYPE_CHECKING:
+    from .actions import Action
+    from .game import Game
+    from .state import Card
+
+
+def card_face(g: Game, c: Card) -> dict:
+    d = g.defs[c.cid]
+    out = {"iid": c.iid, "cid": c.cid, "name": d.name, "type": d.type}
+    if d.cost is not None:
+        out["cost"] = d.cost
+    return out
+
+
+def character(g: Game, c: Card) -> dict:
+    d = g.defs[c.cid]
+    atk, dfn = stats.stats(g, c)
+    out = {
+        "iid": c.iid, "cid": c.cid, "name": d.name, "owner": c.owner, "side": c.side, "row": c.row,
+        "atk": atk, "def": dfn, "printed_atk": d.atk, "printed_def": d.defense,
+        "health": stats.health(g, c), "wounds": c.wounds, "plus": c.plus, "minus": c.minus,
+        "vitality": c.vitality, "stunned": not c.face_up, "exhausted": c.exhausted, "frozen": bool(c.frozen),
+        "main": c.is_main, "teams": list(d.teams),
+        "keywords": sorted(k for k in d.keywords if g.has_keyword(c, k)),
+        "in_combat": g.combat is not None and g.combat.involves(c.iid),
+        "token": c.token,
+    }
+    if d.level:
+        out["level"] = d.level
+    return out
+
+
+def build_view(g: Game, viewer: int | None) -> dict:
+    players = []
+    for pl in g.players:
+        mine = viewer is not None and (viewer == pl.index)
+        m = g.cards[pl.main] if pl.main is not None else None
+        lvl = g.defs[m.cid] if m is not None else None
+        entry = {
+            "index": pl.index, "name": pl.name, "team": pl.team, "side": pl.side, "out": pl.out,
+            "deck_count": len(pl.deck), "hand_count": len(pl.hand),
+            "ko": [card_face(g, g.cards[i]) for i in pl.ko],
+            "removed": [card_face(g, g.cards[i]) for i in pl.removed],
+            "resources": [_resource(g, g.cards[i], mine) for i in pl.resources],
+            "main": pl.main, "level": pl.level, "xp": pl.xp,
+            "xp_needed": lvl.level_up.xp if lvl is not None and lvl.level_up else None,
+            "levels": [{"cid": cid, "name": g.defs[cid].name, "level": g.defs[cid].level} for cid in pl.levels],
+            "recruit_points": pl.recruit, "deck_name": pl.deck_name,
+        }
+        if mine:
+            entry["hand"] = [card_face(g, g.cards[i]) for i in pl.hand]
+        players.append(entry)
+    sides = []
+    for s in g.sides:
+        chars = [character(g, c) for c in g.characters(side=s)]
+        sides.append({"side": s, "players": g.players_of(s),
+                      "front": [c for c in chars if c["row"] == "front"],
+                      "back": [c for c in chars if c["row"] == "back"]})
+    d = g.decision
+    decision = None
+    if d is not None:
+        decision = {"type": d["type"], "players": list(d["players"])}
+        if "prompt" in d:
+            decision["prompt"] = d["prompt"]
+        if viewer is not None and viewer in d["players"]:
+            for k in ("options", "optional", "names"):
+                if k in d:
+                    decision[k] = d[k]
+    cb = g.combat
+    combat = None
+    if cb is not None:
+        combat = {"attackers": list(cb.attackers), "defender": cb.defender, "player": cb.player,
+                  "ranged": cb.ranged, "flew_over": cb.over, "priority": cb.priority, "stage": cb.stage}
+    return {
+        "viewer": viewer, "mode": g.mode, "turn": g.turn, "active_side": g.active, "phase": g.phase,
+        "step_player": g.step_player, "players": players, "sides": sides, "decision": decision,
+        "declaring": list(g.declaring), "combat": combat, "result": g.result,
+        "log": [e.for_viewer(viewer) for e in g.events[-40:]],
+    }
+
+
+def _resource(g: Game, c: Card, mine: bool) -> dict:
+    if c.face_up:
+        return {**card_face(g, c), "face_up": True}
+    if mine:
+        return {**card_face(g, c), "face_up": False}
+    return {"hidden": True, "face_up": False}
+
+
+def describe_action(g: Game, a: Action) -> str:
+    t = a.type
+    nm = (lambda k: g.name(a[k]))
+    if t == "choose_first":
+        return f"{' and '.join(g.players[p].name for p in g.players_of(a['side']))} goes first"
+    if t == "place_main":
+        return f"Place your main character in the {a['row']} row"
+    if t == "keep":
+        return "Keep this hand"
+    if t == "mulligan":
+        return "Mulligan (shuffle your hand in and draw 7)"
+    if t == "resource":
+        return f"Put {nm('card')} into your resources {'face up' if a['face_up'] else 'face down'}"
+    if t == "recruit":
+        d = g.defs[g.cards[a["card"]].cid]
+        return f"Recruit {d.name} (cost {d.cost}, {d.atk}/{d.defense}) into the {a['row']} row"
+    if t == "move":
+        return f"Move {nm('card')} to the {a['row']} row"
+    if t == "end_step":
+        return {"resource": "Play no resource", "recruit": "Done recruiting",
+                "formation": "Done arranging"}.get((g.decision or {}).get("type"), "Done")
+    if t == "attack":
+        return f"Attack with {nm('card')}"
+    if t == "add_attacker":
+        return f"Add {nm('card')} to the team attack"
+    if t == "target":
+        c = g.cards[a["card"]]
+        return f"Attack {nm('card')} ({g.players[g.controller(c)].name}'s {c.row} row)"
+    if t == "cancel_attack":
+        return "Take back the attack"
+    if t == "plot":
+        return f"Play plot twist {nm('card')}"
+    if t == "power":
+        pw = g.defs[g.cards[a["card"]].cid].powers[a["power"]]
+        return f"Use {nm('card')}'s {pw.name} (cost {', '.join(pw.cost)})"
+    if t == "power_up":
+        return f"Power up {nm('card')} by discarding {nm('discard')}"
+    if t == "pass":
+        return "Pass"
+    if t == "end_turn":
+        return "End your turn"
+    if t == "pay":
+        c = g.cards[a["source"]]
+        how = "turn face down" if c.zone == "resource" else "discard from hand"
+        return f"Pay with {nm('source')} ({how})"
+    if t in ("choose", "strike_back"):
+        return f"{'Strike back at' if t == 'strike_back' else 'Choose'} {nm('card')}"
+    if t == "choose_player":
+        return f"Choose {g.players[a['player']].name}"
+    if t == "yes":
+        return "Yes"
+    if t == "no":
+        return "No"
+    if t == "order":
+        p = g.pending[a["trigger"]]
+        return f"Resolve first: {p.get('name') or p['frame']['name']}"
+    return str(a)

@@ -1,0 +1,244 @@
+"""Moving cards between zones, and the character states: stun, wound, KO, recover.
+
+Functions here read like the rulebook's basic concepts. Each one logs what a
+player would see happen and emits the events triggered abilities listen to.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from . import stats
+
+if TYPE_CHECKING:
+    from .game import Game
+    from .state import Card
+
+
+# ------------------------------------------------------------------ deck and hand
+
+def draw(g: Game, p: int, n: int) -> int:
+    """Draw up to ``n`` cards; an empty deck skips the rest. Returns how many were drawn."""
+    pl = g.players[p]
+    got = []
+    for _ in range(n):
+        if not pl.deck:
+            break
+        iid = pl.deck.pop()
+        g.cards[iid].zone = "hand"
+        pl.hand.append(iid)
+        got.append(iid)
+    if got:
+        names = ", ".join(g.name(i) for i in got)
+        g.log("draw", f"{pl.name} draws {_cards(len(got))}.", {p: f"You draw {names}."}, player=p, n=len(got))
+    elif n:
+        g.log("draw", f"{pl.name} has no cards left to draw.")
+    return len(got)
+
+
+def _cards(n: int) -> str:
+    return "a card" if n == 1 else f"{n} cards"
+
+
+def shuffle_deck(g: Game, p: int) -> None:
+    g.rng.shuffle(g.players[p].deck)
+
+
+def discard(g: Game, iid: int, why: str = "") -> None:
+    """Hand to KO pile, face up for everyone to see."""
+    c = g.cards[iid]
+    pl = g.players[c.owner]
+    pl.hand.remove(iid)
+    c.zone = "ko"
+    pl.ko.append(iid)
+    g.log("discard", f"{pl.name} discards {g.name(iid)}{why}.")
+
+
+def put_into_resources(g: Game, iid: int, face_up: bool) -> None:
+    c = g.cards[iid]
+    pl = g.players[c.owner]
+    if iid in pl.hand:
+        pl.hand.remove(iid)
+    c.zone = "resource"
+    c.face_up = face_up
+    c.exhausted = False
+    pl.resources.append(iid)
+    if face_up:
+        g.log("resource", f"{pl.name} puts {g.name(iid)} into their resource row face up.")
+    else:
+        g.log("resource", f"{pl.name} puts a card into their resource row face down.",
+              {c.owner: f"You put {g.name(iid)} into your resource row face down."})
+
+
+# ------------------------------------------------------------------ entering and leaving play
+
+def enter_play(g: Game, iid: int, side: int, row: str, *, how: str = "recruits") -> None:
+    """A character appears on ``side`` in ``row`` (ready, face up)."""
+    c = g.cards[iid]
+    owner = g.players[c.owner]
+    for zone in (owner.hand, owner.deck, owner.ko):
+        if iid in zone:
+            zone.remove(iid)
+            break
+    c.zone = "play"
+    c.side = side
+    c.row = row
+    c.face_up = True
+    c.exhausted = False
+    c.ts = g.tick()
+    g.in_play.append(iid)
+    d = g.defs[c.cid]
+    g.log("appear", f"{owner.name} {how} {d.name} into the {row} row.")
+    enforce_uniqueness(g, c)
+    if c.zone == "play":
+        g.emit("appears", c.iid)
+
+
+def enforce_uniqueness(g: Game, c: Card) -> None:
+    """One character of a name per side: the older copy is KO'd (Swarm excepted)."""
+    d = g.defs[c.cid]
+    if "swarm" in d.keywords:
+        return
+    names = {n.lower() for n in d.names}
+    for other in list(g.characters(side=c.side)):
+        if other.iid == c.iid:
+            continue
+        od = g.defs[other.cid]
+        if names & {n.lower() for n in od.names}:
+            if other.is_main:
+                # never a character with your main character's name: the newcomer goes
+                g.log("unique", f"{d.name} shares a name with a main character and is KO'd.")
+                ko(g, c)
+                return
+            g.log("unique", f"Only one {od.name} per side: the older one is KO'd.")
+            ko(g, other)
+
+
+def leave_play(g: Game, c: Card, dest: str) -> None:
+    """Take a card out of play to its owner's ``dest`` zone (ko, hand, deck, removed)."""
+    if c.zone != "play":
+        return
+    remove_from_combat(g, c)
+    g.in_play.remove(c.iid)
+    c.reset_for_zone_change()
+    pl = g.players[c.owner]
+    if c.token:
+        c.zone = "removed"  # tokens cease to exist outside play
+        return
+    c.zone = dest
+    {"ko": pl.ko, "hand": pl.hand, "deck": pl.deck, "removed": pl.removed}[dest].append(c.iid)
+
+
+def remove_from_combat(g: Game, c: Card) -> None:
+    cb = g.combat
+    if cb is None:
+        return
+    if c.iid in cb.attackers:
+        cb.attackers.remove(c.iid)
+    if cb.defender == c.iid:
+        cb.defender = None
+
+
+# ------------------------------------------------------------------ counters and stun
+
+def add_counters(g: Game, c: Card, kind: str, n: int) -> None:
+    """Put ``n`` counters of ``kind`` on a character; opposite counters cancel."""
+    if n <= 0 or c.zone != "play":
+        return
+    g.dirty = True
+    if kind in ("plus", "minus"):
+        if not c.face_up:
+            return  # stunned characters can't gain +1/+1 or -1/-1 counters
+        if kind == "plus":
+            c.plus += n
+        else:
+            c.minus += n
+        k = min(c.plus, c.minus)
+        c.plus -= k
+        c.minus -= k
+        sign = "+1/+1" if kind == "plus" else "-1/-1"
+        g.log("counter", f"{g.name(c.iid)} gets {n} {sign} counter{'s' if n > 1 else ''}.")
+        if kind == "plus":
+            g.emit("got_plus", c.iid)
+    elif kind == "vitality":
+        c.vitality += n
+        k = min(c.vitality, c.wounds)
+        c.vitality -= k
+        c.wounds -= k
+        g.log("counter", f"{g.name(c.iid)} gets {n} vitality counter{'s' if n > 1 else ''}.")
+    elif kind == "wound":
+        wound(g, c, n)
+
+
+def stun(g: Game, c: Card, *, wound_it: bool = True, cause: str = "") -> None:
+    """Stun a character: face down, exhausted, counters off, out of combat, a wound."""
+    if c.zone != "play" or not c.face_up:
+        return
+    c.face_up = False
+    c.exhausted = True
+    c.plus = c.minus = 0
+    remove_from_combat(g, c)
+    g.log("stun", f"{g.name(c.iid)} is {'stunned' if wound_it else 'dazed'}{cause}.")
+    g.emit("is_stunned", c.iid)
+    if wound_it:
+        wound(g, c, 1, quiet=True)
+
+
+def wound(g: Game, c: Card, n: int = 1, *, quiet: bool = False) -> None:
+    """Put wounds on a character (vitality cancels them); KO it at its health."""
+    if c.zone != "play" or n <= 0:
+        return
+    c.wounds += n
+    k = min(c.vitality, c.wounds)
+    c.vitality -= k
+    c.wounds -= k
+    if not quiet:
+        g.log("wound", f"{g.name(c.iid)} takes {n} wound{'s' if n > 1 else ''}.")
+    if c.wounds >= stats.health(g, c):
+        ko(g, c)
+
+
+def heal(g: Game, c: Card, n: int) -> None:
+    healed = min(n, c.wounds)
+    if healed and c.zone == "play":
+        c.wounds -= healed
+        g.log("heal", f"{g.name(c.iid)} heals {healed} wound{'s' if healed > 1 else ''}.")
+
+
+def ko(g: Game, c: Card) -> None:
+    """KO a character: it goes to its owner's KO pile (a token just ceases to exist)."""
+    if c.zone != "play":
+        return
+    name = g.name(c.iid)
+    g.log("ko", f"{name} is KO'd.")
+    was_main = c.is_main
+    g.emit("is_ko", c.iid)
+    leave_play(g, c, "ko")
+    if was_main:
+        g.main_knocked_out(c)
+
+
+def recover(g: Game, c: Card) -> None:
+    """Turn a stunned character face up; it stays exhausted and keeps its wounds."""
+    if c.zone == "play" and not c.face_up:
+        c.face_up = True
+        c.exhausted = True
+        g.log("recover", f"{g.name(c.iid)} recovers.")
+
+
+def ready(g: Game, c: Card) -> bool:
+    """Ready a character unless it is stunned or frozen. Returns whether it readied."""
+    if c.zone != "play" or not c.face_up or not c.exhausted:
+        return False
+    if c.frozen:
+        return False
+    c.exhausted = False
+    return True
+
+
+def check_defense(g: Game) -> None:
+    """A face-up character whose DEF has dropped to 0 or less is stunned at once."""
+    for iid in list(g.in_play):
+        c = g.cards[iid]
+        if c.zone == "play" and c.face_up and stats.defense(g, c) <= 0:
+            stun(g, c, cause=" (DEF reduced to 0)")
