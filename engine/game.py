@@ -230,7 +230,11 @@ class Game:
         if lu and c.is_main and event in lu.when and (c.face_up or event in LOOK_BACK):
             owner = c.owner
             if self.players[owner].main == c.iid:
-                self.pending.append({"xp": owner, "ctl": ctl, "name": f"{d.name}'s level-up condition"})
+                probe = {"src": c.iid, "ctl": ctl}
+                if lu.cond and not effects.condition(self, lu.cond, probe):
+                    return
+                self.pending.append({"xp": owner, "ctl": ctl, "src": c.iid, "cond": lu.cond,
+                                     "name": f"{d.name}'s level-up condition"})
 
     # ================================================================== the main loop
 
@@ -268,7 +272,10 @@ class Game:
             combat.step(self, frame)
         elif t == "xp":
             self.stack.pop()
-            self.gain_xp(frame["player"], 1)
+            if frame["cond"] and not effects.condition(self, frame["cond"], frame):
+                self.log("fizzle", f"{frame['name']} gives no XP: its condition no longer holds.")
+            else:
+                self.gain_xp(frame["player"], 1)
         else:
             raise AssertionError(t)
 
@@ -284,7 +291,8 @@ class Game:
 
     def _start_trigger(self, trig: dict) -> None:
         if "xp" in trig:
-            self.stack.append({"t": "xp", "player": trig["xp"]})
+            self.stack.append({"t": "xp", "player": trig["xp"], "src": trig["src"], "ctl": trig["ctl"],
+                               "cond": trig["cond"], "name": trig["name"]})
             return
         frame = trig["frame"]
         if trig["optional"]:

@@ -101,7 +101,9 @@ def _resource(g: Game, c: Card, mine: bool) -> dict:
 
 def describe_action(g: Game, a: Action) -> str:
     t = a.type
-    nm = (lambda k: g.name(a[k]))
+
+    def nm(k: str) -> str:
+        return g.name(a[k])
     if t == "choose_first":
         return f"{' and '.join(g.players[p].name for p in g.players_of(a['side']))} goes first"
     if t == "place_main":

@@ -1,0 +1,36 @@
+# Cape Clash: the two commands a new machine needs are `make play` and `make test`.
+PY ?= python3
+PIP_FLAGS ?= --disable-pip-version-check -q
+
+.PHONY: install dev-install node-install test lint play bench scenarios validate clean
+
+install:
+	$(PY) -m pip install $(PIP_FLAGS) -e .
+
+dev-install:
+	$(PY) -m pip install $(PIP_FLAGS) -e '.[dev]'
+
+node-install:
+	@if [ -f package-lock.json ]; then npm ci --no-audit --no-fund --loglevel=error; fi
+
+lint: dev-install
+	$(PY) -m ruff check engine printgen tests
+
+validate: install
+	capeclash validate card_data
+
+scenarios: install
+	capeclash scenario -q
+
+test: dev-install node-install lint
+	capeclash validate card_data
+	$(PY) -m pytest
+
+play: install
+	capeclash play
+
+bench: install
+	capeclash bench engine
+
+clean:
+	rm -rf build dist *.egg-info .pytest_cache .ruff_cache

@@ -1,0 +1,154 @@
+"""The ``capeclash`` command: validate, scenario, card, keywords, bench, play.
+
+Run ``capeclash --help`` or ``capeclash COMMAND --help``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+from .errors import CapeClashError, DataError
+
+DEFAULT_DATA = "card_data"
+
+
+def _data_root() -> Path:
+    here = Path.cwd() / DEFAULT_DATA
+    if here.is_dir():
+        return here
+    return Path(__file__).resolve().parent.parent / DEFAULT_DATA
+
+
+def cmd_validate(args) -> int:
+    from .loader import validate
+    paths = args.paths or [_data_root()]
+    problems, counts = validate(paths)
+    for p in problems:
+        print(p)
+    summary = (f"{counts['files']} file(s): {counts['cards']} card(s), {counts['decks']} deck(s), "
+               f"{counts['scenarios']} scenario(s)")
+    if problems:
+        print(f"{len(problems)} problem(s) in {summary}", file=sys.stderr)
+        return 1
+    print(f"OK: {summary}")
+    return 0
+
+
+def cmd_scenario(args) -> int:
+    from .loader import data_files, load_pool, read_data
+    from .scenario import run_scenario
+    pool = load_pool([args.data])
+    files = [f for f in data_files(args.files or [Path(args.data) / "scenarios"]) if f.suffix in (".yaml", ".yml")]
+    failed = 0
+    for f in files:
+        try:
+            data, _ = read_data(f)
+            run = run_scenario(data, pool, str(f))
+        except DataError as e:
+            failed += 1
+            print(f"FAIL {f}\n  {e}")
+            continue
+        if run.ok:
+            if not args.quiet:
+                print(f"ok   {f}: {data.get('scenario')}")
+        else:
+            failed += 1
+            print(f"FAIL {f}: {data.get('scenario')}")
+            for line in run.failures:
+                print(f"  - {line}")
+            if args.verbose:
+                print("  log:\n    " + "\n    ".join(run.log))
+    print(f"{len(files) - failed} passed, {failed} failed")
+    return 1 if failed else 0
+
+
+def cmd_card(args) -> int:
+    from .loader import load_pool
+    from .text import card_text
+    pool = load_pool([args.data])
+    hits = [c for c in pool if args.name.lower() in (c.name.lower(), c.id)]
+    if not hits:
+        hits = [c for c in pool if args.name.lower() in c.name.lower()]
+    if not hits:
+        print(f"no card named {args.name!r}", file=sys.stderr)
+        return 1
+    for c in hits:
+        print(card_text(c, full=True))
+        print()
+    return 0
+
+
+def cmd_keywords(args) -> int:
+    from . import language as L
+    for k, v in sorted(L.KEYWORDS.items()):
+        print(f"{k.replace('_', ' ').title()}: {v['text']}")
+    return 0
+
+
+def cmd_bench(args) -> int:
+    from .bench import bench_engine
+    if args.what != "engine":
+        print(f"unknown benchmark {args.what!r}; available: engine", file=sys.stderr)
+        return 2
+    res = bench_engine(games=args.games, runs=args.runs, seed=args.seed)
+    if args.json:
+        print(json.dumps(res, indent=2))
+    return 0
+
+
+def cmd_play(args) -> int:
+    from .tty import run
+    return run(args.rest)
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(prog="capeclash", description="Cape Clash: design, play and print a superhero "
+                                                               "battle card game.")
+    sub = ap.add_subparsers(dest="cmd", required=True)
+
+    p = sub.add_parser("validate", help="check card, deck and scenario files; lists every problem")
+    p.add_argument("paths", nargs="*", help="files or folders (default: card_data)")
+    p.set_defaults(fn=cmd_validate)
+
+    p = sub.add_parser("scenario", help="run scenario tests (default: card_data/scenarios)")
+    p.add_argument("files", nargs="*")
+    p.add_argument("--data", default=str(_data_root()), help="card data folder")
+    p.add_argument("-q", "--quiet", action="store_true")
+    p.add_argument("-v", "--verbose", action="store_true", help="print the game log of failing scenarios")
+    p.set_defaults(fn=cmd_scenario)
+
+    p = sub.add_parser("card", help="print a card's rendered text and data")
+    p.add_argument("name")
+    p.add_argument("--data", default=str(_data_root()))
+    p.set_defaults(fn=cmd_card)
+
+    p = sub.add_parser("keywords", help="print every keyword with its rules text")
+    p.set_defaults(fn=cmd_keywords)
+
+    p = sub.add_parser("bench", help="benchmarks: 'engine' plays random games and prints games per second")
+    p.add_argument("what", nargs="?", default="engine")
+    p.add_argument("--games", type=int, default=200)
+    p.add_argument("--runs", type=int, default=5)
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(fn=cmd_bench)
+
+    p = sub.add_parser("play", help="play in the terminal (see 'capeclash play -- --help')")
+    p.add_argument("rest", nargs=argparse.REMAINDER)
+    p.set_defaults(fn=cmd_play)
+
+    args = ap.parse_args(argv)
+    try:
+        return args.fn(args)
+    except CapeClashError as e:
+        print(f"error: {e}", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,168 @@
+"""Setting up a game in a given position: a board, hands, resources, a phase.
+
+Scenario tests and puzzles start from a position rather than from a shuffle.
+A position names cards by id or name; every card listed becomes a card owned
+by that player. Nothing triggers while the position is laid out.
+
+Position spec::
+
+    turn: 3            # turn number
+    active: 0          # whose turn (a side index; in duels the player index)
+    phase: main        # start | resource | recruit | formation | main
+    players:
+      - name: Ana
+        main: {card: captain-solace-1, row: front, xp: 1}
+        front: [arc-archer, {card: storm-lancer, plus: 1, wounds: 1}]
+        back: []
+        hand: [sudden-surge]
+        resources: [proving-grounds, {card: think-tank, face_up: false}]
+        deck: [shield-cadet]      # top card first
+        ko: []
+"""
+
+from __future__ import annotations
+
+from .cards import CardPool, suggest
+from .decks import Deck
+from .errors import DataError, Problem
+from .game import MODES, Game
+
+PHASES = ("start", "resource", "recruit", "formation", "main")
+ZONE_KEYS = ("front", "back", "hand", "resources", "deck", "ko")
+CHAR_FIELDS = {"card", "row", "plus", "minus", "wounds", "vitality", "stunned", "exhausted", "frozen", "xp"}
+PLAYER_FIELDS = {"name", "main", *ZONE_KEYS, "recruit"}
+
+
+def _entry(e) -> dict:
+    return {"card": e} if isinstance(e, str) else dict(e)
+
+
+def check_position(pool: CardPool, spec, source: str | None = None, where: str = "start") -> list[Problem]:
+    out: list[Problem] = []
+
+    def err(field, msg, card=None):
+        out.append(Problem(source, card, f"{where}.{field}" if field else where, msg))
+
+    if not isinstance(spec, dict):
+        return [Problem(source, None, where, "a position is a mapping with players, turn, active and phase")]
+    for k in spec:
+        if k not in ("turn", "active", "phase", "players", "first"):
+            err(k, f"unknown field{suggest(k, ['turn', 'active', 'phase', 'players', 'first'])}")
+    if spec.get("phase", "main") not in PHASES:
+        err("phase", f"unknown phase {spec.get('phase')!r}{suggest(spec.get('phase'), PHASES)}; "
+                     f"one of {', '.join(PHASES)}")
+    players = spec.get("players")
+    if not isinstance(players, list) or not players:
+        err("players", "a list of players is required")
+        return out
+    for i, p in enumerate(players):
+        if not isinstance(p, dict):
+            err(f"players[{i}]", "a player is a mapping")
+            continue
+        for k in p:
+            if k not in PLAYER_FIELDS:
+                err(f"players[{i}].{k}", f"unknown field{suggest(k, PLAYER_FIELDS)}")
+        if "main" not in p:
+            err(f"players[{i}].main", "every player needs a main character")
+        for key in ("main", *ZONE_KEYS):
+            if key not in p:
+                continue
+            entries = [p[key]] if key == "main" else p[key]
+            if not isinstance(entries, list):
+                err(f"players[{i}].{key}", "must be a list of cards")
+                continue
+            for j, e in enumerate(entries):
+                fld = f"players[{i}].{key}" + ("" if key == "main" else f"[{j}]")
+                if not isinstance(e, (str, dict)) or (isinstance(e, dict) and "card" not in e):
+                    err(fld, "a card is a card id or name, or a mapping with 'card'")
+                    continue
+                e = _entry(e)
+                for k in e:
+                    if k not in CHAR_FIELDS and not (key == "resources" and k == "face_up"):
+                        err(f"{fld}.{k}", f"unknown field{suggest(k, CHAR_FIELDS)}", e["card"])
+                c = pool.find(str(e["card"]))
+                if c is None:
+                    err(fld, f"no such card{suggest(e['card'], sorted({x.name for x in pool}))}", e["card"])
+                elif key == "main" and c.type != "main":
+                    err(fld, "is not a main character", e["card"])
+                elif key in ("front", "back") and not c.is_character:
+                    err(fld, "only characters stand in rows", e["card"])
+    return out
+
+
+def build(pool: CardPool, spec: dict, *, mode: str = "duel", seed: int = 0, source: str | None = None,
+          max_turns: int = 200) -> Game:
+    """A game in the position ``spec`` (see the module docstring)."""
+    problems = check_position(pool, spec, source)
+    if mode not in MODES:
+        problems.append(Problem(source, None, "mode", f"unknown mode {mode!r}{suggest(mode, MODES)}"))
+    if problems:
+        raise DataError(problems)
+    pspecs = spec["players"]
+    decks = []
+    for p in pspecs:
+        main = pool.find(str(_entry(p["main"])["card"])).id
+        cards = [pool.find(str(_entry(e)["card"])).id for k in ZONE_KEYS for e in p.get(k, [])]
+        decks.append(Deck(p.get("name", ""), main, cards))
+    g = Game(pool, {"mode": mode, "seed": seed, "max_turns": max_turns,
+                    "players": [{"name": p.get("name"), "deck": d} for p, d in zip(pspecs, decks, strict=True)]})
+    # lay the position out
+    spare: dict[tuple[int, str], list[int]] = {}
+    for iid in sorted(g.cards):
+        c = g.cards[iid]
+        if not c.is_main:
+            spare.setdefault((c.owner, c.cid), []).append(iid)
+    for pl in g.players:
+        pl.deck, pl.hand, pl.ko, pl.resources = [], [], [], []
+    g.in_play = []
+    g.events = []
+    for pl, p in zip(g.players, pspecs, strict=True):
+        m = _entry(p["main"])
+        mc = g.cards[pl.main]
+        _place_character(g, mc, pl.side, m)
+        pl.xp = int(m.get("xp", 0))
+        for key in ZONE_KEYS:
+            entries = [_entry(e) for e in p.get(key, [])]
+            if key == "deck":
+                entries = list(reversed(entries))  # listed top first; the top is the end of the list
+            for e in entries:
+                cid = pool.find(str(e["card"])).id
+                c = g.cards[spare[(pl.index, cid)].pop(0)]
+                if key in ("front", "back"):
+                    _place_character(g, c, pl.side, {**e, "row": key})
+                elif key == "resources":
+                    c.zone = "resource"
+                    c.face_up = bool(e.get("face_up", True)) and g.defs[cid].type == "location"
+                    if "face_up" in e and e["face_up"] is False:
+                        c.face_up = False
+                    pl.resources.append(c.iid)
+                else:
+                    c.zone = key
+                    getattr(pl, key).append(c.iid)
+    g.turn = int(spec.get("turn", 3))
+    g.active = int(spec.get("active", 0))
+    g.first_side = int(spec.get("first", 0))
+    g.phase = spec.get("phase", "main")
+    g.step_player = g.players_of(g.active)[0]
+    g.queue = []
+    g.decision = None
+    if g.phase == "recruit":
+        for p, pl in zip(pspecs, g.players, strict=True):
+            pl.recruit = int(p.get("recruit", len(pl.resources)))
+    g._advance()
+    return g
+
+
+def _place_character(g: Game, c, side: int, e: dict) -> None:
+    c.zone = "play"
+    c.side = side
+    c.row = e.get("row", "front")
+    c.face_up = not e.get("stunned", False)
+    c.exhausted = bool(e.get("exhausted", False)) or not c.face_up
+    c.plus = int(e.get("plus", 0))
+    c.minus = int(e.get("minus", 0))
+    c.wounds = int(e.get("wounds", 0))
+    c.vitality = int(e.get("vitality", 0))
+    c.frozen = 1 if e.get("frozen") else 0
+    c.ts = g.tick()
+    g.in_play.append(c.iid)

@@ -1,0 +1,278 @@
+"""Scenario tests as data: a position, a script of actions, and what must follow.
+
+A scenario file::
+
+    scenario: Three 2/2 attackers stun a 6/6
+    rule: team attacks add up ATK; the defender strikes back at exactly one
+    start: {...a position, see engine.position...}
+    actions:
+      - {attack: Trooper Ash}            # TYPE: first argument, by card name
+      - {add_attacker: Trooper Birch}
+      - {target: Stone Giant}
+      - pass                              # the player to act is implied when only one may
+      - {player: 1, type: strike_back, card: Trooper Ash}
+      - {check: [{card: Stone Giant, stunned: true}]}
+      - {type: recruit, card: Skyhawk, row: front, illegal: true, error: "costs 3"}
+    expect:
+      - {card: Trooper Ash, zone: ko}
+      - {player: 0, hand: 2}
+      - {log: "strikes Stone Giant for 6"}
+
+Card names resolve against the actions that are legal at that moment, so
+a script reads like a table talk transcript. ``Name@P`` picks the copy
+controlled by player P. ``run_scenario`` returns a list of failure strings
+(empty when the scenario holds).
+"""
+
+from __future__ import annotations
+
+from .actions import TYPES, Action
+from .cards import CardPool, suggest
+from .errors import CapeClashError, DataError, IllegalActionError, Problem
+from .game import Game
+from .position import build, check_position
+
+CARD_CHECKS = {"zone", "row", "stunned", "exhausted", "wounds", "plus", "minus", "atk", "def", "frozen",
+               "in_combat", "side", "vitality", "level", "main"}
+PLAYER_CHECKS = {"hand", "deck", "ko", "xp", "level", "out", "recruit", "resources", "face_up_resources",
+                 "removed"}
+TOP_KEYS = {"scenario", "rule", "description", "mode", "seed", "start", "actions", "expect", "source"}
+
+
+def check_scenario(data, pool: CardPool, source: str | None = None) -> list[Problem]:
+    out = []
+    if not isinstance(data, dict):
+        return [Problem(source, None, None, "a scenario is a mapping")]
+    for k in data:
+        if k not in TOP_KEYS:
+            out.append(Problem(source, None, k, f"unknown scenario field{suggest(k, TOP_KEYS)}"))
+    if not isinstance(data.get("scenario"), str):
+        out.append(Problem(source, None, "scenario", "needs a title"))
+    out += check_position(pool, data.get("start"), source)
+    for i, a in enumerate(data.get("actions") or []):
+        if isinstance(a, str):
+            if a not in TYPES:
+                out.append(Problem(source, None, f"actions[{i}]", f"unknown action {a!r}{suggest(a, TYPES)}"))
+        elif isinstance(a, dict):
+            if "check" in a:
+                continue
+            typ = a.get("type") or next((k for k in a if k in TYPES), None)
+            if typ not in TYPES:
+                out.append(Problem(source, None, f"actions[{i}]", f"no known action type in {a!r}"))
+        else:
+            out.append(Problem(source, None, f"actions[{i}]", f"an action is text or a mapping, not {a!r}"))
+    for i, e in enumerate(data.get("expect") or []):
+        out += _check_expect_shape(e, source, f"expect[{i}]")
+    return out
+
+
+def _check_expect_shape(e, source, field) -> list[Problem]:
+    if not isinstance(e, dict):
+        return [Problem(source, None, field, "an expectation is a mapping")]
+    if "card" in e:
+        bad = set(e) - CARD_CHECKS - {"card"}
+    elif "player" in e:
+        bad = set(e) - PLAYER_CHECKS - {"player"}
+    else:
+        bad = set(e) - {"log", "no_log", "winner", "over", "decision", "to_act", "legal", "not_legal", "combat"}
+    return [Problem(source, None, f"{field}.{k}", "unknown expectation") for k in sorted(bad)]
+
+
+class ScenarioRun:
+    def __init__(self, game: Game, failures: list[str], log: list[str]):
+        self.game, self.failures, self.log = game, failures, log
+
+    @property
+    def ok(self) -> bool:
+        return not self.failures
+
+
+def run_scenario(data: dict, pool: CardPool, source: str | None = None) -> ScenarioRun:
+    problems = check_scenario(data, pool, source)
+    if problems:
+        raise DataError(problems)
+    g = build(pool, data["start"], mode=data.get("mode", "duel"), seed=int(data.get("seed", 0)), source=source)
+    failures: list[str] = []
+    for i, raw in enumerate(data.get("actions") or []):
+        if isinstance(raw, dict) and "check" in raw:
+            for e in raw["check"]:
+                failures += [f"after action {i}: {f}" for f in expectation(g, e)]
+            continue
+        want_illegal = isinstance(raw, dict) and raw.get("illegal")
+        try:
+            action = resolve_action(g, raw)
+        except CapeClashError as e:
+            if want_illegal:
+                _check_error_text(raw, str(e), i, failures)
+                continue
+            failures.append(f"action {i} ({_show(raw)}): {e}")
+            break
+        if want_illegal:
+            before = g.state_hash()
+            try:
+                g.apply(action)
+                failures.append(f"action {i} ({_show(raw)}) was accepted but should be illegal")
+                break
+            except IllegalActionError as e:
+                if g.state_hash() != before:
+                    failures.append(f"action {i}: the rejected action changed the game state")
+                _check_error_text(raw, str(e), i, failures)
+            continue
+        try:
+            g.apply(action)
+        except CapeClashError as e:
+            failures.append(f"action {i} ({_show(raw)}): {e}")
+            break
+    if not failures:
+        for e in data.get("expect") or []:
+            failures += expectation(g, e)
+    return ScenarioRun(g, failures, g.log_lines(None))
+
+
+def _check_error_text(raw, text, i, failures):
+    want = raw.get("error")
+    if want and want.lower() not in text.lower():
+        failures.append(f"action {i}: error should mention {want!r}, got: {text}")
+
+
+def _show(raw) -> str:
+    return raw if isinstance(raw, str) else ", ".join(f"{k}: {v}" for k, v in raw.items())
+
+
+def resolve_action(g: Game, raw) -> Action:
+    """Turn a scenario action (names instead of ids) into one of the legal actions."""
+    if isinstance(raw, str):
+        raw = {"type": raw}
+    raw = {k: v for k, v in raw.items() if k not in ("illegal", "error")}
+    typ = raw.pop("type", None)
+    if typ is None:
+        keys = [k for k in raw if k in TYPES]
+        if len(keys) != 1:
+            raise DataError(f"cannot tell the action type of {raw!r}")
+        typ = keys[0]
+        first = TYPES[typ][0] if TYPES[typ] else None
+        val = raw.pop(typ)
+        if first is not None and val is not None:
+            raw[first] = val
+    player = raw.pop("player", None)
+    if player is None:
+        if len(g.to_act) != 1:
+            raise IllegalActionError(f"say which player acts: {g.to_act} may act now", "ambiguous_player")
+        player = g.to_act[0]
+    legal = [a for a in g.legal_actions(player) if a.type == typ]
+    for a in legal:
+        if all(_arg_matches(g, a, k, v) for k, v in raw.items()):
+            return a
+    # not legal now: build it anyway, so that apply() says why
+    args = {k: (_guess_id(g, v) if k in ("card", "discard", "source") and isinstance(v, str) else v)
+            for k, v in raw.items()}
+    return Action.checked(player, typ, args, repr(raw))
+
+
+def _split(name: str) -> tuple[str, int | None]:
+    if "@" in name:
+        n, p = name.rsplit("@", 1)
+        return n.strip(), int(p)
+    return name.strip(), None
+
+
+def _card_is(g: Game, iid: int, ref) -> bool:
+    if isinstance(ref, int):
+        return iid == ref
+    name, p = _split(str(ref))
+    c = g.cards[iid]
+    if name.lower() not in {n.lower() for n in g.defs[c.cid].names} and name != c.cid:
+        return False
+    return p is None or g.controller(c) == p or (c.side is None and c.owner == p)
+
+
+def _arg_matches(g: Game, a: Action, k: str, v) -> bool:
+    if k not in a.args:
+        return False
+    have = a.args[k]
+    if k in ("card", "discard", "source"):
+        return _card_is(g, have, v)
+    if k == "power" and isinstance(v, str):
+        return g.defs[g.cards[a["card"]].cid].powers[have].name.lower() == v.lower()
+    if k == "trigger" and isinstance(v, str):
+        p = g.pending[have]
+        return v.lower() in (p.get("name") or p["frame"]["name"]).lower()
+    return have == v
+
+
+def _guess_id(g: Game, ref: str):
+    for iid in sorted(g.cards):
+        if _card_is(g, iid, ref):
+            return iid
+    return ref
+
+
+def find_card(g: Game, ref: str):
+    """The card a scenario names: in play first, then anywhere."""
+    hits = [g.cards[i] for i in sorted(g.cards) if _card_is(g, i, ref)]
+    in_play = [c for c in hits if c.zone == "play"]
+    return (in_play or hits or [None])[0]
+
+
+def expectation(g: Game, e: dict) -> list[str]:
+    fails = []
+    if "card" in e:
+        c = find_card(g, e["card"])
+        if c is None:
+            return [f"no card {e['card']!r} in this game"]
+        from . import stats
+        actual = {
+            "zone": c.zone, "row": c.row, "stunned": c.zone == "play" and not c.face_up,
+            "exhausted": c.exhausted, "wounds": c.wounds, "plus": c.plus, "minus": c.minus,
+            "frozen": bool(c.frozen), "in_combat": g.combat is not None and g.combat.involves(c.iid),
+            "side": c.side, "vitality": c.vitality, "level": g.defs[c.cid].level, "main": c.is_main,
+        }
+        if c.zone == "play":
+            actual["atk"], actual["def"] = stats.stats(g, c)
+        for k, want in e.items():
+            if k == "card":
+                continue
+            got = actual.get(k)
+            if got != want:
+                fails.append(f"{e['card']}: {k} is {got!r}, expected {want!r}")
+        return fails
+    if "player" in e:
+        pl = g.players[e["player"]]
+        actual = {"hand": len(pl.hand), "deck": len(pl.deck), "ko": len(pl.ko), "xp": pl.xp, "level": pl.level,
+                  "out": pl.out, "recruit": pl.recruit, "resources": len(pl.resources),
+                  "face_up_resources": sum(1 for i in pl.resources if g.cards[i].face_up),
+                  "removed": len(pl.removed)}
+        for k, want in e.items():
+            if k != "player" and actual[k] != want:
+                fails.append(f"player {e['player']}: {k} is {actual[k]!r}, expected {want!r}")
+        return fails
+    lines = g.log_lines(None)
+    if "log" in e and not any(e["log"].lower() in ln.lower() for ln in lines):
+        fails.append(f"no log line contains {e['log']!r}; log tail:\n    " + "\n    ".join(lines[-12:]))
+    if "no_log" in e and any(e["no_log"].lower() in ln.lower() for ln in lines):
+        fails.append(f"a log line contains {e['no_log']!r} but should not")
+    if "winner" in e:
+        got = (g.result or {}).get("winners")
+        if got != e["winner"]:
+            fails.append(f"winners are {got!r}, expected {e['winner']!r}")
+    if "over" in e and g.is_over != e["over"]:
+        fails.append(f"game over is {g.is_over}, expected {e['over']}")
+    if "decision" in e:
+        got = (g.decision or {}).get("type")
+        if got != e["decision"]:
+            fails.append(f"decision is {got!r}, expected {e['decision']!r}")
+    if "to_act" in e and g.to_act != e["to_act"]:
+        fails.append(f"players to act are {g.to_act}, expected {e['to_act']}")
+    if "combat" in e and (g.combat is not None) != e["combat"]:
+        fails.append(f"combat in progress is {g.combat is not None}, expected {e['combat']}")
+    for key, want_legal in (("legal", True), ("not_legal", False)):
+        if key in e:
+            try:
+                a = resolve_action(g, e[key])
+                is_legal = a in g.legal_actions(a.player)
+            except CapeClashError:
+                is_legal = False
+            if is_legal != want_legal:
+                fails.append(f"{_show(e[key])} is {'legal' if is_legal else 'not legal'}, expected "
+                             f"{'legal' if want_legal else 'not legal'}")
+    return fails

@@ -1,0 +1,227 @@
+"""Rules text rendered from a card's abilities, so printed and played cards agree.
+
+Power symbols and keywords appear as markup (``{might}``, ``[[Flight]]``) that
+the terminal, the browser and the printer each draw in their own way.
+
+>>> from engine.cards import CardPool
+>>> pool = CardPool.from_data([{"id": "x", "name": "X", "type": "plot_twist", "timing": "main",
+...     "effect": [{"choose": {"what": "character", "filter": {"side": "enemy"}, "as": "t"}},
+...                {"counter": {"target": "t", "kind": "minus", "n": 2}}]}])
+>>> render_effect(pool["x"].effect)
+'Choose an enemy character. Put two -1/-1 counters on it.'
+"""
+
+from __future__ import annotations
+
+from . import language as L
+from .cards import CardDef
+
+NUM = {1: "a", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
+DURATION = {"combat": " this combat", "turn": " this turn", "next_turn": " until the end of next turn",
+            "permanent": ""}
+
+
+def _target(sel: str, chosen: set[str]) -> str:
+    if sel in chosen:
+        return "it"
+    return {"self": "this character", "attackers": "each attacker", "defender": "the defender",
+            "in_combat": "each character in the combat", "your_main": "your main character",
+            "each_enemy": "each enemy character", "each_ally": "each character on your side"}.get(sel, sel)
+
+
+def _filter_phrase(f: dict) -> str:
+    words = []
+    if f.get("stunned"):
+        words.append("stunned")
+    side = f.get("side")
+    if side == "enemy":
+        words.append("enemy")
+    if "alignment" in f:
+        words.append(f["alignment"].capitalize())
+    if "team" in f:
+        words.append(f["team"])
+    kind = f.get("kind")
+    words.append({"main": "main character", "supporting": "supporting character"}.get(kind, "character"))
+    out = " ".join(words)
+    tail = []
+    if side == "yours":
+        tail.append("on your side")
+    if "row" in f:
+        tail.append(f"in the {f['row']} row")
+    if f.get("in_combat"):
+        tail.append("in the combat")
+    if "keyword" in f:
+        tail.append(f"with [[{f['keyword'].replace('_', ' ').title()}]]")
+    if "cost_max" in f:
+        tail.append(f"that costs {f['cost_max']} or less")
+    if "atk_max" in f:
+        tail.append(f"with {f['atk_max']} or less ATK")
+    if "def_max" in f:
+        tail.append(f"with {f['def_max']} or less DEF")
+    if f.get("not_self"):
+        tail.append("other than this one")
+    art = "an" if out[0] in "aeiouAEIOU" else "a"
+    return f"{art} {out}" + ("" if not tail else " " + " ".join(tail))
+
+
+def _amount(v) -> str:
+    if isinstance(v, int):
+        return str(v)
+    (k, sel), = v.items()
+    return f"X, where X is {L.AMOUNT_KINDS[k]} {_target(sel, set())}"
+
+
+def _signed(v) -> str:
+    return f"+{v}" if isinstance(v, int) and v >= 0 else (str(v) if isinstance(v, int) else "+X")
+
+
+def render_step(step: dict, chosen: set[str]) -> str:
+    (verb, a), = step.items()
+    t = _target(a["target"], chosen) if "target" in a else ""
+    n = a.get("n", 1)
+    if verb == "choose":
+        chosen.add(a["as"])
+        if a["what"] == "player":
+            return "Choose a player" + (" (optional)" if a.get("optional") else "") + "."
+        return f"{'You may choose' if a.get('optional') else 'Choose'} {_filter_phrase(a.get('filter') or {})}."
+    if verb == "modify":
+        dur = DURATION[a.get("until", "combat")]
+        return f"{t.capitalize()} gets {_signed(a.get('atk', 0))}/{_signed(a.get('def', 0))}{dur}."
+    if verb == "set_base":
+        parts = []
+        if "atk" in a:
+            parts.append(f"base ATK becomes {_amount(a['atk'])}")
+        if "def" in a:
+            parts.append(f"base DEF becomes {_amount(a['def'])}")
+        return f"{t.capitalize()}'s {' and '.join(parts)}{DURATION[a.get('until', 'combat')]}."
+    if verb == "swap_stats":
+        return f"Swap {t}'s ATK and DEF{DURATION[a.get('until', 'combat')]}."
+    if verb == "counter":
+        label = {"plus": "+1/+1", "minus": "-1/-1", "wound": "wound", "vitality": "vitality"}[a["kind"]]
+        count = NUM.get(n, str(n)) if isinstance(n, int) else "X"
+        plural = "s" if n != 1 else ""
+        return f"Put {count} {label} counter{plural} on {t}."
+    if verb in ("stun", "daze", "ko", "recover", "ready", "exhaust"):
+        word = {"ko": "KO"}.get(verb, verb.capitalize())
+        return f"{word} {t}."
+    if verb == "wound":
+        return f"Wound {t}" + (f" {n} times" if n != 1 else "") + "."
+    if verb == "heal":
+        return f"Heal {NUM.get(n, n) if n != 1 else 'a'} wound{'s' if n != 1 else ''} from {t}."
+    if verb == "move":
+        return f"Move {t} to the {a['row']} row." if a["row"] != "other" else f"Move {t} to its other row."
+    if verb in ("draw", "discard"):
+        who = {"you": "You", "opponent": "An enemy player", "chosen": "That player"}[a.get("who", "you")]
+        cards = "a card" if n == 1 else f"{NUM.get(n, n)} cards"
+        verb_s = verb if who == "You" else verb + "s"
+        rnd = " at random" if a.get("random") else ""
+        return f"{who} {verb_s} {cards}{rnd}."
+    if verb == "gain_xp":
+        return f"Your main character gains {n} XP."
+    if verb == "gain_recruit":
+        return f"Gain {n} recruit point{'s' if n != 1 else ''}."
+    if verb == "cancel_combat":
+        return "Cancel the combat."
+    if verb == "may":
+        inner = render_effect(a["then"], chosen)
+        return f"You may {inner[0].lower()}{inner[1:]}"
+    if verb == "if":
+        inner = render_effect(a["then"], chosen)
+        out = f"If {render_condition(a['cond'])}, {inner[0].lower()}{inner[1:]}"
+        if a.get("else"):
+            out += f" Otherwise, {render_effect(a['else'], chosen)}"
+        return out
+    raise AssertionError(verb)
+
+
+def render_condition(cond: dict) -> str:
+    parts = []
+    for k, v in cond.items():
+        if k == "exists":
+            parts.append(f"there is {_filter_phrase(v)}")
+        elif k == "in_combat":
+            parts.append("it's in a combat" if v else "it's not in a combat")
+        elif k == "is_attacking":
+            parts.append("it's attacking" if v else "it's not attacking")
+        elif k == "is_defending":
+            parts.append("it's defending" if v else "it's not defending")
+        elif k == "wounds_at_least":
+            parts.append(f"it has {v} or more wounds")
+        elif k == "hand_at_least":
+            parts.append(f"you have {v} or more cards in hand")
+        elif k == "is_protecting":
+            parts.append("it's protecting a character" if v else "it isn't protecting anyone")
+    return " and ".join(parts)
+
+
+def render_effect(steps, chosen: set[str] | None = None) -> str:
+    chosen = set() if chosen is None else chosen
+    return " ".join(render_step(s, chosen) for s in steps)
+
+
+def _cost(cost) -> str:
+    return "".join("{" + s + "}" for s in cost)
+
+
+def _timing(timing: str, any_turn: bool) -> str:
+    word = {"build": "Build", "main": "Main", "combat": "Combat", "any_combat": "Any Combat"}[timing]
+    return word + (" {any_turn}" if any_turn else "")
+
+
+def ability_lines(c: CardDef) -> list[str]:
+    """The rules text of a card, one paragraph per ability."""
+    lines = []
+    kws = sorted(k for k in c.keywords if k not in ("flight", "ranged"))
+    icons = [f"[[{k.title()}]]" for k in ("flight", "ranged") if k in c.keywords]
+    if icons or kws:
+        lines.append(" ".join(icons + [f"[[{k.replace('_', ' ').title()}]]" for k in kws]))
+    for t in c.triggers:
+        when = L.EVENTS[t.on]
+        subject = "" if t.on in ("start_of_turn", "end_of_turn", "ally_appears", "enemy_appears",
+                                 "you_play_plot_twist", "you_recruit") else "this character "
+        cond = f", if {render_condition(t.cond)}" if t.cond else ""
+        body = render_effect(t.effect)
+        if t.optional:
+            body = f"you may {body[0].lower()}{body[1:]}"
+        lines.append(f"When {subject}{when}{cond}, {body[0].lower()}{body[1:]}")
+    for pw in c.powers:
+        once = " (once per game)" if pw.once_per_game else ""
+        lines.append(f"**{pw.name}** - {_timing(pw.timing, pw.any_turn)} {_cost(pw.cost)}{once}: "
+                     f"{render_effect(pw.effect)}")
+    if c.level_up:
+        events = " or ".join(L.EVENTS[w] for w in c.level_up.when)
+        cond = f", if {render_condition(c.level_up.cond)}" if c.level_up.cond else ""
+        lines.append(f"Level up ({c.level_up.xp}): When this character {events}{cond}, gain 1 XP.")
+    if c.type == "plot_twist":
+        timing = " / ".join(_timing(t, c.any_turn and t in ("combat", "any_combat")) for t in c.timing)
+        lines.append(f"{timing}: {render_effect(c.effect)}")
+    if c.type == "location":
+        if c.symbol:
+            lines.append(f"Makes {{{c.symbol}}}.")
+        else:
+            lines.append(f"Makes any power symbol, for {', '.join(c.teams)} characters only.")
+    return lines
+
+
+def card_text(c: CardDef, full: bool = False) -> str:
+    """A card as text: its header line and rendered rules text."""
+    head = [c.name]
+    if c.type == "main":
+        head.append(f"main character, level {c.level}")
+    else:
+        head.append(c.type.replace("_", " "))
+    if c.teams:
+        head.append(" / ".join(c.teams))
+    if c.cost is not None:
+        head.append(f"cost {c.cost}")
+    if c.is_character:
+        head.append(f"{c.atk}/{c.defense}, health {c.health}")
+    if c.requires:
+        head.append("needs " + ", ".join(f"{n} {t}" if n > 1 else t for t, n in c.requires))
+    out = [" - ".join(head)]
+    out += ["  " + ln for ln in (c.text.splitlines() if c.text else ability_lines(c))]
+    if full and c.flavor:
+        out.append(f"  \"{c.flavor}\"")
+    if full:
+        out.append(f"  id: {c.id}" + (f" ({c.source})" if c.source else ""))
+    return "\n".join(out)
