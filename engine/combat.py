@@ -53,7 +53,16 @@ def defenders(g: Game, attackers: list[Card]) -> list[Card]:
 
 
 def attack_starters(g: Game, side: int) -> list[Card]:
-    return [c for c in g.characters(side=side) if can_attack(g, c) and defenders(g, [c])]
+    out = []
+    reach: dict[bool, bool] = {}  # does a flier / a non-flier have any defender?
+    for c in g.characters(side=side):
+        if can_attack(g, c):
+            fly = g.has_keyword(c, "flight")
+            if fly not in reach:
+                reach[fly] = bool(defenders(g, [c]))
+            if reach[fly]:
+                out.append(c)
+    return out
 
 
 def possible_teammates(g: Game, attackers: list[Card]) -> list[Card]:

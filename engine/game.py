@@ -74,6 +74,9 @@ class Game:
         self.events: list[Event] = []
         self.actions: list[dict] = []
         self.dirty = False
+        self.check_end = False
+        self._view_cache: dict | None = None
+        self._faces: dict = {}
         self._new_events: list[Event] = []
         self._setup()
         self._advance()
@@ -93,13 +96,15 @@ class Game:
             pl = Player(i, spec.get("name") or f"Player {i + 1}", team, side)
             self.players.append(pl)
         self.sides = sorted({p.side for p in self.players})
+        self._side_players = {s: [p.index for p in self.players if p.side == s] for s in self.sides}
+        self._side_team = {s: self.players[self._side_players[s][0]].team for s in self.sides}
         # give every physical card an id; ids are shuffled so they reveal nothing about deck lists
         entries = []
         for pl, spec in zip(self.players, specs, strict=True):
             deck: Deck = spec["deck"]
             pl.deck_name = deck.name
             entries.append((pl.index, deck.main, "main"))
-            for cid in deck.cards:
+            for cid in sorted(deck.cards):  # the list's order must not matter (saves store counts)
                 entries.append((pl.index, cid, "deck"))
         ids = list(range(1, len(entries) + 1))
         self.rng.shuffle(ids)
@@ -137,10 +142,10 @@ class Game:
         return self.clock
 
     def players_of(self, side: int) -> list[int]:
-        return [p.index for p in self.players if p.side == side]
+        return self._side_players[side]
 
     def team_of_side(self, side: int) -> int:
-        return self.players[self.players_of(side)[0]].team
+        return self._side_team[side]
 
     def are_enemies(self, side_a: int | None, side_b: int | None) -> bool:
         if side_a is None or side_b is None or side_a == side_b:
@@ -243,9 +248,11 @@ class Game:
             if self.dirty:
                 self.dirty = False
                 zones.check_defense(self)
-            self._check_end()
-            if self.result is not None:
-                break
+            if self.check_end:
+                self.check_end = False
+                self._check_end()
+                if self.result is not None:
+                    break
             if self.decision is not None:
                 return
             cb = self.combat
@@ -460,6 +467,7 @@ class Game:
         if self.players[owner].main != c.iid:
             return
         pl = self.players[owner]
+        self.check_end = True
         self.log("main_ko", f"{pl.name}'s main character is KO'd.")
         if self.mode == "two_headed":
             return  # teammates play on until both main characters are KO'd
@@ -470,6 +478,7 @@ class Game:
         if pl.out:
             return
         pl.out = True
+        self.check_end = True
         self.log("out", f"{pl.name} is out of the game.")
         if len(self.players) > 2:
             # all of that player's cards leave the game (this is not a KO)
@@ -641,6 +650,7 @@ class Game:
     def _apply(self, action: Action) -> list[Event]:
         """The trusted path: ``action`` must come from ``legal_actions``."""
         self._new_events = []
+        self._view_cache = None
         self.actions.append(action.to_json())
         d = self.decision
         self.decision = None
@@ -804,7 +814,7 @@ class Game:
     def state_json(self) -> dict:
         """The complete state (everything, hidden cards included) as JSON data."""
         return {
-            "cards": [self.cards[i].to_json() for i in sorted(self.cards)],
+            "cards": [c.to_json() for c in self.cards.values()],
             "players": [p.to_json() for p in self.players],
             "in_play": list(self.in_play),
             "turn": self.turn, "active": self.active, "first": self.first_side, "phase": self.phase,
@@ -818,7 +828,7 @@ class Game:
         }
 
     def state_hash(self) -> str:
-        data = json.dumps(self.state_json(), sort_keys=True, separators=(",", ":"), default=_json_default)
+        data = json.dumps(self.state_json(), separators=(",", ":"))
         return hashlib.sha256(data.encode()).hexdigest()[:16]
 
     def save(self) -> dict:
@@ -884,6 +894,7 @@ class Game:
         g.events = list(self.events)
         g.actions = list(self.actions)
         g._new_events = []
+        g._view_cache = None
         return g
 
     def describe(self, a: Action) -> str:
@@ -914,12 +925,6 @@ def _expires(m: dict, turn: int) -> bool:
     if u == "next_turn":
         return turn > m["turn"]
     return u == "combat"
-
-
-def _json_default(o):
-    if isinstance(o, tuple):
-        return list(o)
-    raise TypeError(type(o))
 
 
 def _normalise_config(config: dict) -> dict:

@@ -146,6 +146,7 @@ def build(pool: CardPool, spec: dict, *, mode: str = "duel", seed: int = 0, sour
     g.step_player = g.players_of(g.active)[0]
     g.queue = []
     g.decision = None
+    g._view_cache = None
     if g.phase == "recruit":
         for p, pl in zip(pspecs, g.players, strict=True):
             pl.recruit = int(p.get("recruit", len(pl.resources)))

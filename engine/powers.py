@@ -102,50 +102,55 @@ def context_timing(g: Game, p: int) -> str | None:
 def plays(g: Game, p: int, timing: str) -> list[Action]:
     """Plot twists, super powers and power-ups player ``p`` may use at this timing."""
     out: list[Action] = []
-    my_turn = g.players[p].side == g.active
     pl = g.players[p]
-    cb = g.combat
-    # plot twists from hand
+    my_turn = pl.side == g.active
+    defs, cards = g.defs, g.cards
+    hand_locations = False
+    hand_names: dict[str, list[int]] = {}
     for iid in pl.hand:
-        d = g.defs[g.cards[iid].cid]
-        if d.type != "plot_twist":
-            continue
-        if timing == "combat":
-            if "combat" not in d.timing and "any_combat" not in d.timing:
+        d = defs[cards[iid].cid]
+        t = d.type
+        if t == "plot_twist":
+            if timing == "combat":
+                if "combat" not in d.timing and "any_combat" not in d.timing:
+                    continue
+                if not my_turn and not d.any_turn:
+                    continue
+            elif timing not in d.timing:
                 continue
-            if not my_turn and not d.any_turn:
-                continue
-        elif timing not in d.timing:
-            continue
-        if not requirements_met(g, p, d):
-            continue
-        out.append(Action(p, "plot", card=iid))
-    # super powers of characters on this player's side
-    used = g.used_powers
-    for c in g.characters(side=pl.side):
-        if not c.face_up:
-            continue
-        d = g.defs[c.cid]
-        for i, pw in enumerate(d.powers):
-            if not power_timing_ok(g, c, pw, timing, my_turn):
-                continue
-            if f"{c.iid}:{c.cid}:{i}" in used or (pw.once_per_game and pw.name in c.used_once):
-                continue
-            if not payable(g, p, pw.cost, c):
-                continue
-            out.append(Action(p, "power", card=c.iid, power=i))
+            if requirements_met(g, p, d):
+                out.append(Action(p, "plot", card=iid))
+        elif t == "location":
+            hand_locations = True
+        elif t in ("supporting", "main"):
+            for n in d.names:
+                hand_names.setdefault(n.lower(), []).append(iid)
+    can_pay = hand_locations or any(cards[i].face_up and defs[cards[i].cid].type == "location"
+                                    for i in pl.resources)
+    chars = [c for c in g.characters(side=pl.side) if c.face_up]
+    if can_pay:
+        used = g.used_powers
+        for c in chars:
+            d = defs[c.cid]
+            for i, pw in enumerate(d.powers):
+                if not power_timing_ok(g, c, pw, timing, my_turn):
+                    continue
+                if f"{c.iid}:{c.cid}:{i}" in used or (pw.once_per_game and pw.name in c.used_once):
+                    continue
+                if payable(g, p, pw.cost, c):
+                    out.append(Action(p, "power", card=c.iid, power=i))
     # power-ups: discard a card with the same name as a face-up character you control
-    if timing in ("main", "combat"):
-        for c in g.characters(side=pl.side):
-            if not c.face_up:
-                continue
+    if hand_names and timing in ("main", "combat"):
+        cb = g.combat
+        for c in chars:
             if timing == "combat" and not cb.involves(c.iid):
                 continue
-            names = {n.lower() for n in g.defs[c.cid].names}
-            for iid in pl.hand:
-                hd = g.defs[g.cards[iid].cid]
-                if hd.is_character and names & {n.lower() for n in hd.names}:
-                    out.append(Action(p, "power_up", card=c.iid, discard=iid))
+            seen = set()
+            for n in defs[c.cid].names:
+                for iid in hand_names.get(n.lower(), ()):
+                    if iid not in seen:
+                        seen.add(iid)
+                        out.append(Action(p, "power_up", card=c.iid, discard=iid))
     return out
 
 

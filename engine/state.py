@@ -6,6 +6,8 @@ be saved, hashed, copied for search and replayed.
 
 from __future__ import annotations
 
+from operator import attrgetter
+
 ZONES = ("deck", "hand", "ko", "removed", "play", "resource", "aside")
 
 
@@ -20,6 +22,7 @@ class Card:
                  "wounds", "vitality", "mods", "ts", "frozen", "token", "used_once", "is_main")
 
     FIELDS = __slots__
+    _get = attrgetter(*__slots__)
 
     def __init__(self, iid: int, cid: str, owner: int):
         self.iid = iid
@@ -59,8 +62,8 @@ class Card:
         self.mods = []
         self.frozen = 0
 
-    def to_json(self) -> list:
-        return [getattr(self, f) for f in self.FIELDS]
+    def to_json(self) -> tuple:
+        return Card._get(self)
 
     @classmethod
     def from_json(cls, data: list) -> Card:
@@ -77,6 +80,7 @@ class Player:
                  "levels", "level", "xp", "out", "recruit", "mulliganed", "deck_name")
 
     FIELDS = __slots__
+    _get = attrgetter(*__slots__)
 
     def __init__(self, index: int, name: str, team: int, side: int):
         self.index = index
@@ -97,8 +101,8 @@ class Player:
         self.mulliganed = False
         self.deck_name = ""
 
-    def to_json(self) -> list:
-        return [getattr(self, f) for f in self.FIELDS]
+    def to_json(self) -> tuple:
+        return Player._get(self)
 
     @classmethod
     def from_json(cls, data: list) -> Player:

@@ -17,11 +17,16 @@ if TYPE_CHECKING:
 
 
 def card_face(g: Game, c: Card) -> dict:
-    d = g.defs[c.cid]
-    out = {"iid": c.iid, "cid": c.cid, "name": d.name, "type": d.type}
-    if d.cost is not None:
-        out["cost"] = d.cost
-    return out
+    """A visible card's face. Faces never change, so they are built once and shared (read-only)."""
+    key = (c.iid, c.cid)
+    face = g._faces.get(key)
+    if face is None:
+        d = g.defs[c.cid]
+        face = {"iid": c.iid, "cid": c.cid, "name": d.name, "type": d.type}
+        if d.cost is not None:
+            face["cost"] = d.cost
+        g._faces[key] = face
+    return face
 
 
 def character(g: Game, c: Card) -> dict:
@@ -42,32 +47,58 @@ def character(g: Game, c: Card) -> dict:
     return out
 
 
-def build_view(g: Game, viewer: int | None) -> dict:
+def public_view(g: Game) -> dict:
+    """The part of every view that all viewers share; built once per game state."""
+    cached = g._view_cache
+    if cached is not None:
+        return cached
     players = []
     for pl in g.players:
-        mine = viewer is not None and (viewer == pl.index)
         m = g.cards[pl.main] if pl.main is not None else None
         lvl = g.defs[m.cid] if m is not None else None
-        entry = {
+        players.append({
             "index": pl.index, "name": pl.name, "team": pl.team, "side": pl.side, "out": pl.out,
             "deck_count": len(pl.deck), "hand_count": len(pl.hand),
             "ko": [card_face(g, g.cards[i]) for i in pl.ko],
             "removed": [card_face(g, g.cards[i]) for i in pl.removed],
-            "resources": [_resource(g, g.cards[i], mine) for i in pl.resources],
             "main": pl.main, "level": pl.level, "xp": pl.xp,
             "xp_needed": lvl.level_up.xp if lvl is not None and lvl.level_up else None,
             "levels": [{"cid": cid, "name": g.defs[cid].name, "level": g.defs[cid].level} for cid in pl.levels],
             "recruit_points": pl.recruit, "deck_name": pl.deck_name,
-        }
-        if mine:
-            entry["hand"] = [card_face(g, g.cards[i]) for i in pl.hand]
-        players.append(entry)
+        })
     sides = []
     for s in g.sides:
         chars = [character(g, c) for c in g.characters(side=s)]
         sides.append({"side": s, "players": g.players_of(s),
                       "front": [c for c in chars if c["row"] == "front"],
                       "back": [c for c in chars if c["row"] == "back"]})
+    cb = g.combat
+    combat = None
+    if cb is not None:
+        combat = {"attackers": list(cb.attackers), "defender": cb.defender, "player": cb.player,
+                  "ranged": cb.ranged, "flew_over": cb.over, "priority": cb.priority, "stage": cb.stage}
+    g._view_cache = {
+        "mode": g.mode, "turn": g.turn, "active_side": g.active, "phase": g.phase,
+        "step_player": g.step_player, "players": players, "sides": sides, "declaring": list(g.declaring),
+        "combat": combat, "result": g.result,
+    }
+    return g._view_cache
+
+
+def build_view(g: Game, viewer: int | None) -> dict:
+    """A viewer's view: the shared public part plus what only this viewer may see.
+
+    Parts shared between viewers are not copied: treat a view as read-only.
+    """
+    pub = public_view(g)
+    players = []
+    for entry, pl in zip(pub["players"], g.players, strict=True):
+        mine = viewer == pl.index
+        entry = dict(entry)
+        entry["resources"] = [_resource(g, g.cards[i], mine) for i in pl.resources]
+        if mine:
+            entry["hand"] = [card_face(g, g.cards[i]) for i in pl.hand]
+        players.append(entry)
     d = g.decision
     decision = None
     if d is not None:
@@ -78,17 +109,8 @@ def build_view(g: Game, viewer: int | None) -> dict:
             for k in ("options", "optional", "names"):
                 if k in d:
                     decision[k] = d[k]
-    cb = g.combat
-    combat = None
-    if cb is not None:
-        combat = {"attackers": list(cb.attackers), "defender": cb.defender, "player": cb.player,
-                  "ranged": cb.ranged, "flew_over": cb.over, "priority": cb.priority, "stage": cb.stage}
-    return {
-        "viewer": viewer, "mode": g.mode, "turn": g.turn, "active_side": g.active, "phase": g.phase,
-        "step_player": g.step_player, "players": players, "sides": sides, "decision": decision,
-        "declaring": list(g.declaring), "combat": combat, "result": g.result,
-        "log": [e.for_viewer(viewer) for e in g.events[-40:]],
-    }
+    return {**pub, "viewer": viewer, "players": players, "decision": decision,
+            "log": [e.for_viewer(viewer) for e in g.events[-40:]]}
 
 
 def _resource(g: Game, c: Card, mine: bool) -> dict:

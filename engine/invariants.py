@@ -1,0 +1,116 @@
+"""Checks that must hold after every action; the soak test runs them constantly.
+
+Each function returns a list of violations (empty when all is well).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from . import stats
+
+if TYPE_CHECKING:
+    from .game import Game
+
+
+def zone_violations(g: Game) -> list[str]:
+    """Every card is in exactly one zone, and its ``zone`` field says which."""
+    out = []
+    seen: set[int] = set()
+    total = 0
+    cards = g.cards
+    lists = [(pl.index, z, getattr(pl, attr)) for pl in g.players
+             for z, attr in (("deck", "deck"), ("hand", "hand"), ("ko", "ko"), ("removed", "removed"),
+                             ("resource", "resources"))]
+    lists.append((None, "play", g.in_play))
+    for owner, zone, ids in lists:
+        total += len(ids)
+        seen.update(ids)
+        for iid in ids:
+            c = cards[iid]
+            if c.zone != zone:
+                out.append(f"card {iid} ({g.name(iid)}) says zone {c.zone!r} but is listed in {zone}")
+            elif owner is not None and c.owner != owner:
+                out.append(f"card {iid} ({g.name(iid)}) is in player {owner}'s {zone} but belongs to {c.owner}")
+    if total != len(seen):
+        out.append(f"{total - len(seen)} card(s) are listed in two zones at once")
+    for iid, c in cards.items():
+        off_list = c.zone == "resolving" or (c.zone == "aside" and c.is_main) or (c.token and c.zone == "removed")
+        if off_list == (iid in seen):
+            out.append(f"card {iid} ({g.name(iid)}) is {'listed' if off_list else 'in no zone'} "
+                       f"while its zone is {c.zone!r}")
+    return out
+
+
+def character_violations(g: Game) -> list[str]:
+    out = []
+    for iid in g.in_play:
+        c = g.cards[iid]
+        if c.plus and c.minus:
+            out.append(f"{g.name(iid)} has both +1/+1 and -1/-1 counters")
+        if not c.face_up and (c.plus or c.minus):
+            out.append(f"{g.name(iid)} is stunned but has +1/+1 or -1/-1 counters")
+        if c.face_up and stats.defense(g, c) <= 0 and g.decision is not None:
+            out.append(f"{g.name(iid)} is face up with DEF {stats.defense(g, c)}")
+        if c.wounds >= stats.health(g, c):
+            out.append(f"{g.name(iid)} has {c.wounds} wounds and health {stats.health(g, c)} but is in play")
+    return out
+
+
+def hidden_cards(g: Game, viewer: int | None) -> set[int]:
+    """Card ids ``viewer`` may not know: others' hands, every deck, others' face-down resources."""
+    out = set()
+    for pl in g.players:
+        out.update(pl.deck)
+        if pl.index != viewer:
+            out.update(pl.hand)
+            out.update(i for i in pl.resources if not g.cards[i].face_up)
+    return out
+
+
+def shown_ids(v: dict) -> set[int]:
+    """Every card id a view shows, wherever the view can hold one."""
+    ids: set[int] = set()
+    for p in v["players"]:
+        for k in ("hand", "ko", "removed", "resources"):
+            ids.update(x["iid"] for x in p.get(k, ()) if "iid" in x)
+    for s in v["sides"]:
+        ids.update(c["iid"] for c in s["front"])
+        ids.update(c["iid"] for c in s["back"])
+    d = v["decision"]
+    if d and d["type"] not in ("choose_first", "choose_player", "order"):
+        ids.update(d.get("options", ()))
+    if v["combat"]:
+        ids.update(v["combat"]["attackers"])
+        if v["combat"]["defender"] is not None:
+            ids.add(v["combat"]["defender"])
+    ids.update(v["declaring"])
+    return ids
+
+
+def view_violations(g: Game, viewer: int | None, events_since: int = 0) -> list[str]:
+    """The viewer's view and log (from event ``events_since``) reveal no card the viewer may not know."""
+    v = g.view(viewer)
+    out = []
+    leaked = shown_ids(v) & hidden_cards(g, viewer)
+    if leaked:
+        out.append(f"view of {viewer} shows hidden card ids {sorted(leaked)}")
+    for p in v["players"]:
+        if p["index"] != viewer and "hand" in p:
+            out.append(f"view of {viewer} holds player {p['index']}'s hand")
+        for r in p["resources"]:
+            if p["index"] != viewer and not r["face_up"] and set(r) != {"hidden", "face_up"}:
+                out.append(f"view of {viewer} shows player {p['index']}'s face-down resource {r}")
+    for e in g.events[events_since:]:
+        for q, text in e.secret.items():
+            if q != viewer and text != e.text and e.for_viewer(viewer) == text:
+                out.append(f"log line meant for player {q} shown to {viewer}: {text!r}")
+    return out
+
+
+def all_violations(g: Game, views: bool = True, events_since: int = 0) -> list[str]:
+    out = zone_violations(g) + character_violations(g)
+    if views:
+        for p in [None, *range(len(g.players))]:
+            out += view_violations(g, p, events_since)
+    return out
