@@ -226,8 +226,8 @@ class Game:
         for i, t in enumerate(d.triggers):
             if t.on != event:
                 continue
-            frame = effects.new_frame(["trigger", c.cid, i], ctl, c.iid, f"{d.name}'s {_event_phrase(event)} ability",
-                                      cond=t.cond)
+            frame = effects.new_frame(["trigger", c.cid, i], ctl, c.iid,
+                                      f"{d.name}'s ability (when {_event_phrase(event)})", cond=t.cond)
             if t.cond and not effects.condition(self, t.cond, frame):
                 continue  # an intervening "if" must hold when the ability triggers
             self.pending.append({"frame": frame, "optional": t.optional, "ctl": ctl})
@@ -260,10 +260,12 @@ class Game:
                 self.log("combat", "The combat ends: nobody is left on one side of it.")
                 combat.cancel(self)
                 continue
-            if self.pending:
+            top = self.stack[-1] if self.stack else None
+            if self.pending and not (top and top["t"] == "effect" and top["started"]):
+                # triggers wait until the effect now resolving is finished
                 self._queue_triggers()
                 continue
-            if self.stack:
+            if top is not None:
                 self._run_frame(self.stack[-1])
                 continue
             self._flow()
@@ -277,6 +279,10 @@ class Game:
             powers.run_payment(self, frame)
         elif t == "combat":
             combat.step(self, frame)
+        elif t == "waiting":
+            # triggered abilities set aside while the one chosen to go first resolved
+            self.stack.pop()
+            self.pending[:0] = frame["items"]
         elif t == "xp":
             self.stack.pop()
             if frame["cond"] and not effects.condition(self, frame["cond"], frame):
@@ -750,7 +756,10 @@ class Game:
         elif t == "strike_back":
             self.stack[-1]["target"] = a["card"]
         elif t == "order":
-            self._start_trigger(self.pending.pop(a["trigger"]))
+            chosen = self.pending.pop(a["trigger"])
+            rest, self.pending = self.pending, []
+            self.stack.append({"t": "waiting", "items": rest})
+            self._start_trigger(chosen)
         else:
             raise AssertionError(t)
 
@@ -915,7 +924,8 @@ _DECISION_NAMES = {
 
 
 def _event_phrase(event: str) -> str:
-    return event.replace("_", " ")
+    from .language import EVENTS
+    return "it " + EVENTS[event] if not event.endswith("_turn") else EVENTS[event]
 
 
 def _expires(m: dict, turn: int) -> bool:
