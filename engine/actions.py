@@ -23,6 +23,7 @@ TYPES = {
     # build phase
     "resource": ("card", "face_up"),
     "recruit": ("card", "row"),
+    "recruit_ally": ("card", "row", "ally"),
     "move": ("card", "row"),
     "end_step": (),
     # main phase and combat

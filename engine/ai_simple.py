@@ -215,20 +215,16 @@ def _main(seen, by, rng):
         att = seen.chars.get(a["card"])
         if att is None:
             continue
-        for d in seen.defenders([att]):
-            s = _target_score([att], d)
-            if s is not None:
-                plans.append((s, a))
-        if not any(True for _ in ()):  # team attack: everyone ready in the same row sharing a team
-            mates = [c for c in mine if c["iid"] != att["iid"] and _can_attack(c) and c["row"] == att["row"]
-                     and set(c["teams"]) & set(att["teams"])]
-            if mates:
-                team = [att, *mates]
-                for d in seen.defenders(team):
-                    if _target_score([att], d) is None:
-                        s = _target_score(team, d)
-                        if s is not None:
-                            plans.append((s - 2, a))
+        alone = [(s, a) for d in seen.defenders([att]) if (s := _target_score([att], d)) is not None]
+        plans += alone
+        if alone:
+            continue
+        # a team attack: everyone ready in the same row who shares a team with the first attacker
+        mates = [c for c in mine if c["iid"] != att["iid"] and _can_attack(c) and c["row"] == att["row"]
+                 and set(c["teams"]) & set(att["teams"])]
+        if mates:
+            team = [att, *mates]
+            plans += [(s - 2, a) for d in seen.defenders(team) if (s := _target_score(team, d)) is not None]
     if plans:
         top = max(s for s, _ in plans)
         return rng.choice([a for s, a in plans if s == top])

@@ -599,6 +599,10 @@ class Game:
                         and not ({n.lower() for n in cd.names} & main_names):
                     for row in ("front", "back"):
                         out.append(A(p, "recruit", card=iid, row=row))
+                    for ally in self._recruit_allies(p):
+                        if not ({n.lower() for n in cd.names} & self._main_names(self.players[ally].side)):
+                            for row in ("front", "back"):
+                                out.append(A(p, "recruit_ally", card=iid, row=row, ally=ally))
             return out + powers.plays(self, p, "build") + [A(p, "end_step")]
         if t == "formation":
             out = []
@@ -631,6 +635,29 @@ class Game:
         if t == "order":
             return [A(p, "order", trigger=i) for i in d["options"]]
         raise AssertionError(t)
+
+    def _power_reason(self, a: Action, c: Card, cd) -> str:
+        i = a.get("power")
+        if not isinstance(i, int) or not 0 <= i < len(cd.powers):
+            return f"{a}: {cd.name} has no super power number {i!r}"
+        pw = cd.powers[i]
+        if c.zone != "play" or not c.face_up:
+            return f"{a}: {cd.name} is not a face-up character in play (stunned characters lose their powers)"
+        if f"{c.iid}:{c.cid}:{i}" in self.used_powers:
+            return f"{a}: {pw.name} was already used this turn"
+        if pw.once_per_game and pw.name in c.used_once:
+            return f"{a}: {pw.name} can be used once per game and was used"
+        if not powers.payable(self, a.player, pw.cost, c):
+            return f"{a}: you cannot pay {', '.join(pw.cost)} for {pw.name} (face-up locations or locations in hand)"
+        return f"{a}: {pw.name} is a {pw.timing.replace('_', ' ')} power" + \
+            ("" if pw.any_turn else " for your own turn")
+
+    def _recruit_allies(self, p: int) -> list[int]:
+        """Teammates whose rows ``p`` may recruit into (2 vs 2 optional rule)."""
+        if self.mode != "2v2" or not self.config["options"].get("recruit_to_teammate"):
+            return []
+        me = self.players[p]
+        return [q.index for q in self.players if q.team == me.team and q.index != p and not q.out]
 
     def _main_names(self, side: int) -> set[str]:
         out = set()
@@ -707,6 +734,12 @@ class Game:
             pl.recruit -= cost
             zones.enter_play(self, a["card"], pl.side, a["row"])
             self.emit_player("you_recruit", p)
+        elif t == "recruit_ally":
+            cost = self.defs[self.cards[a["card"]].cid].cost or 0
+            pl.recruit -= cost
+            ally = self.players[a["ally"]]
+            zones.enter_play(self, a["card"], ally.side, a["row"])
+            self.emit_player("you_recruit", p)
         elif t == "move":
             c = self.cards[a["card"]]
             c.row = a["row"]
@@ -777,16 +810,23 @@ class Game:
             who = " or ".join(self.players[p].name for p in d["players"])
             return f"{a}: it is {who}'s decision now ({_DECISION_NAMES.get(d['type'], d['type'])})"
         legal = self.legal_actions(a.player)
-        same_type = [x for x in legal if x.type == a.type]
-        if not same_type:
-            kinds = sorted({x.type for x in legal})
-            return (f"{a}: {a.type!r} is not possible now ({_DECISION_NAMES.get(d['type'], d['type'])}); "
-                    f"possible: {', '.join(kinds)}")
+        kinds = sorted({x.type for x in legal})
+        if a.type not in kinds:
+            step = _DECISION_NAMES.get(d["type"], d["type"])
+            reason = self._card_reason(a)
+            return (f"{a}: {a.type!r} is not possible now ({step}); possible: {', '.join(kinds)}"
+                    + (f". {reason}" if reason else ""))
+        return self._card_reason(a) or f"{a}: not one of the legal choices now"
+
+    def _card_reason(self, a: Action) -> str | None:
+        """Why this card can't be used this way, when the action names a card."""
         card = a.get("card")
         if card is not None and isinstance(card, int) and card in self.cards:
             c = self.cards[card]
             cd = self.defs[c.cid]
-            if a.type == "recruit":
+            if a.type in ("recruit", "recruit_ally"):
+                if self.decision["type"] != "recruit":
+                    return f"{a}: characters are recruited in the recruit step of your build phase"
                 if card not in self.players[a.player].hand:
                     return f"{a}: {cd.name} is not in your hand"
                 if cd.type != "supporting":
@@ -800,11 +840,23 @@ class Game:
             if a.type == "attack":
                 return f"{a}: {cd.name} cannot attack now (it must be ready, face up, and able to reach a defender)"
             if a.type == "power":
-                return f"{a}: that super power cannot be used now (timing, once-per-turn, or cost)"
+                return self._power_reason(a, c, cd)
             if a.type == "plot":
-                return f"{a}: {cd.name} cannot be played now (timing or team requirement)"
+                if card not in self.players[a.player].hand:
+                    return f"{a}: {cd.name} is not in your hand"
+                if cd.type != "plot_twist":
+                    return f"{a}: {cd.name} is not a plot twist"
+                if cd.requires and not powers.requirements_met(self, a.player, cd):
+                    need = ", ".join(f"{n} face-up {t}" for t, n in cd.requires)
+                    return f"{a}: {cd.name} needs {need} character(s) on your side"
+                when = " or ".join(cd.timing)
+                return f"{a}: {cd.name} is played in {when} timing" + \
+                    ("" if cd.any_turn else " on your own turn")
+            if a.type == "power_up":
+                return f"{a}: power up needs a face-up character of yours with the discarded card's name" \
+                       " (in combat: a character in the combat)"
             return f"{a}: not allowed for {cd.name} now"
-        return f"{a}: not one of the legal choices now"
+        return None
 
     # ================================================================== views, saves
 
@@ -942,6 +994,7 @@ def _normalise_config(config: dict) -> dict:
     out.setdefault("mode", "duel")
     out.setdefault("seed", 0)
     out.setdefault("max_turns", 200)
+    out["options"] = dict(out.get("options") or {})
     if out["mode"] not in MODES:
         raise ValueError(f"unknown mode {out['mode']!r}; choose one of {', '.join(MODES)}")
     return out
@@ -949,7 +1002,7 @@ def _normalise_config(config: dict) -> dict:
 
 def _config_json(config: dict) -> dict:
     return {"mode": config["mode"], "seed": config["seed"], "max_turns": config["max_turns"],
-            "players": [{"name": p.get("name"), "deck": p["deck"].to_json()} for p in config["players"]]}
+            "options": config["options"], "players": [{"name": p.get("name"), "deck": p["deck"].to_json()} for p in config["players"]]}
 
 
 def _config_from_json(pool: CardPool, data, source: str) -> dict:
@@ -974,4 +1027,5 @@ def _config_from_json(pool: CardPool, data, source: str) -> dict:
         problems.append(Problem(source, None, "config.mode", f"unknown mode {data.get('mode')!r}"))
     if problems:
         raise SaveError(problems)
-    return {"mode": data["mode"], "seed": data["seed"], "max_turns": data.get("max_turns", 200), "players": players}
+    return {"mode": data["mode"], "seed": data["seed"], "max_turns": data.get("max_turns", 200),
+            "options": data.get("options") or {}, "players": players}

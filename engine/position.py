@@ -91,7 +91,7 @@ def check_position(pool: CardPool, spec, source: str | None = None, where: str =
 
 
 def build(pool: CardPool, spec: dict, *, mode: str = "duel", seed: int = 0, source: str | None = None,
-          max_turns: int = 200) -> Game:
+          max_turns: int = 200, options: dict | None = None) -> Game:
     """A game in the position ``spec`` (see the module docstring)."""
     problems = check_position(pool, spec, source)
     if mode not in MODES:
@@ -104,7 +104,7 @@ def build(pool: CardPool, spec: dict, *, mode: str = "duel", seed: int = 0, sour
         main = pool.find(str(_entry(p["main"])["card"])).id
         cards = [pool.find(str(_entry(e)["card"])).id for k in ZONE_KEYS for e in p.get(k, [])]
         decks.append(Deck(p.get("name", ""), main, cards))
-    g = Game(pool, {"mode": mode, "seed": seed, "max_turns": max_turns,
+    g = Game(pool, {"mode": mode, "seed": seed, "max_turns": max_turns, "options": options or {},
                     "players": [{"name": p.get("name"), "deck": d} for p, d in zip(pspecs, decks, strict=True)]})
     # lay the position out
     spare: dict[tuple[int, str], list[int]] = {}

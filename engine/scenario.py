@@ -36,7 +36,7 @@ CARD_CHECKS = {"zone", "row", "stunned", "exhausted", "wounds", "plus", "minus",
                "in_combat", "side", "vitality", "level", "main"}
 PLAYER_CHECKS = {"hand", "deck", "ko", "xp", "level", "out", "recruit", "resources", "face_up_resources",
                  "removed"}
-TOP_KEYS = {"scenario", "rule", "description", "mode", "seed", "start", "actions", "expect", "source"}
+TOP_KEYS = {"scenario", "rule", "description", "mode", "seed", "start", "actions", "expect", "source", "options"}
 
 
 def check_scenario(data, pool: CardPool, source: str | None = None) -> list[Problem]:
@@ -91,7 +91,8 @@ def run_scenario(data: dict, pool: CardPool, source: str | None = None) -> Scena
     problems = check_scenario(data, pool, source)
     if problems:
         raise DataError(problems)
-    g = build(pool, data["start"], mode=data.get("mode", "duel"), seed=int(data.get("seed", 0)), source=source)
+    g = build(pool, data["start"], mode=data.get("mode", "duel"), seed=int(data.get("seed", 0)), source=source,
+              options=data.get("options"))
     failures: list[str] = []
     for i, raw in enumerate(data.get("actions") or []):
         if isinstance(raw, dict) and "check" in raw:

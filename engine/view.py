@@ -34,7 +34,7 @@ def character(g: Game, c: Card) -> dict:
     atk, dfn = stats.stats(g, c)
     out = {
         "iid": c.iid, "cid": c.cid, "name": d.name, "owner": c.owner, "side": c.side, "row": c.row,
-        "atk": atk, "def": dfn, "printed_atk": d.atk, "printed_def": d.defense,
+        "atk": max(0, atk), "def": dfn, "printed_atk": d.atk, "printed_def": d.defense,
         "health": stats.health(g, c), "wounds": c.wounds, "plus": c.plus, "minus": c.minus,
         "vitality": c.vitality, "stunned": not c.face_up, "exhausted": c.exhausted, "frozen": bool(c.frozen),
         "main": c.is_main, "teams": list(d.teams),
@@ -139,6 +139,9 @@ def describe_action(g: Game, a: Action) -> str:
     if t == "recruit":
         d = g.defs[g.cards[a["card"]].cid]
         return f"Recruit {d.name} (cost {d.cost}, {d.atk}/{d.defense}) into the {a['row']} row"
+    if t == "recruit_ally":
+        d = g.defs[g.cards[a["card"]].cid]
+        return f"Recruit {d.name} (cost {d.cost}) into {g.players[a['ally']].name}'s {a['row']} row"
     if t == "move":
         return f"Move {nm('card')} to the {a['row']} row"
     if t == "end_step":

@@ -88,7 +88,8 @@ def enter_play(g: Game, iid: int, side: int, row: str, *, how: str = "recruits")
     c.ts = g.tick()
     g.in_play.append(iid)
     d = g.defs[c.cid]
-    g.log("appear", f"{owner.name} {how} {d.name} into the {row} row.")
+    whose = "the" if side == owner.side else f"{g._side_name(side)}'s"
+    g.log("appear", f"{owner.name} {how} {d.name} into {whose} {row} row.")
     enforce_uniqueness(g, c)
     if c.zone == "play":
         g.emit("appears", c.iid)
