@@ -81,6 +81,18 @@ def cmd_card(args) -> int:
     return 0
 
 
+def cmd_deck(args) -> int:
+    from .loader import find_deck, load_pool
+    pool = load_pool([args.data])
+    deck = find_deck(args.deck, pool, args.data)
+    if args.format == "text":
+        print(deck.to_text(pool), end="")
+    else:
+        import yaml
+        print(yaml.safe_dump(deck.to_json(), sort_keys=False), end="")
+    return 0
+
+
 def cmd_keywords(args) -> int:
     from . import language as L
     for k, v in sorted(L.KEYWORDS.items()):
@@ -124,6 +136,12 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("name")
     p.add_argument("--data", default=str(_data_root()))
     p.set_defaults(fn=cmd_card)
+
+    p = sub.add_parser("deck", help="check a deck (YAML or text list) and print it as a text list or YAML")
+    p.add_argument("deck", help="a deck file, or a deck name under card_data")
+    p.add_argument("--format", choices=["text", "yaml"], default="text")
+    p.add_argument("--data", default=str(_data_root()))
+    p.set_defaults(fn=cmd_deck)
 
     p = sub.add_parser("keywords", help="print every keyword with its rules text")
     p.set_defaults(fn=cmd_keywords)

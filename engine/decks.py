@@ -33,6 +33,7 @@ class Deck:
         self.name = name
         self.main = main
         self.cards = list(cards)
+        self.problems: list[Problem] = []
 
     def counts(self) -> Counter:
         return Counter(self.cards)
@@ -58,7 +59,10 @@ class Deck:
 
     @classmethod
     def from_text(cls, text: str, name: str = "", source: str | None = None) -> Deck:
-        """Parse the text form; card references stay as written until ``resolve``."""
+        """Parse the text form; card references stay as written until ``resolve``.
+
+        Lines that can't be read are kept in ``problems`` (reported with the rest by ``check_deck``).
+        """
         main = None
         cards: list[str] = []
         problems = []
@@ -70,8 +74,7 @@ class Deck:
                 if not name and not cards and main is None:
                     name = line.lstrip("#").strip()
                 continue
-            low = line.lower()
-            if low.startswith("main:"):
+            if line.lower().startswith("main:"):
                 if main is not None:
                     problems.append(Problem(source, None, f"line {no}", "a deck has one main character"))
                 main = line.split(":", 1)[1].strip()
@@ -84,9 +87,9 @@ class Deck:
             cards += [m.group(2)] * int(m.group(1))
         if main is None:
             problems.append(Problem(source, None, "Main", "no main character line ('Main: NAME')"))
-        if problems:
-            raise DeckError(problems)
-        return cls(name, main, cards)
+        deck = cls(name, main or "", cards)
+        deck.problems = problems
+        return deck
 
     @classmethod
     def from_data(cls, data, source: str | None = None) -> Deck:
@@ -114,27 +117,14 @@ class Deck:
         return cls(str(data.get("name", "")), data["main"], cards)
 
     def resolve(self, pool: CardPool, source: str | None = None) -> Deck:
-        """Turn names or ids into card ids; unknown cards are errors with suggestions."""
-        problems = []
-
-        def one(ref: str, field: str) -> str | None:
-            c = pool.find(ref)
-            if c is None:
-                names = sorted({x.name for x in pool} | set(pool.cards))
-                problems.append(Problem(source, ref, field, f"no such card{suggest(ref, names)}"))
-                return None
-            return c.id
-        main = one(self.main, "main")
-        cards = [one(r, "cards") for r in self.cards]
-        if problems:
-            # report each unknown card once
-            seen, uniq = set(), []
-            for p in problems:
-                if (p.card, p.field) not in seen:
-                    seen.add((p.card, p.field))
-                    uniq.append(p)
-            raise DeckError(uniq)
-        return Deck(self.name, main, cards)
+        """Turn names or ids into card ids. Unknown references are kept as written,
+        and ``deck_problems`` reports them with a suggestion."""
+        def one(ref: str) -> str:
+            c = pool.find(ref) if ref else None
+            return c.id if c is not None else ref
+        out = Deck(self.name, one(self.main), [one(r) for r in self.cards])
+        out.problems = list(self.problems)
+        return out
 
 
 def deck_problems(pool: CardPool, deck: Deck, source: str | None = None) -> list[Problem]:
@@ -144,9 +134,11 @@ def deck_problems(pool: CardPool, deck: Deck, source: str | None = None) -> list
     def err(card, field, msg):
         out.append(Problem(source, card, field, msg))
 
+    names = sorted({x.name for x in pool})
     main = pool.cards.get(deck.main)
     if main is None:
-        err(deck.main, "main", "no such card")
+        if deck.main:
+            err(deck.main, "main", f"no such card{suggest(deck.main, names)}")
     elif main.type != "main":
         err(main.name, "main", f"is a {main.type.replace('_', ' ')}, not a main character")
     elif (main.level or 1) != 1:
@@ -159,7 +151,7 @@ def deck_problems(pool: CardPool, deck: Deck, source: str | None = None) -> list
     for cid, n in sorted(deck.counts().items()):
         c = pool.cards.get(cid)
         if c is None:
-            err(cid, "cards", "no such card")
+            err(cid, "cards", f"no such card{suggest(cid, names)}")
             continue
         universes.add(c.universe)
         if n > MAX_COPIES:
@@ -180,7 +172,7 @@ def deck_problems(pool: CardPool, deck: Deck, source: str | None = None) -> list
 def check_deck(pool: CardPool, deck: Deck, source: str | None = None) -> Deck:
     """Resolve and validate; raises ``DeckError`` listing every problem."""
     deck = deck.resolve(pool, source)
-    problems = deck_problems(pool, deck, source)
+    problems = deck.problems + deck_problems(pool, deck, source)
     if problems:
         raise DeckError(problems)
     return deck

@@ -123,7 +123,7 @@ def load_deck(path: str | Path, pool: CardPool) -> Deck:
     """Read a deck file (YAML or text), resolve names and check the deck-building rules."""
     path = Path(path)
     if path.suffix == ".txt":
-        deck = Deck.from_text(path.read_text(encoding="utf-8"), name=path.stem, source=str(path))
+        deck = Deck.from_text(path.read_text(encoding="utf-8"), source=str(path))
     else:
         data, _ = read_data(path)
         deck = Deck.from_data(data, source=str(path))
@@ -176,7 +176,7 @@ def validate(paths) -> tuple[list[Problem], dict]:
             if kind == "deck":
                 counts["decks"] += 1
                 deck = deck.resolve(pool, str(f))
-                problems += deck_problems(pool, deck, str(f))
+                problems += deck.problems + deck_problems(pool, deck, str(f))
             elif kind == "scenario":
                 counts["scenarios"] += 1
                 from .scenario import check_scenario
