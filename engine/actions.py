@@ -54,7 +54,12 @@ class Action:
         self.player = player
         self.type = type
         self.args = args
-        self._key = (player, type, tuple(sorted(args.items())))
+        self._key = None
+
+    def key(self) -> tuple:
+        if self._key is None:
+            self._key = (self.player, self.type, tuple(sorted(self.args.items())))
+        return self._key
 
     def __getitem__(self, k):
         return self.args[k]
@@ -63,10 +68,10 @@ class Action:
         return self.args.get(k, default)
 
     def __eq__(self, other):
-        return isinstance(other, Action) and self._key == other._key
+        return isinstance(other, Action) and self.key() == other.key()
 
     def __hash__(self):
-        return hash(self._key)
+        return hash(self.key())
 
     def __str__(self):
         parts = [f"{self.player}:{self.type}"]

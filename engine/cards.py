@@ -107,6 +107,10 @@ class CardPool:
     def __init__(self, cards: dict[str, CardDef], teams: dict[str, dict] | None = None):
         self.cards = cards
         self.teams = teams or {}
+        # the trigger events each card listens to, so most events skip most cards at once
+        self.listens: dict[str, frozenset] = {
+            c.id: frozenset([t.on for t in c.triggers] + list(c.level_up.when if c.level_up else ()))
+            for c in cards.values()}
         self._by_name: dict[str, list[CardDef]] = {}
         for c in cards.values():
             for n in c.names:

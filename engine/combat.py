@@ -37,18 +37,27 @@ def shared_teams(g: Game, cards: list[Card]) -> set[str]:
 
 def defenders(g: Game, attackers: list[Card]) -> list[Card]:
     """Every enemy character these attackers may attack together."""
-    side = attackers[0].side
     all_fly = all(g.has_keyword(a, "flight") for a in attackers)
+    return _targets(g, attackers[0].side, all_fly)
+
+
+def _targets(g: Game, side: int, all_fly: bool) -> list[Card]:
+    """Face-up enemy front rows; a back row too when its front row is empty (or flown over)."""
     out = []
     for other in g.live_sides():
         if not g.are_enemies(side, other):
             continue
-        chars = [c for c in g.characters(side=other) if c.face_up]
-        front = [c for c in chars if c.row == "front"]
+        front, back, front_flier = [], [], False
+        for c in g.characters(side=other):
+            if c.face_up:
+                if c.row == "front":
+                    front.append(c)
+                    front_flier = front_flier or g.has_keyword(c, "flight")
+                else:
+                    back.append(c)
         out += front
-        front_flier = any(g.has_keyword(c, "flight") for c in front)
         if not front or (all_fly and not front_flier):
-            out += [c for c in chars if c.row == "back"]
+            out += back
     return out
 
 
@@ -59,7 +68,7 @@ def attack_starters(g: Game, side: int) -> list[Card]:
         if can_attack(g, c):
             fly = g.has_keyword(c, "flight")
             if fly not in reach:
-                reach[fly] = bool(defenders(g, [c]))
+                reach[fly] = bool(_targets(g, side, fly))
             if reach[fly]:
                 out.append(c)
     return out
@@ -71,12 +80,19 @@ def possible_teammates(g: Game, attackers: list[Card]) -> list[Card]:
     teams = shared_teams(g, attackers)
     if not teams:
         return []
+    all_fly = all(g.has_keyword(a, "flight") for a in attackers)
+    reach = {True: None, False: None}
     out = []
+    ids = {a.iid for a in attackers}
     for c in g.characters(side=first.side):
-        if c.iid in (a.iid for a in attackers) or not can_attack(g, c) or c.row != first.row:
+        if c.iid in ids or c.row != first.row or not can_attack(g, c):
             continue
-        if teams & set(g.defs[c.cid].teams) and defenders(g, [*attackers, c]):
-            out.append(c)
+        if teams & set(g.defs[c.cid].teams):
+            fly = all_fly and g.has_keyword(c, "flight")
+            if reach[fly] is None:
+                reach[fly] = bool(_targets(g, first.side, fly))
+            if reach[fly]:
+                out.append(c)
     return out
 
 

@@ -77,6 +77,7 @@ class Game:
         self.check_end = False
         self._view_cache: dict | None = None
         self._faces: dict = {}
+        self._chars: dict = {}
         self._new_events: list[Event] = []
         self._setup()
         self._advance()
@@ -135,7 +136,7 @@ class Game:
     # ================================================================== small queries
 
     def name(self, iid: int) -> str:
-        return self.defs[self.cards[iid].cid].name
+        return self.defs.cards[self.cards[iid].cid].name
 
     def tick(self) -> int:
         self.clock += 1
@@ -158,18 +159,28 @@ class Game:
             return c.owner
         return self.players_of(c.side)[0]
 
-    def characters(self, side: int | None = None):
-        cards = self.cards
-        for iid in self.in_play:
-            c = cards[iid]
-            if side is None or c.side == side:
-                yield c
+    def characters(self, side: int | None = None) -> list[Card]:
+        """Characters in play (on ``side``), in the order they entered play. Do not modify the list."""
+        cache = self._chars
+        got = cache.get(side)
+        if got is None:
+            cards = self.cards
+            if side is None:
+                got = [cards[i] for i in self.in_play]
+            else:
+                got = [c for c in (cards[i] for i in self.in_play) if c.side == side]
+            cache[side] = got
+        return got
+
+    def board_changed(self) -> None:
+        """Call whenever a character enters or leaves play or changes sides."""
+        self._chars = {}
 
     def has_keyword(self, c: Card, kw: str) -> bool:
         """Keywords work only while face up (stunned characters lose their powers)."""
         if c.zone == "play" and not c.face_up and kw != "swarm":
             return False
-        return kw in self.defs[c.cid].keywords
+        return kw in self.defs.cards[c.cid].keywords
 
     def is_protecting(self, c: Card) -> bool:
         if c.zone != "play" or not c.face_up or c.row != "front":
@@ -217,6 +228,8 @@ class Game:
             self._triggers_of(c, event, {})
 
     def _triggers_of(self, c: Card, event: str, data: dict, look_back: bool = False) -> None:
+        if event not in self.defs.listens[c.cid]:
+            return
         if c.zone != "play" and not look_back:
             return
         if not c.face_up and c.zone == "play" and not look_back:
@@ -956,6 +969,7 @@ class Game:
         g.actions = list(self.actions)
         g._new_events = []
         g._view_cache = None
+        g._chars = {}
         return g
 
     def describe(self, a: Action) -> str:

@@ -115,6 +115,7 @@ def build(pool: CardPool, spec: dict, *, mode: str = "duel", seed: int = 0, sour
     for pl in g.players:
         pl.deck, pl.hand, pl.ko, pl.resources = [], [], [], []
     g.in_play = []
+    g.board_changed()
     g.events = []
     for pl, p in zip(g.players, pspecs, strict=True):
         m = _entry(p["main"])
@@ -167,3 +168,4 @@ def _place_character(g: Game, c, side: int, e: dict) -> None:
     c.frozen = 1 if e.get("frozen") else 0
     c.ts = g.tick()
     g.in_play.append(c.iid)
+    g.board_changed()

@@ -21,39 +21,39 @@ if TYPE_CHECKING:
 
 # ------------------------------------------------------------------ paying
 
-def sources(g: Game, p: int, symbol: str, for_card: Card | None, exclude=()) -> list[int]:
+def sources(g: Game, p: int, symbol: str, for_card: Card | None, exclude=(), locs=None) -> list[int]:
     """Locations player ``p`` may use to make ``symbol`` for ``for_card``."""
-    pl = g.players[p]
     teams = set(g.defs[for_card.cid].teams) if for_card is not None else set()
-    out = []
-    for iid in pl.resources:
-        if iid in exclude:
-            continue
-        c = g.cards[iid]
-        if c.face_up and _can_pay(g.defs[c.cid], symbol, teams):
-            out.append(iid)
-    for iid in pl.hand:
-        if iid not in exclude and _can_pay(g.defs[g.cards[iid].cid], symbol, teams):
-            out.append(iid)
-    return out
+    return [iid for iid, d in (locs if locs is not None else locations(g, p))
+            if iid not in exclude and _can_pay(d, symbol, teams)]
+
+
+def locations(g: Game, p: int) -> list[tuple[int, object]]:
+    """Every location player ``p`` could pay with: face-up in the resource row, or in hand."""
+    pl = g.players[p]
+    cards, defs = g.cards, g.defs.cards
+    out = [(i, defs[cards[i].cid]) for i in pl.resources if cards[i].face_up]
+    out += [(i, defs[cards[i].cid]) for i in pl.hand]
+    return [(i, d) for i, d in out if d.type == "location"]
 
 
 def _can_pay(d, symbol: str, teams: set[str]) -> bool:
-    if d.type != "location":
-        return False
     if d.symbol is not None:
         return symbol == "any" or d.symbol == symbol
     return bool(teams & set(d.teams))
 
 
-def payable(g: Game, p: int, cost, for_card: Card | None, exclude=()) -> bool:
+def payable(g: Game, p: int, cost, for_card: Card | None, exclude=(), locs=None) -> bool:
     """Can the whole ``cost`` be paid with distinct locations? (small backtracking search)"""
     if not cost:
         return True
-    # the most constrained symbol first keeps the search tiny
-    first, rest = cost[0], list(cost[1:])
-    for src in sources(g, p, first, for_card, exclude):
-        if payable(g, p, rest, for_card, (*exclude, src)):
+    if locs is None:
+        locs = locations(g, p)
+    if len(locs) - len(exclude) < len(cost):
+        return False
+    first, rest = cost[0], cost[1:]
+    for src in sources(g, p, first, for_card, exclude, locs):
+        if payable(g, p, rest, for_card, (*exclude, src), locs):
             return True
     return False
 
@@ -63,8 +63,9 @@ def pay_options(g: Game, frame: dict) -> list[int]:
     need = frame["need"]
     for_card = g.cards[frame["for"]] if frame["for"] is not None else None
     paid = tuple(frame["paid"])
-    return [s for s in sources(g, p, need[0], for_card, paid)
-            if payable(g, p, need[1:], for_card, (*paid, s))]
+    locs = locations(g, p)
+    return [s for s in sources(g, p, need[0], for_card, paid, locs)
+            if payable(g, p, need[1:], for_card, (*paid, s), locs)]
 
 
 def pay(g: Game, frame: dict, src: int) -> None:
@@ -104,8 +105,9 @@ def plays(g: Game, p: int, timing: str) -> list[Action]:
     out: list[Action] = []
     pl = g.players[p]
     my_turn = pl.side == g.active
-    defs, cards = g.defs, g.cards
-    hand_locations = False
+    defs, cards = g.defs.cards, g.cards
+    chars = [c for c in g.characters(side=pl.side) if c.face_up]
+    team_counts = None
     hand_names: dict[str, list[int]] = {}
     for iid in pl.hand:
         d = defs[cards[iid].cid]
@@ -118,27 +120,28 @@ def plays(g: Game, p: int, timing: str) -> list[Action]:
                     continue
             elif timing not in d.timing:
                 continue
-            if requirements_met(g, p, d):
-                out.append(Action(p, "plot", card=iid))
-        elif t == "location":
-            hand_locations = True
+            if d.requires:
+                if team_counts is None:
+                    team_counts = _team_counts(g, chars)
+                if any(team_counts.get(team, 0) < n for team, n in d.requires):
+                    continue
+            out.append(Action(p, "plot", card=iid))
         elif t in ("supporting", "main"):
             for n in d.names:
                 hand_names.setdefault(n.lower(), []).append(iid)
-    can_pay = hand_locations or any(cards[i].face_up and defs[cards[i].cid].type == "location"
-                                    for i in pl.resources)
-    chars = [c for c in g.characters(side=pl.side) if c.face_up]
-    if can_pay:
-        used = g.used_powers
-        for c in chars:
-            d = defs[c.cid]
-            for i, pw in enumerate(d.powers):
-                if not power_timing_ok(g, c, pw, timing, my_turn):
-                    continue
-                if f"{c.iid}:{c.cid}:{i}" in used or (pw.once_per_game and pw.name in c.used_once):
-                    continue
-                if payable(g, p, pw.cost, c):
-                    out.append(Action(p, "power", card=c.iid, power=i))
+    locs = None
+    used = g.used_powers
+    for c in chars:
+        d = defs[c.cid]
+        for i, pw in enumerate(d.powers):
+            if not power_timing_ok(g, c, pw, timing, my_turn):
+                continue
+            if f"{c.iid}:{c.cid}:{i}" in used or (pw.once_per_game and pw.name in c.used_once):
+                continue
+            if locs is None:
+                locs = locations(g, p)
+            if payable(g, p, pw.cost, c, (), locs):
+                out.append(Action(p, "power", card=c.iid, power=i))
     # power-ups: discard a card with the same name as a face-up character you control
     if hand_names and timing in ("main", "combat"):
         cb = g.combat
@@ -152,6 +155,14 @@ def plays(g: Game, p: int, timing: str) -> list[Action]:
                         seen.add(iid)
                         out.append(Action(p, "power_up", card=c.iid, discard=iid))
     return out
+
+
+def _team_counts(g: Game, chars) -> dict[str, int]:
+    counts: dict[str, int] = {}
+    for c in chars:
+        for t in g.defs[c.cid].teams:
+            counts[t] = counts.get(t, 0) + 1
+    return counts
 
 
 def power_timing_ok(g: Game, c: Card, pw, timing: str, my_turn: bool) -> bool:
@@ -168,9 +179,8 @@ def requirements_met(g: Game, p: int, d) -> bool:
     """A team plot twist needs that many face-up characters of the team on your side."""
     if not d.requires:
         return True
-    side = g.players[p].side
-    chars = [g.defs[c.cid] for c in g.characters(side=side) if c.face_up]
-    return all(sum(1 for cd in chars if team in cd.teams) >= n for team, n in d.requires)
+    counts = _team_counts(g, [c for c in g.characters(side=g.players[p].side) if c.face_up])
+    return all(counts.get(team, 0) >= n for team, n in d.requires)
 
 
 # ------------------------------------------------------------------ using them

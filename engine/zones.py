@@ -87,6 +87,7 @@ def enter_play(g: Game, iid: int, side: int, row: str, *, how: str = "recruits")
     c.exhausted = False
     c.ts = g.tick()
     g.in_play.append(iid)
+    g.board_changed()
     d = g.defs[c.cid]
     whose = "the" if side == owner.side else f"{g._side_name(side)}'s"
     g.log("appear", f"{owner.name} {how} {d.name} into {whose} {row} row.")
@@ -121,6 +122,7 @@ def leave_play(g: Game, c: Card, dest: str) -> None:
         return
     remove_from_combat(g, c)
     g.in_play.remove(c.iid)
+    g.board_changed()
     c.reset_for_zone_change()
     pl = g.players[c.owner]
     if c.token:
