@@ -72,6 +72,20 @@ def data_files(paths) -> list[Path]:
     return out
 
 
+def raw_card_data(paths) -> tuple[list[dict], list[dict]]:
+    """The cards and teams of every card file under ``paths`` as plain data (for a JSON bundle)."""
+    cards: list[dict] = []
+    teams: list[dict] = []
+    for f in data_files(paths):
+        if f.suffix == ".txt":
+            continue
+        data, _ = read_data(f)
+        if classify(data) == "cards":
+            cards += data.get("cards") or []
+            teams += data.get("teams") or []
+    return cards, teams
+
+
 def load_pool(paths, *, problems_out: list | None = None) -> CardPool:
     """Load every card file under ``paths`` into one pool. Raises DataError with all problems."""
     cards: dict = {}

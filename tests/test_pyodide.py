@@ -41,16 +41,10 @@ def _random_games():
 
 def write_bundle(path: Path) -> None:
     """The testbed card set and its two decks as JSON (Pyodide has no PyYAML)."""
-    from engine.loader import classify, data_files, read_data
+    from engine.loader import raw_card_data
     from engine.testing import TESTSET, test_decks
 
-    cards: list = []
-    teams: list = []
-    for f in data_files([TESTSET]):
-        data, _ = read_data(f)
-        if classify(data) == "cards":
-            cards += data.get("cards") or []
-            teams += data.get("teams") or []
+    cards, teams = raw_card_data([TESTSET])
     bundle = {"cards": cards, "teams": teams, "decks": [d.to_json() for d in test_decks()]}
     path.write_text(json.dumps(bundle, indent=1), encoding="utf-8")
 
