@@ -1,0 +1,158 @@
+"""The engine's public surface: actions, apply/undo, copies, explain, errors, perft counts."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from engine import Action, Game, IllegalActionError, InvalidActionError
+from engine.bench import play_random
+from engine.rng import Rng
+from engine.testing import sample_game, test_pool
+
+
+def advance(g: Game, n: int, seed: int = 0) -> None:
+    r = Rng(seed)
+    for _ in range(n):
+        if g.is_over:
+            return
+        acts = g.legal_actions(g.to_act[0])
+        g.apply(acts[r.below(len(acts))])
+
+
+# ---------------------------------------------------------------- actions as values
+
+def test_action_text_round_trip():
+    g = sample_game(seed=4)
+    advance(g, 40, seed=4)
+    for a in g.legal_actions(g.to_act[0]):
+        assert Action.parse(str(a)) == a
+        assert Action.from_json(json.loads(json.dumps(a.to_json()))) == a
+
+
+@pytest.mark.parametrize("bad, code", [
+    ("recruit card=3", "malformed_action"),
+    ("0:fly card=3", "unknown_action_type"),
+    ("0:recruit card=3", "malformed_action"),
+    ("0:recruit card=3 row=front extra=1", "malformed_action"),
+    ("0:recruit card3 row=front", "malformed_action"),
+    ("x:pass", "malformed_action"),
+])
+def test_malformed_actions_are_rejected_with_a_code(bad, code):
+    with pytest.raises(InvalidActionError) as e:
+        Action.parse(bad)
+    assert e.value.code == code
+
+
+def test_apply_accepts_text_and_json_forms():
+    g1, g2, g3 = sample_game(seed=2), sample_game(seed=2), sample_game(seed=2)
+    a = g1.legal_actions(g1.to_act[0])[1]
+    g1.apply(a)
+    g2.apply(str(a))
+    g3.apply(a.to_json())
+    assert g1.state_hash() == g2.state_hash() == g3.state_hash()
+
+
+# ---------------------------------------------------------------- illegal actions leave no trace
+
+def test_illegal_actions_leave_the_state_exactly_as_it_was():
+    g = sample_game(seed=9)
+    advance(g, 60, seed=9)
+    before = g.state_hash()
+    events = len(g.events)
+    p = g.to_act[0]
+    other = (p + 1) % 2
+    for bad in [Action(other, "end_turn"), Action(p, "recruit", card=99999, row="front"),
+                Action(p, "target", card=-1), Action(p, "pass"), Action(7, "pass")]:
+        if bad in g.legal_actions(bad.player):
+            continue
+        with pytest.raises(IllegalActionError) as e:
+            g.apply(bad)
+        assert str(bad) in str(e.value)
+        assert g.state_hash() == before
+        assert len(g.events) == events
+
+
+def test_wrong_player_error_names_whose_decision_it_is():
+    g = sample_game(seed=1)
+    p = g.to_act[0]
+    with pytest.raises(IllegalActionError) as e:
+        g.apply(Action(1 - p, "choose_first", side=0))
+    assert f"it is P{p + 1}'s decision now" in str(e.value)
+    assert e.value.code == "not_legal_now"
+
+
+def test_game_over_rejects_actions():
+    g = sample_game(seed=3)
+    play_random(g, 3)
+    assert g.is_over and g.legal_actions() == []
+    with pytest.raises(IllegalActionError) as e:
+        g.apply(Action(0, "pass"))
+    assert e.value.code == "game_over"
+
+
+# ---------------------------------------------------------------- undo, copy, replay
+
+def test_undo_steps_back_one_action_at_a_time():
+    g = sample_game(seed=5)
+    hashes = [g.state_hash()]
+    r = Rng(5)
+    for _ in range(30):
+        acts = g.legal_actions(g.to_act[0])
+        g.apply(acts[r.below(len(acts))])
+        hashes.append(g.state_hash())
+    for expected in reversed(hashes[:-1]):
+        g.undo()
+        assert g.state_hash() == expected
+    with pytest.raises(IllegalActionError):
+        g.undo()
+
+
+def test_copy_is_independent():
+    g = sample_game(seed=6)
+    advance(g, 80, seed=6)
+    c = g.copy()
+    h = g.state_hash()
+    assert c.state_hash() == h
+    advance(c, 50, seed=60)
+    assert g.state_hash() == h
+    assert c.state_hash() != h
+    # and the original still plays on identically to a fresh replay
+    advance(g, 20, seed=61)
+    assert g.replay().state_hash() == g.state_hash()
+
+
+def test_same_seed_same_game_different_seed_different_deal():
+    a, b, c = sample_game(seed=11), sample_game(seed=11), sample_game(seed=12)
+    assert a.state_hash() == b.state_hash()
+    assert a.state_hash() != c.state_hash()
+
+
+# ---------------------------------------------------------------- explain
+
+def test_explain_lists_base_counters_then_modifiers():
+    from engine.position import build
+    g = build(test_pool(), {"phase": "main", "players": [
+        {"main": "Captain Solace", "front": [{"card": "Skyhawk", "plus": 2}]},
+        {"main": "Baron Dusk"}]})
+    hawk = next(c for c in g.characters() if c.cid == "skyhawk")
+    hawk.mods.append({"k": "add", "atk": 3, "ts": g.tick(), "src": "Sudden Surge", "until": "turn", "turn": 3})
+    rows = g.explain(hawk.iid)
+    assert [r["step"] for r in rows] == ["printed (Skyhawk)", "2 +1/+1 counter(s)",
+                                          "+3/+0 from Sudden Surge this turn"]
+    assert (rows[-1]["atk"], rows[-1]["def"]) == (8, 5)
+
+
+# ---------------------------------------------------------------- perft: legal-action counts at fixed points
+
+# (seed, actions played with the random policy seeded the same) -> number of legal actions then.
+# A change to these numbers means a change in the rules' move generation: check it on purpose.
+PERFT = {(1, 0): 2, (1, 10): 5, (2, 25): 10, (3, 50): 1, (4, 100): 3, (5, 200): 5, (7, 150): 5}
+
+
+@pytest.mark.parametrize("seed, depth", sorted(PERFT))
+def test_perft_legal_action_counts(seed, depth):
+    g = sample_game(seed=seed)
+    advance(g, depth, seed=seed)
+    assert len(g.legal_actions(g.to_act[0])) == PERFT[(seed, depth)]
