@@ -376,6 +376,8 @@ def parse_card(data: dict, file: str | None = None) -> tuple[CardDef | None, lis
         if ctype == "main":
             fields["level"] = ck.check_int(data, "level", "level", minimum=1) or 1
             fields["level_up"] = _parse_level_up(ck, data.get("level_up"))
+            if fields["level"] == 1 and fields["level_up"] is None and "level_up" not in data:
+                ck.err("level_up", "a level 1 main character needs a level-up")
         fields["powers"] = tuple(_parse_powers(ck, data.get("powers")))
         fields["triggers"] = tuple(_parse_triggers(ck, data.get("triggers")))
     elif data.get("powers") or data.get("triggers"):
@@ -416,9 +418,11 @@ def parse_card(data: dict, file: str | None = None) -> tuple[CardDef | None, lis
             ck.err("symbol", "a location needs a power symbol, or a team for a special location")
         fields["symbol"] = sym
 
-    if ck.problems:
+    try:
+        card = CardDef(**fields)
+    except TypeError:  # pragma: no cover - a field we could not even read
         return None, ck.problems
-    return CardDef(**fields), []
+    return card, ck.problems
 
 
 def _mentions_combat(steps) -> bool:
@@ -505,8 +509,12 @@ def _parse_level_up(ck: _Checker, lu) -> LevelUp | None:
     return LevelUp(xp=xp or 1, when=tuple(when), into=lu.get("into", ""), cond=cond)
 
 
-def parse_cards(items, file: str | None = None) -> tuple[dict[str, CardDef], list[Problem]]:
-    """Parse a list of card mappings; returns the cards and every problem found."""
+def parse_cards(items, file: str | None = None,
+                partial: list | None = None) -> tuple[dict[str, CardDef], list[Problem]]:
+    """Parse a list of card mappings; returns the valid cards and every problem found.
+
+    Cards that have problems but could still be read are added to ``partial`` (if given),
+    so that cross-card checks can report their other problems too."""
     defs: dict[str, CardDef] = {}
     problems: list[Problem] = []
     if not isinstance(items, list):
@@ -515,6 +523,10 @@ def parse_cards(items, file: str | None = None) -> tuple[dict[str, CardDef], lis
         card, probs = parse_card(data, file=file)
         problems += probs
         if card is None:
+            continue
+        if probs:
+            if partial is not None:
+                partial.append(card)
             continue
         if card.id in defs:
             problems.append(Problem(file, card.id, "id", f"duplicate card id (also in {defs[card.id].source or 'this file'})"))
@@ -537,10 +549,11 @@ def parse_teams(items, file: str | None = None) -> tuple[dict[str, dict], list[P
     return teams, problems
 
 
-def check_pool(pool: CardPool) -> list[Problem]:
-    """Cross-card checks: level-up targets exist, teams are known, levels chain."""
+def check_pool(pool: CardPool, partial=()) -> list[Problem]:
+    """Cross-card checks: level-up targets exist, teams are known. ``partial``: cards that
+    failed other checks, checked here too so that every problem is reported at once."""
     problems = []
-    for c in pool:
+    for c in [*pool, *partial]:
         if c.level_up and c.level_up.into not in pool:
             problems.append(Problem(c.source, c.id, "level_up.into",
                                     f"no card with id {c.level_up.into!r}{suggest(c.level_up.into, pool.cards)}"))
@@ -553,6 +566,4 @@ def check_pool(pool: CardPool) -> list[Problem]:
             for t, _n in c.requires:
                 if t not in pool.teams:
                     problems.append(Problem(c.source, c.id, "requires", f"unknown team {t!r}{suggest(t, pool.teams)}"))
-        if c.type == "main" and (c.level or 1) == 1 and c.level_up is None:
-            problems.append(Problem(c.source, c.id, "level_up", "a level 1 main character needs a level-up"))
     return problems

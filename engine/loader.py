@@ -91,6 +91,7 @@ def load_pool(paths, *, problems_out: list | None = None) -> CardPool:
     cards: dict = {}
     teams: dict = {}
     problems: list[Problem] = []
+    partial: list = []
     for f in data_files(paths):
         if f.suffix == ".txt":
             continue
@@ -102,7 +103,7 @@ def load_pool(paths, *, problems_out: list | None = None) -> CardPool:
         if classify(data) != "cards":
             continue
         items = data.get("cards") or []
-        defs, probs = parse_cards(items, file=str(f))
+        defs, probs = parse_cards(items, file=str(f), partial=partial)
         for p in probs:
             p.file = _with_line(f, items, lines, p.card)
         problems += probs
@@ -116,7 +117,10 @@ def load_pool(paths, *, problems_out: list | None = None) -> CardPool:
         teams.update(tmap)
         problems += tprobs
     pool = CardPool(cards, teams)
-    problems += check_pool(pool)
+    cross = check_pool(pool, partial)
+    for p in cross:  # give cross-card problems the same file:line as the card's other problems
+        p.file = next((q.file for q in problems if q.card == p.card and q.file), p.file)
+    problems += cross
     if problems_out is not None:
         problems_out += problems
         return pool
@@ -197,5 +201,10 @@ def validate(paths) -> tuple[list[Problem], dict]:
                 problems += check_scenario(data, pool, str(f))
         except DataError as e:
             problems += e.problems
-    return problems, counts
+    unique, seen = [], set()
+    for p in problems:
+        if str(p) not in seen:
+            seen.add(str(p))
+            unique.append(p)
+    return unique, counts
 
