@@ -111,7 +111,9 @@ def start(g: Game, player: int, attacker_ids: list[int], defender_id: int) -> No
     kind = ("ranged " if ranged else "") + ("team attack" if len(attackers) > 1 else "attack")
     names = " and ".join(g.name(i) for i in attacker_ids)
     how = " flying over the front row" if over else ""
-    g.log("attack", f"{names} {'make a' if len(attackers) > 1 else 'makes an'} {kind} on {g.name(defender_id)}{how}.")
+    verb = "make" if len(attackers) > 1 else "makes"
+    article = "an" if kind[0] in "aeiou" else "a"
+    g.log("attack", f"{names} {verb} {article} {kind} on {g.name(defender_id)}{how}.")
     for a in attacker_ids:
         g.emit("attacks", a)
         if len(attackers) > 1:

@@ -151,7 +151,8 @@ def add_counters(g: Game, c: Card, kind: str, n: int) -> None:
     g.dirty = True
     if kind in ("plus", "minus"):
         if not c.face_up:
-            return  # stunned characters can't gain +1/+1 or -1/-1 counters
+            g.log("counter", f"{g.name(c.iid)} is stunned and can't get +1/+1 or -1/-1 counters.")
+            return
         if kind == "plus":
             c.plus += n
         else:
