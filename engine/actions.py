@@ -28,6 +28,7 @@ TYPES = {
     "end_step": (),
     # main phase and combat
     "attack": ("card",),
+    "shift": ("card",),
     "add_attacker": ("card",),
     "target": ("card",),
     "cancel_attack": (),
@@ -40,6 +41,7 @@ TYPES = {
     "pay": ("source",),
     "choose": ("card",),
     "choose_player": ("player",),
+    "choose_row": ("side", "row"),
     "yes": (),
     "no": (),
     "strike_back": ("card",),

@@ -61,6 +61,7 @@ class CardDef:
     health: int = 1
     level: int | None = None
     keywords: frozenset = frozenset()
+    kw_params: tuple[tuple[str, object], ...] = ()
     powers: tuple[PowerDef, ...] = ()
     triggers: tuple[TriggerDef, ...] = ()
     level_up: LevelUp | None = None
@@ -83,6 +84,12 @@ class CardDef:
     @property
     def is_character(self) -> bool:
         return self.type in ("main", "supporting", "token")
+
+    def kw_param(self, kw: str):
+        for k, v in self.kw_params:
+            if k == kw:
+                return v
+        return L.KEYWORDS.get(kw, {}).get("default")
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -108,9 +115,7 @@ class CardPool:
         self.cards = cards
         self.teams = teams or {}
         # the trigger events each card listens to, so most events skip most cards at once
-        self.listens: dict[str, frozenset] = {
-            c.id: frozenset([t.on for t in c.triggers] + list(c.level_up.when if c.level_up else ()))
-            for c in cards.values()}
+        self.listens: dict[str, frozenset] = {c.id: _listens(c) for c in cards.values()}
         self._by_name: dict[str, list[CardDef]] = {}
         for c in cards.values():
             for n in c.names:
@@ -153,6 +158,13 @@ class CardPool:
         if problems:
             raise DataError(problems)
         return cls(defs, team_map)
+
+
+def _listens(c: CardDef) -> frozenset:
+    events = [t.on for t in c.triggers] + list(c.level_up.when if c.level_up else ())
+    for kw in c.keywords:
+        events += [t.on for t in KEYWORD_TRIGGERS.get(kw, ())]
+    return frozenset(events)
 
 
 # ---------------------------------------------------------------- parsing
@@ -202,6 +214,39 @@ class _Checker:
             self.err(fld, f"unknown {what} {v!r}{suggest(v, options)}; expected one of {', '.join(options)}")
             return False
         return True
+
+    def keywords(self, items, fld: str) -> tuple[set[str], list[tuple[str, object]]]:
+        """Keywords: ``flight`` or, for a keyword with a parameter, ``{team_up: Skyguard}``."""
+        names: set[str] = set()
+        params: list[tuple[str, object]] = []
+        for i, k in enumerate(_as_list(items)):
+            kf = f"{fld}[{i}]"
+            param = None
+            if isinstance(k, dict) and len(k) == 1:
+                (k, param), = k.items()
+            if not self.check_choice(k, L.KEYWORDS, kf, "keyword"):
+                continue
+            spec = L.KEYWORDS[k]
+            kind = spec.get("param")
+            if kind is None:
+                if param is not None:
+                    self.err(kf, f"{k} takes no parameter")
+            elif param is None and "default" not in spec:
+                self.err(kf, f"{k} needs a parameter ({kind}), written {{{k}: ...}}")
+            elif param is not None:
+                if kind == "lethal_mode":
+                    self.check_choice(param, L.LETHAL_MODES, f"{kf}.{k}", "Lethal wording")
+                elif kind == "keyword":
+                    self.check_choice(param, L.KEYWORDS, f"{kf}.{k}", "keyword")
+                elif kind == "countable":
+                    self.check_choice(param, L.COUNTABLES, f"{kf}.{k}", "thing to count")
+                elif kind == "condition":
+                    param = self.condition(param, f"{kf}.{k}")
+                elif not isinstance(param, str) or not param:
+                    self.err(f"{kf}.{k}", f"needs {kind} as text")
+                params.append((k, param))
+            names.add(k)
+        return names, params
 
     # --- ability language
 
@@ -282,6 +327,15 @@ class _Checker:
         if typ == "choice_kind":
             self.check_choice(v, L.CHOICE_KINDS, fld, "kind of choice")
             return v
+        if typ == "keyword":
+            self.check_choice(v, L.KEYWORDS, fld, "keyword")
+            return v
+        if typ == "destination":
+            self.check_choice(v, L.DESTINATIONS, fld, "destination")
+            return v
+        if typ == "face":
+            self.check_choice(v, L.FACES, fld, "face")
+            return v
         if typ == "bool":
             if not isinstance(v, bool):
                 self.err(fld, f"must be true or false, not {v!r}")
@@ -315,6 +369,8 @@ class _Checker:
                 self.check_choice(val, L.ALIGNMENTS, f"{fld}.{k}", "alignment")
             elif typ == "bool" and not isinstance(val, bool):
                 self.err(f"{fld}.{k}", f"must be true or false, not {val!r}")
+            elif typ == "tristate" and val not in (True, False, "any"):
+                self.err(f"{fld}.{k}", f"must be true, false or any, not {val!r}")
             elif typ == "int" and (isinstance(val, bool) or not isinstance(val, int)):
                 self.err(f"{fld}.{k}", f"must be a whole number, not {val!r}")
         return dict(v)
@@ -357,11 +413,9 @@ def parse_card(data: dict, file: str | None = None) -> tuple[CardDef | None, lis
             ck.err(k, f"unknown field for a {ctype} card{suggest(k, allowed)}")
 
     teams = tuple(str(t) for t in _as_list(data.get("team")))
-    kw = set()
-    for i, k in enumerate(_as_list(data.get("keywords"))):
-        if ck.check_choice(k, L.KEYWORDS, f"keywords[{i}]", "keyword"):
-            kw.add(k)
+    kw, kw_params = ck.keywords(data.get("keywords"), "keywords")
     fields: dict = {"id": cid, "name": name, "type": ctype, "teams": teams, "keywords": frozenset(kw),
+                    "kw_params": tuple(kw_params),
                     "universe": data.get("universe", "core"), "aka": tuple(_as_list(data.get("aka"))),
                     "text": data.get("text"), "flavor": data.get("flavor"),
                     "number": str(data["number"]) if data.get("number") is not None else None,
@@ -563,7 +617,26 @@ def check_pool(pool: CardPool, partial=()) -> list[Problem]:
             for t in c.teams:
                 if t not in pool.teams:
                     problems.append(Problem(c.source, c.id, "team", f"unknown team {t!r}{suggest(t, pool.teams)}"))
+            for k, v in c.kw_params:
+                if L.KEYWORDS[k].get("param") == "team" and v not in pool.teams:
+                    problems.append(Problem(c.source, c.id, "keywords", f"{k}: unknown team {v!r}{suggest(v, pool.teams)}"))
             for t, _n in c.requires:
                 if t not in pool.teams:
                     problems.append(Problem(c.source, c.id, "requires", f"unknown team {t!r}{suggest(t, pool.teams)}"))
     return problems
+
+
+def _compile_keyword_triggers() -> dict[str, tuple[TriggerDef, ...]]:
+    """The triggered abilities each keyword stands for, checked like any card's."""
+    out = {}
+    for kw, spec in L.KEYWORDS.items():
+        if "expand" not in spec:
+            continue
+        ck = _Checker("engine/language.py", f"keyword {kw}")
+        out[kw] = tuple(_parse_triggers(ck, spec["expand"]))
+        if ck.problems:
+            raise AssertionError("\n".join(map(str, ck.problems)))
+    return out
+
+
+KEYWORD_TRIGGERS = _compile_keyword_triggers()

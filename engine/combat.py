@@ -28,71 +28,91 @@ def can_attack(g: Game, c: Card) -> bool:
     return c.row == "front" or g.has_keyword(c, "ranged")
 
 
-def shared_teams(g: Game, cards: list[Card]) -> set[str]:
-    teams = set(g.defs[cards[0].cid].teams)
-    for c in cards[1:]:
-        teams &= set(g.defs[c.cid].teams)
-    return teams
+def team_ok(g: Game, attackers: list[Card]) -> bool:
+    """Attackers may attack together: a shared team, or a Mercenary with main characters and
+    supporting characters of its own team."""
+    if len(attackers) < 2:
+        return True
+    teams = [g.teams_of(a) for a in attackers]
+    if set.intersection(*teams):
+        return True
+    if not g.kw_possible("mercenary"):
+        return False
+    for m, mt in zip(attackers, teams, strict=True):
+        if g.has_keyword(m, "mercenary") and all(
+                o is m or o.is_main or (ot & mt) for o, ot in zip(attackers, teams, strict=True)):
+            return True
+    return False
+
+
+def reach(g: Game, attackers: list[Card]) -> tuple[bool, bool, bool, bool]:
+    """(ranged, all fly, all Sniper, all Stealth): everything that decides whom they can reach."""
+    ranged = attackers[0].row == "back"
+    return (ranged, all(g.has_keyword(a, "flight") for a in attackers),
+            ranged and g.kw_possible("sniper") and all(g.has_keyword(a, "sniper") for a in attackers),
+            g.kw_possible("stealth") and all(g.has_keyword(a, "stealth") for a in attackers))
 
 
 def defenders(g: Game, attackers: list[Card]) -> list[Card]:
     """Every enemy character these attackers may attack together."""
-    all_fly = all(g.has_keyword(a, "flight") for a in attackers)
-    return _targets(g, attackers[0].side, all_fly)
+    return _targets(g, attackers[0].side, reach(g, attackers))
 
 
-def _targets(g: Game, side: int, all_fly: bool) -> list[Card]:
-    """Face-up enemy front rows; a back row too when its front row is empty (or flown over)."""
+def _targets(g: Game, side: int, how: tuple[bool, bool, bool, bool]) -> list[Card]:
+    """Face-up enemy front rows; a back row too when its front row is empty, flown over
+    (no Flight or Grab in that front row), or reached by Sniper or Stealth. Dodge: not by ranged attacks."""
+    ranged, fly, sniper, stealth = how
+    grab = g.kw_possible("grab")
+    dodge = ranged and g.kw_possible("dodge")
     out = []
     for other in g.live_sides():
         if not g.are_enemies(side, other):
             continue
-        front, back, front_flier = [], [], False
+        front, back, blocks_fliers = [], [], False
         for c in g.characters(side=other):
             if c.face_up:
                 if c.row == "front":
                     front.append(c)
-                    front_flier = front_flier or g.has_keyword(c, "flight")
+                    if fly and not blocks_fliers:
+                        blocks_fliers = g.has_keyword(c, "flight") or (grab and g.has_keyword(c, "grab"))
                 else:
                     back.append(c)
+        if not front or (fly and not blocks_fliers) or sniper or stealth:
+            front += back
+        if dodge:
+            front = [c for c in front if not g.has_keyword(c, "dodge")]
         out += front
-        if not front or (all_fly and not front_flier):
-            out += back
     return out
 
 
 def attack_starters(g: Game, side: int) -> list[Card]:
     out = []
-    reach: dict[bool, bool] = {}  # does a flier / a non-flier have any defender?
+    seen: dict[tuple, bool] = {}
     for c in g.characters(side=side):
         if can_attack(g, c):
-            fly = g.has_keyword(c, "flight")
-            if fly not in reach:
-                reach[fly] = bool(_targets(g, side, fly))
-            if reach[fly]:
+            how = reach(g, [c])
+            if how not in seen:
+                seen[how] = bool(_targets(g, side, how))
+            if seen[how]:
                 out.append(c)
     return out
 
 
 def possible_teammates(g: Game, attackers: list[Card]) -> list[Card]:
-    """Characters that may join a team attack already being declared."""
+    """Characters that may join a team attack being declared (a Mercenary may still be added
+    to make a mixed group legal, so such characters are offered too)."""
     first = attackers[0]
-    teams = shared_teams(g, attackers)
-    if not teams:
-        return []
-    all_fly = all(g.has_keyword(a, "flight") for a in attackers)
-    reach = {True: None, False: None}
-    out = []
     ids = {a.iid for a in attackers}
-    for c in g.characters(side=first.side):
-        if c.iid in ids or c.row != first.row or not can_attack(g, c):
+    cands = [c for c in g.characters(side=first.side)
+             if c.iid not in ids and c.row == first.row and can_attack(g, c)]
+    mercs = [m for m in cands if g.has_keyword(m, "mercenary")] if g.kw_possible("mercenary") else []
+    out = []
+    for c in cands:
+        group = [*attackers, c]
+        if not (team_ok(g, group) or any(team_ok(g, [*group, m]) for m in mercs if m is not c)):
             continue
-        if teams & set(g.defs[c.cid].teams):
-            fly = all_fly and g.has_keyword(c, "flight")
-            if reach[fly] is None:
-                reach[fly] = bool(_targets(g, first.side, fly))
-            if reach[fly]:
-                out.append(c)
+        if _targets(g, first.side, reach(g, group)):
+            out.append(c)
     return out
 
 
@@ -108,6 +128,7 @@ def start(g: Game, player: int, attacker_ids: list[int], defender_id: int) -> No
         a.exhausted = True
     g.combat = Combat(list(attacker_ids), defender_id, player, d.side, ranged, over)
     g.attacked_this_turn = True
+    g.times_attacked[str(defender_id)] = g.times_attacked.get(str(defender_id), 0) + 1
     kind = ("ranged " if ranged else "") + ("team attack" if len(attackers) > 1 else "attack")
     names = " and ".join(g.name(i) for i in attacker_ids)
     how = " flying over the front row" if over else ""
@@ -148,10 +169,41 @@ def _ferocious(g: Game, c: Card) -> bool:
     return g.has_keyword(c, "ferocious")
 
 
+def strike_value(g: Game, c: Card, target: Card) -> int:
+    """What ``c`` strikes ``target`` for: 0 when it can't strike it (Pacifist, Elusive);
+    twice its ATK for a Fearless attacker against a main character."""
+    if g.has_keyword(c, "pacifist"):
+        return 0
+    if g.has_keyword(target, "elusive") and g.has_keyword(c, g.defs[target.cid].kw_param("elusive")):
+        return 0
+    v = stats.strike_value(g, c)
+    cb = g.combat
+    if target.is_main and cb is not None and c.iid in cb.attackers and g.has_keyword(c, "fearless"):
+        v *= 2
+    return v
+
+
 def can_strike_back(g: Game, cb: Combat, d: Card) -> bool:
-    if stats.strike_value(g, d) < 1:
+    if g.has_keyword(d, "pacifist") or stats.strike_value(g, d) < 1:
         return False
     return not cb.ranged or g.has_keyword(d, "ranged")
+
+
+def strike_back_candidates(g: Game, cb: Combat, d: Card) -> list[int]:
+    """Attackers the defender may strike back at (Invade and Elusive take some away)."""
+    out = []
+    for i in cb.attackers:
+        a = g.cards[i]
+        if d.row == "back" and g.has_keyword(a, "invade"):
+            continue
+        if strike_value(g, d, a) < 1:
+            continue
+        out.append(i)
+    return out
+
+
+def _monstrous(g: Game, cb: Combat, d: Card) -> bool:
+    return cb.team and not cb.ranged and g.has_keyword(d, "monstrous")
 
 
 def step(g: Game, frame: dict) -> None:
@@ -164,28 +216,40 @@ def step(g: Game, frame: dict) -> None:
         _ferocious_stage(g, cb, frame)
     elif cb.stage == "strike":
         _strike_stage(g, cb, frame)
+    elif cb.stage == "again":
+        _double_strike_stage(g, cb, frame)
     elif cb.stage == "done":
         g.stack.pop()
         finish(g, survived=True)
 
 
-def _who_strikes_back(g: Game, cb: Combat, frame: dict, candidates: list[int]) -> int | None | bool:
-    """The attacker the defender strikes back at; False while a player must still choose."""
+def _who_strikes_back(g: Game, cb: Combat, frame: dict, d: Card) -> list[int] | bool:
+    """The attackers the defender strikes back at (one, or all for Monstrous); False while a
+    player must still choose."""
+    if not can_strike_back(g, cb, d):
+        return []
+    candidates = strike_back_candidates(g, cb, d)
     if not candidates:
-        return None
+        return []
+    if _monstrous(g, cb, d):
+        return candidates
     if "target" in frame:
         t = frame.pop("target")
-        return t if t in candidates else None
+        return [t] if t in candidates else []
     if len(candidates) == 1:
-        return candidates[0]
+        return candidates
     attackers = [g.cards[i] for i in cb.attackers]
     if any(g.has_keyword(a, "leader") for a in attackers):
         chooser = cb.player  # Leader: the attacking player picks
     else:
-        chooser = g.controller(g.cards[cb.defender])
+        chooser = g.controller(d)
     g.ask("strike_back", [chooser], options=list(candidates),
           prompt=f"Choose the attacker {g.name(cb.defender)} strikes back at")
     return False
+
+
+def _total(g: Game, strikers: list[int], d: Card) -> int:
+    return sum(v for v in (strike_value(g, g.cards[i], d) for i in strikers) if v >= 1)
 
 
 def _ferocious_stage(g: Game, cb: Combat, frame: dict) -> None:
@@ -202,17 +266,18 @@ def _ferocious_stage(g: Game, cb: Combat, frame: dict) -> None:
         cb.stage = "strike"
         return
     # the Ferocious step
-    target = None
-    if fero_def and can_strike_back(g, cb, d):
-        target = _who_strikes_back(g, cb, frame, list(cb.attackers))
-        if target is False:
+    targets: list[int] = []
+    if fero_def:
+        targets = _who_strikes_back(g, cb, frame, d)
+        if targets is False:
             return
-    total = sum(v for v in (stats.strike_value(g, a) for a in fero_att) if v >= 1)
+    strikers = [a.iid for a in fero_att]
+    total = _total(g, strikers, d)
     g.log("strike", "Ferocious characters strike first.")
-    cb.struck = [a.iid for a in fero_att] + ([d.iid] if fero_def else [])
+    cb.struck = strikers + ([d.iid] if fero_def else [])
     cb.fero_total = total
-    stunned = _strikes(g, cb, [a.iid for a in fero_att], total, d, target)
-    _apply_stuns(g, stunned)
+    cb.targets = list(targets)
+    _apply_stuns(g, cb, _strikes(g, strikers, total, d, targets))
     cb.stage = "strike"
 
 
@@ -222,44 +287,50 @@ def _strike_stage(g: Game, cb: Combat, frame: dict) -> None:
         return
     d = g.cards[cb.defender]
     strikers = [i for i in cb.attackers if i not in cb.struck]
-    target = None
-    if d.iid not in cb.struck and can_strike_back(g, cb, d):
-        target = _who_strikes_back(g, cb, frame, list(cb.attackers))
-        if target is False:
+    targets: list[int] = []
+    if d.iid not in cb.struck:
+        targets = _who_strikes_back(g, cb, frame, d)
+        if targets is False:
             return
-    if strikers:
-        total = cb.fero_total + sum(v for v in (stats.strike_value(g, g.cards[i]) for i in strikers) if v >= 1)
-    else:
-        total = 0
-    stunned = _strikes(g, cb, strikers, total, d, target)
-    _apply_stuns(g, stunned)
+        cb.targets = list(targets)
+    total = cb.fero_total + _total(g, strikers, d) if strikers else 0
+    _apply_stuns(g, cb, _strikes(g, strikers, total, d, targets))
+    cb.stage = "again"
+
+
+def _double_strike_stage(g: Game, cb: Combat, frame: dict) -> None:
+    """Double Strike: those characters strike once more, right after their first strike."""
     cb.stage = "done"
+    if not cb.attackers or cb.defender is None:
+        return
+    d = g.cards[cb.defender]
+    strikers = [i for i in cb.attackers if g.has_keyword(g.cards[i], "double_strike")]
+    targets = []
+    if g.has_keyword(d, "double_strike") and can_strike_back(g, cb, d):
+        targets = [t for t in cb.targets if t in strike_back_candidates(g, cb, d)]
+    if strikers or targets:
+        g.log("strike", "Double Strike: a second strike.")
+        _apply_stuns(g, cb, _strikes(g, strikers, _total(g, strikers, d), d, targets))
 
 
-def _strikes(g: Game, cb: Combat, strikers: list[int], total: int, d: Card, target: int | None) -> list[tuple]:
+def _strikes(g: Game, strikers: list[int], total: int, d: Card, targets: list[int]) -> list[tuple]:
     """Compare strikes and return what gets stunned (applied together afterwards)."""
     out = []
     dfn = stats.defense(g, d)
     if strikers and total >= 1:
+        verdict = "stunned" if total >= dfn else "not enough"
         if total >= dfn:
             out.append((d.iid, strikers))
-            g.log("strike", f"{_names(g, strikers)} strike{'s' if len(strikers) == 1 else ''} {g.name(d.iid)} "
-                            f"for {total} against DEF {dfn}: stunned.")
-        else:
-            g.log("strike", f"{_names(g, strikers)} strike{'s' if len(strikers) == 1 else ''} {g.name(d.iid)} "
-                            f"for {total} against DEF {dfn}: not enough.")
-    if target is not None:
-        t = g.cards[target]
-        monstrous_targets = [target]
-        for tid in monstrous_targets:
-            v = stats.strike_value(g, d)
-            tdef = stats.defense(g, g.cards[tid])
-            if v >= tdef:
-                out.append((tid, [d.iid]))
-                g.log("strike", f"{g.name(d.iid)} strikes back at {g.name(tid)} for {v} against DEF {tdef}: stunned.")
-            else:
-                g.log("strike", f"{g.name(d.iid)} strikes back at {g.name(t.iid)} for {v} against DEF {tdef}: "
-                                "not enough.")
+        g.log("strike", f"{_names(g, strikers)} strike{'s' if len(strikers) == 1 else ''} {g.name(d.iid)} "
+                        f"for {total} against DEF {dfn}: {verdict}.")
+    for tid in targets:
+        t = g.cards[tid]
+        v = strike_value(g, d, t)
+        tdef = stats.defense(g, t)
+        if v >= tdef:
+            out.append((tid, [d.iid]))
+        g.log("strike", f"{g.name(d.iid)} strikes back at {g.name(tid)} for {v} against DEF {tdef}: "
+                        f"{'stunned' if v >= tdef else 'not enough'}.")
     return out
 
 
@@ -267,17 +338,31 @@ def _names(g: Game, ids: list[int]) -> str:
     return " and ".join(g.name(i) for i in ids)
 
 
-def _apply_stuns(g: Game, stunned: list[tuple]) -> None:
+def _apply_stuns(g: Game, cb: Combat, stunned: list[tuple]) -> None:
+    """Stun everything the strikes stunned (together), then apply Lethal."""
+    defender = cb.defender
+    # Lethal belongs to the attackers that had it when they struck, before anyone is stunned
+    lethal = {s: g.defs[g.cards[s].cid].kw_param("lethal") for _v, by in stunned for s in by
+              if s in cb.attackers and g.has_keyword(g.cards[s], "lethal")}
     for victim, by in stunned:
         v = g.cards[victim]
         if v.zone != "play" or not v.face_up:
             continue
         was_main = v.is_main
+        wounds_before = v.wounds
         zones.stun(g, v)
         for s in by:
             g.emit("stuns", s, victim=victim)
             if was_main:
                 g.emit("stuns_main", s, victim=victim)
+        if victim != defender or was_main or v.zone != "play":
+            continue
+        for s in by:
+            mode = lethal.get(s)
+            if mode == "stuns" or (mode == "wounds" and v.wounds > wounds_before):
+                g.log("lethal", f"Lethal: {g.name(s)} KOs {g.name(victim)}.")
+                zones.ko(g, v)
+                break
 
 
 def finish(g: Game, survived: bool) -> None:

@@ -30,6 +30,13 @@ def new_frame(ref: list, ctl: int, src: int | None, name: str, *, combat_only: b
 def steps_of(g: Game, ref: list) -> tuple:
     """The step list a frame reference points at: ``[kind, card id, index, *path]``."""
     kind, cid = ref[0], ref[1]
+    if kind == "kw":
+        from .cards import KEYWORD_TRIGGERS
+        steps = KEYWORD_TRIGGERS[cid][ref[2]].effect
+        for i in range(3, len(ref), 2):
+            (_verb, args), = steps[ref[i]].items()
+            steps = args[ref[i + 1]]
+        return steps
     d = g.defs[cid]
     if kind == "power":
         steps = d.powers[ref[2]].effect
@@ -93,6 +100,12 @@ def answer(g: Game, frame: dict, value) -> None:
     elif verb == "discard":
         frame["vars"].setdefault("_discarded", 0)
         frame["vars"]["_discarded"] += 1
+    elif verb == "turn_location":
+        if value is not None:
+            c = g.cards[value]
+            c.face_up = args["face"] == "up"
+            g.log("location", f"{g.players[c.owner].name} turns {g.name(value)} face {args['face']}.")
+        frame["pc"] += 1
     else:
         raise AssertionError(verb)
 
@@ -111,10 +124,14 @@ def push_sub(g: Game, frame: dict, index: int, key: str) -> None:
 
 # ------------------------------------------------------------------ selectors, filters, conditions
 
-def select(g: Game, frame: dict, sel: str) -> list[Card]:
-    """The characters a selector names, in play now."""
+def select(g: Game, frame: dict, sel: str, anywhere: bool = False) -> list[Card]:
+    """The characters a selector names, in play now (``anywhere``: in any zone)."""
     cb = g.combat
-    if sel == "self":
+    if sel == "that_character":
+        ev = frame.get("event") or {}
+        who = ev.get("who", ev.get("victim"))
+        ids = [who] if who is not None else []
+    elif sel == "self":
         ids = [frame["src"]] if frame["src"] is not None else []
     elif sel == "attackers":
         ids = list(cb.attackers) if cb else []
@@ -130,8 +147,10 @@ def select(g: Game, frame: dict, sel: str) -> list[Card]:
         ids = [c.iid for c in g.characters() if c.face_up and (g.are_enemies(c.side, my) == (sel == "each_enemy"))]
     else:
         v = frame["vars"].get(sel)
+        if isinstance(v, dict):  # a chosen row: whoever stands in it now
+            return [c for c in g.characters(side=v["side"]) if c.row == v["row"]]
         ids = v if isinstance(v, list) else ([] if v is None else [v])
-    return [g.cards[i] for i in ids if i is not None and g.cards[i].zone == "play"]
+    return [g.cards[i] for i in ids if i is not None and (anywhere or g.cards[i].zone == "play")]
 
 
 def matches(g: Game, c: Card, flt: dict, frame: dict) -> bool:
@@ -142,7 +161,7 @@ def matches(g: Game, c: Card, flt: dict, frame: dict) -> bool:
     if stunned is None:
         if not c.face_up:
             return False
-    elif stunned != (not c.face_up):
+    elif stunned != "any" and stunned != (not c.face_up):
         return False
     my_side = g.players[frame["ctl"]].side
     side = flt.get("side", "any")
@@ -157,9 +176,11 @@ def matches(g: Game, c: Card, flt: dict, frame: dict) -> bool:
     d = g.defs[c.cid]
     if "kind" in flt and (flt["kind"] == "main") != c.is_main:
         return False
-    if "team" in flt and flt["team"] not in d.teams:
+    if "team" in flt and flt["team"] not in g.teams_of(c):
         return False
     if "keyword" in flt and not g.has_keyword(c, flt["keyword"]):
+        return False
+    if "tag" in flt and ("tag", flt["tag"]) not in d.kw_params:
         return False
     if flt.get("not_self") and c.iid == frame["src"]:
         return False
@@ -192,6 +213,10 @@ def condition(g: Game, cond: dict, frame: dict) -> bool:
             ok = len(g.players[frame["ctl"]].hand) >= v
         elif k == "is_protecting":
             ok = (src is not None and g.is_protecting(src)) == v
+        elif k == "plot_twists_this_turn":
+            ok = g.plots_played.get(str(frame["ctl"]), 0) == v
+        elif k == "times_attacked_this_turn":
+            ok = src is not None and g.times_attacked.get(str(src.iid), 0) == v
         else:
             raise AssertionError(k)
         if not ok:
@@ -207,6 +232,17 @@ def _choose(g: Game, frame: dict, a: dict) -> bool:
         opts = [p.index for p in g.players if not p.out]
         g.ask("choose_player", [frame["ctl"]], options=opts, prompt=a.get("prompt", "Choose a player"),
               optional=bool(a.get("optional")))
+        return False
+    if a["what"] == "row":
+        my = g.players[frame["ctl"]].side
+        side = flt.get("side", "any")
+        rows = [[s, r] for s in g.live_sides() for r in ("front", "back")
+                if (side == "any" or (side == "enemy") == g.are_enemies(s, my) and (side != "yours" or s == my))
+                and any(c.row == r for c in g.characters(side=s))]
+        if not rows:
+            frame["vars"][a["as"]] = None
+            return True
+        g.ask("choose_row", [frame["ctl"]], options=rows, prompt=a.get("prompt", "Choose a row"))
         return False
     cands = [c.iid for c in g.characters() if matches(g, c, flt, frame)]
     if frame["combat_only"] and g.combat is not None:
@@ -385,6 +421,72 @@ def _if(g, frame, a) -> bool:
     return True
 
 
+def _freeze(g, frame, a) -> bool:
+    def go(c):
+        c.exhausted = True
+        c.frozen = 1
+        g.log("freeze", f"{g.name(c.iid)} is frozen: it won't ready during its controller's next turn.")
+    return _each(g, frame, a, go)
+
+
+def _grant(g, frame, a) -> bool:
+    until = a.get("until", "combat" if g.combat is not None else "turn")
+    for c in select(g, frame, a["target"]):
+        if not c.face_up or g.powers_lost(c):
+            continue  # stunned characters and characters without powers can't gain them
+        m = {"k": "grant", "kw": a["keyword"], "ts": g.tick(), "src": frame["name"], "until": until, "turn": g.turn}
+        if until == "source_leaves":
+            m["source"] = frame["src"]
+        c.mods.append(m)
+        g.dirty = True
+        g.any_grants = True
+        g.log("grant", f"{g.name(c.iid)} gains {a['keyword'].replace('_', ' ').title()}.")
+    return True
+
+
+def _lose_powers(g, frame, a) -> bool:
+    until = a.get("until", "permanent")
+    for c in select(g, frame, a["target"]):
+        m = {"k": "lose", "ts": g.tick(), "src": frame["name"], "until": until, "turn": g.turn}
+        if until == "source_leaves":
+            src = g.cards[frame["src"]] if frame["src"] is not None else None
+            if src is None or src.zone != "play" or not src.face_up:
+                continue  # its source is already gone
+            m["source"] = src.iid
+        c.mods.append(m)
+        g.dirty = True
+        g.log("lose_powers", f"{g.name(c.iid)} loses its keywords and super powers.")
+    return True
+
+
+def _put(g, frame, a) -> bool:
+    for c in select(g, frame, a["target"], anywhere=True):
+        zones.put(g, c, a["into"])
+    return True
+
+
+def _turn_location(g, frame, a) -> bool:
+    pl = g.players[frame["ctl"]]
+    want_up = a["face"] == "up"
+    opts = [i for i in pl.resources if g.defs[g.cards[i].cid].type == "location" and g.cards[i].face_up != want_up]
+    if not opts:
+        return True
+    g.ask("choose", [frame["ctl"]], options=opts, optional=bool(a.get("optional")),
+          prompt=f"Choose one of your locations to turn face {a['face']}")
+    return False
+
+
+def _redraw_hand(g, frame, a) -> bool:
+    p = _who(g, frame, a)
+    if p is None:
+        return True
+    hand = list(g.players[p].hand)
+    for iid in hand:
+        zones.discard(g, iid)
+    zones.draw(g, p, len(hand))
+    return True
+
+
 VERB_FUNCS = {
     "choose": _choose,
     "modify": lambda g, f, a: _add_mod(g, f, a, "add"),
@@ -407,4 +509,10 @@ VERB_FUNCS = {
     "cancel_combat": _cancel_combat,
     "may": _may,
     "if": _if,
+    "freeze": _freeze,
+    "grant": _grant,
+    "lose_powers": _lose_powers,
+    "put": _put,
+    "turn_location": _turn_location,
+    "redraw_hand": _redraw_hand,
 }

@@ -24,7 +24,7 @@ import json
 
 from . import combat, effects, powers, stats, zones
 from .actions import Action
-from .cards import CardPool
+from .cards import KEYWORD_TRIGGERS, CardPool
 from .decks import Deck
 from .errors import IllegalActionError, SaveError
 from .log import Event
@@ -65,6 +65,8 @@ class Game:
         self.combat: Combat | None = None
         self.clock = 0
         self.used_powers: list[str] = []
+        self.plots_played: dict[str, int] = {}     # player -> plot twists played this turn
+        self.times_attacked: dict[str, int] = {}   # character -> times attacked this turn
         self.moved: list[int] = []
         self.declaring: list[int] = []
         self.declaring_player: int | None = None
@@ -78,6 +80,8 @@ class Game:
         self._view_cache: dict | None = None
         self._faces: dict = {}
         self._chars: dict = {}
+        self._kw_present: set | None = None
+        self.any_grants = False  # set once a keyword has been granted in this game
         self._new_events: list[Event] = []
         self._setup()
         self._advance()
@@ -175,12 +179,95 @@ class Game:
     def board_changed(self) -> None:
         """Call whenever a character enters or leaves play or changes sides."""
         self._chars = {}
+        self._kw_present = None
+
+    def kw_possible(self, kw: str) -> bool:
+        """Could any character in play have this keyword? (printed, granted or copied).
+        A fast 'no' lets rules for keywords nobody has cost nothing."""
+        if self.any_grants:
+            return True
+        present = self._kw_present
+        if present is None:
+            present = set()
+            for c in self.characters():
+                present |= self.defs.cards[c.cid].keywords
+            self._kw_present = present
+        return kw in present or "mimic" in present
 
     def has_keyword(self, c: Card, kw: str) -> bool:
-        """Keywords work only while face up (stunned characters lose their powers)."""
-        if c.zone == "play" and not c.face_up and kw != "swarm":
+        """Does a character have a keyword now? Stunned characters and characters whose powers
+        were taken lose their keywords (Swarm excepted); granted keywords count, and so do
+        keywords copied by Mimic."""
+        if kw == "swarm":
+            return kw in self.defs.cards[c.cid].keywords
+        if c.zone == "play" and not c.face_up:
             return False
-        return kw in self.defs.cards[c.cid].keywords
+        if not c.mods:
+            d = self.defs.cards[c.cid]
+            if kw in d.keywords:
+                return True
+            return "mimic" in d.keywords and self._mimicked(c, kw)
+        if self.powers_lost(c):
+            return False
+        return kw in self._own_keywords(c) or self._mimicked(c, kw)
+
+    def _own_keywords(self, c: Card) -> set[str]:
+        kws = set(self.defs.cards[c.cid].keywords)
+        for m in c.mods:
+            if m["k"] == "grant":
+                kws.add(m["kw"])
+        return kws
+
+    def keywords_of(self, c: Card) -> set[str]:
+        """Every keyword a character has now (see ``has_keyword``)."""
+        d = self.defs.cards[c.cid]
+        if c.zone == "play" and not c.face_up or self.powers_lost(c):
+            return {"swarm"} & set(d.keywords)
+        kws = self._own_keywords(c)
+        if "mimic" in kws:
+            for other in self._mimic_sources(c):
+                kws |= self._own_keywords(other)
+        return kws
+
+    def _mimic_sources(self, c: Card) -> list[Card]:
+        team = self.defs.cards[c.cid].kw_param("mimic")
+        return [o for o in self.characters(side=c.side)
+                if o.iid != c.iid and o.face_up and not o.is_main and team in self.defs.cards[o.cid].teams
+                and not self.powers_lost(o)]
+
+    def _mimicked(self, c: Card, kw: str) -> bool:
+        if "mimic" not in self._own_keywords(c):
+            return False
+        return any(kw in self._own_keywords(o) for o in self._mimic_sources(c))
+
+    def powers_lost(self, c: Card) -> bool:
+        """Has the character lost its keywords and super powers (to Nullify or the like)?"""
+        for m in c.mods:
+            if m["k"] == "lose":
+                src = m.get("source")
+                if src is None:
+                    return True
+                s = self.cards[src]
+                # a source that lost its own powers stops taking them, for now
+                if not any(x["k"] == "lose" and x.get("source") != c.iid for x in s.mods):
+                    return True
+        return False
+
+    def source_gone(self, iid: int) -> None:
+        """A character was stunned or left play: effects lasting 'while it stays face up' end."""
+        for o in self.characters():
+            if o.mods and any(m.get("source") == iid for m in o.mods):
+                o.mods = [m for m in o.mods if m.get("source") != iid]
+                self.dirty = True
+
+    def teams_of(self, c: Card) -> set[str]:
+        """A character's teams, including those Team Up gives to supporting characters."""
+        teams = set(self.defs.cards[c.cid].teams)
+        if c.zone == "play" and not c.is_main and self.kw_possible("team_up"):
+            for o in self.characters(side=c.side):
+                if o.face_up and "team_up" in self.defs.cards[o.cid].keywords and self.has_keyword(o, "team_up"):
+                    teams.add(self.defs.cards[o.cid].kw_param("team_up"))
+        return teams
 
     def is_protecting(self, c: Card) -> bool:
         if c.zone != "play" or not c.face_up or c.row != "front":
@@ -228,19 +315,29 @@ class Game:
             self._triggers_of(c, event, {})
 
     def _triggers_of(self, c: Card, event: str, data: dict, look_back: bool = False) -> None:
-        if event not in self.defs.listens[c.cid]:
+        if event not in self.defs.listens[c.cid] and not c.mods:
             return
         if c.zone != "play" and not look_back:
             return
         if not c.face_up and c.zone == "play" and not look_back:
             return
-        d = self.defs[c.cid]
+        d = self.defs.cards[c.cid]
         ctl = self.controller(c)
-        for i, t in enumerate(d.triggers):
+        lost = bool(c.mods) and self.powers_lost(c)
+        abilities = [] if lost else [(["trigger", c.cid, i], t, f"{d.name}'s ability") for i, t in enumerate(d.triggers)]
+        if not lost:
+            kws = self.keywords_of(c) if (c.mods or "mimic" in d.keywords) else d.keywords
+            if look_back and c.zone == "play" and not c.face_up:
+                kws = d.keywords  # it had its printed keywords the moment before
+            for kw in sorted(kws):
+                for i, t in enumerate(KEYWORD_TRIGGERS.get(kw, ())):
+                    abilities.append((["kw", kw, i], t, f"{d.name}'s {kw.replace('_', ' ').title()}"))
+        for ref, t, label in abilities:
             if t.on != event:
                 continue
-            frame = effects.new_frame(["trigger", c.cid, i], ctl, c.iid,
-                                      f"{d.name}'s ability (when {_event_phrase(event)})", cond=t.cond)
+            frame = effects.new_frame(ref, ctl, c.iid, f"{label} (when {_event_phrase(event)})", cond=t.cond)
+            if data:
+                frame["event"] = {k: v for k, v in data.items() if isinstance(v, int)}
             if t.cond and not effects.condition(self, t.cond, frame):
                 continue  # an intervening "if" must hold when the ability triggers
             self.pending.append({"frame": frame, "optional": t.optional, "ctl": ctl})
@@ -389,6 +486,8 @@ class Game:
         self.active = side
         self.phase = "start"
         self.used_powers = []
+        self.plots_played = {}
+        self.times_attacked = {}
         self.attacked_this_turn = False
         self.log("turn", f"Turn {self.turn}: {self._side_name(side)}.")
 
@@ -417,6 +516,13 @@ class Game:
                     n = 1
             zones.draw(self, p, n)
         self.phase = "recovery"
+
+    def can_recover(self, c: Card) -> bool:
+        """Jammer: enemy supporting characters can't recover."""
+        if c.is_main:
+            return True
+        return not any(o.face_up and self.are_enemies(o.side, c.side) and self.has_keyword(o, "jammer")
+                       for o in self.characters())
 
     def _recovery_phase(self) -> None:
         for c in list(self.characters(side=self.active)):
@@ -625,11 +731,14 @@ class Game:
             return out + powers.plays(self, p, "build") + [A(p, "end_step")]
         if t == "main":
             out = [A(p, "attack", card=c.iid) for c in combat.attack_starters(self, pl.side)]
+            out += [A(p, "shift", card=c.iid) for c in self.characters(side=pl.side)
+                    if c.face_up and f"mobile:{c.iid}" not in self.used_powers and self.has_keyword(c, "mobile")]
             return out + powers.plays(self, p, "main") + [A(p, "end_turn")]
         if t == "declare":
             atk = [self.cards[i] for i in self.declaring]
             out = [A(p, "add_attacker", card=c.iid) for c in combat.possible_teammates(self, atk)]
-            out += [A(p, "target", card=c.iid) for c in combat.defenders(self, atk)]
+            if combat.team_ok(self, atk):
+                out += [A(p, "target", card=c.iid) for c in combat.defenders(self, atk)]
             return out + [A(p, "cancel_attack")]
         if t == "combat":
             return powers.plays(self, p, "combat") + [A(p, "pass")]
@@ -639,6 +748,8 @@ class Game:
         if t == "choose_player":
             out = [A(p, "choose_player", player=i) for i in d["options"]]
             return out + ([A(p, "no")] if d.get("optional") else [])
+        if t == "choose_row":
+            return [A(p, "choose_row", side=s, row=r) for s, r in d["options"]]
         if t in ("may", "may_trigger"):
             return [A(p, "yes"), A(p, "no")]
         if t == "pay":
@@ -650,13 +761,14 @@ class Game:
         raise AssertionError(t)
 
     def _power_reason(self, a: Action, c: Card, cd) -> str:
-        i = a.get("power")
-        if not isinstance(i, int) or not 0 <= i < len(cd.powers):
-            return f"{a}: {cd.name} has no super power number {i!r}"
-        pw = cd.powers[i]
+        k = a.get("power")
+        have = powers.powers_of(self, c)
         if c.zone != "play" or not c.face_up:
             return f"{a}: {cd.name} is not a face-up character in play (stunned characters lose their powers)"
-        if f"{c.iid}:{c.cid}:{i}" in self.used_powers:
+        if not isinstance(k, int) or not 0 <= k < len(have):
+            return f"{a}: {cd.name} has no super power number {k!r} now"
+        cid, i, pw = have[k]
+        if f"{c.iid}:{cid}:{i}" in self.used_powers:
             return f"{a}: {pw.name} was already used this turn"
         if pw.once_per_game and pw.name in c.used_once:
             return f"{a}: {pw.name} can be used once per game and was used"
@@ -758,6 +870,11 @@ class Game:
             c.row = a["row"]
             self.moved.append(c.iid)
             self.log("formation", f"{self.name(c.iid)} moves to the {a['row']} row.")
+        elif t == "shift":
+            c = self.cards[a["card"]]
+            self.used_powers.append(f"mobile:{c.iid}")
+            c.row = "back" if c.row == "front" else "front"
+            self.log("mobile", f"{self.name(c.iid)} moves to the {c.row} row (Mobile).")
         elif t == "attack":
             self.declaring = [a["card"]]
             self.declaring_player = p
@@ -785,6 +902,8 @@ class Game:
             self.phase = "end"
         elif t == "pay":
             powers.pay(self, self.stack[-1], a["source"])
+        elif t == "choose_row":
+            effects.answer(self, self.stack[-1], {"side": a["side"], "row": a["row"]})
         elif t in ("choose", "choose_player"):
             if d["type"] == "discard":
                 zones.discard(self, a["card"])
@@ -795,7 +914,7 @@ class Game:
             if d["type"] == "may_trigger":
                 if t == "no":
                     self.stack.pop()
-            elif d["type"] in ("choose", "choose_player"):  # declined an optional choice
+            elif d["type"] in ("choose", "choose_player", "choose_row"):  # declined an optional choice
                 effects.answer(self, self.stack[-1], None)
             else:
                 effects.answer(self, self.stack[-1], t == "yes")
@@ -896,6 +1015,7 @@ class Game:
             "stack": self.stack, "pending": self.pending,
             "combat": self.combat.to_json() if self.combat else None,
             "clock": self.clock, "used": list(self.used_powers), "moved": list(self.moved),
+            "plots_played": dict(self.plots_played), "times_attacked": dict(self.times_attacked),
             "declaring": list(self.declaring), "declaring_player": self.declaring_player,
             "chooser": self.chooser, "attacked": self.attacked_this_turn, "quiet": self.quiet_turns,
             "result": self.result, "rng": self.rng.state,
@@ -963,6 +1083,8 @@ class Game:
         g.pending = json.loads(json.dumps(self.pending))
         g.combat = Combat.from_json(self.combat.to_json()) if self.combat else None
         g.used_powers = list(self.used_powers)
+        g.plots_played = dict(self.plots_played)
+        g.times_attacked = dict(self.times_attacked)
         g.moved = list(self.moved)
         g.declaring = list(self.declaring)
         g.events = list(self.events)
@@ -970,6 +1092,7 @@ class Game:
         g._new_events = []
         g._view_cache = None
         g._chars = {}
+        g._kw_present = None
         return g
 
     def describe(self, a: Action) -> str:

@@ -52,7 +52,7 @@ def character_violations(g: Game) -> list[str]:
             out.append(f"{g.name(iid)} is stunned but has +1/+1 or -1/-1 counters")
         if c.face_up and stats.defense(g, c) <= 0 and g.decision is not None:
             out.append(f"{g.name(iid)} is face up with DEF {stats.defense(g, c)}")
-        if c.wounds >= stats.health(g, c):
+        if c.wounds >= stats.health(g, c) and not g.has_keyword(c, "unbreakable"):
             out.append(f"{g.name(iid)} has {c.wounds} wounds and health {stats.health(g, c)} but is in play")
     return out
 

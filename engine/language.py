@@ -25,7 +25,9 @@ your turn unless ``any_turn``); ``any_combat`` works in any combat.
 
 ROWS = ("front", "back")
 
-DURATIONS = ("combat", "turn", "next_turn", "permanent")
+DURATIONS = ("combat", "turn", "next_turn", "permanent", "source_leaves")
+"""How long a modifier lasts: this combat, this turn, until the end of the next turn, while the
+character stays in play, or while the source character stays face up in play."""
 
 COUNTER_KINDS = ("plus", "minus", "wound", "vitality")
 
@@ -52,13 +54,105 @@ EVENTS: dict[str, str] = {
     "you_recruit": "you recruit a character",
 }
 
-# Keywords: rules text in our own words. ``param`` names a keyword parameter.
+# Keywords: rules text in our own words. ``param`` names the kind of parameter a
+# keyword takes (written ``{team_up: Skyguard}``); ``expand`` gives the triggered
+# abilities a keyword stands for, in the card language itself, so a granted
+# keyword works exactly like a printed one. Keywords without ``expand`` are
+# rules the engine applies where they matter (targeting, striking, recovery...).
 KEYWORDS: dict[str, dict] = {
-    "flight": {"text": "Can attack over the enemy front row into the back row, unless that front row holds a character with Flight."},
-    "ranged": {"text": "Can attack from the back row. A ranged attack's defender strikes back only if it has Ranged too."},
-    "ferocious": {"text": "In melee combat, strikes before characters without Ferocious."},
-    "leader": {"text": "While it team attacks, you pick which attacker the defender strikes back at."},
-    "swarm": {"text": "Any number of characters with this name may stand on your side. This keyword is never lost."},
+    "berserker": {"text": "When it attacks, put a +1/+1 counter on it.",
+                  "expand": [{"when": "attacks", "effect": [{"counter": {"target": "self", "kind": "plus"}}]}]},
+    "blast": {"text": "When it appears, choose an enemy row: put a -1/-1 counter on each character in it.",
+              "expand": [{"when": "appears", "effect": [
+                  {"choose": {"what": "row", "filter": {"side": "enemy"}, "as": "blasted"}},
+                  {"counter": {"target": "blasted", "kind": "minus"}}]}]},
+    "dodge": {"text": "It can't be attacked by a ranged attack."},
+    "fearless": {"text": "While it attacks a main character, it strikes with twice its ATK."},
+    "ferocious": {"text": "In melee combat, it strikes before characters without Ferocious."},
+    "flight": {"text": "It can attack over the enemy front row into the back row, unless that front row "
+                       "holds a character with Flight."},
+    "ranged": {"text": "It can attack from the back row. A ranged attack's defender strikes back only if it "
+                       "has Ranged too."},
+    "freeze": {"text": "When it appears, exhaust a character. It doesn't ready during its controller's next turn.",
+               "expand": [{"when": "appears", "effect": [
+                   {"choose": {"what": "character", "filter": {"stunned": "any"}, "as": "frozen"}},
+                   {"freeze": {"target": "frozen"}}]}]},
+    "genius": {"text": "At the start of your turn, if it's face up, you may draw a card.",
+               "expand": [{"when": "start_of_turn", "optional": True, "effect": [{"draw": {"n": 1}}]}]},
+    "grab": {"text": "While it's in the front row, enemy characters can't fly over that row."},
+    "immortal": {"text": "When it's KO'd, you may shuffle it into your deck.",
+                 "expand": [{"when": "is_ko", "optional": True, "effect": [
+                     {"put": {"target": "self", "into": "deck_shuffled"}}]}]},
+    "inspire": {"text": "When another character appears on your side, put a +1/+1 counter on that character.",
+                "expand": [{"when": "ally_appears", "effect": [
+                    {"counter": {"target": "that_character", "kind": "plus"}}]}]},
+    "invade": {"text": "While it attacks a back-row character, that defender can't strike back at it."},
+    "inventive": {"text": "When it appears, you may turn one of your face-down locations face up.",
+                  "expand": [{"when": "appears", "effect": [
+                      {"turn_location": {"face": "up", "optional": True}}]}]},
+    "leader": {"text": "While it team attacks, you choose which attacker the defender strikes back at."},
+    "lethal": {"text": "When it attacks and stuns an enemy supporting character, KO that character.",
+               "param": "lethal_mode", "default": "stuns",
+               "variants": {"wounds": "When it wounds a defending supporting character in combat, KO that character."}},
+    "mercenary": {"text": "It can team attack alongside any main character, whatever their teams. Supporting "
+                          "characters in that team attack must still share a team with it."},
+    "mind_games": {"text": "When it appears, you may choose a player. That player discards their hand, then "
+                           "draws as many cards.",
+                   "expand": [{"when": "appears", "effect": [
+                       {"choose": {"what": "player", "optional": True, "as": "player"}},
+                       {"redraw_hand": {"who": "chosen"}}]}]},
+    "monstrous": {"text": "When a melee team attack targets it, it strikes back at every attacker."},
+    "nullify": {"text": "When it appears, choose an enemy supporting character. That character loses its "
+                        "keywords and super powers for as long as this character stays face up in play.",
+                "expand": [{"when": "appears", "effect": [
+                    {"choose": {"what": "character", "filter": {"side": "enemy", "kind": "supporting",
+                                                               "stunned": "any"}, "as": "muted"}},
+                    {"lose_powers": {"target": "muted", "until": "source_leaves"}}]}]},
+    "rebirth": {"text": "When it's KO'd, you may put it into your resource row face down.",
+                "expand": [{"when": "is_ko", "optional": True, "effect": [
+                    {"put": {"target": "self", "into": "resource"}}]}]},
+    "regeneration": {"text": "At the start of your turn, if it's face up, heal a wound from it.",
+                     "expand": [{"when": "start_of_turn", "effect": [{"heal": {"target": "self"}}]}]},
+    "schemer": {"text": "The first time you play a plot twist each turn (anyone's turn), you may draw a card.",
+                "expand": [{"when": "you_play_plot_twist", "if": {"plot_twists_this_turn": 1}, "optional": True,
+                            "effect": [{"draw": {"n": 1}}]}]},
+    "shrink": {"text": "The first time it's attacked each turn, you may cancel that combat.",
+               "expand": [{"when": "is_attacked", "if": {"times_attacked_this_turn": 1}, "optional": True,
+                           "effect": [{"cancel_combat": {}}]}]},
+    "sting": {"text": "When it appears, put a -1/-1 counter on an enemy character.",
+              "expand": [{"when": "appears", "effect": [
+                  {"choose": {"what": "character", "filter": {"side": "enemy"}, "as": "stung"}},
+                  {"counter": {"target": "stung", "kind": "minus"}}]}]},
+    "swarm": {"text": "Any number of characters with this name may stand on your side. Swarm is never lost."},
+    "team_up": {"text": "Each supporting character you control also counts as a member of {param}.",
+                "param": "team"},
+    "toss": {"text": "When it appears, choose another character on your side. It gains Flight this turn.",
+             "expand": [{"when": "appears", "effect": [
+                 {"choose": {"what": "character", "filter": {"side": "yours", "not_self": True}, "as": "tossed"}},
+                 {"grant": {"target": "tossed", "keyword": "flight", "until": "turn"}}]}]},
+    "mobile": {"text": "Once per turn in your main phase, outside combat, you may move it to your other row."},
+    "sniper": {"text": "Its ranged attacks can target back-row characters even while they're protected."},
+    "stealth": {"text": "It can attack back-row characters even while they're protected."},
+    "tag": {"text": "{param} has no rules of its own; other cards refer to it.", "param": "name"},
+    # original, generic names for the rulebooks' character-specific mechanics
+    "dormant": {"text": "It appears stunned (without a wound)."},
+    "grows": {"text": "It gets +1/+1 for each {param}.", "param": "countable"},
+    "mimic": {"text": "It has the keywords and super powers of each other face-up {param} supporting character "
+                      "on your side.", "param": "team"},
+    "jammer": {"text": "Enemy supporting characters can't recover."},
+    "elusive": {"text": "Characters with {param} can't strike it.", "param": "keyword"},
+    "unbreakable": {"text": "It can't be KO'd while {param}.", "param": "condition"},
+    "double_strike": {"text": "It strikes one more time in each combat, right after its first strike."},
+    "pacifist": {"text": "It can't strike."},
+}
+
+LETHAL_MODES = ("stuns", "wounds")
+
+# Things ``grows`` (and counted amounts) can count, with the phrase used in rules text.
+COUNTABLES = {
+    "resources": "resource you have", "hand": "card in your hand", "wounds": "wound on it",
+    "ko_pile": "card in your KO pile", "allies": "other character on your side",
+    "enemies": "enemy character",
 }
 
 # Effect verbs. Each argument: a type from ARG_TYPES; a trailing "?" marks it optional.
@@ -83,6 +177,12 @@ VERBS: dict[str, dict] = {
     "gain_recruit": {"args": {"n": "amount?"}},
     "cancel_combat": {"args": {}},
     "may": {"args": {"prompt": "str", "then": "steps"}},
+    "freeze": {"args": {"target": "selector"}},
+    "grant": {"args": {"target": "selector", "keyword": "keyword", "until": "duration?"}},
+    "lose_powers": {"args": {"target": "selector", "until": "duration?"}},
+    "put": {"args": {"target": "selector", "into": "destination"}},
+    "turn_location": {"args": {"face": "face", "optional": "bool?"}},
+    "redraw_hand": {"args": {"who": "player_ref?"}},
     "if": {"args": {"cond": "condition", "then": "steps", "else": "steps?"}},
 }
 
@@ -90,12 +190,20 @@ VERBS: dict[str, dict] = {
 AMOUNT_KINDS = {"atk_of": "the ATK of", "def_of": "the DEF of", "wounds_of": "the wounds on"}
 
 ARG_TYPES = ("selector", "filter", "amount", "duration", "counter_kind", "row_or_other", "player_ref",
-             "bool", "str", "name", "steps", "condition", "choice_kind")
+             "bool", "str", "name", "steps", "condition", "choice_kind", "keyword", "destination", "face")
 
-CHOICE_KINDS = ("character", "player")
+CHOICE_KINDS = ("character", "player", "row")
+
+# Where ``put`` can send a card (from any zone): its owner's hand, deck (shuffled in, on top or at
+# the bottom), KO pile, the removed-from-game zone, or face down into the resource row.
+DESTINATIONS = ("hand", "deck_shuffled", "deck_top", "deck_bottom", "ko", "removed", "resource")
+
+FACES = ("up", "down")
 
 # Selectors that need no choice. Names bound by ``choose`` are selectors too.
-BUILTIN_SELECTORS = ("self", "attackers", "defender", "in_combat", "your_main", "each_enemy", "each_ally")
+BUILTIN_SELECTORS = ("self", "attackers", "defender", "in_combat", "your_main", "each_enemy", "each_ally",
+                     "that_character")
+"""``that_character``: the other character a trigger is about (the one that appeared, was stunned...)."""
 
 PLAYER_REFS = ("you", "opponent", "chosen")
 
@@ -105,7 +213,7 @@ FILTER_KEYS: dict[str, str] = {
     "row": "row",              # front | back
     "in_combat": "bool",
     "kind": "kind",            # main | supporting
-    "stunned": "bool",
+    "stunned": "tristate",     # true: only stunned; "any": either; default: only face up
     "team": "str",
     "keyword": "str",
     "not_self": "bool",
@@ -124,6 +232,8 @@ CONDITIONS: dict[str, str] = {
     "wounds_at_least": "int",  # the source character has this many wounds
     "hand_at_least": "int",
     "is_protecting": "bool",   # the source character protects a face-up back-row character
+    "plot_twists_this_turn": "int",     # you have played exactly this many plot twists this turn
+    "times_attacked_this_turn": "int",  # the source character has been attacked exactly this often
 }
 
 

@@ -23,7 +23,7 @@ if TYPE_CHECKING:
 
 def sources(g: Game, p: int, symbol: str, for_card: Card | None, exclude=(), locs=None) -> list[int]:
     """Locations player ``p`` may use to make ``symbol`` for ``for_card``."""
-    teams = set(g.defs[for_card.cid].teams) if for_card is not None else set()
+    teams = g.teams_of(for_card) if for_card is not None else set()
     return [iid for iid, d in (locs if locs is not None else locations(g, p))
             if iid not in exclude and _can_pay(d, symbol, teams)]
 
@@ -133,15 +133,17 @@ def plays(g: Game, p: int, timing: str) -> list[Action]:
     used = g.used_powers
     for c in chars:
         d = defs[c.cid]
-        for i, pw in enumerate(d.powers):
+        if not d.powers and "mimic" not in d.keywords:
+            continue
+        for k, (cid, i, pw) in enumerate(powers_of(g, c)):
             if not power_timing_ok(g, c, pw, timing, my_turn):
                 continue
-            if f"{c.iid}:{c.cid}:{i}" in used or (pw.once_per_game and pw.name in c.used_once):
+            if f"{c.iid}:{cid}:{i}" in used or (pw.once_per_game and pw.name in c.used_once):
                 continue
             if locs is None:
                 locs = locations(g, p)
             if payable(g, p, pw.cost, c, (), locs):
-                out.append(Action(p, "power", card=c.iid, power=i))
+                out.append(Action(p, "power", card=c.iid, power=k))
     # power-ups: discard a card with the same name as a face-up character you control
     if hand_names and timing in ("main", "combat"):
         cb = g.combat
@@ -160,9 +162,22 @@ def plays(g: Game, p: int, timing: str) -> list[Action]:
 def _team_counts(g: Game, chars) -> dict[str, int]:
     counts: dict[str, int] = {}
     for c in chars:
-        for t in g.defs[c.cid].teams:
+        for t in g.teams_of(c):
             counts[t] = counts.get(t, 0) + 1
     return counts
+
+
+def powers_of(g: Game, c: Card) -> list[tuple[str, int, object]]:
+    """A character's super powers now, as (card id, index, power): its own, then those Mimic
+    copies from other characters. None while it has lost its powers."""
+    d = g.defs.cards[c.cid]
+    if c.mods and g.powers_lost(c):
+        return []
+    out = [(c.cid, i, pw) for i, pw in enumerate(d.powers)]
+    if "mimic" in d.keywords and g.has_keyword(c, "mimic"):
+        for o in g._mimic_sources(c):
+            out += [(o.cid, i, pw) for i, pw in enumerate(g.defs.cards[o.cid].powers)]
+    return out
 
 
 def power_timing_ok(g: Game, c: Card, pw, timing: str, my_turn: bool) -> bool:
@@ -192,6 +207,7 @@ def play_plot_twist(g: Game, p: int, iid: int) -> None:
     pl.hand.remove(iid)
     c.zone = "resolving"
     g.log("plot", f"{pl.name} plays {d.name}.")
+    g.plots_played[str(p)] = g.plots_played.get(str(p), 0) + 1
     combat_only = g.combat is not None and not d.anywhere and bool({"combat", "any_combat"} & set(d.timing))
     g.stack.append(effects.new_frame(["plot", c.cid], p, None, d.name, combat_only=combat_only, card=iid))
     g.emit_player("you_play_plot_twist", p)
@@ -199,12 +215,12 @@ def play_plot_twist(g: Game, p: int, iid: int) -> None:
 
 def use_power(g: Game, p: int, iid: int, index: int) -> None:
     c = g.cards[iid]
-    pw = g.defs[c.cid].powers[index]
-    g.used_powers.append(f"{c.iid}:{c.cid}:{index}")
+    cid, i, pw = powers_of(g, c)[index]
+    g.used_powers.append(f"{c.iid}:{cid}:{i}")
     if pw.once_per_game:
         c.used_once.append(pw.name)
     g.log("power", f"{g.players[p].name} uses {g.name(iid)}'s super power {pw.name}.")
-    then = effects.new_frame(["power", c.cid, index], p, iid, pw.name)
+    then = effects.new_frame(["power", cid, i], p, iid, pw.name)
     g.stack.append({"t": "pay", "player": p, "need": list(pw.cost), "paid": [], "for": iid,
                     "name": pw.name, "then": then})
 

@@ -194,7 +194,8 @@ def _arg_matches(g: Game, a: Action, k: str, v) -> bool:
     if k in ("card", "discard", "source"):
         return _card_is(g, have, v)
     if k == "power" and isinstance(v, str):
-        return g.defs[g.cards[a["card"]].cid].powers[have].name.lower() == v.lower()
+        from .powers import powers_of
+        return powers_of(g, g.cards[a["card"]])[have][2].name.lower() == v.lower()
     if k == "trigger" and isinstance(v, str):
         p = g.pending[have]
         return v.lower() in (p.get("name") or p["frame"]["name"]).lower()

@@ -116,7 +116,7 @@ class Combat:
     """One combat from declaration to resolution."""
 
     __slots__ = ("attackers", "defender", "player", "defending_side", "ranged", "over", "priority", "passes",
-                 "stage", "struck", "fero_total", "survivors_ok")
+                 "stage", "struck", "fero_total", "survivors_ok", "targets")
 
     FIELDS = __slots__
 
@@ -133,6 +133,7 @@ class Combat:
         self.struck: list[int] = []        # characters that struck in the Ferocious step
         self.fero_total = 0                # ATK the Ferocious attackers struck with
         self.survivors_ok = True           # False once cancelled: nobody "survives"
+        self.targets: list[int] = []       # whom the defender struck back at
 
     @property
     def team(self) -> bool:

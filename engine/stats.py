@@ -33,6 +33,10 @@ def stats(g: Game, c: Card) -> tuple[int, int]:
     n = c.plus - c.minus
     atk += n
     dfn += n
+    if "grows" in d.keywords and c.zone == "play":
+        k = growth(g, c)
+        atk += k
+        dfn += k
     if mods:
         for m in mods:
             k = m["k"]
@@ -42,6 +46,28 @@ def stats(g: Game, c: Card) -> tuple[int, int]:
             elif k == "swap":
                 atk, dfn = dfn, atk
     return atk, dfn
+
+
+def growth(g: Game, c: Card) -> int:
+    """Grows: +1/+1 for each of something, counted continuously (its timestamp is when it
+    came into play, so it applies before any modifier that resolved later)."""
+    if not g.has_keyword(c, "grows"):
+        return 0
+    what = g.defs[c.cid].kw_param("grows")
+    pl = g.players[g.controller(c)]
+    if what == "resources":
+        return len(pl.resources)
+    if what == "hand":
+        return len(pl.hand)
+    if what == "wounds":
+        return c.wounds
+    if what == "ko_pile":
+        return len(pl.ko)
+    if what == "allies":
+        return sum(1 for o in g.characters(side=c.side) if o.iid != c.iid)
+    if what == "enemies":
+        return sum(1 for o in g.characters() if g.are_enemies(o.side, c.side))
+    raise AssertionError(what)
 
 
 def atk(g: Game, c: Card) -> int:
@@ -85,6 +111,11 @@ def explain(g: Game, c: Card) -> list[dict]:
         atk_ -= c.minus
         dfn -= c.minus
         rows.append({"step": f"{c.minus} -1/-1 counter(s)", "atk": atk_, "def": dfn})
+    if "grows" in d.keywords and c.zone == "play":
+        k = growth(g, c)
+        atk_ += k
+        dfn += k
+        rows.append({"step": f"+{k}/+{k} from Grows ({d.kw_param('grows')})", "atk": atk_, "def": dfn})
     for m in c.mods:
         if m["k"] == "add":
             atk_ += m.get("atk", 0)

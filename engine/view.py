@@ -159,7 +159,8 @@ def describe_action(g: Game, a: Action) -> str:
     if t == "plot":
         return f"Play plot twist {nm('card')}"
     if t == "power":
-        pw = g.defs[g.cards[a["card"]].cid].powers[a["power"]]
+        from .powers import powers_of
+        pw = powers_of(g, g.cards[a["card"]])[a["power"]][2]
         return f"Use {nm('card')}'s {pw.name} (cost {', '.join(pw.cost)})"
     if t == "power_up":
         return f"Power up {nm('card')} by discarding {nm('discard')}"
@@ -175,6 +176,10 @@ def describe_action(g: Game, a: Action) -> str:
         return f"{'Strike back at' if t == 'strike_back' else 'Choose'} {nm('card')}"
     if t == "choose_player":
         return f"Choose {g.players[a['player']].name}"
+    if t == "choose_row":
+        return f"Choose {g._side_name(a['side'])}'s {a['row']} row"
+    if t == "shift":
+        return f"Move {nm('card')} to its other row (Mobile)"
     if t == "yes":
         return "Yes"
     if t == "no":

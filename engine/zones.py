@@ -92,6 +92,10 @@ def enter_play(g: Game, iid: int, side: int, row: str, *, how: str = "recruits")
     whose = "the" if side == owner.side else f"{g._side_name(side)}'s"
     g.log("appear", f"{owner.name} {how} {d.name} into {whose} {row} row.")
     enforce_uniqueness(g, c)
+    if c.zone == "play" and "dormant" in d.keywords:
+        c.face_up = False
+        c.exhausted = True
+        g.log("stun", f"{d.name} appears stunned (Dormant).")
     if c.zone == "play":
         g.emit("appears", c.iid)
 
@@ -123,6 +127,7 @@ def leave_play(g: Game, c: Card, dest: str) -> None:
     remove_from_combat(g, c)
     g.in_play.remove(c.iid)
     g.board_changed()
+    g.source_gone(c.iid)
     c.reset_for_zone_change()
     pl = g.players[c.owner]
     if c.token:
@@ -182,6 +187,8 @@ def stun(g: Game, c: Card, *, wound_it: bool = True, cause: str = "") -> None:
     c.exhausted = True
     c.plus = c.minus = 0
     remove_from_combat(g, c)
+    g.source_gone(c.iid)
+    g.dirty = True
     g.log("stun", f"{g.name(c.iid)} is {'stunned' if wound_it else 'dazed'}{cause}.")
     g.emit("is_stunned", c.iid)
     if wound_it:
@@ -213,6 +220,12 @@ def ko(g: Game, c: Card) -> None:
     """KO a character: it goes to its owner's KO pile (a token just ceases to exist)."""
     if c.zone != "play":
         return
+    d = g.defs[c.cid]
+    if "unbreakable" in d.keywords and c.face_up and g.has_keyword(c, "unbreakable"):
+        from .effects import condition
+        if condition(g, d.kw_param("unbreakable"), {"src": c.iid, "ctl": g.controller(c)}):
+            g.log("ko", f"{d.name} can't be KO'd now (Unbreakable).")
+            return
     name = g.name(c.iid)
     g.log("ko", f"{name} is KO'd.")
     was_main = c.is_main
@@ -222,11 +235,54 @@ def ko(g: Game, c: Card) -> None:
         g.main_knocked_out(c)
 
 
+def put(g: Game, c: Card, into: str) -> None:
+    """Move a card from wherever it is to one of its owner's zones (see language.DESTINATIONS)."""
+    pl = g.players[c.owner]
+    name = g.name(c.iid)
+    if c.zone == "play":
+        leave_play(g, c, "removed")
+        if c.token:
+            return  # a token ceases to exist outside play
+        pl.removed.remove(c.iid)
+    else:
+        for zone in (pl.hand, pl.deck, pl.ko, pl.removed, pl.resources):
+            if c.iid in zone:
+                zone.remove(c.iid)
+                break
+        c.reset_for_zone_change()
+    if into == "resource":
+        c.zone = "resource"
+        c.face_up = False
+        pl.resources.append(c.iid)
+        g.log("put", f"{name} goes into {pl.name}'s resource row face down.")
+        return
+    if into.startswith("deck"):
+        c.zone = "deck"
+        if into == "deck_bottom":
+            pl.deck.insert(0, c.iid)
+        else:
+            pl.deck.append(c.iid)
+        if into == "deck_shuffled":
+            shuffle_deck(g, c.owner)
+        where = {"deck_shuffled": "shuffled into", "deck_top": "put on top of",
+                 "deck_bottom": "put at the bottom of"}[into]
+        g.log("put", f"{name} is {where} {pl.name}'s deck.")
+        return
+    c.zone = into
+    {"hand": pl.hand, "ko": pl.ko, "removed": pl.removed}[into].append(c.iid)
+    where = {"hand": "hand", "ko": "KO pile", "removed": "removed-from-game pile"}[into]
+    g.log("put", f"{name} goes to {pl.name}'s {where}.")
+
+
 def recover(g: Game, c: Card) -> None:
     """Turn a stunned character face up; it stays exhausted and keeps its wounds."""
     if c.zone == "play" and not c.face_up:
+        if not g.can_recover(c):
+            g.log("recover", f"{g.name(c.iid)} can't recover (Jammer).")
+            return
         c.face_up = True
         c.exhausted = True
+        g.dirty = True
         g.log("recover", f"{g.name(c.iid)} recovers.")
 
 
