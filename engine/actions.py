@@ -42,6 +42,7 @@ TYPES = {
     "choose": ("card",),
     "choose_player": ("player",),
     "choose_row": ("side", "row"),
+    "pick": ("option",),
     "yes": (),
     "no": (),
     "strike_back": ("card",),

@@ -29,6 +29,7 @@ class PowerDef:
     effect: tuple
     any_turn: bool = False
     once_per_game: bool = False
+    reaction: str | None = None  # a reaction: usable when this event happens, before it resolves
 
 
 @dataclass(frozen=True)
@@ -162,6 +163,7 @@ class CardPool:
 
 def _listens(c: CardDef) -> frozenset:
     events = [t.on for t in c.triggers] + list(c.level_up.when if c.level_up else ())
+    events += [pw.reaction for pw in c.powers if pw.reaction]
     for kw in c.keywords:
         events += [t.on for t in KEYWORD_TRIGGERS.get(kw, ())]
     return frozenset(events)
@@ -287,7 +289,7 @@ class _Checker:
                         self.err(af, f"is required for {verb!r}")
                     continue
                 clean[k] = self.arg(args[k], typ, af, bound)
-            if verb == "choose" and isinstance(args.get("as"), str):
+            if verb in ("choose", "choose_number", "name_character") and isinstance(args.get("as"), str):
                 bound.add(args["as"])
             out.append({verb: clean})
         return tuple(out)
@@ -306,6 +308,11 @@ class _Checker:
                 (k, sel), = v.items()
                 if k not in L.AMOUNT_KINDS:
                     self.err(fld, f"unknown amount {k!r}{suggest(k, L.AMOUNT_KINDS)}")
+                elif k == "count":
+                    self.check_choice(sel, L.COUNTABLES, f"{fld}.count", "thing to count")
+                elif k == "chosen":
+                    if sel not in bound:
+                        self.err(f"{fld}.chosen", f"{sel!r} is not a number chosen earlier (choose_number ... as)")
                 else:
                     self.arg(sel, "selector", f"{fld}.{k}", bound)
                 return dict(v)
@@ -336,6 +343,26 @@ class _Checker:
         if typ == "face":
             self.check_choice(v, L.FACES, fld, "face")
             return v
+        if typ == "row_or_choice":
+            self.check_choice(v, (*L.ROWS, "choose"), fld, "row")
+            return v
+        if typ == "zone":
+            self.check_choice(v, L.CARD_ZONES, fld, "zone")
+            return v
+        if typ == "int":
+            if isinstance(v, bool) or not isinstance(v, int):
+                self.err(fld, f"must be a whole number, not {v!r}")
+            return v
+        if typ == "card_filter":
+            if not isinstance(v, dict):
+                self.err(fld, f"a card filter is a mapping, not {v!r}")
+                return {}
+            for k, val in v.items():
+                if k not in L.CARD_FILTER_KEYS:
+                    self.err(f"{fld}.{k}", f"unknown card filter {k!r}{suggest(k, L.CARD_FILTER_KEYS)}")
+                elif k == "type":
+                    self.check_choice(val, L.CARD_TYPES, f"{fld}.{k}", "card type")
+            return dict(v)
         if typ == "bool":
             if not isinstance(v, bool):
                 self.err(fld, f"must be true or false, not {v!r}")
@@ -345,7 +372,7 @@ class _Checker:
                 self.err(fld, f"must be text, not {v!r}")
             return v
         if typ == "steps":
-            return self.steps(v, fld, set())
+            return self.steps(v, fld, set(bound))
         if typ == "condition":
             return self.condition(v, fld)
         raise AssertionError(typ)
@@ -384,6 +411,9 @@ class _Checker:
                 self.err(f"{fld}.{k}", f"unknown condition {k!r}{suggest(k, L.CONDITIONS)}")
             elif L.CONDITIONS[k] == "filter":
                 self.filter(val, f"{fld}.{k}")
+            elif L.CONDITIONS[k] == "count":
+                if not isinstance(val, dict) or val.get("count") not in L.COUNTABLES or not isinstance(val.get("n"), int):
+                    self.err(f"{fld}.{k}", f"needs {{count: one of {', '.join(L.COUNTABLES)}, n: N}}")
         return dict(v)
 
 
@@ -499,13 +529,18 @@ def _parse_powers(ck: _Checker, powers) -> list[PowerDef]:
         if not isinstance(p, dict):
             ck.err(pf, "a super power is a mapping")
             continue
+        fields = ["name", "timing", "cost", "effect", "any_turn", "once_per_game", "reaction"]
         for k in p:
-            if k not in ("name", "timing", "cost", "effect", "any_turn", "once_per_game"):
-                ck.err(f"{pf}.{k}", f"unknown field for a super power"
-                                    f"{suggest(k, ['name', 'timing', 'cost', 'effect', 'any_turn', 'once_per_game'])}")
+            if k not in fields:
+                ck.err(f"{pf}.{k}", f"unknown field for a super power{suggest(k, fields)}")
         if not isinstance(p.get("name"), str):
             ck.err(f"{pf}.name", "a super power needs a name")
-        ck.check_choice(p.get("timing"), L.TIMINGS, f"{pf}.timing", "timing")
+        if "reaction" in p:
+            ck.check_choice(p["reaction"], L.EVENTS, f"{pf}.reaction", "event to react to")
+            if "timing" in p:
+                ck.err(f"{pf}.timing", "a reaction is used when its event happens, so it has no timing")
+        else:
+            ck.check_choice(p.get("timing"), L.TIMINGS, f"{pf}.timing", "timing")
         cost = _as_list(p.get("cost"))
         if not cost:
             ck.err(f"{pf}.cost", "a super power needs a cost of at least one power symbol")
@@ -516,7 +551,7 @@ def _parse_powers(ck: _Checker, powers) -> list[PowerDef]:
             ck.err(f"{pf}.effect", "a super power needs an effect")
         out.append(PowerDef(name=p.get("name", "?"), timing=p.get("timing", "main"), cost=tuple(cost),
                             effect=effect, any_turn=bool(p.get("any_turn", False)),
-                            once_per_game=bool(p.get("once_per_game", False))))
+                            once_per_game=bool(p.get("once_per_game", False)), reaction=p.get("reaction")))
     return out
 
 

@@ -59,6 +59,10 @@ def steps_of(g: Game, ref: list) -> tuple:
 
 def run(g: Game, frame: dict) -> None:
     """Advance a frame by one step (or finish it)."""
+    if frame.get("cancelled"):
+        g.log("cancel", f"{frame['name']} is cancelled and does nothing.")
+        finish(g, frame)
+        return
     if not frame["started"]:
         frame["started"] = True
         if frame["cond"] and not condition(g, frame["cond"], frame):
@@ -86,7 +90,7 @@ def finish(g: Game, frame: dict) -> None:
             g.players[c.owner].ko.append(c.iid)
 
 
-def answer(g: Game, frame: dict, value) -> None:
+def answer(g: Game, frame: dict, value, player: int | None = None) -> None:
     """Bind the answer to the decision the frame's current step asked."""
     steps = steps_of(g, frame["ref"])
     (verb, args), = steps[frame["pc"]].items()
@@ -100,6 +104,30 @@ def answer(g: Game, frame: dict, value) -> None:
     elif verb == "discard":
         frame["vars"].setdefault("_discarded", 0)
         frame["vars"]["_discarded"] += 1
+    elif verb in ("choose_number", "name_character"):
+        frame["vars"][args["as"]] = value
+        frame["pc"] += 1
+    elif verb == "search":
+        pl = g.players[frame["ctl"]]
+        if value is not None:
+            zones.put(g, g.cards[value], args.get("into", "hand"))
+        zones.shuffle_deck(g, pl.index)
+        g.log("search", f"{pl.name} shuffles their deck.")
+        frame["pc"] += 1
+    elif verb in ("enter_play", "create_token"):
+        frame["vars"]["_row"] = value
+    elif verb == "dance_off":
+        dance = frame["vars"]["_dance"]
+        p = dance["order"][dance["at"]]
+        if value is None:
+            dance["order"].remove(p)
+            g.log("dance", f"{g.players[p].name} drops out of the Dance Off.")
+        else:
+            g.cards[value].exhausted = True
+            g.log("dance", f"{g.players[p].name} exhausts {g.name(value)} to stay in the Dance Off.")
+            dance["at"] += 1
+        if dance["order"]:
+            dance["at"] %= len(dance["order"])
     elif verb == "turn_location":
         if value is not None:
             c = g.cards[value]
@@ -182,6 +210,8 @@ def matches(g: Game, c: Card, flt: dict, frame: dict) -> bool:
         return False
     if "tag" in flt and ("tag", flt["tag"]) not in d.kw_params:
         return False
+    if "named" in flt and frame["vars"].get(flt["named"]) not in d.names:
+        return False
     if flt.get("not_self") and c.iid == frame["src"]:
         return False
     if "cost_max" in flt and (d.cost or 0) > flt["cost_max"]:
@@ -191,6 +221,40 @@ def matches(g: Game, c: Card, flt: dict, frame: dict) -> bool:
     if "def_max" in flt and stats.defense(g, c) > flt["def_max"]:
         return False
     if "alignment" in flt and not any(g.defs.alignment(t) == flt["alignment"] for t in d.teams):
+        return False
+    return True
+
+
+def card_zone(g: Game, p: int, zone: str) -> list[int]:
+    pl = g.players[p]
+    if zone == "hand":
+        return list(pl.hand)
+    if zone == "ko":
+        return list(pl.ko)
+    if zone == "deck":
+        return list(pl.deck)
+    enemies = [q for q in g.players if g.are_enemies(q.side, pl.side)]
+    if zone == "enemy_ko":
+        return [i for q in enemies for i in q.ko]
+    return [i for q in g.players for i in q.ko]  # any_ko
+
+
+def card_matches(g: Game, c: Card, flt: dict, frame: dict) -> bool:
+    """A card outside play against a card filter (type, team, cost, name, keyword, kind)."""
+    d = g.defs[c.cid]
+    if "type" in flt and d.type != flt["type"]:
+        return False
+    if "kind" in flt and (d.type == "main") != (flt["kind"] == "main"):
+        return False
+    if "team" in flt and flt["team"] not in d.teams:
+        return False
+    if "cost_max" in flt and (d.cost is None or d.cost > flt["cost_max"]):
+        return False
+    if "cost_min" in flt and (d.cost is None or d.cost < flt["cost_min"]):
+        return False
+    if "name" in flt and flt["name"] not in d.names:
+        return False
+    if "keyword" in flt and flt["keyword"] not in d.keywords:
         return False
     return True
 
@@ -217,6 +281,12 @@ def condition(g: Game, cond: dict, frame: dict) -> bool:
             ok = g.plots_played.get(str(frame["ctl"]), 0) == v
         elif k == "times_attacked_this_turn":
             ok = src is not None and g.times_attacked.get(str(src.iid), 0) == v
+        elif k == "you_won":
+            ok = bool(frame["vars"].get("_won")) == v
+        elif k == "count_at_least":
+            ok = count_of(g, v["count"], frame["ctl"], src) >= v["n"]
+        elif k == "is_main":
+            ok = (src is not None and src.is_main) == v
         else:
             raise AssertionError(k)
         if not ok:
@@ -244,6 +314,15 @@ def _choose(g: Game, frame: dict, a: dict) -> bool:
             return True
         g.ask("choose_row", [frame["ctl"]], options=rows, prompt=a.get("prompt", "Choose a row"))
         return False
+    if a["what"] == "card":
+        opts = [i for i in card_zone(g, frame["ctl"], a.get("from", "hand"))
+                if card_matches(g, g.cards[i], a.get("card_filter") or {}, frame)]
+        if not opts:
+            frame["vars"][a["as"]] = None
+            return True
+        g.ask("choose", [frame["ctl"]], options=opts, prompt=a.get("prompt", "Choose a card"),
+              optional=bool(a.get("optional")))
+        return False
     cands = [c.iid for c in g.characters() if matches(g, c, flt, frame)]
     if frame["combat_only"] and g.combat is not None:
         cands = [i for i in cands if g.combat.involves(i)]
@@ -266,6 +345,11 @@ def amount(g: Game, frame: dict, v) -> int:
     if isinstance(v, int):
         return v
     (k, sel), = v.items()
+    if k == "count":
+        src = g.cards[frame["src"]] if frame.get("src") is not None else None
+        return count_of(g, sel, frame["ctl"], src)
+    if k == "chosen":
+        return int(frame["vars"].get(sel) or 0)
     chars = select(g, frame, sel)
     if not chars:
         return 0
@@ -277,6 +361,24 @@ def amount(g: Game, frame: dict, v) -> int:
     if k == "wounds_of":
         return c.wounds
     raise AssertionError(k)
+
+
+def count_of(g: Game, what: str, ctl: int, src: Card | None) -> int:
+    """How many of something player ``ctl`` has (see language.COUNTABLES)."""
+    pl = g.players[ctl]
+    if what == "resources":
+        return len(pl.resources)
+    if what == "hand":
+        return len(pl.hand)
+    if what == "wounds":
+        return src.wounds if src is not None else 0
+    if what == "ko_pile":
+        return len(pl.ko)
+    if what == "allies":
+        return sum(1 for o in g.characters(side=pl.side) if src is None or o.iid != src.iid)
+    if what == "enemies":
+        return sum(1 for o in g.characters() if g.are_enemies(o.side, pl.side))
+    raise AssertionError(what)
 
 
 def _add_mod(g: Game, frame: dict, a: dict, kind: str) -> bool:
@@ -487,6 +589,177 @@ def _redraw_hand(g, frame, a) -> bool:
     return True
 
 
+def _hide(g, frame, a) -> bool:
+    return _each(g, frame, a, lambda c: zones.hide(g, c))
+
+
+def _switch(g, frame, a) -> bool:
+    one, other = select(g, frame, a["target"]), select(g, frame, a["with"])
+    if one and other and one[0].side == other[0].side and one[0].iid != other[0].iid:
+        one[0].row, other[0].row = other[0].row, one[0].row
+        g.log("switch", f"{g.name(one[0].iid)} and {g.name(other[0].iid)} switch places.")
+    return True
+
+
+def _take_control(g, frame, a) -> bool:
+    side = g.players[frame["ctl"]].side
+    for c in select(g, frame, a["target"]):
+        zones.change_side(g, c, side, until=a.get("until", "permanent"))
+    return True
+
+
+def _pick_row(g, frame, a) -> str | None | bool:
+    """The row a card enters: given, or chosen by the controller (False while asking)."""
+    row = a.get("row", "front")
+    if row != "choose":
+        return row
+    if "_row" in frame["vars"]:
+        return frame["vars"]["_row"]["row"]
+    side = g.players[frame["ctl"]].side
+    g.ask("choose_row", [frame["ctl"]], options=[[side, "front"], [side, "back"]], prompt="Choose a row")
+    return False
+
+
+def _enter_play(g, frame, a) -> bool:
+    row = _pick_row(g, frame, a)
+    if row is False:
+        return False
+    frame["vars"].pop("_row", None)
+    side = g.players[frame["ctl"]].side
+    for c in select(g, frame, a["target"], anywhere=True):
+        if c.zone in ("play", "resolving") or not g.defs[c.cid].is_character:
+            continue
+        if zones.shares_main_name(g, c, side):
+            g.log("unique", f"{g.name(c.iid)} can't join a side whose main character has its name.")
+            continue
+        zones.enter_play(g, c.iid, side, row, how="puts")
+        if a.get("face_down") and c.zone == "play":
+            zones.stun(g, c, wound_it=False, cause=" (it comes into play face down)")
+    return True
+
+
+def _search(g, frame, a) -> bool:
+    pl = g.players[frame["ctl"]]
+    opts = [i for i in pl.deck if card_matches(g, g.cards[i], a.get("filter") or {}, frame)]
+    g.log("search", f"{pl.name} searches their deck.")
+    if not opts:
+        zones.shuffle_deck(g, pl.index)
+        g.log("search", f"{pl.name} finds nothing and shuffles their deck.")
+        return True
+    g.ask("choose", [frame["ctl"]], options=sorted(opts), optional=bool(a.get("optional", True)),
+          prompt="Choose a card from your deck")
+    return False
+
+
+def _look_at_hand(g, frame, a) -> bool:
+    p = _who(g, frame, dict(a, who=a.get("who", "opponent")))
+    if p is None:
+        return True
+    me, them = g.players[frame["ctl"]], g.players[p]
+    names = ", ".join(g.name(i) for i in them.hand) or "nothing"
+    g.log("look", f"{me.name} looks at {them.name}'s hand.", {frame["ctl"]: f"You look at {them.name}'s hand: {names}."})
+    return True
+
+
+def _create_token(g, frame, a) -> bool:
+    row = _pick_row(g, frame, a)
+    if row is False:
+        return False
+    frame["vars"].pop("_row", None)
+    for _ in range(amount(g, frame, a.get("n", 1))):
+        zones.create_token(g, a["card"], frame["ctl"], row)
+    return True
+
+
+def _promote(g, frame, a) -> bool:
+    def go(c):
+        if not c.is_main:
+            c.is_main = True
+            g.log("promote", f"{g.name(c.iid)} becomes a main character.")
+    return _each(g, frame, a, go)
+
+
+def _demote(g, frame, a) -> bool:
+    def go(c):
+        if c.is_main:
+            c.is_main = False
+            g.log("demote", f"{g.name(c.iid)} becomes a supporting character.")
+            g.check_end = True
+    return _each(g, frame, a, go)
+
+
+def _level_up(g, frame, a) -> bool:
+    g.change_level(frame["ctl"], +1)
+    return True
+
+
+def _level_down(g, frame, a) -> bool:
+    g.change_level(frame["ctl"], -1)
+    return True
+
+
+def _coin_flip(g, frame, a) -> bool:
+    heads = g.rng.below(2) == 0
+    g.log("coin", f"{g.players[frame['ctl']].name} flips a coin: {'heads' if heads else 'tails'}.")
+    frame["vars"]["_won"] = heads
+    key = "heads" if heads else "tails"
+    if a.get(key):
+        push_sub(g, frame, frame["pc"], key)
+    return True
+
+
+def _choose_number(g, frame, a) -> bool:
+    g.ask("pick", [frame["ctl"]], options=list(range(a["min"], a["max"] + 1)), prompt="Choose a number")
+    return False
+
+
+def _name_character(g, frame, a) -> bool:
+    names = sorted({d.name for d in g.defs if d.is_character})
+    g.ask("pick", [frame["ctl"]], options=names, prompt="Name a character")
+    return False
+
+
+def _dance_off(g, frame, a) -> bool:
+    """Starting with you, each player exhausts a ready character or drops out, until one is left."""
+    dance = frame["vars"].get("_dance")
+    if dance is None:
+        order = [p for p in g.turn_order_from(frame["ctl"]) if not g.players[p].out]
+        dance = frame["vars"]["_dance"] = {"order": order, "at": 0}
+        g.log("dance", f"{g.players[frame['ctl']].name} starts a Dance Off!")
+    if len(dance["order"]) > 1:
+        p = dance["order"][dance["at"]]
+        ready = [c.iid for c in g.characters(side=g.players[p].side) if c.face_up and not c.exhausted]
+        if not ready:
+            answer(g, frame, None, player=p)
+            return False
+        g.ask("dance", [p], options=ready, optional=True, prompt="Exhaust a ready character to stay in, or drop out")
+        return False
+    winner = dance["order"][0] if dance["order"] else None
+    frame["vars"].pop("_dance")
+    won = winner == frame["ctl"]
+    frame["vars"]["_won"] = won
+    if winner is not None:
+        g.log("dance", f"{g.players[winner].name} wins the Dance Off.")
+    key = "win" if won else "lose"
+    if a.get(key):
+        push_sub(g, frame, frame["pc"], key)
+    return True
+
+
+def _cancel_power(g, frame, a) -> bool:
+    target = (frame.get("event") or {}).get("power_frame")
+    for f in g.stack:
+        if f.get("id") == target and f is not frame:
+            f["cancelled"] = True
+    return True
+
+
+def _repeat(g, frame, a) -> bool:
+    for _ in range(amount(g, frame, a["n"])):
+        push_sub(g, frame, frame["pc"], "steps")
+    return True
+
+
 VERB_FUNCS = {
     "choose": _choose,
     "modify": lambda g, f, a: _add_mod(g, f, a, "add"),
@@ -515,4 +788,21 @@ VERB_FUNCS = {
     "put": _put,
     "turn_location": _turn_location,
     "redraw_hand": _redraw_hand,
+    "hide": _hide,
+    "switch": _switch,
+    "take_control": _take_control,
+    "enter_play": _enter_play,
+    "search": _search,
+    "look_at_hand": _look_at_hand,
+    "create_token": _create_token,
+    "promote": _promote,
+    "demote": _demote,
+    "level_up": _level_up,
+    "level_down": _level_down,
+    "coin_flip": _coin_flip,
+    "choose_number": _choose_number,
+    "name_character": _name_character,
+    "dance_off": _dance_off,
+    "cancel_power": _cancel_power,
+    "repeat": _repeat,
 }

@@ -314,6 +314,13 @@ class Game:
         for c in list(self.characters(side=self.players[p].side)):
             self._triggers_of(c, event, {})
 
+    def emit_enemies(self, event: str, p: int, **data) -> None:
+        """Something player ``p`` did that the characters of ``p``'s enemies may react to."""
+        side = self.players[p].side
+        for c in list(self.characters()):
+            if self.are_enemies(c.side, side):
+                self._triggers_of(c, event, data)
+
     def _triggers_of(self, c: Card, event: str, data: dict, look_back: bool = False) -> None:
         if event not in self.defs.listens[c.cid] and not c.mods:
             return
@@ -332,6 +339,8 @@ class Game:
             for kw in sorted(kws):
                 for i, t in enumerate(KEYWORD_TRIGGERS.get(kw, ())):
                     abilities.append((["kw", kw, i], t, f"{d.name}'s {kw.replace('_', ' ').title()}"))
+        if not lost and c.face_up and c.zone == "play":
+            self._reactions_of(c, d, event, data, ctl)
         for ref, t, label in abilities:
             if t.on != event:
                 continue
@@ -350,6 +359,22 @@ class Game:
                     return
                 self.pending.append({"xp": owner, "ctl": ctl, "src": c.iid, "cond": lu.cond,
                                      "name": f"{d.name}'s level-up condition"})
+
+    def _reactions_of(self, c: Card, d, event: str, data: dict, ctl: int) -> None:
+        """Reaction super powers: offered (to pay and use) when their event happens."""
+        for k, (cid, i, pw) in enumerate(powers.powers_of(self, c)):
+            if pw.reaction != event:
+                continue
+            key = f"{c.iid}:{cid}:{i}"
+            if key in self.used_powers or (pw.once_per_game and pw.name in c.used_once):
+                continue
+            if not powers.payable(self, ctl, pw.cost, c):
+                continue
+            frame = effects.new_frame(["power", cid, i], ctl, c.iid, pw.name)
+            frame["event"] = {k2: v for k2, v in data.items() if isinstance(v, int)}
+            self.pending.append({"frame": frame, "optional": True, "ctl": ctl, "cost": list(pw.cost),
+                                 "key": key, "once": pw.name if pw.once_per_game else None,
+                                 "name": f"{d.name}'s reaction {pw.name}"})
 
     # ================================================================== the main loop
 
@@ -418,6 +443,11 @@ class Game:
                                "cond": trig["cond"], "name": trig["name"]})
             return
         frame = trig["frame"]
+        if "cost" in trig:
+            self.stack.append({"t": "reaction", "trig": trig})
+            self.ask("may_trigger", [trig["ctl"]], reaction=True,
+                     prompt=f"Use {trig['name']} (pay {', '.join(trig['cost'])})?")
+            return
         if trig["optional"]:
             self.stack.append(frame)
             self.ask("may_trigger", [trig["ctl"]], prompt=f"Use {frame['name']}?")
@@ -568,6 +598,10 @@ class Game:
         for c in self.characters(side=self.active):
             if c.frozen == 2:
                 c.frozen = 0
+        for c in list(self.characters()):
+            for m in [m for m in c.mods if m["k"] == "control" and _expires(m, self.turn)]:
+                c.mods.remove(m)
+                zones.change_side(self, c, m["side"])
         for iid in self.in_play:
             c = self.cards[iid]
             if c.mods:
@@ -649,6 +683,8 @@ class Game:
 
     def _finish(self, winners: list[int], reason: str) -> None:
         self.result = {"winners": winners, "reason": reason, "turn": self.turn}
+        self.combat = None  # whatever was going on stops: the game is over
+        self.declaring = []
         names = " and ".join(self.players[p].name for p in winners)
         self.log("game_over", f"Game over: {names} win{'s' if len(winners) == 1 else ''} ({reason}).")
         self.decision = None
@@ -665,13 +701,31 @@ class Game:
         pl.xp += n
         self.log("xp", f"{d.name} gains {n} XP ({pl.xp}/{d.level_up.xp}).")
         if pl.xp >= d.level_up.xp:
-            pl.xp = 0
-            m.cid = d.level_up.into
-            pl.level += 1
-            self.dirty = True
-            nd = self.defs[m.cid]
-            self.log("level_up", f"{d.name} levels up to level {nd.level or pl.level}!")
+            self.change_level(p, +1)
+
+    def change_level(self, p: int, step: int) -> None:
+        """Level a player's main character up or down one level (keeping everything on it)."""
+        pl = self.players[p]
+        m = self.cards[pl.main]
+        if m.zone != "play" or m.cid not in pl.levels:
+            return
+        i = pl.levels.index(m.cid) + step
+        if not 0 <= i < len(pl.levels):
+            return
+        old = self.defs[m.cid].name
+        m.cid = pl.levels[i]
+        pl.level = i + 1
+        pl.xp = 0
+        self.dirty = True
+        self.log("level_up" if step > 0 else "level_down",
+                 f"{old} levels {'up' if step > 0 else 'down'} to level {pl.level}!")
+        if step > 0:
             self.emit("levels_up", m.iid)
+
+    def turn_order_from(self, p: int) -> list[int]:
+        """Every player in seat order, starting with ``p``."""
+        n = len(self.players)
+        return [(p + k) % n for k in range(n)]
 
     # ================================================================== combat hooks
 
@@ -750,6 +804,10 @@ class Game:
             return out + ([A(p, "no")] if d.get("optional") else [])
         if t == "choose_row":
             return [A(p, "choose_row", side=s, row=r) for s, r in d["options"]]
+        if t == "pick":
+            return [A(p, "pick", option=k) for k in range(len(d["options"]))]
+        if t == "dance":
+            return [A(p, "choose", card=i) for i in d["options"]] + [A(p, "no")]
         if t in ("may", "may_trigger"):
             return [A(p, "yes"), A(p, "no")]
         if t == "pay":
@@ -904,6 +962,8 @@ class Game:
             powers.pay(self, self.stack[-1], a["source"])
         elif t == "choose_row":
             effects.answer(self, self.stack[-1], {"side": a["side"], "row": a["row"]})
+        elif t == "pick":
+            effects.answer(self, self.stack[-1], d["options"][a["option"]])
         elif t in ("choose", "choose_player"):
             if d["type"] == "discard":
                 zones.discard(self, a["card"])
@@ -912,9 +972,20 @@ class Game:
                 effects.answer(self, self.stack[-1], a.get("card", a.get("player")))
         elif t in ("yes", "no"):
             if d["type"] == "may_trigger":
-                if t == "no":
+                if d.get("reaction"):
+                    trig = self.stack.pop()["trig"]
+                    if t == "yes":
+                        c = self.cards[trig["frame"]["src"]]
+                        self.used_powers.append(trig["key"])
+                        if trig["once"]:
+                            c.used_once.append(trig["once"])
+                        self.log("power", f"{pl.name} uses {trig['name']}.")
+                        self.stack.append({"t": "pay", "player": p, "need": list(trig["cost"]), "paid": [],
+                                           "for": c.iid, "name": trig["name"], "then": trig["frame"],
+                                           "reaction": True})
+                elif t == "no":
                     self.stack.pop()
-            elif d["type"] in ("choose", "choose_player", "choose_row"):  # declined an optional choice
+            elif d["type"] in ("choose", "choose_player", "choose_row", "dance"):  # declined or dropped out
                 effects.answer(self, self.stack[-1], None)
             else:
                 effects.answer(self, self.stack[-1], t == "yes")

@@ -52,6 +52,11 @@ EVENTS: dict[str, str] = {
     "enemy_appears": "an enemy character appears",
     "you_play_plot_twist": "you play a plot twist",
     "you_recruit": "you recruit a character",
+    "strikes": "strikes",
+    "levels_up": "levels up",
+    "pays_symbol": "you pay a power symbol",
+    "enemy_uses_power": "an enemy player uses a super power",
+    "enemy_plays_plot_twist": "an enemy player plays a plot twist",
 }
 
 # Keywords: rules text in our own words. ``param`` names the kind of parameter a
@@ -157,7 +162,8 @@ COUNTABLES = {
 
 # Effect verbs. Each argument: a type from ARG_TYPES; a trailing "?" marks it optional.
 VERBS: dict[str, dict] = {
-    "choose": {"args": {"what": "choice_kind", "filter": "filter?", "as": "name", "optional": "bool?", "prompt": "str?"}},
+    "choose": {"args": {"what": "choice_kind", "filter": "filter?", "as": "name", "optional": "bool?", "prompt": "str?",
+                        "from": "zone?", "card_filter": "card_filter?"}},
     "modify": {"args": {"target": "selector", "atk": "amount?", "def": "amount?", "until": "duration?"}},
     "set_base": {"args": {"target": "selector", "atk": "amount?", "def": "amount?", "until": "duration?"}},
     "swap_stats": {"args": {"target": "selector", "until": "duration?"}},
@@ -183,16 +189,42 @@ VERBS: dict[str, dict] = {
     "put": {"args": {"target": "selector", "into": "destination"}},
     "turn_location": {"args": {"face": "face", "optional": "bool?"}},
     "redraw_hand": {"args": {"who": "player_ref?"}},
+    "hide": {"args": {"target": "selector"}},
+    "switch": {"args": {"target": "selector", "with": "selector"}},
+    "take_control": {"args": {"target": "selector", "until": "duration?"}},
+    "enter_play": {"args": {"target": "selector", "row": "row_or_choice?", "face_down": "bool?"}},
+    "search": {"args": {"filter": "card_filter?", "into": "destination?", "optional": "bool?"}},
+    "look_at_hand": {"args": {"who": "player_ref?"}},
+    "create_token": {"args": {"card": "str", "row": "row_or_choice?", "n": "amount?"}},
+    "promote": {"args": {"target": "selector"}},
+    "demote": {"args": {"target": "selector"}},
+    "level_up": {"args": {}},
+    "level_down": {"args": {}},
+    "coin_flip": {"args": {"heads": "steps", "tails": "steps?"}},
+    "choose_number": {"args": {"min": "int", "max": "int", "as": "name"}},
+    "name_character": {"args": {"as": "name"}},
+    "dance_off": {"args": {"win": "steps", "lose": "steps?"}},
+    "cancel_power": {"args": {}},
+    "repeat": {"args": {"n": "amount", "steps": "steps"}},
     "if": {"args": {"cond": "condition", "then": "steps", "else": "steps?"}},
 }
 
 # Counted amounts: worked out once, when the effect resolves, then locked in.
-AMOUNT_KINDS = {"atk_of": "the ATK of", "def_of": "the DEF of", "wounds_of": "the wounds on"}
+AMOUNT_KINDS = {"atk_of": "the ATK of", "def_of": "the DEF of", "wounds_of": "the wounds on",
+                "count": "the number of", "chosen": "the number chosen as"}
 
 ARG_TYPES = ("selector", "filter", "amount", "duration", "counter_kind", "row_or_other", "player_ref",
-             "bool", "str", "name", "steps", "condition", "choice_kind", "keyword", "destination", "face")
+             "bool", "str", "name", "steps", "condition", "choice_kind", "keyword", "destination", "face",
+             "row_or_choice", "card_filter", "zone", "int")
 
-CHOICE_KINDS = ("character", "player", "row")
+CHOICE_KINDS = ("character", "player", "row", "card")
+
+# Zones a ``choose: {what: card}`` can pick from (your own unless it says enemy_ko).
+CARD_ZONES = ("hand", "ko", "enemy_ko", "any_ko")
+
+# Filters for cards outside play (choose: {what: card}, search).
+CARD_FILTER_KEYS: dict[str, str] = {"type": "card_type", "team": "str", "cost_max": "int", "cost_min": "int",
+                                    "name": "str", "keyword": "str", "kind": "kind"}
 
 # Where ``put`` can send a card (from any zone): its owner's hand, deck (shuffled in, on top or at
 # the bottom), KO pile, the removed-from-game zone, or face down into the resource row.
@@ -221,6 +253,8 @@ FILTER_KEYS: dict[str, str] = {
     "atk_max": "int",
     "def_max": "int",
     "alignment": "alignment",
+    "tag": "str",
+    "named": "name",           # has the name chosen earlier with name_character
 }
 
 # Conditions (for ``if`` steps and intervening-if triggers).
@@ -234,6 +268,9 @@ CONDITIONS: dict[str, str] = {
     "is_protecting": "bool",   # the source character protects a face-up back-row character
     "plot_twists_this_turn": "int",     # you have played exactly this many plot twists this turn
     "times_attacked_this_turn": "int",  # the source character has been attacked exactly this often
+    "you_won": "bool",                  # you won the Dance Off (or coin flip) just resolved
+    "count_at_least": "count",          # {count: COUNTABLE, n: N}: you have at least N of something
+    "is_main": "bool",                  # the source is a main character
 }
 
 

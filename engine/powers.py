@@ -78,6 +78,7 @@ def pay(g: Game, frame: dict, src: int) -> None:
         g.log("pay", f"{pl.name} turns {g.name(src)} face down to pay {sym}.")
     else:
         zones.discard(g, src, f" to pay {sym}")
+    g.emit_player("pays_symbol", pl.index)
 
 
 def run_payment(g: Game, frame: dict) -> None:
@@ -86,7 +87,11 @@ def run_payment(g: Game, frame: dict) -> None:
               prompt=f"Pay {frame['need'][0]} for {frame['name']}")
         return
     g.stack.pop()
-    g.stack.append(frame["then"])
+    then = frame["then"]
+    then["id"] = g.tick()
+    g.stack.append(then)
+    if not frame.get("reaction"):
+        g.emit_enemies("enemy_uses_power", frame["player"], power_frame=then["id"])
 
 
 # ------------------------------------------------------------------ what a player may play now
@@ -181,6 +186,8 @@ def powers_of(g: Game, c: Card) -> list[tuple[str, int, object]]:
 
 
 def power_timing_ok(g: Game, c: Card, pw, timing: str, my_turn: bool) -> bool:
+    if pw.reaction:
+        return False  # reactions are offered when their event happens
     if not my_turn and not pw.any_turn:
         return False
     if timing == "combat":
@@ -209,8 +216,11 @@ def play_plot_twist(g: Game, p: int, iid: int) -> None:
     g.log("plot", f"{pl.name} plays {d.name}.")
     g.plots_played[str(p)] = g.plots_played.get(str(p), 0) + 1
     combat_only = g.combat is not None and not d.anywhere and bool({"combat", "any_combat"} & set(d.timing))
-    g.stack.append(effects.new_frame(["plot", c.cid], p, None, d.name, combat_only=combat_only, card=iid))
+    frame = effects.new_frame(["plot", c.cid], p, None, d.name, combat_only=combat_only, card=iid)
+    frame["id"] = g.tick()
+    g.stack.append(frame)
     g.emit_player("you_play_plot_twist", p)
+    g.emit_enemies("enemy_plays_plot_twist", p, power_frame=frame["id"])
 
 
 def use_power(g: Game, p: int, iid: int, index: int) -> None:

@@ -176,6 +176,8 @@ def describe_action(g: Game, a: Action) -> str:
         return f"{'Strike back at' if t == 'strike_back' else 'Choose'} {nm('card')}"
     if t == "choose_player":
         return f"Choose {g.players[a['player']].name}"
+    if t == "pick":
+        return f"Choose {(g.decision or {}).get('options', ['?'] * (a['option'] + 1))[a['option']]}"
     if t == "choose_row":
         return f"Choose {g._side_name(a['side'])}'s {a['row']} row"
     if t == "shift":

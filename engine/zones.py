@@ -235,6 +235,55 @@ def ko(g: Game, c: Card) -> None:
         g.main_knocked_out(c)
 
 
+def hide(g: Game, c: Card) -> None:
+    """Hide: face down but ready; counters and equipment come off; no wound."""
+    if c.zone != "play" or not c.face_up:
+        return
+    c.face_up = False
+    c.exhausted = False
+    c.plus = c.minus = 0
+    remove_from_combat(g, c)
+    g.source_gone(c.iid)
+    g.dirty = True
+    g.log("hide", f"{g.name(c.iid)} hides.")
+
+
+def shares_main_name(g: Game, c: Card, side: int) -> bool:
+    """You may never control a character with your main character's name."""
+    names = {n.lower() for n in g.defs[c.cid].names}
+    return any(m.iid != c.iid and names & {n.lower() for n in g.defs[m.cid].names}
+               for m in g.characters(side=side) if m.is_main)
+
+
+def change_side(g: Game, c: Card, side: int, until: str = "permanent") -> None:
+    """Move a character to another side (it doesn't 'appear'); uniqueness applies there."""
+    if c.zone != "play" or c.side == side:
+        return
+    if shares_main_name(g, c, side):
+        g.log("unique", f"{g.name(c.iid)} can't join a side whose main character has its name.")
+        return
+    remove_from_combat(g, c)
+    if until != "permanent":
+        c.mods.append({"k": "control", "side": c.side, "until": until, "ts": g.tick(), "turn": g.turn,
+                       "src": "control"})
+    c.side = side
+    g.board_changed()
+    g.log("control", f"{g._side_name(side)} takes control of {g.name(c.iid)}.")
+    enforce_uniqueness(g, c)
+
+
+def create_token(g: Game, cid: str, p: int, row: str) -> Card:
+    """A token character appears; it ceases to exist if it ever leaves play."""
+    from .state import Card as CardState
+    iid = max(g.cards) + 1
+    c = CardState(iid, cid, p)
+    c.token = True
+    c.zone = "hand"  # enter_play takes it from wherever it is
+    g.cards[iid] = c
+    enter_play(g, iid, g.players[p].side, row, how="creates the token")
+    return c
+
+
 def put(g: Game, c: Card, into: str) -> None:
     """Move a card from wherever it is to one of its owner's zones (see language.DESTINATIONS)."""
     pl = g.players[c.owner]
