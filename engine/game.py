@@ -362,7 +362,7 @@ class Game:
 
     def _reactions_of(self, c: Card, d, event: str, data: dict, ctl: int) -> None:
         """Reaction super powers: offered (to pay and use) when their event happens."""
-        for k, (cid, i, pw) in enumerate(powers.powers_of(self, c)):
+        for cid, i, pw in powers.powers_of(self, c):
             if pw.reaction != event:
                 continue
             key = f"{c.iid}:{cid}:{i}"
