@@ -66,6 +66,7 @@ class CardDef:
     powers: tuple[PowerDef, ...] = ()
     triggers: tuple[TriggerDef, ...] = ()
     level_up: LevelUp | None = None
+    statics: tuple = ()
     # plot twists
     timing: tuple[str, ...] = ()
     any_turn: bool = False
@@ -173,7 +174,7 @@ def _listens(c: CardDef) -> frozenset:
 
 CARD_FIELDS = {
     "common": {"id", "name", "type", "team", "universe", "aka", "text", "flavor", "number", "keywords",
-               "powers", "triggers", "art"},
+               "powers", "triggers", "art", "statics"},
     "main": {"level", "atk", "def", "health", "level_up", "difficulty"},
     "supporting": {"cost", "atk", "def", "health"},
     "token": {"atk", "def", "health"},
@@ -464,7 +465,8 @@ def parse_card(data: dict, file: str | None = None) -> tuple[CardDef | None, lis
                 ck.err("level_up", "a level 1 main character needs a level-up")
         fields["powers"] = tuple(_parse_powers(ck, data.get("powers")))
         fields["triggers"] = tuple(_parse_triggers(ck, data.get("triggers")))
-    elif data.get("powers") or data.get("triggers"):
+        fields["statics"] = tuple(_parse_statics(ck, data.get("statics")))
+    elif data.get("powers") or data.get("triggers") or data.get("statics"):
         ck.err("powers", f"a {ctype} card has no character powers")
 
     if ctype == "plot_twist":
@@ -574,6 +576,38 @@ def _parse_triggers(ck: _Checker, triggers) -> list[TriggerDef]:
         if not effect:
             ck.err(f"{tf}.effect", "a triggered ability needs an effect")
         out.append(TriggerDef(on=t.get("when", "appears"), effect=effect, cond=cond, optional=bool(t.get("optional"))))
+    return out
+
+
+def _parse_statics(ck: _Checker, statics) -> list[dict]:
+    out = []
+    for i, st in enumerate(_as_list(statics)):
+        sf = f"statics[{i}]"
+        if not isinstance(st, dict):
+            ck.err(sf, "a continuous ability is a mapping (affects, atk, def, grant)")
+            continue
+        clean: dict = {}
+        for k, v in st.items():
+            if k not in L.STATIC_KEYS:
+                ck.err(f"{sf}.{k}", f"unknown field for a continuous ability{suggest(k, L.STATIC_KEYS)}")
+            elif k == "affects":
+                flt = ck.filter(v, f"{sf}.affects")
+                if "keyword" in flt:
+                    ck.err(f"{sf}.affects.keyword", "a continuous ability can't pick characters by keyword "
+                                                    "(keywords may themselves come from continuous abilities)")
+                clean[k] = flt
+            elif k in ("atk", "def"):
+                clean[k] = ck.arg(v, "amount", f"{sf}.{k}", set())
+            elif k == "grant":
+                kws = _as_list(v)
+                for j, kw in enumerate(kws):
+                    ck.check_choice(kw, L.KEYWORDS, f"{sf}.grant[{j}]", "keyword")
+                clean[k] = tuple(kws)
+            elif k == "while":
+                clean[k] = ck.condition(v, f"{sf}.while")
+        if not any(k in clean for k in ("atk", "def", "grant")):
+            ck.err(sf, "a continuous ability needs atk, def or grant")
+        out.append(clean)
     return out
 
 

@@ -42,6 +42,7 @@ LOOK_BACK = ("is_stunned", "is_ko")
 class Game:
     def __init__(self, pool: CardPool, config: dict):
         self.defs = pool
+        self._statics_grant = any(st.get("grant") for c in pool for st in c.statics)
         self.config = _normalise_config(config)
         mode = self.config["mode"]
         n = len(self.config["players"])
@@ -81,6 +82,7 @@ class Game:
         self._faces: dict = {}
         self._chars: dict = {}
         self._kw_present: set | None = None
+        self._statics: list | None = None
         self.any_grants = False  # set once a keyword has been granted in this game
         self._new_events: list[Event] = []
         self._setup()
@@ -180,6 +182,34 @@ class Game:
         """Call whenever a character enters or leaves play or changes sides."""
         self._chars = {}
         self._kw_present = None
+        self._statics = None
+
+    def static_sources(self) -> list[Card]:
+        """Characters in play with continuous abilities (whether they work now is checked later)."""
+        got = self._statics
+        if got is None:
+            cards = self.defs.cards
+            got = self._statics = [c for c in self.characters() if cards[c.cid].statics]
+        return got
+
+    def statics_on(self, c: Card) -> list[tuple[int, dict, Card]]:
+        """Continuous abilities affecting ``c`` now: (timestamp, ability, source)."""
+        out = []
+        for s in self.static_sources():
+            if not s.face_up or (s.mods and self.powers_lost(s)):
+                continue
+            probe = {"src": s.iid, "ctl": self.controller(s), "vars": {}}
+            for st in self.defs.cards[s.cid].statics:
+                flt = st.get("affects")
+                if flt is None:
+                    if c.iid != s.iid:
+                        continue
+                elif not effects.matches(self, c, flt, probe):
+                    continue
+                if "while" in st and not effects.condition(self, st["while"], probe):
+                    continue
+                out.append((s.ts, st, s))
+        return out
 
     def kw_possible(self, kw: str) -> bool:
         """Could any character in play have this keyword? (printed, granted or copied).
@@ -190,7 +220,10 @@ class Game:
         if present is None:
             present = set()
             for c in self.characters():
-                present |= self.defs.cards[c.cid].keywords
+                d = self.defs.cards[c.cid]
+                present |= d.keywords
+                for st in d.statics:
+                    present.update(st.get("grant", ()))
             self._kw_present = present
         return kw in present or "mimic" in present
 
@@ -202,7 +235,7 @@ class Game:
             return kw in self.defs.cards[c.cid].keywords
         if c.zone == "play" and not c.face_up:
             return False
-        if not c.mods:
+        if not c.mods and not (self._statics_grant and self.static_sources()):
             d = self.defs.cards[c.cid]
             if kw in d.keywords:
                 return True
@@ -216,6 +249,9 @@ class Game:
         for m in c.mods:
             if m["k"] == "grant":
                 kws.add(m["kw"])
+        if c.zone == "play" and self.static_sources():
+            for _ts, st, _s in self.statics_on(c):
+                kws.update(st.get("grant", ()))
         return kws
 
     def keywords_of(self, c: Card) -> set[str]:
@@ -1164,6 +1200,7 @@ class Game:
         g._view_cache = None
         g._chars = {}
         g._kw_present = None
+        g._statics = None
         return g
 
     def describe(self, a: Action) -> str:

@@ -257,6 +257,11 @@ FILTER_KEYS: dict[str, str] = {
     "named": "name",           # has the name chosen earlier with name_character
 }
 
+# Continuous abilities: ``statics: [{affects: FILTER, atk: N, def: N, grant: [KEYWORD...]}]``.
+# They apply while their source is face up in play, to every character the filter matches
+# (default: the source itself), with the source's timestamp (when it came into play).
+STATIC_KEYS = {"affects": "filter", "atk": "amount", "def": "amount", "grant": "keywords", "while": "condition"}
+
 # Conditions (for ``if`` steps and intervening-if triggers).
 CONDITIONS: dict[str, str] = {
     "exists": "filter",        # some character matches the filter

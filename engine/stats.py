@@ -37,6 +37,8 @@ def stats(g: Game, c: Card) -> tuple[int, int]:
         k = growth(g, c)
         atk += k
         dfn += k
+    if c.zone == "play" and g.static_sources():
+        mods = _with_statics(g, c, mods)
     if mods:
         for m in mods:
             k = m["k"]
@@ -46,6 +48,20 @@ def stats(g: Game, c: Card) -> tuple[int, int]:
             elif k == "swap":
                 atk, dfn = dfn, atk
     return atk, dfn
+
+
+def _with_statics(g: Game, c: Card, mods: list[dict]) -> list[dict]:
+    """Resolved modifiers and continuous abilities together, in timestamp order."""
+    from .effects import amount
+    extra = []
+    for ts, st, s in g.statics_on(c):
+        if "atk" in st or "def" in st:
+            probe = {"src": s.iid, "ctl": g.controller(s), "vars": {}}
+            extra.append({"k": "add", "ts": ts, "src": g.defs[s.cid].name, "until": "static",
+                          "atk": amount(g, probe, st.get("atk", 0)), "def": amount(g, probe, st.get("def", 0))})
+    if not extra:
+        return mods
+    return sorted([*mods, *extra], key=lambda m: m["ts"])
 
 
 def growth(g: Game, c: Card) -> int:
@@ -116,7 +132,8 @@ def explain(g: Game, c: Card) -> list[dict]:
         atk_ += k
         dfn += k
         rows.append({"step": f"+{k}/+{k} from Grows ({d.kw_param('grows')})", "atk": atk_, "def": dfn})
-    for m in c.mods:
+    mods = _with_statics(g, c, c.mods) if c.zone == "play" and g.static_sources() else c.mods
+    for m in mods:
         if m["k"] == "add":
             atk_ += m.get("atk", 0)
             dfn += m.get("def", 0)
@@ -133,5 +150,6 @@ def _signed(n: int) -> str:
 
 
 def _until(m: dict) -> str:
-    return {"combat": " this combat", "turn": " this turn", "next_turn": " until the end of next turn"}.get(
+    return {"combat": " this combat", "turn": " this turn", "next_turn": " until the end of next turn",
+            "static": " (continuous)"}.get(
         m.get("until", "permanent"), "")
