@@ -24,6 +24,7 @@ TYPES = {
     "resource": ("card", "face_up"),
     "recruit": ("card", "row"),
     "recruit_ally": ("card", "row", "ally"),
+    "equip": ("card", "target"),
     "move": ("card", "row"),
     "end_step": (),
     # main phase and combat

@@ -180,6 +180,7 @@ CARD_FIELDS = {
     "token": {"atk", "def", "health"},
     "plot_twist": {"timing", "any_turn", "requires", "effect", "anywhere"},
     "location": {"symbol"},
+    "equipment": {"cost"},
 }
 
 
@@ -466,6 +467,14 @@ def parse_card(data: dict, file: str | None = None) -> tuple[CardDef | None, lis
         fields["powers"] = tuple(_parse_powers(ck, data.get("powers")))
         fields["triggers"] = tuple(_parse_triggers(ck, data.get("triggers")))
         fields["statics"] = tuple(_parse_statics(ck, data.get("statics")))
+    elif ctype == "equipment":
+        fields["cost"] = ck.check_int(data, "cost", "cost")
+        fields["powers"] = tuple(_parse_powers(ck, data.get("powers")))
+        fields["triggers"] = tuple(_parse_triggers(ck, data.get("triggers")))
+        fields["statics"] = tuple(_parse_statics(ck, data.get("statics")))
+        if not (kw or fields["powers"] or fields["triggers"] or fields["statics"]):
+            ck.err("keywords", "equipment needs something to give its character: keywords, powers, "
+                               "triggers or statics")
     elif data.get("powers") or data.get("triggers") or data.get("statics"):
         ck.err("powers", f"a {ctype} card has no character powers")
 
@@ -682,6 +691,16 @@ def check_pool(pool: CardPool, partial=()) -> list[Problem]:
                                     f"no card with id {c.level_up.into!r}{suggest(c.level_up.into, pool.cards)}"))
         elif c.level_up and pool[c.level_up.into].type != "main":
             problems.append(Problem(c.source, c.id, "level_up.into", "must name a main character card"))
+        if c.text:
+            said = c.text.lower()
+            for kw in sorted(c.keywords):
+                if kw.replace("_", " ") not in said:
+                    problems.append(Problem(c.source, c.id, "text", f"the hand-written text doesn't mention the "
+                                                                   f"keyword {kw.replace('_', ' ').title()}"))
+            for pw in c.powers:
+                if pw.name.lower() not in said:
+                    problems.append(Problem(c.source, c.id, "text", f"the hand-written text doesn't mention the "
+                                                                   f"super power {pw.name!r}"))
         if pool.teams:
             for t in c.teams:
                 if t not in pool.teams:

@@ -95,8 +95,12 @@ def cmd_deck(args) -> int:
 
 def cmd_keywords(args) -> int:
     from . import language as L
+    from .text import keyword_rules
     for k, v in sorted(L.KEYWORDS.items()):
-        print(f"{k.replace('_', ' ').title()}: {v['text']}")
+        param = f" ({v['param']})" if "param" in v and "default" not in v else ""
+        print(f"{k.replace('_', ' ').title()}{param}: {keyword_rules(k, v.get('default'))}")
+        for variant, text in v.get("variants", {}).items():
+            print(f"  {k.title()} ({variant}): {text}")
     return 0
 
 

@@ -189,7 +189,8 @@ class Game:
         got = self._statics
         if got is None:
             cards = self.defs.cards
-            got = self._statics = [c for c in self.characters() if cards[c.cid].statics]
+            got = self._statics = [c for c in self.characters()
+                                   if cards[c.cid].statics or (c.gear is not None and cards[self.cards[c.gear].cid].statics)]
         return got
 
     def statics_on(self, c: Card) -> list[tuple[int, dict, Card]]:
@@ -199,7 +200,11 @@ class Game:
             if not s.face_up or (s.mods and self.powers_lost(s)):
                 continue
             probe = {"src": s.iid, "ctl": self.controller(s), "vars": {}}
-            for st in self.defs.cards[s.cid].statics:
+            abilities = [(st, s.ts) for st in self.defs.cards[s.cid].statics]
+            if s.gear is not None:  # equipment's continuous abilities work through its wearer
+                e = self.cards[s.gear]
+                abilities += [(st, e.ts) for st in self.defs.cards[e.cid].statics]
+            for st, ts in abilities:
                 flt = st.get("affects")
                 if flt is None:
                     if c.iid != s.iid:
@@ -208,7 +213,7 @@ class Game:
                     continue
                 if "while" in st and not effects.condition(self, st["while"], probe):
                     continue
-                out.append((s.ts, st, s))
+                out.append((ts, st, s))
         return out
 
     def kw_possible(self, kw: str) -> bool:
@@ -235,7 +240,7 @@ class Game:
             return kw in self.defs.cards[c.cid].keywords
         if c.zone == "play" and not c.face_up:
             return False
-        if not c.mods and not (self._statics_grant and self.static_sources()):
+        if not c.mods and c.gear is None and not (self._statics_grant and self.static_sources()):
             d = self.defs.cards[c.cid]
             if kw in d.keywords:
                 return True
@@ -246,6 +251,8 @@ class Game:
 
     def _own_keywords(self, c: Card) -> set[str]:
         kws = set(self.defs.cards[c.cid].keywords)
+        if c.gear is not None and c.zone == "play":
+            kws |= self.defs.cards[self.cards[c.gear].cid].keywords
         for m in c.mods:
             if m["k"] == "grant":
                 kws.add(m["kw"])
@@ -358,7 +365,7 @@ class Game:
                 self._triggers_of(c, event, data)
 
     def _triggers_of(self, c: Card, event: str, data: dict, look_back: bool = False) -> None:
-        if event not in self.defs.listens[c.cid] and not c.mods:
+        if event not in self.defs.listens[c.cid] and not c.mods and c.gear is None:
             return
         if c.zone != "play" and not look_back:
             return
@@ -368,6 +375,9 @@ class Game:
         ctl = self.controller(c)
         lost = bool(c.mods) and self.powers_lost(c)
         abilities = [] if lost else [(["trigger", c.cid, i], t, f"{d.name}'s ability") for i, t in enumerate(d.triggers)]
+        if c.gear is not None and not lost and c.zone == "play":
+            ed = self.defs.cards[self.cards[c.gear].cid]
+            abilities += [(["trigger", ed.id, i], t, f"{ed.name} on {d.name}") for i, t in enumerate(ed.triggers)]
         if not lost:
             kws = self.keywords_of(c) if (c.mods or "mimic" in d.keywords) else d.keywords
             if look_back and c.zone == "play" and not c.face_up:
@@ -812,6 +822,7 @@ class Game:
                         if not ({n.lower() for n in cd.names} & self._main_names(self.players[ally].side)):
                             for row in ("front", "back"):
                                 out.append(A(p, "recruit_ally", card=iid, row=row, ally=ally))
+            out += self._equip_options(p)
             return out + powers.plays(self, p, "build") + [A(p, "end_step")]
         if t == "formation":
             out = []
@@ -870,6 +881,23 @@ class Game:
             return f"{a}: you cannot pay {', '.join(pw.cost)} for {pw.name} (face-up locations or locations in hand)"
         return f"{a}: {pw.name} is a {pw.timing.replace('_', ' ')} power" + \
             ("" if pw.any_turn else " for your own turn")
+
+    def _equip_options(self, p: int) -> list[Action]:
+        """Equipment from hand onto a face-up character on your side, paid with recruit points;
+        team equipment needs a face-up character of that team on your side."""
+        pl = self.players[p]
+        out = []
+        wearers = None
+        for iid in pl.hand:
+            d = self.defs.cards[self.cards[iid].cid]
+            if d.type != "equipment" or (d.cost or 0) > pl.recruit:
+                continue
+            if d.teams and not powers.requirements_met(self, p, d, [(t, 1) for t in d.teams[:1]]):
+                continue
+            if wearers is None:
+                wearers = [c for c in self.characters(side=pl.side) if c.face_up]
+            out += [Action(p, "equip", card=iid, target=c.iid) for c in wearers]
+        return out
 
     def _recruit_allies(self, p: int) -> list[int]:
         """Teammates whose rows ``p`` may recruit into (2 vs 2 optional rule)."""
@@ -959,6 +987,9 @@ class Game:
             ally = self.players[a["ally"]]
             zones.enter_play(self, a["card"], ally.side, a["row"])
             self.emit_player("you_recruit", p)
+        elif t == "equip":
+            pl.recruit -= self.defs[self.cards[a["card"]].cid].cost or 0
+            zones.equip(self, a["card"], self.cards[a["target"]])
         elif t == "move":
             c = self.cards[a["card"]]
             c.row = a["row"]

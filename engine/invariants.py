@@ -21,7 +21,7 @@ def zone_violations(g: Game) -> list[str]:
     cards = g.cards
     lists = [(pl.index, z, getattr(pl, attr)) for pl in g.players
              for z, attr in (("deck", "deck"), ("hand", "hand"), ("ko", "ko"), ("removed", "removed"),
-                             ("resource", "resources"))]
+                             ("resource", "resources"), ("equipped", "equipment"))]
     lists.append((None, "play", g.in_play))
     for owner, zone, ids in lists:
         total += len(ids)

@@ -14,7 +14,7 @@ SYMBOLS = ("might", "mind", "skill", "energy", "heart", "cosmic")
 
 ANY_SYMBOL = "any"
 
-CARD_TYPES = ("main", "supporting", "plot_twist", "location", "token")
+CARD_TYPES = ("main", "supporting", "plot_twist", "location", "token", "equipment")
 
 TIMINGS = ("build", "main", "combat", "any_combat")
 """When a super power or plot twist may be used.

@@ -138,7 +138,7 @@ def plays(g: Game, p: int, timing: str) -> list[Action]:
     used = g.used_powers
     for c in chars:
         d = defs[c.cid]
-        if not d.powers and "mimic" not in d.keywords:
+        if not d.powers and "mimic" not in d.keywords and c.gear is None:
             continue
         for k, (cid, i, pw) in enumerate(powers_of(g, c)):
             if not power_timing_ok(g, c, pw, timing, my_turn):
@@ -179,6 +179,9 @@ def powers_of(g: Game, c: Card) -> list[tuple[str, int, object]]:
     if c.mods and g.powers_lost(c):
         return []
     out = [(c.cid, i, pw) for i, pw in enumerate(d.powers)]
+    if c.gear is not None and c.zone == "play":
+        e = g.cards[c.gear]
+        out += [(e.cid, i, pw) for i, pw in enumerate(g.defs.cards[e.cid].powers)]
     if "mimic" in d.keywords and g.has_keyword(c, "mimic"):
         for o in g._mimic_sources(c):
             out += [(o.cid, i, pw) for i, pw in enumerate(g.defs.cards[o.cid].powers)]
@@ -197,12 +200,13 @@ def power_timing_ok(g: Game, c: Card, pw, timing: str, my_turn: bool) -> bool:
     return pw.timing == timing
 
 
-def requirements_met(g: Game, p: int, d) -> bool:
-    """A team plot twist needs that many face-up characters of the team on your side."""
-    if not d.requires:
+def requirements_met(g: Game, p: int, d, requires=None) -> bool:
+    """A team card needs that many face-up characters of the team on your side."""
+    requires = d.requires if requires is None else requires
+    if not requires:
         return True
     counts = _team_counts(g, [c for c in g.characters(side=g.players[p].side) if c.face_up])
-    return all(counts.get(team, 0) >= n for team, n in d.requires)
+    return all(counts.get(team, 0) >= n for team, n in requires)
 
 
 # ------------------------------------------------------------------ using them

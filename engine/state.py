@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from operator import attrgetter
 
-ZONES = ("deck", "hand", "ko", "removed", "play", "resource", "aside")
+ZONES = ("deck", "hand", "ko", "removed", "play", "resource", "aside", "equipped", "resolving")
 
 
 class Card:
@@ -19,7 +19,7 @@ class Card:
     """
 
     __slots__ = ("iid", "cid", "owner", "zone", "side", "row", "face_up", "exhausted", "plus", "minus",
-                 "wounds", "vitality", "mods", "ts", "frozen", "token", "used_once", "is_main")
+                 "wounds", "vitality", "mods", "ts", "frozen", "token", "used_once", "is_main", "gear")
 
     FIELDS = __slots__
     _get = attrgetter(*__slots__)
@@ -43,6 +43,7 @@ class Card:
         self.token = False
         self.used_once: list[str] = []  # once-per-game powers used: follows the card everywhere
         self.is_main = False
+        self.gear: int | None = None  # the equipment on this character (or, on equipment, its wearer)
 
     @property
     def in_play(self) -> bool:
@@ -61,6 +62,7 @@ class Card:
         self.plus = self.minus = self.wounds = self.vitality = 0
         self.mods = []
         self.frozen = 0
+        self.gear = None
 
     def to_json(self) -> tuple:
         return Card._get(self)
@@ -77,7 +79,7 @@ class Card:
 
 class Player:
     __slots__ = ("index", "name", "team", "side", "deck", "hand", "ko", "removed", "resources", "main",
-                 "levels", "level", "xp", "out", "recruit", "mulliganed", "deck_name")
+                 "levels", "level", "xp", "out", "recruit", "mulliganed", "deck_name", "equipment")
 
     FIELDS = __slots__
     _get = attrgetter(*__slots__)
@@ -100,6 +102,7 @@ class Player:
         self.recruit = 0
         self.mulliganed = False
         self.deck_name = ""
+        self.equipment: list[int] = []  # this player's equipment in play (each on a character)
 
     def to_json(self) -> tuple:
         return Player._get(self)

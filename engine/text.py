@@ -26,7 +26,8 @@ def _target(sel: str, chosen: set[str]) -> str:
         return "it"
     return {"self": "this character", "attackers": "each attacker", "defender": "the defender",
             "in_combat": "each character in the combat", "your_main": "your main character",
-            "each_enemy": "each enemy character", "each_ally": "each character on your side"}.get(sel, sel)
+            "each_enemy": "each enemy character", "each_ally": "each character on your side",
+            "that_character": "that character"}.get(sel, sel)
 
 
 def _filter_phrase(f: dict) -> str:
@@ -68,6 +69,10 @@ def _amount(v) -> str:
     if isinstance(v, int):
         return str(v)
     (k, sel), = v.items()
+    if k == "count":
+        return f"X, where X is the number of {L.COUNTABLES[sel]}s"
+    if k == "chosen":
+        return "X, where X is the number you chose"
     return f"X, where X is {L.AMOUNT_KINDS[k]} {_target(sel, set())}"
 
 
@@ -83,6 +88,14 @@ def render_step(step: dict, chosen: set[str]) -> str:
         chosen.add(a["as"])
         if a["what"] == "player":
             return "Choose a player" + (" (optional)" if a.get("optional") else "") + "."
+        if a["what"] == "row":
+            side = (a.get("filter") or {}).get("side", "any")
+            return f"Choose {'an enemy' if side == 'enemy' else 'a'} row."
+        if a["what"] == "card":
+            where = {"hand": "your hand", "ko": "your KO pile", "enemy_ko": "an enemy KO pile",
+                     "any_ko": "a KO pile"}[a.get("from", "hand")]
+            return f"{'You may choose' if a.get('optional') else 'Choose'} " \
+                   f"{_card_filter_phrase(a.get('card_filter') or {})} in {where}."
         return f"{'You may choose' if a.get('optional') else 'Choose'} {_filter_phrase(a.get('filter') or {})}."
     if verb == "modify":
         dur = DURATION[a.get("until", "combat")]
@@ -100,7 +113,8 @@ def render_step(step: dict, chosen: set[str]) -> str:
         label = {"plus": "+1/+1", "minus": "-1/-1", "wound": "wound", "vitality": "vitality"}[a["kind"]]
         count = NUM.get(n, str(n)) if isinstance(n, int) else "X"
         plural = "s" if n != 1 else ""
-        return f"Put {count} {label} counter{plural} on {t}."
+        where = "" if isinstance(n, int) else _amount(n).replace("X, where", ", where", 1)
+        return f"Put {count} {label} counter{plural} on {t}{where}."
     if verb in ("stun", "daze", "ko", "recover", "ready", "exhaust"):
         word = {"ko": "KO"}.get(verb, verb.capitalize())
         return f"{word} {t}."
@@ -131,7 +145,98 @@ def render_step(step: dict, chosen: set[str]) -> str:
         if a.get("else"):
             out += f" Otherwise, {render_effect(a['else'], chosen)}"
         return out
+    if verb == "freeze":
+        return f"Freeze {t} (exhaust it; it doesn't ready during its controller's next turn)."
+    if verb == "grant":
+        return f"{t.capitalize()} gains [[{_kw(a['keyword'])}]]{DURATION[a.get('until', 'combat')]}."
+    if verb == "lose_powers":
+        dur = {"source_leaves": " while this character stays face up in play"}.get(a.get("until", "permanent"),
+                                                                                DURATION.get(a.get("until"), ""))
+        return f"{t.capitalize()} loses its keywords and super powers{dur}."
+    if verb == "put":
+        where = {"hand": "into its owner's hand", "deck_shuffled": "into its owner's deck, then shuffle it",
+                 "deck_top": "on top of its owner's deck", "deck_bottom": "at the bottom of its owner's deck",
+                 "ko": "into its owner's KO pile", "removed": "out of the game",
+                 "resource": "into its owner's resource row face down"}[a["into"]]
+        return f"Put {t} {where}."
+    if verb == "turn_location":
+        may = "You may turn" if a.get("optional") else "Turn"
+        return f"{may} one of your face-{'down' if a['face'] == 'up' else 'up'} locations face {a['face']}."
+    if verb == "redraw_hand":
+        return "That player discards their hand, then draws that many cards."
+    if verb == "hide":
+        return f"{t.capitalize()} hides (face down but ready; counters and equipment come off)."
+    if verb == "switch":
+        return f"Switch the places of {t} and {_target(a['with'], chosen)}."
+    if verb == "take_control":
+        return f"Take control of {t}{DURATION.get(a.get('until', 'permanent'), '')}."
+    if verb == "enter_play":
+        row = {"front": " into your front row", "back": " into your back row",
+               "choose": " into a row of your choice"}[a.get("row", "front")]
+        return f"Put {t} into play{row}{' face down' if a.get('face_down') else ''}."
+    if verb == "search":
+        what = _card_filter_phrase(a.get("filter") or {})
+        return f"Search your deck for {what} and put it into your hand, then shuffle your deck."
+    if verb == "look_at_hand":
+        return "Look at an enemy player's hand." if a.get("who", "opponent") == "opponent" else "Look at that player's hand."
+    if verb == "create_token":
+        count = NUM.get(a.get("n", 1), str(a.get("n", 1))) if isinstance(a.get("n", 1), int) else "X"
+        return f"Create {count} {a['card']} token{'s' if a.get('n', 1) != 1 else ''}."
+    if verb == "promote":
+        return f"{t.capitalize()} becomes a main character."
+    if verb == "demote":
+        return f"{t.capitalize()} becomes a supporting character."
+    if verb in ("level_up", "level_down"):
+        return f"Your main character levels {'up' if verb == 'level_up' else 'down'}."
+    if verb == "coin_flip":
+        out = f"Flip a coin. Heads: {_lower(render_effect(a['heads'], chosen))}"
+        if a.get("tails"):
+            out += f" Tails: {_lower(render_effect(a['tails'], chosen))}"
+        return out
+    if verb == "choose_number":
+        chosen.add(a["as"])
+        return f"Choose a number from {a['min']} to {a['max']}."
+    if verb == "name_character":
+        chosen.add(a["as"])
+        return "Name a character."
+    if verb == "dance_off":
+        out = ("Start a Dance Off: starting with you, each player exhausts a ready character or drops out, "
+               f"until one player is left. If you win: {_lower(render_effect(a['win'], chosen))}")
+        if a.get("lose"):
+            out += f" If you don't: {_lower(render_effect(a['lose'], chosen))}"
+        return out
+    if verb == "cancel_power":
+        return "Cancel it."
+    if verb == "repeat":
+        return f"Do this {_amount(a['n'])} times: {render_effect(a['steps'], chosen)}"
     raise AssertionError(verb)
+
+
+def _lower(text: str) -> str:
+    return text[0].lower() + text[1:] if text else text
+
+
+def _kw(k: str) -> str:
+    return k.replace("_", " ").title()
+
+
+def _card_filter_phrase(f: dict) -> str:
+    words = []
+    if "team" in f:
+        words.append(f["team"])
+    words.append({"main": "main character", "supporting": "supporting character", "plot_twist": "plot twist",
+                  "location": "location", "equipment": "equipment", "token": "token"}.get(f.get("type"), "card"))
+    out = " ".join(words)
+    tail = []
+    if "name" in f:
+        tail.append(f"named {f['name']}")
+    if "cost_max" in f:
+        tail.append(f"that costs {f['cost_max']} or less")
+    if "cost_min" in f:
+        tail.append(f"that costs {f['cost_min']} or more")
+    if "keyword" in f:
+        tail.append(f"with [[{_kw(f['keyword'])}]]")
+    return ("an " if out[0] in "aeiouAEIOU" else "a ") + out + ("" if not tail else " " + " ".join(tail))
 
 
 def render_condition(cond: dict) -> str:
@@ -151,6 +256,18 @@ def render_condition(cond: dict) -> str:
             parts.append(f"you have {v} or more cards in hand")
         elif k == "is_protecting":
             parts.append("it's protecting a character" if v else "it isn't protecting anyone")
+        elif k == "plot_twists_this_turn":
+            parts.append("it's the first plot twist you played this turn" if v == 1
+                         else f"it's plot twist number {v} you played this turn")
+        elif k == "times_attacked_this_turn":
+            parts.append("it's the first time it was attacked this turn" if v == 1
+                         else f"it was attacked {v} times this turn")
+        elif k == "you_won":
+            parts.append("you won" if v else "you lost")
+        elif k == "count_at_least":
+            parts.append(f"you have {v['n']} or more {L.COUNTABLES[v['count']]}s")
+        elif k == "is_main":
+            parts.append("it's a main character" if v else "it's a supporting character")
     return " and ".join(parts)
 
 
@@ -174,7 +291,12 @@ def ability_lines(c: CardDef) -> list[str]:
     kws = sorted(k for k in c.keywords if k not in ("flight", "ranged"))
     icons = [f"[[{k.title()}]]" for k in ("flight", "ranged") if k in c.keywords]
     if icons or kws:
-        lines.append(" ".join(icons + [f"[[{k.replace('_', ' ').title()}]]" for k in kws]))
+        lines.append(" ".join(icons + [keyword_label(c, k) for k in kws]))
+    if c.type == "equipment":
+        lines.insert(0, "Put this on a face-up character on your side during your recruit step. "
+                        "That character has:")
+    for st in c.statics:
+        lines.append(render_static(st))
     for t in c.triggers:
         when = L.EVENTS[t.on]
         subject = "" if t.on in ("start_of_turn", "end_of_turn", "ally_appears", "enemy_appears",
@@ -186,8 +308,9 @@ def ability_lines(c: CardDef) -> list[str]:
         lines.append(f"When {subject}{when}{cond}, {body[0].lower()}{body[1:]}")
     for pw in c.powers:
         once = " (once per game)" if pw.once_per_game else ""
-        lines.append(f"**{pw.name}** - {_timing(pw.timing, pw.any_turn)} {_cost(pw.cost)}{once}: "
-                     f"{render_effect(pw.effect)}")
+        when = f"Reaction {_cost(pw.cost)}{once}: When {L.EVENTS[pw.reaction]}, you may pay to use this. " \
+            if pw.reaction else f"{_timing(pw.timing, pw.any_turn)} {_cost(pw.cost)}{once}: "
+        lines.append(f"**{pw.name}** - {when}{render_effect(pw.effect)}")
     if c.level_up:
         events = " or ".join(L.EVENTS[w] for w in c.level_up.when)
         cond = f", if {render_condition(c.level_up.cond)}" if c.level_up.cond else ""
@@ -201,6 +324,51 @@ def ability_lines(c: CardDef) -> list[str]:
         else:
             lines.append(f"Makes any power symbol, for {', '.join(c.teams)} characters only.")
     return lines
+
+
+def keyword_label(c: CardDef, k: str) -> str:
+    p = c.kw_param(k)
+    if p is None or k == "lethal" and p == "stuns":
+        return f"[[{_kw(k)}]]"
+    if isinstance(p, dict):
+        return f"[[{_kw(k)}]] ({render_condition(p)})"
+    return f"[[{_kw(k)}]] ({_kw(p) if k in ('elusive',) else p})"
+
+
+def keyword_rules(k: str, param=None) -> str:
+    """A keyword's rules text (with its parameter filled in)."""
+    spec = L.KEYWORDS[k]
+    if k == "lethal" and param in spec.get("variants", {}):
+        return spec["variants"][param]
+    text = spec["text"]
+    if "{param}" in text:
+        if isinstance(param, dict):
+            param = render_condition(param)
+        elif k == "grows":
+            param = L.COUNTABLES.get(param, param)
+        text = text.replace("{param}", str(param) if param is not None else "X")
+    return text
+
+
+def render_static(st: dict) -> str:
+    who = "This character" if "affects" not in st else _filter_phrase(st["affects"]).replace("a ", "Each ", 1) \
+        .replace("an ", "Each ", 1)
+    parts = []
+    if "atk" in st or "def" in st:
+        parts.append(f"gets {_signed_any(st.get('atk', 0))}/{_signed_any(st.get('def', 0))}")
+    if st.get("grant"):
+        parts.append("has " + " and ".join(f"[[{_kw(k)}]]" for k in st["grant"]))
+    cond = f" while {render_condition(st['while'])}" if "while" in st else ""
+    out = f"{who} {' and '.join(parts)}{cond}."
+    for v in (st.get("atk"), st.get("def")):
+        if isinstance(v, dict):
+            out += f" ({_amount(v)}.)"
+            break
+    return out
+
+
+def _signed_any(v) -> str:
+    return _signed(v) if isinstance(v, int) else "+X"
 
 
 def card_text(c: CardDef, full: bool = False) -> str:

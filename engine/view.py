@@ -41,6 +41,7 @@ def character(g: Game, c: Card) -> dict:
         "keywords": sorted(k for k in d.keywords if g.has_keyword(c, k)),
         "in_combat": g.combat is not None and g.combat.involves(c.iid),
         "token": c.token,
+        "equipment": card_face(g, g.cards[c.gear]) if c.gear is not None else None,
     }
     if d.level:
         out["level"] = d.level
@@ -142,6 +143,9 @@ def describe_action(g: Game, a: Action) -> str:
     if t == "recruit_ally":
         d = g.defs[g.cards[a["card"]].cid]
         return f"Recruit {d.name} (cost {d.cost}) into {g.players[a['ally']].name}'s {a['row']} row"
+    if t == "equip":
+        d = g.defs[g.cards[a["card"]].cid]
+        return f"Equip {nm('target')} with {d.name} (cost {d.cost})"
     if t == "move":
         return f"Move {nm('card')} to the {a['row']} row"
     if t == "end_step":

@@ -125,6 +125,7 @@ def leave_play(g: Game, c: Card, dest: str) -> None:
     if c.zone != "play":
         return
     remove_from_combat(g, c)
+    drop_gear(g, c)
     g.in_play.remove(c.iid)
     g.board_changed()
     g.source_gone(c.iid)
@@ -187,6 +188,7 @@ def stun(g: Game, c: Card, *, wound_it: bool = True, cause: str = "") -> None:
     c.exhausted = True
     c.plus = c.minus = 0
     remove_from_combat(g, c)
+    drop_gear(g, c)
     g.source_gone(c.iid)
     g.dirty = True
     g.log("stun", f"{g.name(c.iid)} is {'stunned' if wound_it else 'dazed'}{cause}.")
@@ -235,6 +237,40 @@ def ko(g: Game, c: Card) -> None:
         g.main_knocked_out(c)
 
 
+def equip(g: Game, iid: int, wearer: Card) -> None:
+    """Put equipment from hand onto a character; an older piece on it is KO'd."""
+    e = g.cards[iid]
+    pl = g.players[e.owner]
+    pl.hand.remove(iid)
+    if wearer.gear is not None:
+        g.log("equip", f"{g.name(wearer.gear)} makes way for the new equipment.")
+        drop_gear(g, wearer)
+    e.zone = "equipped"
+    e.gear = wearer.iid
+    e.ts = g.tick()
+    wearer.gear = iid
+    pl.equipment.append(iid)
+    g.board_changed()
+    g.dirty = True
+    g.log("equip", f"{pl.name} equips {g.name(wearer.iid)} with {g.name(iid)}.")
+
+
+def drop_gear(g: Game, wearer: Card) -> None:
+    """The equipment on a character is KO'd (its wearer was stunned, hid or left play)."""
+    iid = wearer.gear
+    if iid is None:
+        return
+    e = g.cards[iid]
+    wearer.gear = None
+    e.gear = None
+    g.players[e.owner].equipment.remove(iid)
+    e.zone = "ko"
+    g.players[e.owner].ko.append(iid)
+    g.board_changed()
+    g.dirty = True
+    g.log("ko", f"{g.name(iid)} is KO'd.")
+
+
 def hide(g: Game, c: Card) -> None:
     """Hide: face down but ready; counters and equipment come off; no wound."""
     if c.zone != "play" or not c.face_up:
@@ -243,6 +279,7 @@ def hide(g: Game, c: Card) -> None:
     c.exhausted = False
     c.plus = c.minus = 0
     remove_from_combat(g, c)
+    drop_gear(g, c)
     g.source_gone(c.iid)
     g.dirty = True
     g.log("hide", f"{g.name(c.iid)} hides.")

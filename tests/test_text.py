@@ -1,0 +1,126 @@
+"""Rules text is rendered from card data: every card and every verb renders, and reads right."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from engine import language as L
+from engine.cards import CardPool, parse_card
+from engine.loader import load_pool
+from engine.text import ability_lines, card_text, keyword_rules, render_effect
+
+ROOT = Path(__file__).resolve().parent.parent
+
+# one example step for every verb of the card language
+EXAMPLES = {
+    "choose": [{"choose": {"what": "character", "filter": {"side": "enemy", "row": "back"}, "as": "t"}}],
+    "modify": [{"modify": {"target": "self", "atk": 2, "def": -1, "until": "turn"}}],
+    "set_base": [{"set_base": {"target": "self", "atk": 5}}],
+    "swap_stats": [{"swap_stats": {"target": "defender"}}],
+    "counter": [{"counter": {"target": "each_enemy", "kind": "minus", "n": 2}}],
+    "stun": [{"stun": {"target": "defender"}}],
+    "daze": [{"daze": {"target": "self"}}],
+    "wound": [{"wound": {"target": "self", "n": 2}}],
+    "heal": [{"heal": {"target": "self", "n": 2}}],
+    "ko": [{"ko": {"target": "defender"}}],
+    "recover": [{"recover": {"target": "self"}}],
+    "ready": [{"ready": {"target": "self"}}],
+    "exhaust": [{"exhaust": {"target": "attackers"}}],
+    "move": [{"move": {"target": "self", "row": "back"}}],
+    "draw": [{"draw": {"n": 2}}],
+    "discard": [{"discard": {"who": "opponent", "random": True}}],
+    "gain_xp": [{"gain_xp": {}}],
+    "gain_recruit": [{"gain_recruit": {"n": 2}}],
+    "cancel_combat": [{"cancel_combat": {}}],
+    "may": [{"may": {"prompt": "Draw?", "then": [{"draw": {}}]}}],
+    "if": [{"if": {"cond": {"wounds_at_least": 2}, "then": [{"heal": {"target": "self"}}]}}],
+    "freeze": [{"freeze": {"target": "defender"}}],
+    "grant": [{"grant": {"target": "self", "keyword": "flight", "until": "turn"}}],
+    "lose_powers": [{"lose_powers": {"target": "defender", "until": "turn"}}],
+    "put": [{"put": {"target": "defender", "into": "hand"}}],
+    "turn_location": [{"turn_location": {"face": "up", "optional": True}}],
+    "redraw_hand": [{"choose": {"what": "player", "as": "player"}}, {"redraw_hand": {"who": "chosen"}}],
+    "hide": [{"hide": {"target": "self"}}],
+    "switch": [{"choose": {"what": "character", "filter": {"side": "yours"}, "as": "a"}},
+               {"switch": {"target": "self", "with": "a"}}],
+    "take_control": [{"take_control": {"target": "defender", "until": "turn"}}],
+    "enter_play": [{"choose": {"what": "card", "from": "ko", "card_filter": {"type": "supporting", "cost_max": 3},
+                               "as": "c"}}, {"enter_play": {"target": "c", "row": "choose"}}],
+    "search": [{"search": {"filter": {"type": "location"}}}],
+    "look_at_hand": [{"look_at_hand": {}}],
+    "create_token": [{"create_token": {"card": "Drone", "row": "front", "n": 2}}],
+    "promote": [{"promote": {"target": "self"}}],
+    "demote": [{"demote": {"target": "self"}}],
+    "level_up": [{"level_up": {}}],
+    "level_down": [{"level_down": {}}],
+    "coin_flip": [{"coin_flip": {"heads": [{"draw": {}}], "tails": [{"discard": {}}]}}],
+    "choose_number": [{"choose_number": {"min": 1, "max": 3, "as": "x"}},
+                      {"counter": {"target": "self", "kind": "plus", "n": {"chosen": "x"}}}],
+    "name_character": [{"name_character": {"as": "guess"}},
+                       {"choose": {"what": "character", "filter": {"named": "guess"}, "as": "t"}}],
+    "dance_off": [{"dance_off": {"win": [{"gain_xp": {}}]}}],
+    "cancel_power": [{"cancel_power": {}}],
+    "repeat": [{"repeat": {"n": 2, "steps": [{"draw": {}}]}}],
+}
+
+
+def test_every_verb_has_an_example():
+    assert set(EXAMPLES) == set(L.VERBS)
+
+
+@pytest.mark.parametrize("verb", sorted(L.VERBS))
+def test_every_verb_validates_and_renders(verb):
+    card, problems = parse_card({"id": "x", "name": "X", "type": "plot_twist", "timing": "main",
+                                 "effect": EXAMPLES[verb]})
+    assert problems == [], problems
+    text = render_effect(card.effect)
+    assert text and text[0].isupper() and text.endswith("."), text
+    assert "{" not in text.replace("{any_turn}", "")
+
+
+def test_rendered_sentences():
+    card, _ = parse_card({"id": "x", "name": "X", "type": "plot_twist", "timing": "combat", "any_turn": True,
+                          "effect": [{"choose": {"what": "character", "filter": {"in_combat": True}, "as": "t"}},
+                                     {"modify": {"target": "t", "atk": 3}}]})
+    assert ability_lines(card) == ["Combat {any_turn}: Choose a character in the combat. It gets +3/+0 this combat."]
+    def text(verb):
+        c, _ = parse_card({"id": "x", "name": "X", "type": "plot_twist", "timing": "main", "effect": EXAMPLES[verb]})
+        return render_effect(c.effect)
+    assert text("counter") == "Put two -1/-1 counters on each enemy character."
+    assert text("choose_number") == ("Choose a number from 1 to 3. Put X +1/+1 counters on this character, "
+                                     "where X is the number you chose.")
+    assert text("enter_play") == ("Choose a supporting character that costs 3 or less in your KO pile. "
+                                  "Put it into play into a row of your choice.")
+    assert text("dance_off").endswith("If you win: your main character gains 1 XP.")
+
+
+def test_every_card_in_card_data_renders():
+    pool = load_pool([ROOT / "card_data"])
+    assert len(pool) > 50
+    for c in pool:
+        text = card_text(c, full=True)
+        assert c.name in text
+        for kw in c.keywords:
+            assert kw.replace("_", " ").title() in text, (c.id, kw)
+        for pw in c.powers:
+            assert pw.name in text, (c.id, pw.name)
+
+
+def test_keyword_rules_fill_parameters():
+    assert keyword_rules("team_up", "Dawnwatch") == \
+        "Each supporting character you control also counts as a member of Dawnwatch."
+    assert keyword_rules("grows", "resources") == "It gets +1/+1 for each resource you have."
+    assert keyword_rules("lethal", "wounds").startswith("When it wounds a defending supporting character")
+
+
+def test_hand_written_text_must_name_keywords_and_powers():
+    cards = [{"id": "h", "name": "H", "type": "supporting", "cost": 1, "atk": 1, "def": 1, "health": 1,
+              "keywords": ["flight", "berserker"], "text": "Flight. Gets bigger when it attacks.",
+              "powers": [{"name": "Zap", "timing": "main", "cost": ["might"], "effect": [{"draw": {}}]}]}]
+    from engine.cards import check_pool
+    problems = [str(p) for p in check_pool(CardPool.from_data(cards))]
+    assert any("doesn't mention the keyword Berserker" in p for p in problems)
+    assert any("doesn't mention the super power 'Zap'" in p for p in problems)
+    assert not any("Flight" in p for p in problems)
