@@ -1142,10 +1142,16 @@ class Game:
         """The ATK/DEF calculation of a character, step by step."""
         return stats.explain(self, self.cards[iid])
 
-    def state_json(self) -> dict:
-        """The complete state (everything, hidden cards included) as JSON data."""
+    def state_json(self, skip_decks: bool = False) -> dict:
+        """The complete state (everything, hidden cards included) as JSON data.
+
+        ``skip_decks`` leaves out the cards lying in decks (the decks' order is still there, in the
+        players' deck lists): a cheaper comparison for checks run after every action."""
+        cards = self.cards.values()
+        if skip_decks:
+            cards = [c for c in cards if c.zone != "deck"]
         return {
-            "cards": [c.to_json() for c in self.cards.values()],
+            "cards": [c.to_json() for c in cards],
             "players": [p.to_json() for p in self.players],
             "in_play": list(self.in_play),
             "turn": self.turn, "active": self.active, "first": self.first_side, "phase": self.phase,

@@ -108,9 +108,60 @@ def view_violations(g: Game, viewer: int | None, events_since: int = 0) -> list[
     return out
 
 
+def private_ids(v: dict) -> set[int]:
+    """Card ids in the parts of a view that differ between viewers (hand, resources, decision)."""
+    ids: set[int] = set()
+    for p in v["players"]:
+        for k in ("hand", "resources"):
+            ids.update(x["iid"] for x in p.get(k, ()) if "iid" in x)
+    d = v["decision"]
+    if d and d["type"] not in ("choose_first", "choose_player", "order", "pick"):
+        ids.update(x for x in d.get("options", ()) if isinstance(x, int))
+    return ids
+
+
 def all_violations(g: Game, views: bool = True, events_since: int = 0) -> list[str]:
+    """Every invariant. The shared public part of the views is checked once against what is
+    hidden from anybody; each viewer's own parts are checked against what that viewer may not know."""
     out = zone_violations(g) + character_violations(g)
-    if views:
-        for p in [None, *range(len(g.players))]:
-            out += view_violations(g, p, events_since)
+    if not views:
+        return out
+    from .view import public_view
+    pub = public_view(g)
+    hidden_from_someone = hidden_cards(g, None)
+    public_ids: set[int] = set()
+    for s in pub["sides"]:
+        public_ids.update(c["iid"] for c in s["front"])
+        public_ids.update(c["iid"] for c in s["back"])
+    for p in pub["players"]:
+        for k in ("ko", "removed"):
+            public_ids.update(x["iid"] for x in p[k])
+    if pub["combat"]:
+        public_ids.update(pub["combat"]["attackers"])
+    leaked = public_ids & hidden_from_someone
+    if leaked:
+        out.append(f"the public part of every view shows hidden card ids {sorted(leaked)}")
+    decks = {i for pl in g.players for i in pl.deck}
+    hands = {pl.index: set(pl.hand) for pl in g.players}
+    face_down = {pl.index: {i for i in pl.resources if not g.cards[i].face_up} for pl in g.players}
+    for viewer in [None, *range(len(g.players))]:
+        v = g.view(viewer)
+        hidden = set(decks)
+        for q in hands:
+            if q != viewer:
+                hidden |= hands[q] | face_down[q]
+        leaked = private_ids(v) & hidden
+        if leaked:
+            out.append(f"view of {viewer} shows hidden card ids {sorted(leaked)}")
+        for p in v["players"]:
+            if p["index"] != viewer and "hand" in p:
+                out.append(f"view of {viewer} holds player {p['index']}'s hand")
+            if p["index"] != viewer:
+                for r in p["resources"]:
+                    if not r["face_up"] and set(r) != {"hidden", "face_up"}:
+                        out.append(f"view of {viewer} shows player {p['index']}'s face-down resource {r}")
+        for e in g.events[events_since:]:
+            for q, text in e.secret.items():
+                if q != viewer and text != e.text and e.for_viewer(viewer) == text:
+                    out.append(f"log line meant for player {q} shown to {viewer}: {text!r}")
     return out

@@ -92,11 +92,15 @@ def build_view(g: Game, viewer: int | None) -> dict:
     Parts shared between viewers are not copied: treat a view as read-only.
     """
     pub = public_view(g)
+    rows = pub.setdefault("_resources", {})
     players = []
     for entry, pl in zip(pub["players"], g.players, strict=True):
         mine = viewer == pl.index
         entry = dict(entry)
-        entry["resources"] = [_resource(g, g.cards[i], mine) for i in pl.resources]
+        key = (pl.index, mine)
+        if key not in rows:  # each resource row is built twice per state: for its owner, for everyone else
+            rows[key] = [_resource(g, g.cards[i], mine) for i in pl.resources]
+        entry["resources"] = rows[key]
         if mine:
             entry["hand"] = [card_face(g, g.cards[i]) for i in pl.hand]
         players.append(entry)
@@ -110,8 +114,10 @@ def build_view(g: Game, viewer: int | None) -> dict:
             for k in ("options", "optional", "names"):
                 if k in d:
                     decision[k] = d[k]
-    return {**pub, "viewer": viewer, "players": players, "decision": decision,
-            "log": [e.for_viewer(viewer) for e in g.events[-40:]]}
+    out = {k: v for k, v in pub.items() if k != "_resources"}
+    out.update(viewer=viewer, players=players, decision=decision,
+               log=[e.for_viewer(viewer) for e in g.events[-40:]])
+    return out
 
 
 def _resource(g: Game, c: Card, mine: bool) -> dict:

@@ -2,8 +2,10 @@
 
 After each action: every card is in exactly one zone; no character holds both
 kinds of counters; no face-up character has DEF 0 or less; no view (each
-player's and the spectator's) shows a hidden card. After each game: replaying
-the seed and the actions reproduces the state hash after every action.
+player's and the spectator's) shows a hidden card; a second game built from the
+same seed and fed the recorded actions (as JSON) is in the same state (decks'
+order included; the cards lying in decks are compared through the full state
+hash at the end of the game).
 
 CAPECLASH_SOAK_GAMES sets the number of games (default 2000); the games are
 spread over the machine's cores.
@@ -22,7 +24,7 @@ from engine.testing import sample_game
 
 GAMES = int(os.environ.get("CAPECLASH_SOAK_GAMES", "2000"))
 # (mode, players, share of the games)
-MIX = [("duel", 2, 0.4), ("ffa", 3, 0.2), ("ffa", 4, 0.1), ("2v2", 4, 0.15), ("two_headed", 4, 0.15)]
+MIX = [("duel", 2, 0.5), ("ffa", 3, 0.2), ("ffa", 4, 0.1), ("2v2", 4, 0.1), ("two_headed", 4, 0.1)]
 
 
 def schedule(n: int) -> list[tuple[str, int, int]]:
@@ -55,7 +57,7 @@ def soak_one(job: tuple[str, int, int]) -> dict:
         if bad:
             problems += [f"after action {len(g.actions)} ({g.actions[-1]}): {b}" for b in bad[:5]]
         replay._apply(Action.from_json(json.loads(json.dumps(g.actions[-1]))))
-        if replay.state_json() != g.state_json():
+        if replay.state_json(skip_decks=True) != g.state_json(skip_decks=True):
             problems.append(f"replay diverges after action {len(g.actions)} ({g.actions[-1]})")
     if not problems and replay.state_hash() != g.state_hash():
         problems.append("replayed game ends with a different state hash")
