@@ -41,7 +41,7 @@ TYPES = {
     # answers to questions an effect or the rules ask
     "pay": ("source",),
     "choose": ("card",),
-    "choose_player": ("player",),
+    "choose_player": ("who",),
     "choose_row": ("side", "row"),
     "pick": ("option",),
     "yes": (),

@@ -273,7 +273,7 @@ def _choose_card(seen, by, rng):
 
 def _choose_player(seen, by, rng):
     opts = by.get("choose_player", [])
-    enemies = [a for a in opts if seen.is_enemy_side(seen.view["players"][a["player"]]["side"])]
+    enemies = [a for a in opts if seen.is_enemy_side(seen.view["players"][a["who"]]["side"])]
     return (enemies or opts or [None])[0]
 
 

@@ -847,7 +847,7 @@ class Game:
             out = [A(p, "choose", card=i) for i in d["options"]]
             return out + ([A(p, "no")] if d.get("optional") else [])
         if t == "choose_player":
-            out = [A(p, "choose_player", player=i) for i in d["options"]]
+            out = [A(p, "choose_player", who=i) for i in d["options"]]
             return out + ([A(p, "no")] if d.get("optional") else [])
         if t == "choose_row":
             return [A(p, "choose_row", side=s, row=r) for s, r in d["options"]]
@@ -1036,7 +1036,7 @@ class Game:
                 zones.discard(self, a["card"])
                 effects.answer(self, self.stack[-1], a["card"])
             else:
-                effects.answer(self, self.stack[-1], a.get("card", a.get("player")))
+                effects.answer(self, self.stack[-1], a.get("card", a.get("who")))
         elif t in ("yes", "no"):
             if d["type"] == "may_trigger":
                 if d.get("reaction"):

@@ -185,7 +185,7 @@ def describe_action(g: Game, a: Action) -> str:
     if t in ("choose", "strike_back"):
         return f"{'Strike back at' if t == 'strike_back' else 'Choose'} {nm('card')}"
     if t == "choose_player":
-        return f"Choose {g.players[a['player']].name}"
+        return f"Choose {g.players[a['who']].name}"
     if t == "pick":
         return f"Choose {(g.decision or {}).get('options', ['?'] * (a['option'] + 1))[a['option']]}"
     if t == "choose_row":
