@@ -30,6 +30,19 @@ def cmd_validate(args) -> int:
         print(p)
     summary = (f"{counts['files']} file(s): {counts['cards']} card(s), {counts['decks']} deck(s), "
                f"{counts['scenarios']} scenario(s)")
+    if args.stats:
+        from .cards import uses_handlers
+        from .loader import load_pool
+        pool = load_pool(paths, problems_out=[])
+        by_file: dict[str, list] = {}
+        for c in pool:
+            by_file.setdefault(c.source or "?", []).append(c)
+        print("card language coverage (cards that need a Python handler):")
+        for f, cards in sorted(by_file.items()):
+            n = sum(1 for c in cards if uses_handlers(c))
+            print(f"  {f}: {n} of {len(cards)} ({100 * n / len(cards):.1f} %)")
+        total = sum(1 for c in pool if uses_handlers(c))
+        print(f"  all: {total} of {len(pool)} ({100 * total / max(1, len(pool)):.1f} %)")
     if problems:
         print(f"{len(problems)} problem(s) in {summary}", file=sys.stderr)
         return 1
@@ -127,6 +140,7 @@ def main(argv: list[str] | None = None) -> int:
 
     p = sub.add_parser("validate", help="check card, deck and scenario files; lists every problem")
     p.add_argument("paths", nargs="*", help="files or folders (default: card_data)")
+    p.add_argument("--stats", action="store_true", help="also count the cards that need a Python handler")
     p.set_defaults(fn=cmd_validate)
 
     p = sub.add_parser("scenario", help="run scenario tests (default: card_data/scenarios)")

@@ -534,8 +534,8 @@ def _freeze(g, frame, a) -> bool:
 def _grant(g, frame, a) -> bool:
     until = a.get("until", "combat" if g.combat is not None else "turn")
     for c in select(g, frame, a["target"]):
-        if not c.face_up or g.powers_lost(c):
-            continue  # stunned characters and characters without powers can't gain them
+        if not c.face_up or any(m.get("cant_gain") for m in c.mods):
+            continue  # stunned characters, and characters that can't gain powers, gain nothing
         m = {"k": "grant", "kw": a["keyword"], "ts": g.tick(), "src": frame["name"], "until": until, "turn": g.turn}
         if until == "source_leaves":
             m["source"] = frame["src"]
@@ -550,6 +550,8 @@ def _lose_powers(g, frame, a) -> bool:
     until = a.get("until", "permanent")
     for c in select(g, frame, a["target"]):
         m = {"k": "lose", "ts": g.tick(), "src": frame["name"], "until": until, "turn": g.turn}
+        if a.get("and_cant_gain"):
+            m["cant_gain"] = True
         if until == "source_leaves":
             src = g.cards[frame["src"]] if frame["src"] is not None else None
             if src is None or src.zone != "play" or not src.face_up:
@@ -760,6 +762,11 @@ def _repeat(g, frame, a) -> bool:
     return True
 
 
+def _handler(g, frame, a) -> bool:
+    from .cards import HANDLERS
+    return HANDLERS[a["name"]](g, frame)
+
+
 VERB_FUNCS = {
     "choose": _choose,
     "modify": lambda g, f, a: _add_mod(g, f, a, "add"),
@@ -805,4 +812,5 @@ VERB_FUNCS = {
     "dance_off": _dance_off,
     "cancel_power": _cancel_power,
     "repeat": _repeat,
+    "handler": _handler,
 }

@@ -185,7 +185,7 @@ VERBS: dict[str, dict] = {
     "may": {"args": {"prompt": "str", "then": "steps"}},
     "freeze": {"args": {"target": "selector"}},
     "grant": {"args": {"target": "selector", "keyword": "keyword", "until": "duration?"}},
-    "lose_powers": {"args": {"target": "selector", "until": "duration?"}},
+    "lose_powers": {"args": {"target": "selector", "until": "duration?", "and_cant_gain": "bool?"}},
     "put": {"args": {"target": "selector", "into": "destination"}},
     "turn_location": {"args": {"face": "face", "optional": "bool?"}},
     "redraw_hand": {"args": {"who": "player_ref?"}},
@@ -206,6 +206,7 @@ VERBS: dict[str, dict] = {
     "dance_off": {"args": {"win": "steps", "lose": "steps?"}},
     "cancel_power": {"args": {}},
     "repeat": {"args": {"n": "amount", "steps": "steps"}},
+    "handler": {"args": {"name": "str"}},
     "if": {"args": {"cond": "condition", "then": "steps", "else": "steps?"}},
 }
 

@@ -165,10 +165,17 @@ def plays(g: Game, p: int, timing: str) -> list[Action]:
 
 
 def _team_counts(g: Game, chars) -> dict[str, int]:
+    """How many face-up characters count for each requirement: by team, by alignment, by keyword."""
     counts: dict[str, int] = {}
     for c in chars:
+        keys = set(g.teams_of(c))
         for t in g.teams_of(c):
-            counts[t] = counts.get(t, 0) + 1
+            a = g.defs.alignment(t)
+            if a:
+                keys.add(f"alignment:{a}")
+        keys |= {f"keyword:{k}" for k in g.keywords_of(c)}
+        for k in keys:
+            counts[k] = counts.get(k, 0) + 1
     return counts
 
 

@@ -152,7 +152,8 @@ def render_step(step: dict, chosen: set[str]) -> str:
     if verb == "lose_powers":
         dur = {"source_leaves": " while this character stays face up in play"}.get(a.get("until", "permanent"),
                                                                                 DURATION.get(a.get("until"), ""))
-        return f"{t.capitalize()} loses its keywords and super powers{dur}."
+        cant = " and can't gain powers" if a.get("and_cant_gain") else ""
+        return f"{t.capitalize()} loses its keywords and super powers{cant}{dur}."
     if verb == "put":
         where = {"hand": "into its owner's hand", "deck_shuffled": "into its owner's deck, then shuffle it",
                  "deck_top": "on top of its owner's deck", "deck_bottom": "at the bottom of its owner's deck",
@@ -207,6 +208,8 @@ def render_step(step: dict, chosen: set[str]) -> str:
         return out
     if verb == "cancel_power":
         return "Cancel it."
+    if verb == "handler":
+        return f"(Special rule: {a['name']}.)"
     if verb == "repeat":
         return f"Do this {_amount(a['n'])} times: {render_effect(a['steps'], chosen)}"
     raise AssertionError(verb)

@@ -121,9 +121,12 @@ def enforce_uniqueness(g: Game, c: Card) -> None:
 
 
 def leave_play(g: Game, c: Card, dest: str) -> None:
-    """Take a card out of play to its owner's ``dest`` zone (ko, hand, deck, removed)."""
+    """Take a card out of play to its owner's ``dest`` zone (ko, hand, deck, removed).
+    An original main character that was demoted is removed from the game instead."""
     if c.zone != "play":
         return
+    if not c.is_main and g.players[c.owner].main == c.iid:
+        dest = "removed"
     remove_from_combat(g, c)
     drop_gear(g, c)
     g.in_play.remove(c.iid)

@@ -63,6 +63,7 @@ EXAMPLES = {
     "dance_off": [{"dance_off": {"win": [{"gain_xp": {}}]}}],
     "cancel_power": [{"cancel_power": {}}],
     "repeat": [{"repeat": {"n": 2, "steps": [{"draw": {}}]}}],
+    "handler": [{"handler": {"name": "swap hands"}}],
 }
 
 
@@ -76,7 +77,7 @@ def test_every_verb_validates_and_renders(verb):
                                  "effect": EXAMPLES[verb]})
     assert problems == [], problems
     text = render_effect(card.effect)
-    assert text and text[0].isupper() and text.endswith("."), text
+    assert text and (text[0].isupper() or text.startswith("(Special rule")) and text.endswith((".", ".)")), text
     assert "{" not in text.replace("{any_turn}", "")
 
 
