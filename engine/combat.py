@@ -174,7 +174,7 @@ def strike_value(g: Game, c: Card, target: Card) -> int:
     twice its ATK for a Fearless attacker against a main character."""
     if g.has_keyword(c, "pacifist"):
         return 0
-    if g.has_keyword(target, "elusive") and g.has_keyword(c, g.defs[target.cid].kw_param("elusive")):
+    if g.kw_possible("elusive") and g.has_keyword(target, "elusive") and g.has_keyword(c, g.kw_param(target, "elusive")):
         return 0
     v = stats.strike_value(g, c)
     cb = g.combat
@@ -342,7 +342,7 @@ def _apply_stuns(g: Game, cb: Combat, stunned: list[tuple]) -> None:
     """Stun everything the strikes stunned (together), then apply Lethal."""
     defender = cb.defender
     # Lethal belongs to the attackers that had it when they struck, before anyone is stunned
-    lethal = {s: g.defs[g.cards[s].cid].kw_param("lethal") for _v, by in stunned for s in by
+    lethal = {s: g.kw_param(g.cards[s], "lethal") for _v, by in stunned for s in by
               if s in cb.attackers and g.has_keyword(g.cards[s], "lethal")}
     for victim, by in stunned:
         v = g.cards[victim]

@@ -197,7 +197,7 @@ class Game:
         """Continuous abilities affecting ``c`` now: (timestamp, ability, source)."""
         out = []
         for s in self.static_sources():
-            if not s.face_up or (s.mods and self.powers_lost(s)):
+            if not s.face_up:
                 continue
             probe = {"src": s.iid, "ctl": self.controller(s), "vars": {}}
             abilities = [(st, s.ts) for st in self.defs.cards[s.cid].statics]
@@ -283,6 +283,23 @@ class Game:
             return False
         return any(kw in self._own_keywords(o) for o in self._mimic_sources(c))
 
+    def kw_param(self, c: Card, kw: str):
+        """A keyword's parameter as the character has it now: from its own card, its equipment,
+        a continuous ability or (Mimic) the character it copies the keyword from."""
+        d = self.defs.cards[c.cid]
+        if kw in d.keywords:
+            return d.kw_param(kw)
+        if c.gear is not None:
+            ed = self.defs.cards[self.cards[c.gear].cid]
+            if kw in ed.keywords:
+                return ed.kw_param(kw)
+        if "mimic" in d.keywords:
+            for o in self._mimic_sources(c):
+                od = self.defs.cards[o.cid]
+                if kw in od.keywords:
+                    return od.kw_param(kw)
+        return d.kw_param(kw)
+
     def powers_lost(self, c: Card) -> bool:
         """Has the character lost its keywords and super powers (to Nullify or the like)?"""
         for m in c.mods:
@@ -308,8 +325,8 @@ class Game:
         teams = set(self.defs.cards[c.cid].teams)
         if c.zone == "play" and not c.is_main and self.kw_possible("team_up"):
             for o in self.characters(side=c.side):
-                if o.face_up and "team_up" in self.defs.cards[o.cid].keywords and self.has_keyword(o, "team_up"):
-                    teams.add(self.defs.cards[o.cid].kw_param("team_up"))
+                if o.face_up and self.has_keyword(o, "team_up"):
+                    teams.add(self.kw_param(o, "team_up"))
         return teams
 
     def is_protecting(self, c: Card) -> bool:
@@ -373,9 +390,9 @@ class Game:
             return
         d = self.defs.cards[c.cid]
         ctl = self.controller(c)
-        lost = bool(c.mods) and self.powers_lost(c)
-        abilities = [] if lost else [(["trigger", c.cid, i], t, f"{d.name}'s ability") for i, t in enumerate(d.triggers)]
-        if c.gear is not None and not lost and c.zone == "play":
+        lost = bool(c.mods) and self.powers_lost(c)  # keywords and super powers are gone; other abilities stay
+        abilities = [(["trigger", c.cid, i], t, f"{d.name}'s ability") for i, t in enumerate(d.triggers)]
+        if c.gear is not None and c.zone == "play":
             ed = self.defs.cards[self.cards[c.gear].cid]
             abilities += [(["trigger", ed.id, i], t, f"{ed.name} on {d.name}") for i, t in enumerate(ed.triggers)]
         if not lost:

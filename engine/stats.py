@@ -33,7 +33,7 @@ def stats(g: Game, c: Card) -> tuple[int, int]:
     n = c.plus - c.minus
     atk += n
     dfn += n
-    if "grows" in d.keywords and c.zone == "play":
+    if c.zone == "play" and ("grows" in d.keywords or g.kw_possible("grows")):
         k = growth(g, c)
         atk += k
         dfn += k
@@ -69,7 +69,7 @@ def growth(g: Game, c: Card) -> int:
     came into play, so it applies before any modifier that resolved later)."""
     if not g.has_keyword(c, "grows"):
         return 0
-    what = g.defs[c.cid].kw_param("grows")
+    what = g.kw_param(c, "grows")
     pl = g.players[g.controller(c)]
     if what == "resources":
         return len(pl.resources)
@@ -127,11 +127,11 @@ def explain(g: Game, c: Card) -> list[dict]:
         atk_ -= c.minus
         dfn -= c.minus
         rows.append({"step": f"{c.minus} -1/-1 counter(s)", "atk": atk_, "def": dfn})
-    if "grows" in d.keywords and c.zone == "play":
+    if c.zone == "play" and ("grows" in d.keywords or g.kw_possible("grows")) and g.has_keyword(c, "grows"):
         k = growth(g, c)
         atk_ += k
         dfn += k
-        rows.append({"step": f"+{k}/+{k} from Grows ({d.kw_param('grows')})", "atk": atk_, "def": dfn})
+        rows.append({"step": f"+{k}/+{k} from Grows ({g.kw_param(c, 'grows')})", "atk": atk_, "def": dfn})
     mods = _with_statics(g, c, c.mods) if c.zone == "play" and g.static_sources() else c.mods
     for m in mods:
         if m["k"] == "add":

@@ -225,11 +225,10 @@ def ko(g: Game, c: Card) -> None:
     """KO a character: it goes to its owner's KO pile (a token just ceases to exist)."""
     if c.zone != "play":
         return
-    d = g.defs[c.cid]
-    if "unbreakable" in d.keywords and c.face_up and g.has_keyword(c, "unbreakable"):
+    if c.face_up and g.kw_possible("unbreakable") and g.has_keyword(c, "unbreakable"):
         from .effects import condition
-        if condition(g, d.kw_param("unbreakable"), {"src": c.iid, "ctl": g.controller(c)}):
-            g.log("ko", f"{d.name} can't be KO'd now (Unbreakable).")
+        if condition(g, g.kw_param(c, "unbreakable"), {"src": c.iid, "ctl": g.controller(c), "vars": {}}):
+            g.log("ko", f"{g.name(c.iid)} can't be KO'd now (Unbreakable).")
             return
     name = g.name(c.iid)
     g.log("ko", f"{name} is KO'd.")
