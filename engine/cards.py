@@ -75,6 +75,7 @@ class CardDef:
     effect: tuple = ()
     # locations
     symbol: str | None = None
+    machine: bool = False
     # everything
     universe: str = "core"
     aka: tuple[str, ...] = ()
@@ -180,7 +181,7 @@ CARD_FIELDS = {
     "token": {"atk", "def", "health"},
     "plot_twist": {"timing", "any_turn", "requires", "effect", "anywhere"},
     "location": {"symbol"},
-    "equipment": {"cost"},
+    "equipment": {"cost", "machine"},
 }
 
 
@@ -469,10 +470,13 @@ def parse_card(data: dict, file: str | None = None) -> tuple[CardDef | None, lis
         fields["statics"] = tuple(_parse_statics(ck, data.get("statics")))
     elif ctype == "equipment":
         fields["cost"] = ck.check_int(data, "cost", "cost")
+        fields["machine"] = bool(data.get("machine", False))
+        if fields["machine"] and (data.get("powers") or data.get("triggers")):
+            ck.err("powers", "a machine's abilities are continuous (statics) in this card language")
         fields["powers"] = tuple(_parse_powers(ck, data.get("powers")))
         fields["triggers"] = tuple(_parse_triggers(ck, data.get("triggers")))
         fields["statics"] = tuple(_parse_statics(ck, data.get("statics")))
-        if not (kw or fields["powers"] or fields["triggers"] or fields["statics"]):
+        if not (kw or fields["powers"] or fields["triggers"] or fields["statics"] or fields["machine"]):
             ck.err("keywords", "equipment needs something to give its character: keywords, powers, "
                                "triggers or statics")
     elif data.get("powers") or data.get("triggers") or data.get("statics"):

@@ -77,12 +77,29 @@ def _targets(g: Game, side: int, how: tuple[bool, bool, bool, bool]) -> list[Car
                         blocks_fliers = g.has_keyword(c, "flight") or (grab and g.has_keyword(c, "grab"))
                 else:
                     back.append(c)
-        if not front or (fly and not blocks_fliers) or sniper or stealth:
+        back_reachable = not front or (fly and not blocks_fliers) or sniper or stealth
+        occupied = {c.row for c in front} | {c.row for c in back}
+        if back_reachable:
             front += back
         if dodge:
             front = [c for c in front if not g.has_keyword(c, "dodge")]
         out += front
+        if g.machines:  # a machine can be attacked when no face-up character shares its row
+            for iid in g.machines:
+                m = g.cards[iid]
+                if m.side == other and (m.row == "front" or back_reachable) and m.row not in occupied:
+                    out.append(m)
     return out
+
+
+def attack_machine(g: Game, player: int, attacker_ids: list[int], machine: int) -> None:
+    """Attacking a machine KOs it at once: no combat window, no strikes."""
+    for a in attacker_ids:
+        g.cards[a].exhausted = True
+    g.attacked_this_turn = True
+    g.log("attack", f"{_names(g, attacker_ids)} attack{'s' if len(attacker_ids) == 1 else ''} the machine "
+                    f"{g.name(machine)}.")
+    zones.wreck_machine(g, g.cards[machine])
 
 
 def attack_starters(g: Game, side: int) -> list[Card]:

@@ -54,6 +54,7 @@ class Game:
         self.cards: dict[int, Card] = {}
         self.players: list[Player] = []
         self.in_play: list[int] = []
+        self.machines: list[int] = []  # machines in play (in rows, but not characters)
         self.turn = 0
         self.active = 0
         self.first_side = 0
@@ -189,8 +190,10 @@ class Game:
         got = self._statics
         if got is None:
             cards = self.defs.cards
-            got = self._statics = [c for c in self.characters()
-                                   if cards[c.cid].statics or (c.gear is not None and cards[self.cards[c.gear].cid].statics)]
+            got = [c for c in self.characters()
+                   if cards[c.cid].statics or (c.gear is not None and cards[self.cards[c.gear].cid].statics)]
+            got += [self.cards[i] for i in self.machines if cards[self.cards[i].cid].statics]
+            self._statics = got
         return got
 
     def statics_on(self, c: Card) -> list[tuple[int, dict, Card]]:
@@ -382,7 +385,7 @@ class Game:
                 self._triggers_of(c, event, data)
 
     def _triggers_of(self, c: Card, event: str, data: dict, look_back: bool = False) -> None:
-        if event not in self.defs.listens[c.cid] and not c.mods and c.gear is None:
+        if event not in self.defs.listens[c.cid] and not c.mods and c.gear is None and not self._statics_grant:
             return
         if c.zone != "play" and not look_back:
             return
@@ -396,7 +399,8 @@ class Game:
             ed = self.defs.cards[self.cards[c.gear].cid]
             abilities += [(["trigger", ed.id, i], t, f"{ed.name} on {d.name}") for i, t in enumerate(ed.triggers)]
         if not lost:
-            kws = self.keywords_of(c) if (c.mods or "mimic" in d.keywords) else d.keywords
+            kws = self.keywords_of(c) if (c.mods or c.gear is not None or "mimic" in d.keywords
+                                          or self._statics_grant) else d.keywords
             if look_back and c.zone == "play" and not c.face_up:
                 kws = d.keywords  # it had its printed keywords the moment before
             for kw in sorted(kws):
@@ -708,6 +712,10 @@ class Game:
                 c = self.cards[iid]
                 if c.owner == p or c.side == pl.side:
                     zones.leave_play(self, c, "removed")
+            for iid in list(self.machines):
+                m = self.cards[iid]
+                if m.owner == p or m.side == pl.side:
+                    zones.wreck_machine(self, m)
             for iid in pl.resources:
                 self.cards[iid].zone = "removed"
                 pl.removed.append(iid)
@@ -911,6 +919,9 @@ class Game:
                 continue
             if d.teams and not powers.requirements_met(self, p, d, [(t, 1) for t in d.teams[:1]]):
                 continue
+            if d.machine:
+                out += [Action(p, "recruit", card=iid, row=r) for r in ("front", "back")]
+                continue
             if wearers is None:
                 wearers = [c for c in self.characters(side=pl.side) if c.face_up]
             out += [Action(p, "equip", card=iid, target=c.iid) for c in wearers]
@@ -994,10 +1005,13 @@ class Game:
             else:
                 self._next_build_player("formation")
         elif t == "recruit":
-            cost = self.defs[self.cards[a["card"]].cid].cost or 0
-            pl.recruit -= cost
-            zones.enter_play(self, a["card"], pl.side, a["row"])
-            self.emit_player("you_recruit", p)
+            cd = self.defs[self.cards[a["card"]].cid]
+            pl.recruit -= cd.cost or 0
+            if cd.machine:
+                zones.place_machine(self, a["card"], pl.side, a["row"])
+            else:
+                zones.enter_play(self, a["card"], pl.side, a["row"])
+                self.emit_player("you_recruit", p)
         elif t == "recruit_ally":
             cost = self.defs[self.cards[a["card"]].cid].cost or 0
             pl.recruit -= cost
@@ -1026,7 +1040,10 @@ class Game:
             self.declaring = []
         elif t == "target":
             attackers, self.declaring = self.declaring, []
-            combat.start(self, p, attackers, a["card"])
+            if self.cards[a["card"]].zone == "machine":
+                combat.attack_machine(self, p, attackers, a["card"])
+            else:
+                combat.start(self, p, attackers, a["card"])
         elif t == "plot":
             powers.play_plot_twist(self, p, a["card"])
             self._after_play(p)
@@ -1170,7 +1187,7 @@ class Game:
         return {
             "cards": [c.to_json() for c in cards],
             "players": [p.to_json() for p in self.players],
-            "in_play": list(self.in_play),
+            "in_play": list(self.in_play), "machines": list(self.machines),
             "turn": self.turn, "active": self.active, "first": self.first_side, "phase": self.phase,
             "step_player": self.step_player, "queue": list(self.queue), "decision": self.decision,
             "stack": self.stack, "pending": self.pending,
@@ -1238,6 +1255,7 @@ class Game:
         g.cards = {i: Card.from_json(c.to_json()) for i, c in self.cards.items()}
         g.players = [Player.from_json(p.to_json()) for p in self.players]
         g.in_play = list(self.in_play)
+        g.machines = list(self.machines)
         g.queue = list(self.queue)
         g.decision = json.loads(json.dumps(self.decision)) if self.decision else None
         g.stack = json.loads(json.dumps(self.stack))

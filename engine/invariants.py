@@ -28,6 +28,8 @@ def zone_violations(g: Game) -> list[str]:
         seen.update(ids)
         for iid in ids:
             c = cards[iid]
+            if zone == "equipped" and c.zone == "machine":
+                continue  # a player's equipment list holds their machines too
             if c.zone != zone:
                 out.append(f"card {iid} ({g.name(iid)}) says zone {c.zone!r} but is listed in {zone}")
             elif owner is not None and c.owner != owner:

@@ -165,7 +165,7 @@ def resolve_action(g: Game, raw) -> Action:
         if all(_arg_matches(g, a, k, v) for k, v in raw.items()):
             return a
     # not legal now: build it anyway, so that apply() says why
-    args = {k: (_guess_id(g, v) if k in ("card", "discard", "source") and isinstance(v, str) else v)
+    args = {k: (_guess_id(g, v) if k in ("card", "discard", "source", "target") and isinstance(v, str) else v)
             for k, v in raw.items()}
     return Action.checked(player, typ, args, repr(raw))
 
@@ -191,7 +191,7 @@ def _arg_matches(g: Game, a: Action, k: str, v) -> bool:
     if k not in a.args:
         return False
     have = a.args[k]
-    if k in ("card", "discard", "source"):
+    if k in ("card", "discard", "source", "target"):
         return _card_is(g, have, v)
     if k == "power" and isinstance(v, str):
         from .powers import powers_of

@@ -182,7 +182,8 @@ def render_step(step: dict, chosen: set[str]) -> str:
         return "Look at an enemy player's hand." if a.get("who", "opponent") == "opponent" else "Look at that player's hand."
     if verb == "create_token":
         count = NUM.get(a.get("n", 1), str(a.get("n", 1))) if isinstance(a.get("n", 1), int) else "X"
-        return f"Create {count} {a['card']} token{'s' if a.get('n', 1) != 1 else ''}."
+        name = a["card"].replace("-", " ").title()
+        return f"Create {count} {name} token{'s' if a.get('n', 1) != 1 else ''}."
     if verb == "promote":
         return f"{t.capitalize()} becomes a main character."
     if verb == "demote":
@@ -207,7 +208,7 @@ def render_step(step: dict, chosen: set[str]) -> str:
             out += f" If you don't: {_lower(render_effect(a['lose'], chosen))}"
         return out
     if verb == "cancel_power":
-        return "Cancel it."
+        return "Cancel that super power or plot twist: it does nothing."
     if verb == "handler":
         return f"(Special rule: {a['name']}.)"
     if verb == "repeat":
@@ -295,11 +296,14 @@ def ability_lines(c: CardDef) -> list[str]:
     icons = [f"[[{k.title()}]]" for k in ("flight", "ranged") if k in c.keywords]
     if icons or kws:
         lines.append(" ".join(icons + [keyword_label(c, k) for k in kws]))
-    if c.type == "equipment":
+    if c.type == "equipment" and c.machine:
+        lines.insert(0, "Machine: put it into one of your rows during your recruit step. It isn't a character; "
+                        "it can be attacked while no face-up character shares its row, and is KO'd when it is.")
+    elif c.type == "equipment":
         lines.insert(0, "Put this on a face-up character on your side during your recruit step. "
                         "That character has:")
     for st in c.statics:
-        lines.append(render_static(st))
+        lines.append(render_static(st, "It" if c.type == "equipment" else "This character"))
     for t in c.triggers:
         when = L.EVENTS[t.on]
         subject = "" if t.on in ("start_of_turn", "end_of_turn", "ally_appears", "enemy_appears",
@@ -353,9 +357,12 @@ def keyword_rules(k: str, param=None) -> str:
     return text
 
 
-def render_static(st: dict) -> str:
-    who = "This character" if "affects" not in st else _filter_phrase(st["affects"]).replace("a ", "Each ", 1) \
-        .replace("an ", "Each ", 1)
+def render_static(st: dict, subject: str = "This character") -> str:
+    if "affects" not in st:
+        who = subject
+    else:
+        phrase = _filter_phrase(st["affects"])
+        who = "Each " + phrase.split(" ", 1)[1]  # "a ..." / "an ..." -> "Each ..."
     parts = []
     if "atk" in st or "def" in st:
         parts.append(f"gets {_signed_any(st.get('atk', 0))}/{_signed_any(st.get('def', 0))}")

@@ -72,7 +72,9 @@ def public_view(g: Game) -> dict:
         chars = [character(g, c) for c in g.characters(side=s)]
         sides.append({"side": s, "players": g.players_of(s),
                       "front": [c for c in chars if c["row"] == "front"],
-                      "back": [c for c in chars if c["row"] == "back"]})
+                      "back": [c for c in chars if c["row"] == "back"],
+                      "machines": [{**card_face(g, g.cards[i]), "row": g.cards[i].row}
+                                   for i in g.machines if g.cards[i].side == s]})
     cb = g.combat
     combat = None
     if cb is not None:
@@ -161,6 +163,8 @@ def describe_action(g: Game, a: Action) -> str:
         return f"Attack with {nm('card')}"
     if t == "add_attacker":
         return f"Add {nm('card')} to the team attack"
+    if t == "target" and g.cards[a["card"]].zone == "machine":
+        return f"Attack the machine {nm('card')} (it is KO'd at once)"
     if t == "target":
         c = g.cards[a["card"]]
         return f"Attack {nm('card')} ({g.players[g.controller(c)].name}'s {c.row} row)"

@@ -257,6 +257,33 @@ def equip(g: Game, iid: int, wearer: Card) -> None:
     g.log("equip", f"{pl.name} equips {g.name(wearer.iid)} with {g.name(iid)}.")
 
 
+def place_machine(g: Game, iid: int, side: int, row: str) -> None:
+    """A machine goes into a row. It is not a character: it doesn't protect, isn't protected,
+    stays put during formation, and is KO'd as soon as it is attacked."""
+    m = g.cards[iid]
+    pl = g.players[m.owner]
+    pl.hand.remove(iid)
+    m.zone = "machine"
+    m.side = side
+    m.row = row
+    m.ts = g.tick()
+    pl.equipment.append(iid)
+    g.machines.append(iid)
+    g.board_changed()
+    g.log("machine", f"{pl.name} puts the machine {g.name(iid)} into the {row} row.")
+
+
+def wreck_machine(g: Game, m: Card) -> None:
+    pl = g.players[m.owner]
+    pl.equipment.remove(m.iid)
+    g.machines.remove(m.iid)
+    m.reset_for_zone_change()
+    m.zone = "ko"
+    pl.ko.append(m.iid)
+    g.board_changed()
+    g.log("ko", f"The machine {g.name(m.iid)} is KO'd.")
+
+
 def drop_gear(g: Game, wearer: Card) -> None:
     """The equipment on a character is KO'd (its wearer was stunned, hid or left play)."""
     iid = wearer.gear
