@@ -48,6 +48,7 @@ class LevelUp:
     when: tuple[str, ...]
     into: str
     cond: dict | None = None
+    transform: bool = False  # becomes the next card at once when the event happens (no XP)
 
 
 @dataclass(frozen=True)
@@ -176,7 +177,7 @@ def _listens(c: CardDef) -> frozenset:
 CARD_FIELDS = {
     "common": {"id", "name", "type", "team", "universe", "aka", "text", "flavor", "number", "keywords",
                "powers", "triggers", "art", "statics"},
-    "main": {"level", "atk", "def", "health", "level_up", "difficulty"},
+    "main": {"level", "atk", "def", "health", "level_up", "transform", "difficulty"},
     "supporting": {"cost", "atk", "def", "health"},
     "token": {"atk", "def", "health"},
     "plot_twist": {"timing", "any_turn", "requires", "effect", "anywhere"},
@@ -463,8 +464,15 @@ def parse_card(data: dict, file: str | None = None) -> tuple[CardDef | None, lis
         if ctype == "main":
             fields["level"] = ck.check_int(data, "level", "level", minimum=1) or 1
             fields["level_up"] = _parse_level_up(ck, data.get("level_up"))
-            if fields["level"] == 1 and fields["level_up"] is None and "level_up" not in data:
-                ck.err("level_up", "a level 1 main character needs a level-up")
+            if "transform" in data:
+                if "level_up" in data:
+                    ck.err("transform", "a main character either levels up or transforms, not both")
+                t = _parse_level_up(ck, {"xp": 1, **data["transform"]} if isinstance(data["transform"], dict)
+                                    else data["transform"], "transform")
+                fields["level_up"] = LevelUp(1, t.when, t.into, t.cond, transform=True) if t else None
+            if fields["level"] == 1 and fields["level_up"] is None and "level_up" not in data \
+                    and "transform" not in data:
+                ck.err("level_up", "a level 1 main character needs a level-up (or a transform)")
         fields["powers"] = tuple(_parse_powers(ck, data.get("powers")))
         fields["triggers"] = tuple(_parse_triggers(ck, data.get("triggers")))
         fields["statics"] = tuple(_parse_statics(ck, data.get("statics")))
@@ -632,24 +640,24 @@ def _parse_statics(ck: _Checker, statics) -> list[dict]:
     return out
 
 
-def _parse_level_up(ck: _Checker, lu) -> LevelUp | None:
+def _parse_level_up(ck: _Checker, lu, fld: str = "level_up") -> LevelUp | None:
     if lu is None:
         return None
     if not isinstance(lu, dict):
-        ck.err("level_up", "must be a mapping with xp, when and into")
+        ck.err(fld, "must be a mapping with xp, when and into")
         return None
     for k in lu:
         if k not in ("xp", "when", "into", "if"):
-            ck.err(f"level_up.{k}", f"unknown field{suggest(k, ['xp', 'when', 'into', 'if'])}")
-    xp = ck.check_int(lu, "xp", "level_up.xp", minimum=1)
+            ck.err(f"{fld}.{k}", f"unknown field{suggest(k, ['xp', 'when', 'into', 'if'])}")
+    xp = ck.check_int(lu, "xp", f"{fld}.xp", minimum=1)
     when = _as_list(lu.get("when"))
     if not when:
-        ck.err("level_up.when", "a level-up needs a condition: the event(s) that give XP")
+        ck.err(f"{fld}.when", "needs a condition: the event(s) that give XP (or that transform it)")
     for i, w in enumerate(when):
-        ck.check_choice(w, L.EVENTS, f"level_up.when[{i}]", "trigger event")
+        ck.check_choice(w, L.EVENTS, f"{fld}.when[{i}]", "trigger event")
     if not isinstance(lu.get("into"), str):
-        ck.err("level_up.into", "names the id of the next level's card")
-    cond = ck.condition(lu["if"], "level_up.if") if "if" in lu else None
+        ck.err(f"{fld}.into", "names the id of the next level's card")
+    cond = ck.condition(lu["if"], f"{fld}.if") if "if" in lu else None
     return LevelUp(xp=xp or 1, when=tuple(when), into=lu.get("into", ""), cond=cond)
 
 

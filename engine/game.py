@@ -769,6 +769,10 @@ class Game:
         d = self.defs[m.cid]
         if d.level_up is None or m.zone != "play" or not m.is_main:
             return
+        if d.level_up.transform:
+            self.log("transform", f"{d.name} transforms!")
+            self.change_level(p, +1)
+            return
         pl.xp += n
         self.log("xp", f"{d.name} gains {n} XP ({pl.xp}/{d.level_up.xp}).")
         if pl.xp >= d.level_up.xp:

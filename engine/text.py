@@ -318,7 +318,12 @@ def ability_lines(c: CardDef) -> list[str]:
         when = f"Reaction {_cost(pw.cost)}{once}: When {L.EVENTS[pw.reaction]}, you may pay to use this. " \
             if pw.reaction else f"{_timing(pw.timing, pw.any_turn)} {_cost(pw.cost)}{once}: "
         lines.append(f"**{pw.name}** - {when}{render_effect(pw.effect)}")
-    if c.level_up:
+    if c.level_up and c.level_up.transform:
+        events = " or ".join(L.EVENTS[w] for w in c.level_up.when)
+        cond = f", if {render_condition(c.level_up.cond)}" if c.level_up.cond else ""
+        lines.append(f"Transform: When this character {events}{cond}, it becomes its next form at once "
+                     "(it keeps its wounds, counters, equipment and modifiers).")
+    elif c.level_up:
         events = " or ".join(L.EVENTS[w] for w in c.level_up.when)
         cond = f", if {render_condition(c.level_up.cond)}" if c.level_up.cond else ""
         lines.append(f"Level up ({c.level_up.xp}): When this character {events}{cond}, gain 1 XP.")
