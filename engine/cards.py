@@ -176,7 +176,7 @@ def _listens(c: CardDef) -> frozenset:
 
 CARD_FIELDS = {
     "common": {"id", "name", "type", "team", "universe", "aka", "text", "flavor", "number", "keywords",
-               "powers", "triggers", "art", "statics"},
+               "powers", "triggers", "art", "statics", "mantle"},
     "main": {"level", "atk", "def", "health", "level_up", "transform", "difficulty"},
     "supporting": {"cost", "atk", "def", "health"},
     "token": {"atk", "def", "health"},
@@ -438,6 +438,13 @@ def parse_card(data: dict, file: str | None = None) -> tuple[CardDef | None, lis
     name = data.get("name")
     if not isinstance(name, str) or not name.strip():
         ck.err("name", "is required")
+    mantle = data.get("mantle", 0)
+    if isinstance(mantle, bool) or not isinstance(mantle, int) or not 0 <= mantle <= 3:
+        ck.err("mantle", f"is the number of stars around the name (0-3), not {mantle!r}")
+    elif mantle and isinstance(name, str):
+        # a mantle: the stars are part of the full name, so it is a different character for
+        # uniqueness and power-ups than its predecessor of the same title
+        name = "\u2605" * mantle + name + "\u2605" * mantle
     ctype = data.get("type")
     if not ck.check_choice(ctype, L.CARD_TYPES, "type", "card type"):
         return None, ck.problems
