@@ -77,6 +77,7 @@ class CardDef:
     # locations
     symbol: str | None = None
     machine: bool = False
+    returns_to: str | None = None  # a main character that goes back to this side pile when KO'd
     # everything
     universe: str = "core"
     aka: tuple[str, ...] = ()
@@ -177,7 +178,7 @@ def _listens(c: CardDef) -> frozenset:
 CARD_FIELDS = {
     "common": {"id", "name", "type", "team", "universe", "aka", "text", "flavor", "number", "keywords",
                "powers", "triggers", "art", "statics", "mantle"},
-    "main": {"level", "atk", "def", "health", "level_up", "transform", "difficulty"},
+    "main": {"level", "atk", "def", "health", "level_up", "transform", "difficulty", "returns_to"},
     "supporting": {"cost", "atk", "def", "health"},
     "token": {"atk", "def", "health"},
     "plot_twist": {"timing", "any_turn", "requires", "effect", "anywhere"},
@@ -353,6 +354,12 @@ class _Checker:
         if typ == "zone":
             self.check_choice(v, L.CARD_ZONES, fld, "zone")
             return v
+        if typ == "pile_pick":
+            self.check_choice(v, L.PILE_PICKS, fld, "way to pick")
+            return v
+        if typ == "pile_destination":
+            self.check_choice(v, L.PILE_DESTINATIONS, fld, "destination")
+            return v
         if typ == "int":
             if isinstance(v, bool) or not isinstance(v, int):
                 self.err(fld, f"must be a whole number, not {v!r}")
@@ -477,8 +484,12 @@ def parse_card(data: dict, file: str | None = None) -> tuple[CardDef | None, lis
                 t = _parse_level_up(ck, {"xp": 1, **data["transform"]} if isinstance(data["transform"], dict)
                                     else data["transform"], "transform")
                 fields["level_up"] = LevelUp(1, t.when, t.into, t.cond, transform=True) if t else None
+            if "returns_to" in data:
+                if not isinstance(data["returns_to"], str) or not data["returns_to"]:
+                    ck.err("returns_to", "names the side pile this main character goes back to when KO'd")
+                fields["returns_to"] = data["returns_to"]
             if fields["level"] == 1 and fields["level_up"] is None and "level_up" not in data \
-                    and "transform" not in data:
+                    and "transform" not in data and "returns_to" not in data:
                 ck.err("level_up", "a level 1 main character needs a level-up (or a transform)")
         fields["powers"] = tuple(_parse_powers(ck, data.get("powers")))
         fields["triggers"] = tuple(_parse_triggers(ck, data.get("triggers")))

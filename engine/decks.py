@@ -29,24 +29,35 @@ _LINE = re.compile(r"^\s*(\d+)\s*x?\s+(.+?)\s*$")
 class Deck:
     """A main character (level 1 card id) and the 60 cards of the deck, as card ids."""
 
-    def __init__(self, name: str, main: str, cards: list[str]):
+    def __init__(self, name: str, main: str, cards: list[str], piles: dict | None = None):
         self.name = name
         self.main = main
         self.cards = list(cards)
+        # side piles set aside at the start, outside the 60: {name: {"hidden": bool, "cards": [ids]}}
+        self.piles: dict[str, dict] = {k: {"hidden": bool(v.get("hidden")), "cards": list(v["cards"])}
+                                       for k, v in (piles or {}).items()}
         self.problems: list[Problem] = []
 
     def counts(self) -> Counter:
         return Counter(self.cards)
 
     def to_json(self) -> dict:
-        return {"name": self.name, "main": self.main, "cards": dict(sorted(self.counts().items()))}
+        out = {"name": self.name, "main": self.main, "cards": dict(sorted(self.counts().items()))}
+        if self.piles:
+            out["piles"] = {k: {"hidden": v["hidden"], "cards": dict(sorted(Counter(v["cards"]).items()))}
+                            for k, v in sorted(self.piles.items())}
+        return out
 
     @classmethod
     def from_json(cls, data: dict) -> Deck:
-        cards = []
-        for cid, n in data["cards"].items():
-            cards += [cid] * int(n)
-        return cls(data.get("name", ""), data["main"], cards)
+        def expand(counts):
+            out = []
+            for cid, n in counts.items():
+                out += [cid] * int(n)
+            return out
+        piles = {k: {"hidden": v.get("hidden", False), "cards": expand(v["cards"])}
+                 for k, v in (data.get("piles") or {}).items()}
+        return cls(data.get("name", ""), data["main"], expand(data["cards"]), piles)
 
     def to_text(self, pool: CardPool | None = None) -> str:
         def nm(cid):
@@ -98,8 +109,22 @@ class Deck:
         if not isinstance(data, dict):
             raise DeckError([Problem(source, None, None, "a deck is a mapping with name, main and cards")])
         for k in data:
-            if k not in ("name", "main", "cards", "description", "team"):
-                problems.append(Problem(source, None, k, f"unknown deck field{suggest(k, ['name', 'main', 'cards'])}"))
+            if k not in ("name", "main", "cards", "description", "team", "piles"):
+                problems.append(Problem(source, None, k, f"unknown deck field"
+                                                         f"{suggest(k, ['name', 'main', 'cards', 'piles'])}"))
+        piles = {}
+        for pname, spec in (data.get("piles") or {}).items():
+            if not isinstance(spec, dict) or not isinstance(spec.get("cards"), dict):
+                problems.append(Problem(source, None, f"piles.{pname}", "a pile is {hidden: true|false, "
+                                                                         "cards: {card: count}}"))
+                continue
+            pcards = []
+            for ref, n in spec["cards"].items():
+                if isinstance(n, bool) or not isinstance(n, int) or n < 1:
+                    problems.append(Problem(source, str(ref), f"piles.{pname}", f"count must be positive, not {n!r}"))
+                    continue
+                pcards += [str(ref)] * n
+            piles[str(pname)] = {"hidden": bool(spec.get("hidden")), "cards": pcards}
         if not isinstance(data.get("main"), str):
             problems.append(Problem(source, None, "main", "names the main character (level 1)"))
         cards = []
@@ -114,7 +139,7 @@ class Deck:
             cards += [str(ref)] * n
         if problems:
             raise DeckError(problems)
-        return cls(str(data.get("name", "")), data["main"], cards)
+        return cls(str(data.get("name", "")), data["main"], cards, piles)
 
     def resolve(self, pool: CardPool, source: str | None = None) -> Deck:
         """Turn names or ids into card ids. Unknown references are kept as written,
@@ -122,7 +147,8 @@ class Deck:
         def one(ref: str) -> str:
             c = pool.find(ref) if ref else None
             return c.id if c is not None else ref
-        out = Deck(self.name, one(self.main), [one(r) for r in self.cards])
+        out = Deck(self.name, one(self.main), [one(r) for r in self.cards],
+                   {k: {"hidden": v["hidden"], "cards": [one(r) for r in v["cards"]]} for k, v in self.piles.items()})
         out.problems = list(self.problems)
         return out
 
@@ -164,9 +190,28 @@ def deck_problems(pool: CardPool, deck: Deck, source: str | None = None) -> list
         if len(names) > 1:
             err(None, "cards", f"basic locations that make {sym} must all share one name; found "
                                f"{', '.join(sorted(names))}")
+    for pname, pile in sorted(deck.piles.items()):
+        for cid in sorted(set(pile["cards"])):
+            if cid not in pool.cards:
+                err(cid, f"piles.{pname}", f"no such card{suggest(cid, names)}")
+    needed = {args["pile"] for cid in set(deck.cards) | {deck.main} if cid in pool.cards
+              for args in _pile_refs(pool.cards[cid])}
+    for cid in [deck.main, *{c for p in deck.piles.values() for c in p["cards"]}]:
+        if cid in pool.cards:
+            needed |= {args["pile"] for args in _pile_refs(pool.cards[cid])}
+    for pname in sorted(needed - set(deck.piles)):
+        err(None, "piles", f"a card in this deck uses the pile {pname!r}; add it under piles:")
     if len(universes) > 1:
         err(None, "cards", f"cards from different universes cannot be mixed: {', '.join(sorted(universes))}")
     return out
+
+
+def _pile_refs(card) -> list[dict]:
+    from .cards import _all_steps, _walk
+    refs = [args for _f, steps in _all_steps(card) for verb, args in _walk(steps) if verb == "take_from_pile"]
+    if getattr(card, "returns_to", None):
+        refs.append({"pile": card.returns_to})
+    return refs
 
 
 def check_deck(pool: CardPool, deck: Deck, source: str | None = None) -> Deck:

@@ -114,7 +114,7 @@ def answer(g: Game, frame: dict, value, player: int | None = None) -> None:
         zones.shuffle_deck(g, pl.index)
         g.log("search", f"{pl.name} shuffles their deck.")
         frame["pc"] += 1
-    elif verb in ("enter_play", "create_token"):
+    elif verb in ("enter_play", "create_token", "take_from_pile"):
         frame["vars"]["_row"] = value
     elif verb == "dance_off":
         dance = frame["vars"]["_dance"]
@@ -756,6 +756,42 @@ def _cancel_power(g, frame, a) -> bool:
     return True
 
 
+def _take_from_pile(g, frame, a) -> bool:
+    pl = g.players[frame["ctl"]]
+    pile = pl.piles.get(a["pile"])
+    if not pile:
+        return True
+    into = a.get("into", "hand")
+    row = "front"
+    if into == "play":
+        row = _pick_row(g, frame, a)
+        if row is False:
+            return False
+        frame["vars"].pop("_row", None)
+    if a.get("pick", "random") == "random":
+        iid = pile[g.rng.below(len(pile))]
+    else:
+        iid = min(pile, key=lambda i: (g.defs[g.cards[i].cid].level or 0, i))
+    pile.remove(iid)
+    c = g.cards[iid]
+    hidden = a["pile"] in pl.hidden_piles
+    if into == "hand":
+        c.zone = "hand"
+        pl.hand.append(iid)
+        if hidden:
+            g.log("pile", f"{pl.name} takes a card at random from their face-down {a['pile']} pile.",
+                  {pl.index: f"You take {g.name(iid)} from your {a['pile']} pile."})
+        else:
+            g.log("pile", f"{pl.name} takes {g.name(iid)} from their {a['pile']} pile.")
+        return True
+    if g.defs[c.cid].type == "main":
+        c.is_main = True
+    c.zone = "hand"  # enter_play takes it from wherever it is
+    pl.hand.append(iid)
+    zones.enter_play(g, iid, pl.side, row, how="deploys")
+    return True
+
+
 def _repeat(g, frame, a) -> bool:
     for _ in range(amount(g, frame, a["n"])):
         push_sub(g, frame, frame["pc"], "steps")
@@ -813,4 +849,5 @@ VERB_FUNCS = {
     "cancel_power": _cancel_power,
     "repeat": _repeat,
     "handler": _handler,
+    "take_from_pile": _take_from_pile,
 }

@@ -114,6 +114,12 @@ class Game:
             entries.append((pl.index, deck.main, "main"))
             for cid in sorted(deck.cards):  # the list's order must not matter (saves store counts)
                 entries.append((pl.index, cid, "deck"))
+            for pname in sorted(deck.piles):
+                pl.piles[pname] = []
+                if deck.piles[pname]["hidden"]:
+                    pl.hidden_piles.append(pname)
+                for cid in sorted(deck.piles[pname]["cards"]):
+                    entries.append((pl.index, cid, f"pile:{pname}"))
         ids = list(range(1, len(entries) + 1))
         self.rng.shuffle(ids)
         for iid, (owner, cid, where) in zip(ids, entries, strict=True):
@@ -125,11 +131,18 @@ class Game:
                 c.zone = "aside"
                 pl.main = iid
                 pl.levels = self._level_chain(cid)
+            elif where.startswith("pile:"):
+                c.zone = "pile"
+                pl.piles[where[5:]].append(iid)
             else:
                 pl.deck.append(iid)
         for pl in self.players:
             pl.deck.sort()
             zones.shuffle_deck(self, pl.index)
+            for pname in pl.piles:
+                pl.piles[pname].sort()
+                if pname in pl.hidden_piles:
+                    self.rng.shuffle(pl.piles[pname])
         chooser_side = self.sides[self.rng.below(len(self.sides))]
         self.chooser = self.players_of(chooser_side)[0]
         self.log("setup", f"{self.players[self.chooser].name} was picked at random to choose who goes first.")
@@ -341,8 +354,20 @@ class Game:
         return [s for s in self.sides if any(not self.players[p].out for p in self.players_of(s))]
 
     def main_alive(self, p: int) -> bool:
+        """Does player ``p`` still have a main character (in play, or not yet placed)?"""
         m = self.players[p].main
-        return m is not None and self.cards[m].zone in ("play", "aside")
+        if m is None:
+            return False
+        if self.cards[m].zone in ("play", "aside") and self.cards[m].is_main:
+            return True
+        return any(c.is_main and c.owner == p for c in self.characters())
+
+    def main_in_play(self, p: int) -> Card | None:
+        """The player's main character now in play: the one they started with, else another."""
+        m = self.cards[self.players[p].main]
+        if m.zone == "play" and m.is_main:
+            return m
+        return next((c for c in self.characters() if c.is_main and c.owner == p), None)
 
     @property
     def to_act(self) -> list[int]:
@@ -690,11 +715,12 @@ class Game:
 
     def main_knocked_out(self, c: Card) -> None:
         owner = c.owner
-        if self.players[owner].main != c.iid:
-            return
         pl = self.players[owner]
         self.check_end = True
-        self.log("main_ko", f"{pl.name}'s main character is KO'd.")
+        if self.main_alive(owner):
+            return  # another of their main characters is still in play
+        self.log("main_ko", f"{pl.name}'s main character is KO'd." if c.iid == pl.main
+                 else f"{pl.name} has no main character left in play.")
         if self.mode == "two_headed":
             return  # teammates play on until both main characters are KO'd
         self.eliminate(owner)
@@ -745,7 +771,8 @@ class Game:
         wounds = {}
         for p in self.players:
             if not p.out and self.main_alive(p.index):
-                wounds[p.index] = self.cards[p.main].wounds
+                m = self.main_in_play(p.index)
+                wounds[p.index] = m.wounds if m is not None else 0
         best = min(wounds.values())
         winners = [p for p, w in wounds.items() if w == best]
         teams = {self.players[p].team for p in winners}

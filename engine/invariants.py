@@ -22,6 +22,7 @@ def zone_violations(g: Game) -> list[str]:
     lists = [(pl.index, z, getattr(pl, attr)) for pl in g.players
              for z, attr in (("deck", "deck"), ("hand", "hand"), ("ko", "ko"), ("removed", "removed"),
                              ("resource", "resources"), ("equipped", "equipment"))]
+    lists += [(pl.index, "pile", ids) for pl in g.players for ids in pl.piles.values()]
     lists.append((None, "play", g.in_play))
     for owner, zone, ids in lists:
         total += len(ids)
@@ -60,13 +61,16 @@ def character_violations(g: Game) -> list[str]:
 
 
 def hidden_cards(g: Game, viewer: int | None) -> set[int]:
-    """Card ids ``viewer`` may not know: others' hands, every deck, others' face-down resources."""
+    """Card ids ``viewer`` may not know: others' hands, every deck, others' face-down resources,
+    and the order of face-down piles (their cards are hidden from everyone else)."""
     out = set()
     for pl in g.players:
         out.update(pl.deck)
         if pl.index != viewer:
             out.update(pl.hand)
             out.update(i for i in pl.resources if not g.cards[i].face_up)
+            for name in pl.hidden_piles:
+                out.update(pl.piles[name])
     return out
 
 
@@ -116,6 +120,8 @@ def private_ids(v: dict) -> set[int]:
     for p in v["players"]:
         for k in ("hand", "resources"):
             ids.update(x["iid"] for x in p.get(k, ()) if "iid" in x)
+        for pile in p.get("piles", {}).values():
+            ids.update(x["iid"] for x in pile.get("cards", ()))
     d = v["decision"]
     if d and d["type"] not in ("choose_first", "choose_player", "order", "pick"):
         ids.update(x for x in d.get("options", ()) if isinstance(x, int))
@@ -144,7 +150,7 @@ def all_violations(g: Game, views: bool = True, events_since: int = 0) -> list[s
     if leaked:
         out.append(f"the public part of every view shows hidden card ids {sorted(leaked)}")
     decks = {i for pl in g.players for i in pl.deck}
-    hands = {pl.index: set(pl.hand) for pl in g.players}
+    hands = {pl.index: set(pl.hand) | {i for n in pl.hidden_piles for i in pl.piles[n]} for pl in g.players}
     face_down = {pl.index: {i for i in pl.resources if not g.cards[i].face_up} for pl in g.players}
     for viewer in [None, *range(len(g.players))]:
         v = g.view(viewer)

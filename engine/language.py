@@ -208,6 +208,7 @@ VERBS: dict[str, dict] = {
     "cancel_power": {"args": {}},
     "repeat": {"args": {"n": "amount", "steps": "steps"}},
     "handler": {"args": {"name": "str"}},
+    "take_from_pile": {"args": {"pile": "str", "pick": "pile_pick?", "into": "pile_destination?", "row": "row_or_choice?"}},
     "if": {"args": {"cond": "condition", "then": "steps", "else": "steps?"}},
 }
 
@@ -217,7 +218,13 @@ AMOUNT_KINDS = {"atk_of": "the ATK of", "def_of": "the DEF of", "wounds_of": "th
 
 ARG_TYPES = ("selector", "filter", "amount", "duration", "counter_kind", "row_or_other", "player_ref",
              "bool", "str", "name", "steps", "condition", "choice_kind", "keyword", "destination", "face",
-             "row_or_choice", "card_filter", "zone", "int")
+             "row_or_choice", "card_filter", "zone", "int", "pile_pick", "pile_destination")
+
+# Side piles (set aside at the start, outside the deck): ``take_from_pile`` takes a card from one
+# at random or the lowest level first, into your hand or into play (a main character card comes
+# into play as one of your main characters).
+PILE_PICKS = ("random", "lowest_level")
+PILE_DESTINATIONS = ("hand", "play")
 
 CHOICE_KINDS = ("character", "player", "row", "card")
 

@@ -30,7 +30,7 @@ from .game import MODES, Game
 PHASES = ("start", "resource", "recruit", "formation", "main")
 ZONE_KEYS = ("front", "back", "hand", "resources", "deck", "ko")
 CHAR_FIELDS = {"card", "row", "plus", "minus", "wounds", "vitality", "stunned", "exhausted", "frozen", "xp"}
-PLAYER_FIELDS = {"name", "main", *ZONE_KEYS, "recruit"}
+PLAYER_FIELDS = {"name", "main", *ZONE_KEYS, "recruit", "piles"}
 
 
 def _entry(e) -> dict:
@@ -103,14 +103,16 @@ def build(pool: CardPool, spec: dict, *, mode: str = "duel", seed: int = 0, sour
     for p in pspecs:
         main = pool.find(str(_entry(p["main"])["card"])).id
         cards = [pool.find(str(_entry(e)["card"])).id for k in ZONE_KEYS for e in p.get(k, [])]
-        decks.append(Deck(p.get("name", ""), main, cards))
+        piles = {name: {"hidden": bool(spec.get("hidden")), "cards": [pool.find(str(x)).id for x in spec["cards"]]}
+                 for name, spec in (p.get("piles") or {}).items()}
+        decks.append(Deck(p.get("name", ""), main, cards, piles))
     g = Game(pool, {"mode": mode, "seed": seed, "max_turns": max_turns, "options": options or {},
                     "players": [{"name": p.get("name"), "deck": d} for p, d in zip(pspecs, decks, strict=True)]})
     # lay the position out
     spare: dict[tuple[int, str], list[int]] = {}
     for iid in sorted(g.cards):
         c = g.cards[iid]
-        if not c.is_main:
+        if not c.is_main and c.zone != "pile":
             spare.setdefault((c.owner, c.cid), []).append(iid)
     for pl in g.players:
         pl.deck, pl.hand, pl.ko, pl.resources = [], [], [], []

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from operator import attrgetter
 
-ZONES = ("deck", "hand", "ko", "removed", "play", "resource", "aside", "equipped", "resolving")
+ZONES = ("deck", "hand", "ko", "removed", "play", "resource", "aside", "equipped", "resolving", "machine", "pile")
 
 
 class Card:
@@ -79,7 +79,8 @@ class Card:
 
 class Player:
     __slots__ = ("index", "name", "team", "side", "deck", "hand", "ko", "removed", "resources", "main",
-                 "levels", "level", "xp", "out", "recruit", "mulliganed", "deck_name", "equipment")
+                 "levels", "level", "xp", "out", "recruit", "mulliganed", "deck_name", "equipment", "piles",
+                 "hidden_piles")
 
     FIELDS = __slots__
     _get = attrgetter(*__slots__)
@@ -103,6 +104,8 @@ class Player:
         self.mulliganed = False
         self.deck_name = ""
         self.equipment: list[int] = []  # this player's equipment in play (each on a character)
+        self.piles: dict[str, list[int]] = {}  # side piles set aside at the start (outside the deck)
+        self.hidden_piles: list[str] = []      # which of them are face down
 
     def to_json(self) -> tuple:
         return Player._get(self)
@@ -112,6 +115,7 @@ class Player:
         p = cls.__new__(cls)
         for f, v in zip(cls.FIELDS, data, strict=True):
             setattr(p, f, list(v) if isinstance(v, list) else v)
+        p.piles = {k: list(v) for k, v in p.piles.items()}
         return p
 
 

@@ -209,6 +209,10 @@ def render_step(step: dict, chosen: set[str]) -> str:
         return out
     if verb == "cancel_power":
         return "Cancel that super power or plot twist: it does nothing."
+    if verb == "take_from_pile":
+        how = "at random " if a.get("pick", "random") == "random" else "(the lowest level first) "
+        where = "into your hand" if a.get("into", "hand") == "hand" else "into play on your side"
+        return f"Take a card {how}from your {a['pile']} pile and put it {where}."
     if verb == "handler":
         return f"(Special rule: {a['name']}.)"
     if verb == "repeat":
@@ -318,6 +322,9 @@ def ability_lines(c: CardDef) -> list[str]:
         when = f"Reaction {_cost(pw.cost)}{once}: When {L.EVENTS[pw.reaction]}, you may pay to use this. " \
             if pw.reaction else f"{_timing(pw.timing, pw.any_turn)} {_cost(pw.cost)}{once}: "
         lines.append(f"**{pw.name}** - {when}{render_effect(pw.effect)}")
+    if c.returns_to:
+        lines.append(f"When this main character is KO'd, it goes back to your {c.returns_to} pile instead. "
+                     f"You lose only when none of your main characters is in play.")
     if c.level_up and c.level_up.transform:
         events = " or ".join(L.EVENTS[w] for w in c.level_up.when)
         cond = f", if {render_condition(c.level_up.cond)}" if c.level_up.cond else ""

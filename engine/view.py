@@ -105,6 +105,11 @@ def build_view(g: Game, viewer: int | None) -> dict:
         entry["resources"] = rows[key]
         if mine:
             entry["hand"] = [card_face(g, g.cards[i]) for i in pl.hand]
+        if pl.piles:
+            entry["piles"] = {name: ({"count": len(ids), "hidden": True} if name in pl.hidden_piles and not mine
+                                     else {"count": len(ids), "hidden": name in pl.hidden_piles,
+                                           "cards": [card_face(g, g.cards[i]) for i in sorted(ids)]})
+                              for name, ids in pl.piles.items()}
         players.append(entry)
     d = g.decision
     decision = None

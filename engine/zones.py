@@ -110,6 +110,8 @@ def enforce_uniqueness(g: Game, c: Card) -> None:
         if other.iid == c.iid:
             continue
         od = g.defs[other.cid]
+        if c.is_main and other.is_main and d.returns_to and d.returns_to == od.returns_to:
+            continue  # the copies of a main character made of several cards stand together
         if names & {n.lower() for n in od.names}:
             if other.is_main:
                 # never a character with your main character's name: the newcomer goes
@@ -234,7 +236,18 @@ def ko(g: Game, c: Card) -> None:
     g.log("ko", f"{name} is KO'd.")
     was_main = c.is_main
     g.emit("is_ko", c.iid)
-    leave_play(g, c, "ko")
+    pile = g.defs[c.cid].returns_to
+    if was_main and pile and pile in g.players[c.owner].piles:
+        # a main character made of several cards goes back to its pile, to be deployed again
+        leave_play(g, c, "removed")
+        pl = g.players[c.owner]
+        pl.removed.remove(c.iid)
+        c.zone = "pile"
+        c.cid = pl.levels[0] if c.cid in pl.levels else c.cid
+        pl.piles[pile].append(c.iid)
+        g.log("ko", f"{name} goes back to {pl.name}'s {pile} pile.")
+    else:
+        leave_play(g, c, "ko")
     if was_main:
         g.main_knocked_out(c)
 
