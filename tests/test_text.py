@@ -64,6 +64,7 @@ EXAMPLES = {
     "cancel_power": [{"cancel_power": {}}],
     "repeat": [{"repeat": {"n": 2, "steps": [{"draw": {}}]}}],
     "handler": [{"handler": {"name": "swap hands"}}],
+    "take_from_pile": [{"take_from_pile": {"pile": "masks", "pick": "random", "into": "hand"}}],
 }
 
 
