@@ -888,8 +888,9 @@ class Game:
             return out + powers.plays(self, p, "build") + [A(p, "end_step")]
         if t == "main":
             out = [A(p, "attack", card=c.iid) for c in combat.attack_starters(self, pl.side)]
-            out += [A(p, "shift", card=c.iid) for c in self.characters(side=pl.side)
-                    if c.face_up and f"mobile:{c.iid}" not in self.used_powers and self.has_keyword(c, "mobile")]
+            if self.kw_possible("mobile"):
+                out += [A(p, "shift", card=c.iid) for c in self.characters(side=pl.side)
+                        if c.face_up and f"mobile:{c.iid}" not in self.used_powers and self.has_keyword(c, "mobile")]
             return out + powers.plays(self, p, "main") + [A(p, "end_turn")]
         if t == "declare":
             atk = [self.cards[i] for i in self.declaring]
