@@ -426,7 +426,13 @@ def ready(g: Game, c: Card) -> bool:
 
 def check_defense(g: Game) -> None:
     """A face-up character whose DEF has dropped to 0 or less is stunned at once."""
+    statics = bool(g.static_sources())
+    defs = g.defs.cards
     for iid in list(g.in_play):
         c = g.cards[iid]
-        if c.zone == "play" and c.face_up and stats.defense(g, c) <= 0:
+        if c.zone != "play" or not c.face_up:
+            continue
+        if not c.minus and not c.mods and not statics and defs[c.cid].defense > 0:
+            continue  # nothing can have lowered its DEF
+        if stats.defense(g, c) <= 0:
             stun(g, c, cause=" (DEF reduced to 0)")
