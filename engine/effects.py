@@ -792,6 +792,21 @@ def _take_from_pile(g, frame, a) -> bool:
     return True
 
 
+def _impersonate(g, frame, a) -> bool:
+    """Take on another character's name and base ATK/DEF (it may be in play, a hand or a KO pile)."""
+    models = select(g, frame, a["model"], anywhere=True)
+    if not models:
+        return True
+    md = g.defs[models[0].cid]
+    until = a.get("until", "permanent")
+    for c in select(g, frame, a["target"]):
+        c.mods.append({"k": "impersonate", "name": md.name, "atk": md.atk, "def": md.defense, "ts": g.tick(),
+                       "src": frame["name"], "until": until, "turn": g.turn})
+        g.dirty = True
+        g.log("impersonate", f"{g.name(c.iid)} impersonates {md.name}.")
+    return True
+
+
 def _repeat(g, frame, a) -> bool:
     for _ in range(amount(g, frame, a["n"])):
         push_sub(g, frame, frame["pc"], "steps")
@@ -850,4 +865,5 @@ VERB_FUNCS = {
     "repeat": _repeat,
     "handler": _handler,
     "take_from_pile": _take_from_pile,
+    "impersonate": _impersonate,
 }

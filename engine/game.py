@@ -316,6 +316,20 @@ class Game:
                     return od.kw_param(kw)
         return d.kw_param(kw)
 
+    def names_of(self, c: Card) -> tuple[str, ...]:
+        """A character's names: its own (and AKA), plus a name it impersonates right now."""
+        names = self.defs.cards[c.cid].names
+        if c.mods:
+            extra = tuple(m["name"] for m in c.mods if m["k"] == "impersonate" and self.impersonating(c, m))
+            return names + extra
+        return names
+
+    def impersonating(self, c: Card, m: dict) -> bool:
+        """An impersonation switches off while the impersonated character is on any side."""
+        want = m["name"].lower()
+        return not any(o.iid != c.iid and want in {n.lower() for n in self.defs.cards[o.cid].names}
+                       for o in self.characters())
+
     def powers_lost(self, c: Card) -> bool:
         """Has the character lost its keywords and super powers (to Nullify or the like)?"""
         for m in c.mods:

@@ -208,6 +208,7 @@ VERBS: dict[str, dict] = {
     "cancel_power": {"args": {}},
     "repeat": {"args": {"n": "amount", "steps": "steps"}},
     "handler": {"args": {"name": "str"}},
+    "impersonate": {"args": {"target": "selector", "model": "selector", "until": "duration?"}},
     "take_from_pile": {"args": {"pile": "str", "pick": "pile_pick?", "into": "pile_destination?", "row": "row_or_choice?"}},
     "if": {"args": {"cond": "condition", "then": "steps", "else": "steps?"}},
 }

@@ -156,7 +156,7 @@ def plays(g: Game, p: int, timing: str) -> list[Action]:
             if timing == "combat" and not cb.involves(c.iid):
                 continue
             seen = set()
-            for n in defs[c.cid].names:
+            for n in g.names_of(c):
                 for iid in hand_names.get(n.lower(), ()):
                     if iid not in seen:
                         seen.add(iid)

@@ -25,7 +25,8 @@ def stats(g: Game, c: Card) -> tuple[int, int]:
     mods = c.mods
     if mods:
         for m in mods:
-            if m["k"] == "set_base":
+            k = m["k"]
+            if k == "set_base" or (k == "impersonate" and g.impersonating(c, m)):
                 if m.get("atk") is not None:
                     atk = m["atk"]
                 if m.get("def") is not None:
@@ -113,12 +114,13 @@ def explain(g: Game, c: Card) -> list[dict]:
     atk_, dfn = d.atk, d.defense
     rows = [{"step": f"printed ({d.name}{f', level {d.level}' if d.level else ''})", "atk": atk_, "def": dfn}]
     for m in c.mods:
-        if m["k"] == "set_base":
+        if m["k"] == "set_base" or (m["k"] == "impersonate" and g.impersonating(c, m)):
             if m.get("atk") is not None:
                 atk_ = m["atk"]
             if m.get("def") is not None:
                 dfn = m["def"]
-            rows.append({"step": f"base set by {m['src']}", "atk": atk_, "def": dfn})
+            how = f"impersonating {m['name']}" if m["k"] == "impersonate" else f"base set by {m['src']}"
+            rows.append({"step": how, "atk": atk_, "def": dfn})
     if c.plus:
         atk_ += c.plus
         dfn += c.plus

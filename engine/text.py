@@ -209,6 +209,10 @@ def render_step(step: dict, chosen: set[str]) -> str:
         return out
     if verb == "cancel_power":
         return "Cancel that super power or plot twist: it does nothing."
+    if verb == "impersonate":
+        return (f"{t.capitalize()} impersonates {_target(a['model'], chosen)}: it takes that character's name "
+                f"and base ATK and DEF{DURATION.get(a.get('until', 'permanent'), '')}, until that character "
+                "shows up on any side.")
     if verb == "take_from_pile":
         how = "at random " if a.get("pick", "random") == "random" else "(the lowest level first) "
         where = "into your hand" if a.get("into", "hand") == "hand" else "into play on your side"

@@ -65,6 +65,8 @@ EXAMPLES = {
     "repeat": [{"repeat": {"n": 2, "steps": [{"draw": {}}]}}],
     "handler": [{"handler": {"name": "swap hands"}}],
     "take_from_pile": [{"take_from_pile": {"pile": "masks", "pick": "random", "into": "hand"}}],
+    "impersonate": [{"choose": {"what": "card", "from": "any_ko", "card_filter": {"type": "supporting"}, "as": "m"}},
+                    {"impersonate": {"target": "self", "model": "m"}}],
 }
 
 
