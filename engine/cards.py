@@ -303,6 +303,8 @@ class _Checker:
         if typ == "selector":
             if isinstance(v, str) and (v in L.BUILTIN_SELECTORS or v in bound):
                 return v
+            if isinstance(v, dict) and set(v) == {"each"}:
+                return {"each": self.filter(v["each"], f"{fld}.each")}
             self.err(fld, f"unknown target {v!r}{suggest(v, [*L.BUILTIN_SELECTORS, *bound])}; "
                           "name a built-in target or one chosen earlier with 'choose'")
             return v
@@ -563,7 +565,10 @@ def _mentions_combat(steps) -> bool:
         (verb, args), = step.items()
         if verb == "choose" and (args.get("filter") or {}).get("in_combat"):
             return True
-        if args.get("target") in ("attackers", "defender", "in_combat") or verb == "cancel_combat":
+        target = args.get("target")
+        if target in ("attackers", "defender", "in_combat") or verb == "cancel_combat":
+            return True
+        if isinstance(target, dict) and target["each"].get("in_combat"):
             return True
         for sub in ("then", "else"):
             if sub in args and _mentions_combat(args[sub]):

@@ -155,6 +155,8 @@ def push_sub(g: Game, frame: dict, index: int, key: str) -> None:
 def select(g: Game, frame: dict, sel: str, anywhere: bool = False) -> list[Card]:
     """The characters a selector names, in play now (``anywhere``: in any zone)."""
     cb = g.combat
+    if isinstance(sel, dict):  # {each: FILTER}
+        return [c for c in g.characters() if matches(g, c, sel["each"], frame)]
     if sel == "that_character":
         ev = frame.get("event") or {}
         who = ev.get("who", ev.get("victim"))
@@ -404,6 +406,20 @@ def _add_mod(g: Game, frame: dict, a: dict, kind: str) -> bool:
 
 def _counter(g, frame, a) -> bool:
     return _each(g, frame, a, lambda c: zones.add_counters(g, c, a["kind"], amount(g, frame, a.get("n", 1))))
+
+
+def _remove_counters(g, frame, a) -> bool:
+    def go(c):
+        n = amount(g, frame, a.get("n", 1))
+        attr = {"plus": "plus", "minus": "minus", "wound": "wounds", "vitality": "vitality"}[a["kind"]]
+        took = min(n, getattr(c, attr))
+        if took:
+            setattr(c, attr, getattr(c, attr) - took)
+            g.dirty = True
+            label = {"plus": "+1/+1", "minus": "-1/-1", "wound": "wound", "vitality": "vitality"}[a["kind"]]
+            g.log("counter", f"{took} {label} counter{'s' if took > 1 else ''} come{'' if took > 1 else 's'} "
+                             f"off {g.name(c.iid)}.")
+    return _each(g, frame, a, go)
 
 
 def _stun(g, frame, a) -> bool:
@@ -824,6 +840,7 @@ VERB_FUNCS = {
     "set_base": lambda g, f, a: _add_mod(g, f, a, "set_base"),
     "swap_stats": lambda g, f, a: _add_mod(g, f, a, "swap"),
     "counter": _counter,
+    "remove_counters": _remove_counters,
     "stun": _stun,
     "daze": _daze,
     "wound": _wound,

@@ -169,6 +169,7 @@ VERBS: dict[str, dict] = {
     "set_base": {"args": {"target": "selector", "atk": "amount?", "def": "amount?", "until": "duration?"}},
     "swap_stats": {"args": {"target": "selector", "until": "duration?"}},
     "counter": {"args": {"target": "selector", "kind": "counter_kind", "n": "amount?"}},
+    "remove_counters": {"args": {"target": "selector", "kind": "counter_kind", "n": "amount?"}},
     "stun": {"args": {"target": "selector"}},
     "daze": {"args": {"target": "selector"}},
     "wound": {"args": {"target": "selector", "n": "amount?"}},
@@ -245,7 +246,8 @@ FACES = ("up", "down")
 # Selectors that need no choice. Names bound by ``choose`` are selectors too.
 BUILTIN_SELECTORS = ("self", "attackers", "defender", "in_combat", "your_main", "each_enemy", "each_ally",
                      "that_character")
-"""``that_character``: the other character a trigger is about (the one that appeared, was stunned...)."""
+"""``that_character``: the other character a trigger is about (the one that appeared, was stunned...).
+A selector may also be ``{each: FILTER}``: every character in play that matches the filter."""
 
 PLAYER_REFS = ("you", "opponent", "chosen")
 

@@ -21,7 +21,10 @@ DURATION = {"combat": " this combat", "turn": " this turn", "next_turn": " until
             "permanent": ""}
 
 
-def _target(sel: str, chosen: set[str]) -> str:
+def _target(sel, chosen: set[str]) -> str:
+    if isinstance(sel, dict):
+        phrase = _filter_phrase(sel["each"])
+        return "each " + phrase.split(" ", 1)[1]
     if sel in chosen:
         return "it"
     return {"self": "this character", "attackers": "each attacker", "defender": "the defender",
@@ -115,6 +118,11 @@ def render_step(step: dict, chosen: set[str]) -> str:
         plural = "s" if n != 1 else ""
         where = "" if isinstance(n, int) else _amount(n).replace("X, where", ", where", 1)
         return f"Put {count} {label} counter{plural} on {t}{where}."
+    if verb == "remove_counters":
+        label = {"plus": "+1/+1", "minus": "-1/-1", "wound": "wound", "vitality": "vitality"}[a["kind"]]
+        count = NUM.get(n, str(n)) if isinstance(n, int) else "X"
+        count = "a" if n == 1 else count
+        return f"Remove {count} {label} counter{'s' if n != 1 else ''} from {t}."
     if verb in ("stun", "daze", "ko", "recover", "ready", "exhaust"):
         word = {"ko": "KO"}.get(verb, verb.capitalize())
         return f"{word} {t}."

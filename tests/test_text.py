@@ -20,6 +20,8 @@ EXAMPLES = {
     "set_base": [{"set_base": {"target": "self", "atk": 5}}],
     "swap_stats": [{"swap_stats": {"target": "defender"}}],
     "counter": [{"counter": {"target": "each_enemy", "kind": "minus", "n": 2}}],
+    "remove_counters": [{"remove_counters": {"target": {"each": {"side": "yours", "row": "front"}},
+                                             "kind": "minus", "n": 2}}],
     "stun": [{"stun": {"target": "defender"}}],
     "daze": [{"daze": {"target": "self"}}],
     "wound": [{"wound": {"target": "self", "n": 2}}],
@@ -98,6 +100,7 @@ def test_rendered_sentences():
     assert text("enter_play") == ("Choose a supporting character that costs 3 or less in your KO pile. "
                                   "Put it into play into a row of your choice.")
     assert text("dance_off").endswith("If you win: your main character gains 1 XP.")
+    assert text("remove_counters") == "Remove two -1/-1 counters from each character on your side in the front row."
 
 
 def test_every_card_in_card_data_renders():
