@@ -778,7 +778,7 @@ class Game:
             reason = "the last main character(s) standing"
         else:
             team = self.team_of_side(self.active)
-            reason = "the final main characters fell at the same time: the player whose turn it is wins"
+            reason = "the last main characters fell together, so the side taking its turn wins"
         self._finish([p.index for p in self.players if p.team == team], reason)
 
     def _end_by_wounds(self, why: str) -> None:

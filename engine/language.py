@@ -65,7 +65,7 @@ EVENTS: dict[str, str] = {
 # keyword works exactly like a printed one. Keywords without ``expand`` are
 # rules the engine applies where they matter (targeting, striking, recovery...).
 KEYWORDS: dict[str, dict] = {
-    "berserker": {"text": "When it attacks, put a +1/+1 counter on it.",
+    "berserker": {"text": "Each time it attacks, it gets a +1/+1 counter.",
                   "expand": [{"when": "attacks", "effect": [{"counter": {"target": "self", "kind": "plus"}}]}]},
     "blast": {"text": "When it appears, choose an enemy row: put a -1/-1 counter on each character in it.",
               "expand": [{"when": "appears", "effect": [
@@ -82,23 +82,23 @@ KEYWORDS: dict[str, dict] = {
                "expand": [{"when": "appears", "effect": [
                    {"choose": {"what": "character", "filter": {"stunned": "any"}, "as": "frozen"}},
                    {"freeze": {"target": "frozen"}}]}]},
-    "genius": {"text": "At the start of your turn, if it's face up, you may draw a card.",
+    "genius": {"text": "As your turn begins, you may draw a card while it is face up.",
                "expand": [{"when": "start_of_turn", "optional": True, "effect": [{"draw": {"n": 1}}]}]},
-    "grab": {"text": "While it's in the front row, enemy characters can't fly over that row."},
+    "grab": {"text": "Enemy fliers can't pass over the front row it stands in."},
     "immortal": {"text": "When it's KO'd, you may shuffle it into your deck.",
                  "expand": [{"when": "is_ko", "optional": True, "effect": [
                      {"put": {"target": "self", "into": "deck_shuffled"}}]}]},
-    "inspire": {"text": "When another character appears on your side, put a +1/+1 counter on that character.",
+    "inspire": {"text": "Each other character that arrives on your side gets a +1/+1 counter.",
                 "expand": [{"when": "ally_appears", "effect": [
                     {"counter": {"target": "that_character", "kind": "plus"}}]}]},
     "invade": {"text": "While it attacks a back-row character, that defender can't strike back at it."},
-    "inventive": {"text": "When it appears, you may turn one of your face-down locations face up.",
+    "inventive": {"text": "When it appears, you may flip one of your face-down locations face up.",
                   "expand": [{"when": "appears", "effect": [
                       {"turn_location": {"face": "up", "optional": True}}]}]},
     "leader": {"text": "While it team attacks, you choose which attacker the defender strikes back at."},
-    "lethal": {"text": "When it attacks and stuns an enemy supporting character, KO that character.",
+    "lethal": {"text": "A supporting character it stuns while attacking is KO'd outright.",
                "param": "lethal_mode", "default": "stuns",
-               "variants": {"wounds": "When it wounds a defending supporting character in combat, KO that character."}},
+               "variants": {"wounds": "A defending supporting character it gives a wound in combat is KO'd outright."}},
     "mercenary": {"text": "It can team attack alongside any main character, whatever their teams. Supporting "
                           "characters in that team attack must still share a team with it."},
     "mind_games": {"text": "When it appears, you may choose a player. That player discards their hand, then "
@@ -117,15 +117,15 @@ KEYWORDS: dict[str, dict] = {
     "rebirth": {"text": "When it's KO'd, you may put it into your resource row face down.",
                 "expand": [{"when": "is_ko", "optional": True, "effect": [
                     {"put": {"target": "self", "into": "resource"}}]}]},
-    "regeneration": {"text": "At the start of your turn, if it's face up, heal a wound from it.",
+    "regeneration": {"text": "As your turn begins, it heals one wound while it is face up.",
                      "expand": [{"when": "start_of_turn", "effect": [{"heal": {"target": "self"}}]}]},
-    "schemer": {"text": "The first time you play a plot twist each turn (anyone's turn), you may draw a card.",
+    "schemer": {"text": "After your first plot twist in any turn (yours or not), you may draw a card.",
                 "expand": [{"when": "you_play_plot_twist", "if": {"plot_twists_this_turn": 1}, "optional": True,
                             "effect": [{"draw": {"n": 1}}]}]},
-    "shrink": {"text": "The first time it's attacked each turn, you may cancel that combat.",
+    "shrink": {"text": "You may call off the first combat in which it is attacked in a turn.",
                "expand": [{"when": "is_attacked", "if": {"times_attacked_this_turn": 1}, "optional": True,
                            "effect": [{"cancel_combat": {}}]}]},
-    "sting": {"text": "When it appears, put a -1/-1 counter on an enemy character.",
+    "sting": {"text": "As it arrives, an enemy character of your choice gets a -1/-1 counter.",
               "expand": [{"when": "appears", "effect": [
                   {"choose": {"what": "character", "filter": {"side": "enemy"}, "as": "stung"}},
                   {"counter": {"target": "stung", "kind": "minus"}}]}]},

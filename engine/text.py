@@ -169,7 +169,7 @@ def render_step(step: dict, chosen: set[str]) -> str:
                  "resource": "into its owner's resource row face down"}[a["into"]]
         return f"Put {t} {where}."
     if verb == "turn_location":
-        may = "You may turn" if a.get("optional") else "Turn"
+        may = "You may flip" if a.get("optional") else "Flip"
         return f"{may} one of your face-{'down' if a['face'] == 'up' else 'up'} locations face {a['face']}."
     if verb == "redraw_hand":
         return "That player discards their hand, then draws that many cards."
@@ -210,8 +210,8 @@ def render_step(step: dict, chosen: set[str]) -> str:
         chosen.add(a["as"])
         return "Name a character."
     if verb == "dance_off":
-        out = ("Start a Dance Off: starting with you, each player exhausts a ready character or drops out, "
-               f"until one player is left. If you win: {_lower(render_effect(a['win'], chosen))}")
+        out = ("Begin a Dance Off: going around from you, every player exhausts a ready character or drops "
+               f"out, until one player remains. If you win: {_lower(render_effect(a['win'], chosen))}")
         if a.get("lose"):
             out += f" If you don't: {_lower(render_effect(a['lose'], chosen))}"
         return out

@@ -119,7 +119,7 @@ def test_keyword_rules_fill_parameters():
     assert keyword_rules("team_up", "Dawnwatch") == \
         "Each supporting character you control also counts as a member of Dawnwatch."
     assert keyword_rules("grows", "resources") == "It gets +1/+1 for each resource you have."
-    assert keyword_rules("lethal", "wounds").startswith("When it wounds a defending supporting character")
+    assert keyword_rules("lethal", "wounds").startswith("A defending supporting character it gives a wound")
 
 
 def test_hand_written_text_must_name_keywords_and_powers():
