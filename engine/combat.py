@@ -335,6 +335,9 @@ def _strikes(g: Game, strikers: list[int], total: int, d: Card, targets: list[in
     out = []
     dfn = stats.defense(g, d)
     if strikers and total >= 1:
+        for s in strikers:
+            if strike_value(g, g.cards[s], d) >= 1:
+                g.emit("strikes", s, victim=d.iid)
         verdict = "stunned" if total >= dfn else "not enough"
         if total >= dfn:
             out.append((d.iid, strikers))
@@ -344,6 +347,7 @@ def _strikes(g: Game, strikers: list[int], total: int, d: Card, targets: list[in
         t = g.cards[tid]
         v = strike_value(g, d, t)
         tdef = stats.defense(g, t)
+        g.emit("strikes", d.iid, victim=tid)
         if v >= tdef:
             out.append((tid, [d.iid]))
         g.log("strike", f"{g.name(d.iid)} strikes back at {g.name(tid)} for {v} against DEF {tdef}: "
