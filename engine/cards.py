@@ -187,6 +187,23 @@ CARD_FIELDS = {
 }
 
 
+# Argument types that take one word from a fixed list: (the list, what to call it in errors).
+ENUM_ARGS = {
+    "duration": (L.DURATIONS, "duration"),
+    "counter_kind": (L.COUNTER_KINDS, "counter kind"),
+    "row_or_other": ((*L.ROWS, "other"), "row"),
+    "player_ref": (L.PLAYER_REFS, "player"),
+    "choice_kind": (L.CHOICE_KINDS, "kind of choice"),
+    "keyword": (tuple(L.KEYWORDS), "keyword"),
+    "destination": (L.DESTINATIONS, "destination"),
+    "face": (L.FACES, "face"),
+    "row_or_choice": ((*L.ROWS, "choose"), "row"),
+    "zone": (L.CARD_ZONES, "zone"),
+    "pile_pick": (L.PILE_PICKS, "way to pick"),
+    "pile_destination": (L.PILE_DESTINATIONS, "destination"),
+}
+
+
 def suggest(word: str, options) -> str:
     close = difflib.get_close_matches(str(word), list(options), n=1, cutoff=0.6)
     return f" (did you mean {close[0]!r}?)" if close else ""
@@ -326,41 +343,9 @@ class _Checker:
             if isinstance(v, bool) or not isinstance(v, int):
                 self.err(fld, f"must be a whole number or a counted amount such as {{atk_of: target}}, not {v!r}")
             return v
-        if typ == "duration":
-            self.check_choice(v, L.DURATIONS, fld, "duration")
-            return v
-        if typ == "counter_kind":
-            self.check_choice(v, L.COUNTER_KINDS, fld, "counter kind")
-            return v
-        if typ == "row_or_other":
-            self.check_choice(v, (*L.ROWS, "other"), fld, "row")
-            return v
-        if typ == "player_ref":
-            self.check_choice(v, L.PLAYER_REFS, fld, "player")
-            return v
-        if typ == "choice_kind":
-            self.check_choice(v, L.CHOICE_KINDS, fld, "kind of choice")
-            return v
-        if typ == "keyword":
-            self.check_choice(v, L.KEYWORDS, fld, "keyword")
-            return v
-        if typ == "destination":
-            self.check_choice(v, L.DESTINATIONS, fld, "destination")
-            return v
-        if typ == "face":
-            self.check_choice(v, L.FACES, fld, "face")
-            return v
-        if typ == "row_or_choice":
-            self.check_choice(v, (*L.ROWS, "choose"), fld, "row")
-            return v
-        if typ == "zone":
-            self.check_choice(v, L.CARD_ZONES, fld, "zone")
-            return v
-        if typ == "pile_pick":
-            self.check_choice(v, L.PILE_PICKS, fld, "way to pick")
-            return v
-        if typ == "pile_destination":
-            self.check_choice(v, L.PILE_DESTINATIONS, fld, "destination")
+        if typ in ENUM_ARGS:
+            options, what = ENUM_ARGS[typ]
+            self.check_choice(v, options, fld, what)
             return v
         if typ == "int":
             if isinstance(v, bool) or not isinstance(v, int):

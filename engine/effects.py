@@ -387,10 +387,14 @@ def _add_mod(g: Game, frame: dict, a: dict, kind: str) -> bool:
     until = a.get("until", "combat" if g.combat is not None else "turn")
     vals = {k: amount(g, frame, a[k]) for k in ("atk", "def") if k in a}
     g.dirty = True
+    if until == "source_leaves" and not _source_face_up(g, frame):
+        return True  # it lasts while its source stays face up in play: already over
     for c in select(g, frame, a["target"]):
         if not c.face_up:
             continue
         m = {"k": kind, "ts": g.tick(), "src": frame["name"], "until": until, "turn": g.turn}
+        if until == "source_leaves":
+            m["source"] = frame["src"]
         if kind != "swap":
             m.update(vals)
         c.mods.append(m)
@@ -547,8 +551,15 @@ def _freeze(g, frame, a) -> bool:
     return _each(g, frame, a, go)
 
 
+def _source_face_up(g: Game, frame: dict) -> bool:
+    src = frame.get("src")
+    return src is not None and g.cards[src].zone == "play" and g.cards[src].face_up
+
+
 def _grant(g, frame, a) -> bool:
     until = a.get("until", "combat" if g.combat is not None else "turn")
+    if until == "source_leaves" and not _source_face_up(g, frame):
+        return True
     for c in select(g, frame, a["target"]):
         if not c.face_up or any(m.get("cant_gain") for m in c.mods):
             continue  # stunned characters, and characters that can't gain powers, gain nothing
@@ -664,7 +675,7 @@ def _search(g, frame, a) -> bool:
         zones.shuffle_deck(g, pl.index)
         g.log("search", f"{pl.name} finds nothing and shuffles their deck.")
         return True
-    g.ask("choose", [frame["ctl"]], options=sorted(opts), optional=bool(a.get("optional", True)),
+    g.ask("search", [frame["ctl"]], options=sorted(opts), optional=bool(a.get("optional", True)),
           prompt="Choose a card from your deck")
     return False
 

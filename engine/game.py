@@ -914,7 +914,7 @@ class Game:
             return out + [A(p, "cancel_attack")]
         if t == "combat":
             return powers.plays(self, p, "combat") + [A(p, "pass")]
-        if t in ("choose", "discard"):
+        if t in ("choose", "discard", "search"):
             out = [A(p, "choose", card=i) for i in d["options"]]
             return out + ([A(p, "no")] if d.get("optional") else [])
         if t == "choose_player":
@@ -1132,7 +1132,7 @@ class Game:
                                            "reaction": True})
                 elif t == "no":
                     self.stack.pop()
-            elif d["type"] in ("choose", "choose_player", "choose_row", "dance"):  # declined or dropped out
+            elif d["type"] in ("choose", "choose_player", "choose_row", "dance", "search"):  # declined or dropped out
                 effects.answer(self, self.stack[-1], None)
             else:
                 effects.answer(self, self.stack[-1], t == "yes")
@@ -1333,6 +1333,7 @@ _DECISION_NAMES = {
     "formation": "the formation step", "main": "the main phase", "declare": "declaring an attack",
     "combat": "the combat window", "choose": "choosing a character", "discard": "discarding",
     "may": "a yes/no choice", "may_trigger": "a yes/no choice", "pay": "paying a cost",
+    "search": "searching your deck",
     "strike_back": "choosing who the defender strikes back at", "order": "ordering triggered abilities",
     "choose_player": "choosing a player",
 }

@@ -152,9 +152,12 @@ def all_violations(g: Game, views: bool = True, events_since: int = 0) -> list[s
     decks = {i for pl in g.players for i in pl.deck}
     hands = {pl.index: set(pl.hand) | {i for n in pl.hidden_piles for i in pl.piles[n]} for pl in g.players}
     face_down = {pl.index: {i for i in pl.resources if not g.cards[i].face_up} for pl in g.players}
+    searching = g.decision["players"][0] if g.decision and g.decision["type"] == "search" else None
     for viewer in [None, *range(len(g.players))]:
         v = g.view(viewer)
         hidden = set(decks)
+        if viewer is not None and viewer == searching:
+            hidden -= set(g.players[viewer].deck)  # a player searching their deck sees it
         for q in hands:
             if q != viewer:
                 hidden |= hands[q] | face_down[q]

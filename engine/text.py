@@ -18,7 +18,16 @@ from .cards import CardDef
 
 NUM = {1: "a", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
 DURATION = {"combat": " this combat", "turn": " this turn", "next_turn": " until the end of next turn",
-            "permanent": ""}
+            "permanent": "", "source_leaves": " while this character stays face up in play"}
+
+# Things counted by ``{count: ...}`` amounts, in the plural.
+COUNT_PLURALS = {"resources": "resources you have", "hand": "cards in your hand", "wounds": "wounds on it",
+                 "ko_pile": "cards in your KO pile", "allies": "other characters on your side",
+                 "enemies": "enemy characters"}
+
+def _until(a: dict, default: str) -> str:
+    """A modifier's duration; without ``until`` it lasts the combat, or the turn outside one."""
+    return DURATION[a.get("until", default)]
 
 
 def _target(sel, chosen: set[str]) -> str:
@@ -64,6 +73,10 @@ def _filter_phrase(f: dict) -> str:
         tail.append(f"with {f['def_max']} or less DEF")
     if f.get("not_self"):
         tail.append("other than this one")
+    if "named" in f:
+        tail.append("with the name you named")
+    if "tag" in f:
+        tail.append(f"tagged {f['tag']}")
     art = "an" if out[0] in "aeiouAEIOU" else "a"
     return f"{art} {out}" + ("" if not tail else " " + " ".join(tail))
 
@@ -73,7 +86,7 @@ def _amount(v) -> str:
         return str(v)
     (k, sel), = v.items()
     if k == "count":
-        return f"X, where X is the number of {L.COUNTABLES[sel]}s"
+        return f"X, where X is the number of {COUNT_PLURALS[sel]}"
     if k == "chosen":
         return "X, where X is the number you chose"
     return f"X, where X is {L.AMOUNT_KINDS[k]} {_target(sel, set())}"
@@ -83,7 +96,7 @@ def _signed(v) -> str:
     return f"+{v}" if isinstance(v, int) and v >= 0 else (str(v) if isinstance(v, int) else "+X")
 
 
-def render_step(step: dict, chosen: set[str]) -> str:
+def render_step(step: dict, chosen: set[str], until: str = "combat") -> str:
     (verb, a), = step.items()
     t = _target(a["target"], chosen) if "target" in a else ""
     n = a.get("n", 1)
@@ -101,17 +114,18 @@ def render_step(step: dict, chosen: set[str]) -> str:
                    f"{_card_filter_phrase(a.get('card_filter') or {})} in {where}."
         return f"{'You may choose' if a.get('optional') else 'Choose'} {_filter_phrase(a.get('filter') or {})}."
     if verb == "modify":
-        dur = DURATION[a.get("until", "combat")]
-        return f"{t.capitalize()} gets {_signed(a.get('atk', 0))}/{_signed(a.get('def', 0))}{dur}."
+        counted = [v for v in (a.get("atk"), a.get("def")) if isinstance(v, dict)]
+        where = _amount(counted[0]).replace("X, where", ", where", 1) if counted else ""
+        return f"{t.capitalize()} gets {_signed(a.get('atk', 0))}/{_signed(a.get('def', 0))}{_until(a, until)}{where}."
     if verb == "set_base":
         parts = []
         if "atk" in a:
             parts.append(f"base ATK becomes {_amount(a['atk'])}")
         if "def" in a:
             parts.append(f"base DEF becomes {_amount(a['def'])}")
-        return f"{t.capitalize()}'s {' and '.join(parts)}{DURATION[a.get('until', 'combat')]}."
+        return f"{t.capitalize()}'s {' and '.join(parts)}{_until(a, until)}."
     if verb == "swap_stats":
-        return f"Swap {t}'s ATK and DEF{DURATION[a.get('until', 'combat')]}."
+        return f"Swap {t}'s ATK and DEF{_until(a, until)}."
     if verb == "counter":
         label = {"plus": "+1/+1", "minus": "-1/-1", "wound": "wound", "vitality": "vitality"}[a["kind"]]
         count = NUM.get(n, str(n)) if isinstance(n, int) else "X"
@@ -145,18 +159,19 @@ def render_step(step: dict, chosen: set[str]) -> str:
     if verb == "cancel_combat":
         return "Cancel the combat."
     if verb == "may":
-        inner = render_effect(a["then"], chosen)
-        return f"You may {inner[0].lower()}{inner[1:]}"
+        inner = render_effect(a["then"], chosen, until)
+        inner = inner[4:] if inner.startswith("You ") else _lower(inner)
+        return f"You may {inner}"
     if verb == "if":
-        inner = render_effect(a["then"], chosen)
+        inner = render_effect(a["then"], chosen, until)
         out = f"If {render_condition(a['cond'])}, {inner[0].lower()}{inner[1:]}"
         if a.get("else"):
-            out += f" Otherwise, {render_effect(a['else'], chosen)}"
+            out += f" Otherwise, {_lower(render_effect(a['else'], chosen, until))}"
         return out
     if verb == "freeze":
         return f"Freeze {t} (exhaust it; it doesn't ready during its controller's next turn)."
     if verb == "grant":
-        return f"{t.capitalize()} gains [[{_kw(a['keyword'])}]]{DURATION[a.get('until', 'combat')]}."
+        return f"{t.capitalize()} gains [[{_kw(a['keyword'])}]]{_until(a, until)}."
     if verb == "lose_powers":
         dur = {"source_leaves": " while this character stays face up in play"}.get(a.get("until", "permanent"),
                                                                                 DURATION.get(a.get("until"), ""))
@@ -199,9 +214,9 @@ def render_step(step: dict, chosen: set[str]) -> str:
     if verb in ("level_up", "level_down"):
         return f"Your main character levels {'up' if verb == 'level_up' else 'down'}."
     if verb == "coin_flip":
-        out = f"Flip a coin. Heads: {_lower(render_effect(a['heads'], chosen))}"
+        out = f"Flip a coin. Heads: {_lower(render_effect(a['heads'], chosen, until))}"
         if a.get("tails"):
-            out += f" Tails: {_lower(render_effect(a['tails'], chosen))}"
+            out += f" Tails: {_lower(render_effect(a['tails'], chosen, until))}"
         return out
     if verb == "choose_number":
         chosen.add(a["as"])
@@ -211,9 +226,9 @@ def render_step(step: dict, chosen: set[str]) -> str:
         return "Name a character."
     if verb == "dance_off":
         out = ("Begin a Dance Off: going around from you, every player exhausts a ready character or drops "
-               f"out, until one player remains. If you win: {_lower(render_effect(a['win'], chosen))}")
+               f"out, until one player remains. If you win: {_lower(render_effect(a['win'], chosen, until))}")
         if a.get("lose"):
-            out += f" If you don't: {_lower(render_effect(a['lose'], chosen))}"
+            out += f" If you don't: {_lower(render_effect(a['lose'], chosen, until))}"
         return out
     if verb == "cancel_power":
         return "Cancel that super power or plot twist: it does nothing."
@@ -228,8 +243,11 @@ def render_step(step: dict, chosen: set[str]) -> str:
     if verb == "handler":
         return f"(Special rule: {a['name']}.)"
     if verb == "repeat":
-        return f"Do this {_amount(a['n'])} times: {render_effect(a['steps'], chosen)}"
+        return f"Do this {_amount(a['n'])} times: {render_effect(a['steps'], chosen, until)}"
     raise AssertionError(verb)
+
+
+COMBAT_EVENTS = ("attacks", "is_attacked", "team_attacks", "strikes")
 
 
 def _lower(text: str) -> str:
@@ -285,15 +303,17 @@ def render_condition(cond: dict) -> str:
         elif k == "you_won":
             parts.append("you won" if v else "you lost")
         elif k == "count_at_least":
-            parts.append(f"you have {v['n']} or more {L.COUNTABLES[v['count']]}s")
+            parts.append(f"there are {v['n']} or more {COUNT_PLURALS[v['count']]}")
         elif k == "is_main":
             parts.append("it's a main character" if v else "it's a supporting character")
     return " and ".join(parts)
 
 
-def render_effect(steps, chosen: set[str] | None = None) -> str:
+def render_effect(steps, chosen: set[str] | None = None, until: str = "combat") -> str:
+    """English for a list of steps. ``until``: what a modifier without its own ``until`` lasts
+    ("combat" for combat abilities, "turn" otherwise)."""
     chosen = set() if chosen is None else chosen
-    return " ".join(render_step(s, chosen) for s in steps)
+    return " ".join(render_step(s, chosen, until) for s in steps)
 
 
 def _cost(cost) -> str:
@@ -321,19 +341,21 @@ def ability_lines(c: CardDef) -> list[str]:
     for st in c.statics:
         lines.append(render_static(st, "It" if c.type == "equipment" else "This character"))
     for t in c.triggers:
+        until = "combat" if t.on in COMBAT_EVENTS else "turn"
         when = L.EVENTS[t.on]
         subject = "" if t.on in ("start_of_turn", "end_of_turn", "ally_appears", "enemy_appears",
                                  "you_play_plot_twist", "you_recruit") else "this character "
         cond = f", if {render_condition(t.cond)}" if t.cond else ""
-        body = render_effect(t.effect)
+        body = render_effect(t.effect, None, until)
         if t.optional:
             body = f"you may {body[0].lower()}{body[1:]}"
         lines.append(f"When {subject}{when}{cond}, {body[0].lower()}{body[1:]}")
     for pw in c.powers:
+        until = "combat" if pw.timing in ("combat", "any_combat") or pw.reaction else "turn"
         once = " (once per game)" if pw.once_per_game else ""
         when = f"Reaction {_cost(pw.cost)}{once}: When {L.EVENTS[pw.reaction]}, you may pay to use this. " \
             if pw.reaction else f"{_timing(pw.timing, pw.any_turn)} {_cost(pw.cost)}{once}: "
-        lines.append(f"**{pw.name}** - {when}{render_effect(pw.effect)}")
+        lines.append(f"**{pw.name}** - {when}{render_effect(pw.effect, None, until)}")
     if c.returns_to:
         lines.append(f"When this main character is KO'd, it goes back to your {c.returns_to} pile instead. "
                      f"You lose only when none of your main characters is in play.")
@@ -347,8 +369,9 @@ def ability_lines(c: CardDef) -> list[str]:
         cond = f", if {render_condition(c.level_up.cond)}" if c.level_up.cond else ""
         lines.append(f"Level up ({c.level_up.xp}): When this character {events}{cond}, gain 1 XP.")
     if c.type == "plot_twist":
+        until = "combat" if {"combat", "any_combat"} & set(c.timing) else "turn"
         timing = " / ".join(_timing(t, c.any_turn and t in ("combat", "any_combat")) for t in c.timing)
-        lines.append(f"{timing}: {render_effect(c.effect)}")
+        lines.append(f"{timing}: {render_effect(c.effect, None, until)}")
     if c.type == "location":
         if c.symbol:
             lines.append(f"Makes {{{c.symbol}}}.")

@@ -350,20 +350,20 @@ HIDDEN_POSITION = {
     "players": [
         {"name": "Ana", "main": "Captain Solace", "front": ["Shield Cadet"], "hand": ["Skyhawk"],
          "resources": ["Think Tank"], "deck": ["Arc Archer", "Iron Warden"]},
-        {"name": "Bo", "main": "Baron Dusk", "hand": ["Grave Hulk"],
+        {"name": "Bo", "main": "Baron Dusk", "hand": ["Grave Golem"],
          "resources": [{"card": "Syndicate Vault", "face_up": False}],
          "deck": ["Dread Colossus", "Abyss Lord", "Venom Witch"]},
     ],
 }
-SECRET_OF_BO = ["Grave Hulk", "Syndicate Vault", "Dread Colossus", "Abyss Lord", "Venom Witch"]
+SECRET_OF_BO = ["Grave Golem", "Syndicate Vault", "Dread Colossus", "Abyss Lord", "Venom Witch"]
 DECK_OF_ANA = ["Arc Archer", "Iron Warden"]
 
 
 def _hidden_game() -> Game:
     g = build(testbed.test_pool(), HIDDEN_POSITION)
-    # Bo drew Dread Colossus and Abyss Lord; now he puts Grave Hulk down as a face-down resource
+    # Bo drew Dread Colossus and Abyss Lord; now he puts Grave Golem down as a face-down resource
     assert g.decision["type"] == "resource" and g.to_act == [1]
-    hulk = next(i for i in g.players[1].hand if g.name(i) == "Grave Hulk")
+    hulk = next(i for i in g.players[1].hand if g.name(i) == "Grave Golem")
     g.apply({"player": 1, "type": "resource", "card": hulk, "face_up": False})
     assert g.decision["type"] == "recruit" and g.to_act == [1]
     return g
@@ -401,7 +401,7 @@ def test_own_view_shows_own_hand_and_face_down_resources():
     g = _hidden_game()
     view = g.view(1)
     text = json.dumps(view)
-    for name in ["Dread Colossus", "Abyss Lord", "Syndicate Vault", "Grave Hulk"]:
+    for name in ["Dread Colossus", "Abyss Lord", "Syndicate Vault", "Grave Golem"]:
         assert name in text
     # but not the order or contents of Bo's own deck
     assert "Venom Witch" not in text
