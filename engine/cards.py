@@ -30,6 +30,7 @@ class PowerDef:
     any_turn: bool = False
     once_per_game: bool = False
     reaction: str | None = None  # a reaction: usable when this event happens, before it resolves
+    zone: str = "play"           # where its card must be to use it: play, hand or ko (your KO pile)
 
 
 @dataclass(frozen=True)
@@ -99,6 +100,11 @@ class CardDef:
     @property
     def names(self) -> tuple[str, ...]:
         return (self.name, *self.aka)
+
+    @property
+    def offzone_powers(self) -> bool:
+        """Does it have super powers that work from a hand or KO pile (or copy them: Mimic)?"""
+        return any(pw.zone != "play" for pw in self.powers) or "mimic" in self.keywords
 
     @property
     def is_basic_location(self) -> bool:
@@ -568,7 +574,7 @@ def _parse_powers(ck: _Checker, powers) -> list[PowerDef]:
         if not isinstance(p, dict):
             ck.err(pf, "a super power is a mapping")
             continue
-        fields = ["name", "timing", "cost", "effect", "any_turn", "once_per_game", "reaction"]
+        fields = ["name", "timing", "cost", "effect", "any_turn", "once_per_game", "reaction", "zone"]
         for k in p:
             if k not in fields:
                 ck.err(f"{pf}.{k}", f"unknown field for a super power{suggest(k, fields)}")
@@ -590,7 +596,10 @@ def _parse_powers(ck: _Checker, powers) -> list[PowerDef]:
             ck.err(f"{pf}.effect", "a super power needs an effect")
         out.append(PowerDef(name=p.get("name", "?"), timing=p.get("timing", "main"), cost=tuple(cost),
                             effect=effect, any_turn=bool(p.get("any_turn", False)),
-                            once_per_game=bool(p.get("once_per_game", False)), reaction=p.get("reaction")))
+                            once_per_game=bool(p.get("once_per_game", False)), reaction=p.get("reaction"),
+                            zone=p.get("zone", "play")))
+        if p.get("zone", "play") not in ("play", "hand", "ko"):
+            ck.err(f"{pf}.zone", f"a super power works from play, hand or ko, not {p.get('zone')!r}")
     return out
 
 

@@ -288,9 +288,9 @@ class Game:
                 kws |= self._own_keywords(other)
         return kws
 
-    def _mimic_sources(self, c: Card) -> list[Card]:
+    def _mimic_sources(self, c: Card, side: int | None = None) -> list[Card]:
         team = self.defs.cards[c.cid].kw_param("mimic")
-        return [o for o in self.characters(side=c.side)
+        return [o for o in self.characters(side=c.side if side is None else side)
                 if o.iid != c.iid and o.face_up and not o.is_main and team in self.defs.cards[o.cid].teams
                 and not self.powers_lost(o)]
 

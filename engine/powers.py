@@ -136,7 +136,8 @@ def plays(g: Game, p: int, timing: str) -> list[Action]:
                 hand_names.setdefault(n.lower(), []).append(iid)
     locs = None
     used = g.used_powers
-    for c in chars:
+    offzone = [cards[i] for i in (*pl.hand, *pl.ko) if defs[cards[i].cid].offzone_powers]
+    for c in chars + offzone:
         d = defs[c.cid]
         if not d.powers and "mimic" not in d.keywords and c.gear is None:
             continue
@@ -180,18 +181,21 @@ def _team_counts(g: Game, chars) -> dict[str, int]:
 
 
 def powers_of(g: Game, c: Card) -> list[tuple[str, int, object]]:
-    """A character's super powers now, as (card id, index, power): its own, then those Mimic
-    copies from other characters. None while it has lost its powers."""
+    """A character's super powers now, as (card id, index, power): its own, then its equipment's,
+    then those Mimic copies. In play: the powers that work in play; in a hand or KO pile: the
+    powers that work from there (Mimic copies work from there too). None while its powers are lost."""
     d = g.defs.cards[c.cid]
-    if c.mods and g.powers_lost(c):
+    where = {"play": "play", "hand": "hand", "ko": "ko"}.get(c.zone)
+    if where is None or (where == "play" and c.mods and g.powers_lost(c)):
         return []
-    out = [(c.cid, i, pw) for i, pw in enumerate(d.powers)]
-    if c.gear is not None and c.zone == "play":
+    out = [(c.cid, i, pw) for i, pw in enumerate(d.powers) if pw.zone == where]
+    if where == "play" and c.gear is not None:
         e = g.cards[c.gear]
         out += [(e.cid, i, pw) for i, pw in enumerate(g.defs.cards[e.cid].powers)]
-    if "mimic" in d.keywords and g.has_keyword(c, "mimic"):
-        for o in g._mimic_sources(c):
-            out += [(o.cid, i, pw) for i, pw in enumerate(g.defs.cards[o.cid].powers)]
+    if "mimic" in d.keywords and (where != "play" or g.has_keyword(c, "mimic")):
+        side = c.side if where == "play" else g.players[c.owner].side
+        for o in g._mimic_sources(c, side):
+            out += [(o.cid, i, pw) for i, pw in enumerate(g.defs.cards[o.cid].powers) if pw.zone == "play"]
     return out
 
 
@@ -203,6 +207,8 @@ def power_timing_ok(g: Game, c: Card, pw, timing: str, my_turn: bool) -> bool:
     if timing == "combat":
         if pw.timing == "any_combat":
             return True
+        if c.zone != "play":
+            return False
         return pw.timing == "combat" and g.combat is not None and g.combat.involves(c.iid)
     return pw.timing == timing
 

@@ -353,6 +353,7 @@ def ability_lines(c: CardDef) -> list[str]:
     for pw in c.powers:
         until = "combat" if pw.timing in ("combat", "any_combat") or pw.reaction else "turn"
         once = " (once per game)" if pw.once_per_game else ""
+        once += {"hand": " (from your hand)", "ko": " (from your KO pile)"}.get(pw.zone, "")
         when = f"Reaction {_cost(pw.cost)}{once}: When {L.EVENTS[pw.reaction]}, you may pay to use this. " \
             if pw.reaction else f"{_timing(pw.timing, pw.any_turn)} {_cost(pw.cost)}{once}: "
         lines.append(f"**{pw.name}** - {when}{render_effect(pw.effect, None, until)}")
