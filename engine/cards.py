@@ -127,6 +127,8 @@ class CardPool:
         self.teams = teams or {}
         # the trigger events each card listens to, so most events skip most cards at once
         self.listens: dict[str, frozenset] = {c.id: _listens(c) for c in cards.values()}
+        # cards with super powers that work from a hand or KO pile (or Mimic, which copies them there)
+        self.offzone = frozenset(c.id for c in cards.values() if c.offzone_powers)
         self._by_name: dict[str, list[CardDef]] = {}
         for c in cards.values():
             for n in c.names:

@@ -126,9 +126,11 @@ def plays(g: Game, p: int, timing: str) -> list[Action]:
             elif timing not in d.timing:
                 continue
             if d.requires:
-                if team_counts is None:
-                    team_counts = _team_counts(g, chars)
-                if any(team_counts.get(team, 0) < n for team, n in d.requires):
+                counts = _team_counts(g, chars, d.requires) if team_counts is None or any(
+                    ":" in k for k, _n in d.requires) else team_counts
+                if team_counts is None and not any(":" in k for k, _n in d.requires):
+                    team_counts = counts
+                if any(counts.get(team, 0) < n for team, n in d.requires):
                     continue
             out.append(Action(p, "plot", card=iid))
         elif t in ("supporting", "main"):
@@ -136,7 +138,8 @@ def plays(g: Game, p: int, timing: str) -> list[Action]:
                 hand_names.setdefault(n.lower(), []).append(iid)
     locs = None
     used = g.used_powers
-    offzone = [cards[i] for i in (*pl.hand, *pl.ko) if defs[cards[i].cid].offzone_powers]
+    off = g.defs.offzone
+    offzone = [cards[i] for i in (*pl.hand, *pl.ko) if cards[i].cid in off] if off else []
     for c in chars + offzone:
         d = defs[c.cid]
         if not d.powers and "mimic" not in d.keywords and c.gear is None:
@@ -165,16 +168,19 @@ def plays(g: Game, p: int, timing: str) -> list[Action]:
     return out
 
 
-def _team_counts(g: Game, chars) -> dict[str, int]:
-    """How many face-up characters count for each requirement: by team, by alignment, by keyword."""
+def _team_counts(g: Game, chars, requires=()) -> dict[str, int]:
+    """How many face-up characters count for each requirement: by team, by alignment, by keyword
+    (alignments and keywords are only worked out when a requirement asks for them)."""
+    want_align = any(k.startswith("alignment:") for k, _n in requires)
+    want_kw = any(k.startswith("keyword:") for k, _n in requires)
     counts: dict[str, int] = {}
     for c in chars:
-        keys = set(g.teams_of(c))
-        for t in g.teams_of(c):
-            a = g.defs.alignment(t)
-            if a:
-                keys.add(f"alignment:{a}")
-        keys |= {f"keyword:{k}" for k in g.keywords_of(c)}
+        teams = g.teams_of(c)
+        keys = set(teams)
+        if want_align:
+            keys |= {f"alignment:{a}" for a in (g.defs.alignment(t) for t in teams) if a}
+        if want_kw:
+            keys |= {f"keyword:{k}" for k in g.keywords_of(c)}
         for k in keys:
             counts[k] = counts.get(k, 0) + 1
     return counts
@@ -218,7 +224,7 @@ def requirements_met(g: Game, p: int, d, requires=None) -> bool:
     requires = d.requires if requires is None else requires
     if not requires:
         return True
-    counts = _team_counts(g, [c for c in g.characters(side=g.players[p].side) if c.face_up])
+    counts = _team_counts(g, [c for c in g.characters(side=g.players[p].side) if c.face_up], requires)
     return all(counts.get(team, 0) >= n for team, n in requires)
 
 
