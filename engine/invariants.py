@@ -74,46 +74,6 @@ def hidden_cards(g: Game, viewer: int | None) -> set[int]:
     return out
 
 
-def shown_ids(v: dict) -> set[int]:
-    """Every card id a view shows, wherever the view can hold one."""
-    ids: set[int] = set()
-    for p in v["players"]:
-        for k in ("hand", "ko", "removed", "resources"):
-            ids.update(x["iid"] for x in p.get(k, ()) if "iid" in x)
-    for s in v["sides"]:
-        ids.update(c["iid"] for c in s["front"])
-        ids.update(c["iid"] for c in s["back"])
-    d = v["decision"]
-    if d and d["type"] not in ("choose_first", "choose_player", "order"):
-        ids.update(d.get("options", ()))
-    if v["combat"]:
-        ids.update(v["combat"]["attackers"])
-        if v["combat"]["defender"] is not None:
-            ids.add(v["combat"]["defender"])
-    ids.update(v["declaring"])
-    return ids
-
-
-def view_violations(g: Game, viewer: int | None, events_since: int = 0) -> list[str]:
-    """The viewer's view and log (from event ``events_since``) reveal no card the viewer may not know."""
-    v = g.view(viewer)
-    out = []
-    leaked = shown_ids(v) & hidden_cards(g, viewer)
-    if leaked:
-        out.append(f"view of {viewer} shows hidden card ids {sorted(leaked)}")
-    for p in v["players"]:
-        if p["index"] != viewer and "hand" in p:
-            out.append(f"view of {viewer} holds player {p['index']}'s hand")
-        for r in p["resources"]:
-            if p["index"] != viewer and not r["face_up"] and set(r) != {"hidden", "face_up"}:
-                out.append(f"view of {viewer} shows player {p['index']}'s face-down resource {r}")
-    for e in g.events[events_since:]:
-        for q, text in e.secret.items():
-            if q != viewer and text != e.text and e.for_viewer(viewer) == text:
-                out.append(f"log line meant for player {q} shown to {viewer}: {text!r}")
-    return out
-
-
 def private_ids(v: dict) -> set[int]:
     """Card ids in the parts of a view that differ between viewers (hand, resources, decision)."""
     ids: set[int] = set()
