@@ -2,7 +2,7 @@
 PY ?= python3
 PIP_FLAGS ?= --disable-pip-version-check -q
 
-.PHONY: install dev-install node-install test lint play bench scenarios validate clean
+.PHONY: install dev-install node-install system-install test lint play bench scenarios validate clean
 
 install:
 	$(PY) -m pip install $(PIP_FLAGS) -e .
@@ -13,8 +13,14 @@ dev-install:
 node-install:
 	@if [ -f package-lock.json ]; then npm ci --no-audit --no-fund --loglevel=error; fi
 
+# Chromium (browser tests, never `playwright install`) and poppler-utils (pdftoppm, for print checks)
+system-install:
+	@if ! command -v chromium >/dev/null || ! command -v pdftoppm >/dev/null; then \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium poppler-utils >/dev/null; \
+	fi
+
 lint: dev-install
-	$(PY) -m ruff check engine printgen tests
+	$(PY) -m ruff check engine printgen web tests
 
 validate: install
 	capeclash validate card_data
@@ -22,7 +28,7 @@ validate: install
 scenarios: install
 	capeclash scenario -q
 
-test: dev-install node-install lint
+test: dev-install node-install system-install lint
 	capeclash validate card_data
 	$(PY) -m pytest
 

@@ -1,4 +1,5 @@
-"""The ``capeclash`` command: validate, scenario, card, keywords, bench, play.
+"""The ``capeclash`` command: validate, scenario, card, keywords, deck, bench, play, and the commands of
+the other parts (simulate, balance, setlist, print, web, dice) when they are installed.
 
 Run ``capeclash --help`` or ``capeclash COMMAND --help``.
 """
@@ -6,6 +7,7 @@ Run ``capeclash --help`` or ``capeclash COMMAND --help``.
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 import sys
 from pathlib import Path
@@ -117,13 +119,40 @@ def cmd_keywords(args) -> int:
     return 0
 
 
+# Benchmarks that live in other modules: each module has ``bench_main(argv) -> int``.
+BENCHES = {
+    "engine": None,  # built in: see cmd_bench
+    "clone": "engine.ai.bench",
+    "ai": "engine.ai.bench",
+    "sim": "engine.simulate",
+    "print": "printgen.bench",
+    "web": "web.bench",
+    "dice": "engine.dice.bench",
+}
+
+
 def cmd_bench(args) -> int:
-    from .bench import bench_engine
     if args.what != "engine":
-        print(f"unknown benchmark {args.what!r}; available: engine", file=sys.stderr)
-        return 2
-    res = bench_engine(games=args.games, runs=args.runs, seed=args.seed)
-    if args.json:
+        mod = BENCHES.get(args.what)
+        if mod is None:
+            print(f"unknown benchmark {args.what!r}; available: {', '.join(BENCHES)}", file=sys.stderr)
+            return 2
+        try:
+            module = importlib.import_module(mod)
+        except ModuleNotFoundError as e:
+            print(f"benchmark {args.what!r} needs {e.name}, which is not installed in this checkout",
+                  file=sys.stderr)
+            return 2
+        return module.bench_main([args.what, *args.rest])
+    from .bench import bench_engine
+    bp = argparse.ArgumentParser(prog="capeclash bench engine")
+    bp.add_argument("--games", type=int, default=200)
+    bp.add_argument("--runs", type=int, default=5)
+    bp.add_argument("--seed", type=int, default=1)
+    bp.add_argument("--json", action="store_true")
+    opts = bp.parse_args(args.rest)
+    res = bench_engine(games=opts.games, runs=opts.runs, seed=opts.seed)
+    if opts.json:
         print(json.dumps(res, indent=2))
     return 0
 
@@ -131,6 +160,18 @@ def cmd_bench(args) -> int:
 def cmd_play(args) -> int:
     from .tty import run
     return run(args.rest)
+
+
+# Commands whose code lives in other modules. Each module imports only the standard
+# library at the top and defines ``add_arguments(parser)`` and ``run(args) -> int``.
+EXTERNAL = {
+    "simulate": ("engine.simulate", "play many AI games and print wins, draws and game lengths"),
+    "balance": ("engine.balance", "simulate the starter decks and write a balance report (HTML, PNG)"),
+    "setlist": ("engine.setlist", "print the set list (number, name, type, team, cost, stats)"),
+    "print": ("printgen.cli", "print-and-play PDFs and PNGs from the card data"),
+    "web": ("web.cli", "build or serve the browser game"),
+    "dice": ("engine.dice.cli", "the hero-vs-villain dice game: play, validate, scenarios"),
+}
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -164,17 +205,25 @@ def main(argv: list[str] | None = None) -> int:
     p = sub.add_parser("keywords", help="print every keyword with its rules text")
     p.set_defaults(fn=cmd_keywords)
 
-    p = sub.add_parser("bench", help="benchmarks: 'engine' plays random games and prints games per second")
+    p = sub.add_parser("bench", help="benchmarks: " + ", ".join(BENCHES) + " (capeclash bench WHAT --help)")
     p.add_argument("what", nargs="?", default="engine")
-    p.add_argument("--games", type=int, default=200)
-    p.add_argument("--runs", type=int, default=5)
-    p.add_argument("--seed", type=int, default=1)
-    p.add_argument("--json", action="store_true")
+    p.add_argument("rest", nargs=argparse.REMAINDER)
     p.set_defaults(fn=cmd_bench)
 
     p = sub.add_parser("play", help="play in the terminal (see 'capeclash play -- --help')")
     p.add_argument("rest", nargs=argparse.REMAINDER)
     p.set_defaults(fn=cmd_play)
+
+    for name, (module, help_text) in EXTERNAL.items():
+        try:
+            mod = importlib.import_module(module)
+        except ModuleNotFoundError as e:
+            if e.name and module.startswith(e.name):
+                continue  # that part of Cape Clash is not installed in this checkout
+            raise
+        p = sub.add_parser(name, help=help_text)
+        mod.add_arguments(p)
+        p.set_defaults(fn=mod.run)
 
     args = ap.parse_args(argv)
     try:
