@@ -49,6 +49,10 @@ def read_data(path: str | Path) -> tuple[object, dict[int, int]]:
 
 def classify(data) -> str:
     if isinstance(data, dict):
+        if data.get("game", "capeclash") != "capeclash":
+            return "other_game"  # another ruleset's data (``game: dice``): its own module checks it
+        if "rulebook" in data:
+            return "rulebook"  # rulebook source text for print and the browser
         if "scenario" in data:
             return "scenario"
         if "main" in data and "cards" in data:
@@ -166,6 +170,17 @@ def find_deck(ref: str, pool: CardPool, root: str | Path = "card_data") -> Deck:
     raise DeckError([Problem(ref, None, None, "no deck file with that path or name")])
 
 
+def _other_game_problems(f: Path, data: dict) -> list[Problem]:
+    """Problems in a data file of another ruleset: ``engine.<game>.data.validate_file(path, data)``."""
+    import importlib
+    game = str(data["game"])
+    try:
+        mod = importlib.import_module(f"engine.{game}.data")
+    except ModuleNotFoundError:
+        return [Problem(str(f), None, "game", f"unknown game {game!r} (no module engine.{game}.data)")]
+    return list(mod.validate_file(f, data))
+
+
 def validate(paths) -> tuple[list[Problem], dict]:
     """Check every card, deck and scenario file under ``paths``. Returns (problems, counts)."""
     problems: list[Problem] = []
@@ -187,6 +202,14 @@ def validate(paths) -> tuple[list[Problem], dict]:
                 kind = classify(data)
                 if kind == "deck":
                     deck = Deck.from_data(data, source=str(f))
+                elif kind == "other_game":
+                    counts["other"] = counts.get("other", 0) + 1
+                    problems += _other_game_problems(f, data)
+                    continue
+                elif kind == "rulebook":
+                    if not isinstance(data.get("sections"), list):
+                        problems.append(Problem(str(f), None, "sections", "a rulebook file needs a 'sections:' list"))
+                    continue
                 elif kind == "unknown":
                     problems.append(Problem(str(f), None, None, "not a card, deck or scenario file "
                                                                 "(expected a 'cards:', 'main:' or 'scenario:' key)"))
