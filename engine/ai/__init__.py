@@ -1,0 +1,134 @@
+"""Computer players for any ruleset: random, heuristic and information-set Monte Carlo tree search.
+
+Standard library only: these modules run unchanged under Pyodide in the browser.
+
+A policy is called like the simple players of ``engine.ai_simple``::
+
+    action = policy(view, legal, rng)
+
+``view`` is the acting player's own view (``game.view(p)``, JSON data), ``legal`` the list
+``game.legal_actions(p)`` and ``rng`` an ``engine.rng.Rng`` owned by the caller (one per seat,
+seeded from the game seed, so a game between computer players replays exactly). A policy
+never receives the game object: it cannot read hidden cards. The search players build their
+own playable games from the view (see *rulesets* below).
+
+>>> from engine.testing import sample_game
+>>> from engine.rng import Rng
+>>> from engine.ai import make_policy, public_context
+>>> g = sample_game(seed=2)
+>>> policy = make_policy("normal", public_context(g))
+>>> p = g.to_act[0]
+>>> policy(g.view(p), g.legal_actions(p), Rng(0)) in g.legal_actions(p)
+True
+
+Levels
+------
+``random``: any legal action. ``easy``: the heuristic, choosing at random among the actions whose
+evaluation is close to the best. ``normal``: the heuristic. ``hard``: ISMCTS guided by the heuristic.
+Levels are set by budgets counted in iterations and playout steps, never by the clock, so a game
+replays exactly from its seed on CPython and on Pyodide (``LEVELS`` holds the numbers). A browser
+may pass ``deadline`` (a ``time.monotonic()`` value) to stop a search early; tests and simulations
+never do.
+
+The game protocol
+-----------------
+What the policies need from a game object of any ruleset (Cape Clash's ``engine.Game`` and the
+dice game's game object both offer it):
+
+* ``g.to_act -> list[int]``: the seats that must decide now (searches move for ``to_act[0]``);
+* ``g.legal_actions(p) -> list``: every legal action of seat ``p``; actions are hashable, compare
+  equal when they mean the same choice, and have ``.player`` (the seat) and ``.type`` (a short
+  string);
+* ``g._apply(a)``: carry out an action taken from ``legal_actions`` (trusted, no re-check);
+  ``g.apply(a)`` (checked) is used when ``_apply`` is missing;
+* ``g.view(p) -> dict``: what seat ``p`` may see, JSON data. ``view.get("game")`` names the
+  ruleset (missing means ``"capeclash"``); ``view["decision"]`` is ``None`` or a dict with
+  ``"type"`` and ``"players"``;
+* ``g.copy()``: an independent copy, cheap (the search clones a game once per iteration);
+* ``g.is_over -> bool`` and ``g.result``: ``None`` while the game goes on, then a dict whose
+  ``"winners"`` lists the winning seats (several winners share the win; none is a loss for all).
+
+What a ruleset provides
+-----------------------
+A ruleset is a module (or any object) with these attributes:
+
+* ``evaluate(view, player) -> float``: how well ``player`` stands, from 0 (lost) to 1 (won),
+  read from a view of the game (``player``'s own view, or ``g.view(player)`` of a sampled game).
+  The heuristic ranks actions by it and the search cuts its playouts off with it.
+* ``sample_state(view, player, rng, context) -> game | None``: a fresh, playable game object
+  consistent with ``view``, in which ``player`` is to act. Cards hidden from ``player`` (the
+  opponents' hands, deck orders, face-down resources) are drawn at random, using ``rng``, from
+  what ``view`` and the public ``context`` allow: it must never look at a real game. ``None`` when
+  it cannot build one (the search then falls back to the heuristic's choice).
+* ``public_context(game) -> object`` (optional): the public knowledge the sampler may use
+  (Cape Clash: the card pool, the deck lists and the mode; never the seed, hands or deck orders),
+  built once when the game is set up and handed to ``make_policy``.
+* ``heuristic(view, legal, rng, context) -> action`` (optional): a fast choice that reads only
+  the view; the heuristic policy and the playouts use it. Without it the heuristic is one-ply:
+  each legal action is tried in one sampled game and the best ``evaluate`` wins.
+* ``searchable(view, legal) -> bool`` (optional): False when this decision is not worth a
+  search (or cannot be sampled); the heuristic decides instead.
+
+A ruleset registers with ``register("dice", module)``. ``ruleset_for(view)`` finds it by
+``view.get("game", "capeclash")``; the two known rulesets are imported lazily from
+``KNOWN_RULESETS`` (``engine.ai.capeclash`` and ``engine.dice.ai``).
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+KNOWN_RULESETS = {"capeclash": "engine.ai.capeclash", "dice": "engine.dice.ai"}
+_REGISTRY: dict[str, Any] = {}
+
+# Budgets per level: iterations of the search, playout length in actions, the heuristic's
+# tolerance (easy picks among actions evaluated within ``slack`` of the best).
+LEVELS: dict[str, dict] = {
+    "random": {"policy": "random"},
+    "easy": {"policy": "heuristic", "slack": 0.08},
+    "normal": {"policy": "heuristic", "slack": 0.0},
+    "hard": {"policy": "ismcts", "iterations": 48, "playout": 40},
+}
+
+
+def register(name: str, ruleset: Any) -> None:
+    """Make a ruleset known under ``name`` (the ``game`` field of its views)."""
+    _REGISTRY[name] = ruleset
+
+
+def ruleset_for(view: dict | None = None, name: str | None = None) -> Any:
+    """The ruleset of a view (by ``view["game"]``, default Cape Clash) or of a name."""
+    key = name or (view or {}).get("game") or "capeclash"
+    rs = _REGISTRY.get(key)
+    if rs is None:
+        if key not in KNOWN_RULESETS:
+            raise KeyError(f"no AI ruleset registered for game {key!r}")
+        rs = importlib.import_module(KNOWN_RULESETS[key])
+        _REGISTRY[key] = rs
+    return rs
+
+
+def public_context(game: Any, ruleset: str | None = None) -> Any:
+    """Public knowledge about ``game`` for the samplers (see the ruleset's ``public_context``)."""
+    rs = ruleset_for(game.view(None), ruleset)
+    fn = getattr(rs, "public_context", None)
+    return fn(game) if fn is not None else None
+
+
+def make_policy(level: str, context: Any = None, *, ruleset: str | None = None, **budget):
+    """A policy for a level (``random``, ``easy``, ``normal``, ``hard``); ``budget`` overrides
+    the level's numbers (e.g. ``iterations=200``)."""
+    from .policies import HeuristicPolicy, ISMCTSPolicy, RandomPolicy
+    if level not in LEVELS:
+        raise ValueError(f"unknown AI level {level!r}; choose from {', '.join(LEVELS)}")
+    spec = {**LEVELS[level], **budget}
+    kind = spec.pop("policy")
+    if kind == "random":
+        return RandomPolicy(level)
+    if kind == "heuristic":
+        return HeuristicPolicy(level, context, ruleset=ruleset, **spec)
+    return ISMCTSPolicy(level, context, ruleset=ruleset, **spec)
+
+
+__all__ = ["KNOWN_RULESETS", "LEVELS", "make_policy", "public_context", "register", "ruleset_for"]
