@@ -1,0 +1,371 @@
+"""Card faces and the card back, laid out from card data.
+
+The rules text comes from ``engine.text.ability_lines`` (rendered from the card's abilities);
+this module only decides where things go: a frame per card type in the team's colours, the
+name and cost, the art, the type line with the Flight and Ranged icons, the rules text with
+inline power symbols, super power blocks with their costs, the level-up box, flavor text,
+the stats and the set number.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import math
+from dataclasses import dataclass
+from pathlib import Path
+
+from . import fonts
+from .icons import INK, WHITE, team_emblems
+from .layout import Layout, break_lines, draw_line, line_width, rich_words, word_width
+from .specs import BLEED, FULL_H, FULL_W, MIN_ART_DPI, MIN_TEXT_PT, SAFE_BOX
+
+# Team colours: from the team's data (``color: "#rrggbb"``) when given, else from this palette.
+PALETTE = [(0.16, 0.42, 0.78), (0.62, 0.16, 0.22), (0.14, 0.52, 0.36), (0.42, 0.24, 0.60),
+           (0.82, 0.46, 0.08), (0.10, 0.50, 0.58), (0.50, 0.36, 0.20), (0.70, 0.22, 0.50)]
+NEUTRAL = (0.40, 0.42, 0.46)
+GOLD = (0.84, 0.66, 0.22)
+TYPE_FRAMES = {  # rim colour (None: the team colour) and the label on the type line
+    "main": (GOLD, "Main character"),
+    "supporting": (None, "Supporting character"),
+    "plot_twist": ((0.36, 0.30, 0.44), "Plot twist"),
+    "location": ((0.42, 0.36, 0.26), "Location"),
+    "equipment": ((0.46, 0.50, 0.54), "Equipment"),
+    "token": ((0.66, 0.66, 0.68), "Token"),
+}
+
+SX0, SY0, SW, SH = SAFE_BOX
+SX1, SY1 = SX0 + SW, SY0 + SH
+ART_BOX = (SX0, 44.0, SW, 84.0)          # 2.25 x 1.17 in: 675 x 350 px of art at 300 DPI
+TEXT_TOP = 146.5
+STATS_TOP = 222.0
+
+
+def mix(a, b, t: float):
+    return tuple(round(x + (y - x) * t, 4) for x, y in zip(a, b, strict=True))
+
+
+def _hex(c: str):
+    c = c.lstrip("#")
+    return tuple(int(c[i:i + 2], 16) / 255 for i in (0, 2, 4))
+
+
+@dataclass
+class Context:
+    """What a face needs beyond the card: team colours and emblems, set numbers, the art folder."""
+
+    pool: object
+    art_dir: Path | None = None
+    numbers: dict | None = None
+
+    def __post_init__(self):
+        teams = sorted(getattr(self.pool, "teams", {}) or {})
+        self.emblems = team_emblems(teams)
+        self.colors = {}
+        for i, t in enumerate(teams):
+            spec = self.pool.teams[t]
+            self.colors[t] = _hex(spec["color"]) if isinstance(spec.get("color"), str) else PALETTE[i % len(PALETTE)]
+        self.numbers = self.numbers or {}
+
+    def team_color(self, card):
+        return self.colors.get(card.teams[0], NEUTRAL) if card.teams else NEUTRAL
+
+    def art_path(self, card) -> Path | None:
+        if self.art_dir is None:
+            return None
+        for ext in (".png", ".jpg", ".jpeg"):
+            p = self.art_dir / f"{card.id}{ext}"
+            if p.exists():
+                return p
+        return None
+
+
+def _fit_size(text: str, face: str, width: float, start: float, floor: float) -> float:
+    size = start
+    while size > floor and fonts.width(text, face, size) > width:
+        size -= 0.25
+    return size
+
+
+def card_face(card, ctx: Context) -> Layout:
+    from engine.text import ability_lines
+
+    lay = Layout()
+    ops = lay.ops
+    team = ctx.team_color(card)
+    rim, type_label = TYPE_FRAMES.get(card.type, (None, card.type))
+    rim = rim or team
+    dark = mix(team, INK, 0.45)
+    light = mix(team, WHITE, 0.86)
+
+    # frame: the background runs into the bleed, a rim in the type's colour, a light panel
+    ops.append(("rect", 0, 0, FULL_W, FULL_H, dark, None, 0, 0))
+    ops.append(("rect", BLEED + 4, BLEED + 4, FULL_W - 2 * BLEED - 8, FULL_H - 2 * BLEED - 8, rim, None, 0, 7))
+    ops.append(("rect", BLEED + 6.5, BLEED + 6.5, FULL_W - 2 * BLEED - 13, FULL_H - 2 * BLEED - 13, light, None, 0, 5))
+    if card.type == "plot_twist":  # plot twists: folded corners in the rim colour
+        x0, y0, x1, y1 = BLEED + 6.5, BLEED + 6.5, FULL_W - BLEED - 6.5, FULL_H - BLEED - 6.5
+        ops.append(("poly", ((x0, y1 - 26), (x0 + 26, y1), (x0, y1)), rim))
+        ops.append(("poly", ((x1, y1 - 26), (x1 - 26, y1), (x1, y1)), rim))
+
+    # name bar, cost or level, team emblem
+    ops.append(("rect", SX0, SY0, SW, 22, mix(team, WHITE, 0.97), rim, 1.2, 4))
+    left = SX0 + 5
+    if card.cost is not None:
+        ops.append(("circle", SX0 + 11, SY0 + 11, 12.5, WHITE, None, 0))
+        ops.append(("circle", SX0 + 11, SY0 + 11, 11, INK, None, 0))
+        s = str(card.cost)
+        ops.append(("text", SX0 + 11 - fonts.width(s, "bold", 14) / 2, SY0 + 16, s, "bold", 14.0, WHITE))
+        left = SX0 + 26
+    elif card.type == "main":
+        ops.append(("circle", SX0 + 11, SY0 + 11, 12.5, WHITE, None, 0))
+        ops.append(("circle", SX0 + 11, SY0 + 11, 11, GOLD, None, 0))
+        lv = str(card.level or 1)
+        ops.append(("text", SX0 + 11 - fonts.width("LV", "bold", 5.5 + 0.5) / 2, SY0 + 8.5, "LV", "bold", 6.0, INK))
+        ops.append(("text", SX0 + 11 - fonts.width(lv, "bold", 11) / 2, SY0 + 18.5, lv, "bold", 11.0, INK))
+        left = SX0 + 26
+    elif card.type == "location" and card.symbol:
+        ops.append(("icon", f"sym:{card.symbol}", SX0 + 2, SY0 + 2, 18, INK))
+        left = SX0 + 24
+    right = SX1 - 4
+    if card.teams:
+        em = ctx.emblems.get(card.teams[0], "star")
+        ops.append(("icon", f"emblem:{em}", SX1 - 21, SY0 + 2.5, 17, team))
+        right = SX1 - 24
+    avail = right - left
+    size = _fit_size(card.name, "bold", avail, 12.0, MIN_TEXT_PT)
+    if fonts.width(card.name, "bold", size) > avail:
+        lay.add_problem(f"the name doesn't fit in its bar even at {MIN_TEXT_PT:g} pt")
+    ops.append(("text", left, SY0 + 11 + size * 0.36, card.name, "bold", size, INK))
+    lay.min_text = min(lay.min_text, size)
+
+    # art
+    ax, ay, aw, ah = ART_BOX
+    art = ctx.art_path(card)
+    if art is not None:
+        from PIL import Image
+        with Image.open(art) as im:
+            pw, ph = im.size
+        scale = max(aw / pw, ah / ph)  # points per pixel, covering the box
+        lay.art_dpi = 72 / scale
+        if lay.art_dpi < MIN_ART_DPI:
+            lay.add_problem(f"art {art.name} is {pw} x {ph} px: {lay.art_dpi:.0f} DPI in its "
+                            f"{aw / 72:.2f} x {ah / 72:.2f} in box, under {MIN_ART_DPI} DPI "
+                            f"(needs {math.ceil(aw / 72 * MIN_ART_DPI)} x {math.ceil(ah / 72 * MIN_ART_DPI)} px)")
+        ops.append(("image", str(art), ax, ay, aw, ah))
+    else:
+        ops += placeholder_art(card, ctx, ART_BOX)
+    ops.append(("rect", ax, ay, aw, ah, None, rim, 1.5, 0))
+
+    # type line: type, level, teams; Flight and Ranged icons at the right
+    ty = ay + ah + 2
+    ops.append(("rect", SX0, ty, SW, 13, rim, None, 0, 3))
+    icons = [k for k in ("flight", "ranged") if k in card.keywords]
+    tcol = INK if rim in (GOLD, TYPE_FRAMES["token"][0]) else WHITE
+    tavail = SW - 8 - (15 * len(icons) + 2 if icons else 0)
+    teams = ("  \u00b7  " + " / ".join(card.teams).upper()) if card.teams else ""
+    label = type_label.upper() + teams
+    if fonts.width(label, "bold", MIN_TEXT_PT) > tavail:
+        label = type_label.split()[0].upper() + teams
+    if fonts.width(label, "bold", MIN_TEXT_PT) > tavail:
+        lay.add_problem(f"the type line {label!r} doesn't fit even at {MIN_TEXT_PT:g} pt")
+    tsize = _fit_size(label, "bold", tavail, 6.5, MIN_TEXT_PT)
+    ops.append(("text", SX0 + 4, ty + 9, label, "bold", tsize, tcol))
+    lay.min_text = min(lay.min_text, tsize)
+    for i, k in enumerate(icons):
+        ops.append(("circle", SX1 - 8 - 15 * i, ty + 6.5, 6, WHITE, None, 0))
+        ops.append(("icon", k, SX1 - 13.5 - 15 * i, ty + 1, 11, INK))
+
+    # rules text
+    bottom = STATS_TOP - 3 if card.is_character else SY1 - 9
+    _rules_text(lay, card, ability_lines(card), (SX0 + 3, TEXT_TOP, SW - 6, bottom - TEXT_TOP), rim)
+
+    # stats and level-up XP
+    if card.is_character:
+        _stats(ops, card, rim)
+    number = ctx.numbers.get(card.id) or card.number or ""
+    foot = f"{number}   {card.id}" if number else card.id
+    ops.append(("text", SX1 - fonts.width(foot, "regular", 6.0), SY1 - 1.5, foot, "regular", 6.0, mix(INK, WHITE, 0.35)))
+    if card.type == "location" and card.symbol:  # a basic location: its symbol, large
+        ops.append(("icon", f"sym:{card.symbol}", FULL_W / 2 - 22, SY1 - 62, 44, INK))
+    return lay
+
+
+def _stats(ops, card, rim):
+    y = STATS_TOP
+    h = SY1 - 9 - y
+    for i, (icon, value, col) in enumerate((("atk", card.atk, (0.72, 0.18, 0.14)),
+                                             ("def", card.defense, (0.16, 0.36, 0.66)))):
+        x = SX0 + i * 46
+        ops.append(("rect", x, y, 42, h, WHITE, col, 1.6, 5))
+        ops.append(("icon", icon, x + 3, y + (h - 16) / 2, 16, col))
+        s = str(value)
+        ops.append(("text", x + 22, y + h / 2 + 6, s, "bold", 17.0, INK))
+    x = SX1 - 42
+    col = (0.70, 0.12, 0.16)
+    ops.append(("rect", x, y, 42, h, col, None, 0, 5))
+    ops.append(("icon", "health", x + 3, y + (h - 15) / 2, 15, WHITE))
+    ops.append(("text", x + 22, y + h / 2 + 6, str(card.health), "bold", 17.0, WHITE))
+    if card.level_up and not card.level_up.transform:
+        cx = SX0 + 105
+        ops.append(("circle", cx - 1, y + h / 2, 11, GOLD, INK, 0.8))
+        ops.append(("icon", "xp", cx - 9, y + h / 2 - 8, 16, WHITE))
+        s = str(card.level_up.xp)
+        ops.append(("text", cx - 1 - fonts.width(s, "bold", 10) / 2, y + h / 2 + 3.6, s, "bold", 10.0, INK))
+
+
+def _split_power(line: str):
+    """``**Name** - Timing {cost}: text`` -> (name, header, body)."""
+    name_end = line.index("**", 2)
+    name = line[2:name_end]
+    rest = line[name_end + 2:].lstrip(" -")
+    head, _, body = rest.partition(": ")
+    return name, head, body
+
+
+def _rules_text(lay: Layout, card, lines: list[str], box, rim) -> None:
+    x, y, w, h = box
+    flavor = card.flavor
+    size = 8.5
+    while True:
+        ops: list = []
+        end = _flow(ops, card, lines, flavor, x, y, w, size, rim)
+        if end <= y + h or size <= MIN_TEXT_PT:
+            break
+        size = round(size - 0.25, 2)
+    if end > y + h and flavor:  # drop the flavor text before giving up
+        ops = []
+        end = _flow(ops, card, lines, None, x, y, w, size, rim)
+    if end > y + h + 0.01:
+        lay.add_problem(f"the rules text doesn't fit in its box even at {MIN_TEXT_PT:g} pt "
+                        f"({end - y - h:.0f} pt too long)")
+    lay.min_text = min(lay.min_text, size)
+    lay.ops += ops
+
+
+def _flow(ops, card, lines, flavor, x, y, w, size, rim) -> float:
+    """Lay out the rules text from ``y`` down at ``size``; returns the bottom."""
+    lead = size * 1.2
+    gap = size * 0.45
+    cy = y
+    power_bg = mix(rim, WHITE, 0.78)
+    for line in lines:
+        if line.startswith("**") and "**" in line[2:]:
+            name, head, body = _split_power(line)
+            hw = rich_words(head, "bold")
+            body_lines = break_lines(rich_words(body), size, w - 6)
+            name_w = fonts.width(name, "bold", size + 0.5)
+            head_w = line_width([*hw], size) if hw else 0
+            block_h = lead * (1 + len(body_lines)) + 3
+            if name_w + 8 + head_w > w - 6:   # header on two lines
+                block_h += lead
+            ops.append(("rect", x - 1, cy, w + 2, block_h, power_bg, rim, 0.8, 3))
+            by = cy + 1.5 + size
+            ops.append(("text", x + 3, by, name, "bold", size + 0.5, INK))
+            if name_w + 8 + head_w > w - 6:
+                by += lead
+                draw_line(ops, [*hw], x + 3, by, size, INK)
+            else:
+                draw_line(ops, [*hw], x + 3, by, size, INK, align="right", width=w - 6)
+            for bl in body_lines:
+                by += lead
+                draw_line(ops, bl, x + 3, by, size, INK)
+            cy += block_h + gap
+            continue
+        if line.startswith("Level up ("):
+            body = line.split(": ", 1)[1] if ": " in line else line
+            bl = break_lines(rich_words("[[Level up:]] " + body), size, w - 6)
+            block_h = lead * len(bl) + 3
+            ops.append(("rect", x - 1, cy, w + 2, block_h, mix(GOLD, WHITE, 0.6), GOLD, 0.8, 3))
+            by = cy + 1 + size * 0.95
+            for ln in bl:
+                draw_line(ops, ln, x + 3, by, size, INK)
+                by += lead
+            cy += block_h + gap
+            continue
+        words = rich_words(line)
+        for ln in break_lines(words, size, w):
+            cy += lead
+            draw_line(ops, ln, x, cy - lead + size, size, INK)
+        cy += gap
+    if flavor:
+        cy += 1
+        ops.append(("line", x + w * 0.25, cy, x + w * 0.75, cy, mix(INK, WHITE, 0.6), 0.5))
+        cy += 2
+        for ln in break_lines(rich_words(flavor, "italic"), size - 0.5, w - 10):
+            cy += lead
+            draw_line(ops, ln, x + 5, cy - lead + size, size - 0.5, mix(INK, WHITE, 0.25), align="center", width=w - 10)
+    return cy
+
+
+def placeholder_art(card, ctx: Context, box) -> list:
+    """Generated art: a burst of rays in the team's colours behind the team emblem, varied by card id."""
+    x, y, w, h = box
+    digest = hashlib.sha256(card.id.encode()).digest()
+    team = ctx.team_color(card)
+    a = mix(team, WHITE, 0.55)
+    b = mix(team, INK, 0.15)
+    ops = [("rect", x, y, w, h, a, None, 0, 0)]
+    cx = x + w * (0.3 + 0.4 * digest[0] / 255)
+    cy = y + h * (0.35 + 0.3 * digest[1] / 255)
+    n = 10 + digest[2] % 8
+    rot = digest[3] / 255 * math.pi
+    # perimeter points of the box, walked by angle from the centre
+    def edge(t):
+        dx, dy = math.cos(t), math.sin(t)
+        tx = ((x + w - cx) / dx) if dx > 1e-9 else ((x - cx) / dx) if dx < -1e-9 else 1e9
+        ty = ((y + h - cy) / dy) if dy > 1e-9 else ((y - cy) / dy) if dy < -1e-9 else 1e9
+        k = min(tx, ty)
+        return (cx + dx * k, cy + dy * k)
+    for i in range(n):
+        t0 = rot + 2 * math.pi * i / n
+        t1 = t0 + math.pi / n
+        pts = [(cx, cy), edge(t0)]
+        # include box corners between the two edge points so the ray stays a proper wedge
+        for j in range(1, 8):
+            pts.append(edge(t0 + (t1 - t0) * j / 8))
+        pts.append(edge(t1))
+        ops.append(("poly", tuple((round(px, 3), round(py, 3)) for px, py in pts), mix(a, WHITE, 0.35)))
+    r = h * 0.36
+    ops.append(("circle", cx, cy, r, b, WHITE, 2.0))
+    if card.teams:
+        em = ctx.emblems.get(card.teams[0], "star")
+        ops.append(("icon", f"emblem:{em}", cx - r * 0.7, cy - r * 0.7, r * 1.4, WHITE))
+    else:
+        kind = {"plot_twist": "sym:any", "location": f"sym:{card.symbol or 'any'}", "equipment": "def"}
+        ops.append(("icon", kind.get(card.type, "xp"), cx - r * 0.65, cy - r * 0.65, r * 1.3, WHITE))
+    initials = "".join(wd[0] for wd in card.name.split()[:3]).upper()
+    size = 9.0
+    ops.append(("text", x + w - 4 - fonts.width(initials, "bold", size), y + h - 4, initials, "bold", size,
+                mix(team, WHITE, 0.9)))
+    return ops
+
+
+def card_back(title: str = "CAPE CLASH") -> Layout:
+    """The shared card back: the same for every card, so it tells nothing about the card."""
+    lay = Layout()
+    ops = lay.ops
+    navy = (0.09, 0.13, 0.26)
+    ops.append(("rect", 0, 0, FULL_W, FULL_H, navy, None, 0, 0))
+    ops.append(("rect", BLEED + 6, BLEED + 6, FULL_W - 2 * BLEED - 12, FULL_H - 2 * BLEED - 12, None, GOLD, 2.0, 8))
+    cx, cy = FULL_W / 2, FULL_H / 2
+    n = 24
+    for i in range(n):
+        t0 = 2 * math.pi * i / n
+        t1 = t0 + math.pi / n
+        R = 150
+        ops.append(("poly", ((cx, cy), (cx + R * math.cos(t0), cy + R * math.sin(t0)),
+                             (cx + R * math.cos(t1), cy + R * math.sin(t1))), (0.12, 0.18, 0.34)))
+    ops.append(("rect", BLEED + 6, BLEED + 6, FULL_W - 2 * BLEED - 12, FULL_H - 2 * BLEED - 12, None, GOLD, 2.0, 8))
+    ops.append(("circle", cx, cy, 52, GOLD, None, 0))
+    ops.append(("circle", cx, cy, 48, navy, None, 0))
+    for i, sym in enumerate(("might", "mind", "skill", "energy", "heart", "cosmic")):
+        t = -math.pi / 2 + i * math.pi / 3
+        ops.append(("icon", f"sym:{sym}", cx + 66 * math.cos(t) - 9, cy + 66 * math.sin(t) - 9, 18, INK))
+    w1 = fonts.width("CAPE", "bold", 22)
+    w2 = fonts.width("CLASH", "bold", 22)
+    ops.append(("text", cx - w1 / 2, cy - 3, "CAPE", "bold", 22.0, GOLD))
+    ops.append(("text", cx - w2 / 2, cy + 19, "CLASH", "bold", 22.0, WHITE))
+    return lay
+
+
+def measure(text: str, size: float, face: str = "regular") -> float:
+    return word_width(rich_words(text, face)[0], size) if text else 0.0

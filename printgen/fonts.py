@@ -1,0 +1,46 @@
+"""The bundled fonts (Bitstream Vera, licence in fonts/bitstream-vera-license.txt).
+
+The same TTF files drive reportlab (PDF) and Pillow (PNG), and text is measured with
+reportlab's metrics for both, so a line breaks in the same place in every output.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+
+FONT_DIR = Path(__file__).resolve().parent / "fonts"
+FACES = {"regular": "Vera.ttf", "bold": "VeraBd.ttf", "italic": "VeraIt.ttf", "bolditalic": "VeraBI.ttf"}
+PDF_NAMES = {k: f"CapeClash-{k}" for k in FACES}
+
+_registered = False
+
+
+def register_pdf_fonts() -> None:
+    global _registered
+    if _registered:
+        return
+    from reportlab.pdfbase import pdfmetrics
+    from reportlab.pdfbase.ttfonts import TTFont
+    for face, file in FACES.items():
+        pdfmetrics.registerFont(TTFont(PDF_NAMES[face], str(FONT_DIR / file)))
+    pdfmetrics.registerFontFamily(PDF_NAMES["regular"], normal=PDF_NAMES["regular"], bold=PDF_NAMES["bold"],
+                                  italic=PDF_NAMES["italic"], boldItalic=PDF_NAMES["bolditalic"])
+    _registered = True
+
+
+@lru_cache(maxsize=65536)
+def width(text: str, face: str, size: float) -> float:
+    """The advance width of ``text`` in points."""
+    register_pdf_fonts()
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+    return stringWidth(text, PDF_NAMES[face], size)
+
+
+ASCENT, DESCENT = 0.76, 0.24  # of the font size: Vera's cap/ascender and descender, rounded up
+
+
+@lru_cache(maxsize=512)
+def pil_font(face: str, px: float):
+    from PIL import ImageFont
+    return ImageFont.truetype(str(FONT_DIR / FACES[face]), size=px, layout_engine=ImageFont.Layout.BASIC)

@@ -1,0 +1,222 @@
+"""Two renderers for one layout: a reportlab canvas (vector PDF) and Pillow (PNG).
+
+Both read the same op list (see ``layout``), so a card looks the same on a home sheet,
+in a print shop's PNG and on a Tabletop Simulator sheet.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from . import fonts
+from .icons import icon
+from .specs import DPI, FULL_H, FULL_W, TOTAL_INK_LIMIT
+
+SUPERSAMPLE = 4
+
+
+def to_cmyk(rgb) -> tuple[float, float, float, float]:
+    """RGB to CMYK with full black generation, capped at the total ink limit.
+
+    >>> to_cmyk((0, 0, 0))
+    (0.0, 0.0, 0.0, 1.0)
+    >>> round(sum(to_cmyk((0.5, 0.0, 0.0))), 3) <= 2.4
+    True
+    """
+    r, g, b = rgb
+    k = 1 - max(r, g, b)
+    if k >= 1:
+        return (0.0, 0.0, 0.0, 1.0)
+    c, m, y = ((1 - v - k) / (1 - k) for v in (r, g, b))
+    total = c + m + y + k
+    if total > TOTAL_INK_LIMIT:
+        f = (TOTAL_INK_LIMIT - k) / (c + m + y)
+        c, m, y = c * f, m * f, y * f
+    return (round(c, 4), round(m, 4), round(y, 4), round(k, 4))
+
+
+@lru_cache(maxsize=256)
+def cover_image(path: str, w_px: int, h_px: int, mode: str = "RGB"):
+    """The picture at ``path`` cropped at its centre to the box's shape and scaled to w x h px."""
+    from PIL import Image
+    with Image.open(path) as im:
+        im = im.convert("RGB")
+        iw, ih = im.size
+        target = w_px / h_px
+        if iw / ih > target:
+            nw = round(ih * target)
+            im = im.crop(((iw - nw) // 2, 0, (iw - nw) // 2 + nw, ih))
+        else:
+            nh = round(iw / target)
+            im = im.crop((0, (ih - nh) // 2, iw, (ih - nh) // 2 + nh))
+        im = im.resize((w_px, h_px), Image.LANCZOS)
+        return im.convert(mode) if mode != "RGB" else im
+
+
+# ------------------------------------------------------------------ PDF
+
+class PdfPainter:
+    """Draws ops on a reportlab canvas with the face's top left corner at (x0, top) in page points."""
+
+    def __init__(self, canvas, cmyk: bool = False):
+        self.c = canvas
+        self.cmyk = cmyk
+        fonts.register_pdf_fonts()
+
+    def _fill(self, col):
+        if self.cmyk:
+            self.c.setFillColorCMYK(*to_cmyk(col))
+        else:
+            self.c.setFillColorRGB(*col)
+
+    def _stroke(self, col):
+        if self.cmyk:
+            self.c.setStrokeColorCMYK(*to_cmyk(col))
+        else:
+            self.c.setStrokeColorRGB(*col)
+
+    def draw(self, ops, x0: float, top: float, scale: float = 1.0) -> None:
+        c = self.c
+        for op in ops:
+            kind = op[0]
+            if kind == "rect":
+                _, x, y, w, h, fill, stroke, lw, r = op
+                if fill is not None:
+                    self._fill(fill)
+                if stroke is not None:
+                    self._stroke(stroke)
+                    c.setLineWidth(lw * scale)
+                X, Y = x0 + x * scale, top - (y + h) * scale
+                if r:
+                    c.roundRect(X, Y, w * scale, h * scale, r * scale, stroke=int(stroke is not None),
+                                fill=int(fill is not None))
+                else:
+                    c.rect(X, Y, w * scale, h * scale, stroke=int(stroke is not None), fill=int(fill is not None))
+            elif kind == "poly":
+                self._fill(op[2])
+                self._poly(op[1], x0, top, scale)
+            elif kind == "circle":
+                _, cx, cy, r, fill, stroke, lw = op
+                if fill is not None:
+                    self._fill(fill)
+                if stroke is not None:
+                    self._stroke(stroke)
+                    c.setLineWidth(lw * scale)
+                c.circle(x0 + cx * scale, top - cy * scale, r * scale, stroke=int(stroke is not None),
+                         fill=int(fill is not None))
+            elif kind == "line":
+                _, x1, y1, x2, y2, col, lw = op
+                self._stroke(col)
+                c.setLineWidth(lw * scale)
+                c.line(x0 + x1 * scale, top - y1 * scale, x0 + x2 * scale, top - y2 * scale)
+            elif kind == "text":
+                _, x, base, s, face, size, col = op
+                self._fill(col)
+                c.setFont(fonts.PDF_NAMES[face], size * scale)
+                c.drawString(x0 + x * scale, top - base * scale, s)
+            elif kind == "icon":
+                _, name, x, y, size, col = op
+                self.draw(_icon_ops(name, col), x0 + x * scale, top - y * scale, size * scale)
+            elif kind == "image":
+                _, path, x, y, w, h = op
+                from reportlab.lib.utils import ImageReader
+                px = (max(1, round(w / 72 * DPI)), max(1, round(h / 72 * DPI)))
+                img = cover_image(path, *px, "CMYK" if self.cmyk else "RGB")
+                c.drawImage(ImageReader(img), x0 + x * scale, top - (y + h) * scale, w * scale, h * scale)
+
+    def _poly(self, pts, x0, top, scale):
+        p = self.c.beginPath()
+        (fx, fy), *rest = pts
+        p.moveTo(x0 + fx * scale, top - fy * scale)
+        for x, y in rest:
+            p.lineTo(x0 + x * scale, top - y * scale)
+        p.close()
+        self.c.drawPath(p, stroke=0, fill=1)
+
+
+@lru_cache(maxsize=512)
+def _icon_ops_cached(name: str, col) -> tuple:
+    out = []
+    for prim in icon(name, col):
+        if prim[0] == "poly":
+            out.append(("poly", prim[1], prim[2]))
+        else:
+            _, cx, cy, r, fill = prim
+            out.append(("circle", cx, cy, r, fill, None, 0))
+    return tuple(out)
+
+
+def _icon_ops(name: str, col) -> tuple:
+    return _icon_ops_cached(name, tuple(col))
+
+
+# ------------------------------------------------------------------ PNG
+
+def _c255(col) -> tuple[int, int, int]:
+    return tuple(max(0, min(255, round(v * 255))) for v in col)
+
+
+@lru_cache(maxsize=1024)
+def icon_image(name: str, px: int, col):
+    """An icon as an RGBA image of px x px, drawn 4x larger and scaled down for smooth edges."""
+    from PIL import Image, ImageDraw
+    big = px * SUPERSAMPLE
+    im = Image.new("RGBA", (big, big), (0, 0, 0, 0))
+    d = ImageDraw.Draw(im)
+    for prim in icon(name, col):
+        if prim[0] == "poly":
+            d.polygon([(x * big, y * big) for x, y in prim[1]], fill=_c255(prim[2]) + (255,))
+        else:
+            _, cx, cy, r, fill = prim
+            d.ellipse([(cx - r) * big, (cy - r) * big, (cx + r) * big, (cy + r) * big], fill=_c255(fill) + (255,))
+    return im.resize((px, px), Image.LANCZOS)
+
+
+def render_png(ops, width_px: int | None = None, height_px: int | None = None, dpi: float = DPI,
+               size_pt: tuple[float, float] = (FULL_W, FULL_H)):
+    """Render ops into an RGB Pillow image at ``dpi`` (the face's full bleed box by default)."""
+    from PIL import Image, ImageDraw
+    k = dpi / 72
+    W = width_px or round(size_pt[0] * k)
+    H = height_px or round(size_pt[1] * k)
+    im = Image.new("RGB", (W, H), (255, 255, 255))
+    d = ImageDraw.Draw(im)
+    for op in ops:
+        kind = op[0]
+        if kind == "rect":
+            _, x, y, w, h, fill, stroke, lw, r = op
+            box = [x * k, y * k, (x + w) * k - 1, (y + h) * k - 1]
+            kw = {"fill": _c255(fill) if fill is not None else None}
+            if stroke is not None:
+                kw["outline"] = _c255(stroke)
+                kw["width"] = max(1, round(lw * k))
+            if r:
+                d.rounded_rectangle(box, radius=r * k, **kw)
+            else:
+                d.rectangle(box, **kw)
+        elif kind == "poly":
+            d.polygon([(x * k, y * k) for x, y in op[1]], fill=_c255(op[2]))
+        elif kind == "circle":
+            _, cx, cy, r, fill, stroke, lw = op
+            kw = {"fill": _c255(fill) if fill is not None else None}
+            if stroke is not None:
+                kw["outline"] = _c255(stroke)
+                kw["width"] = max(1, round(lw * k))
+            d.ellipse([(cx - r) * k, (cy - r) * k, (cx + r) * k, (cy + r) * k], **kw)
+        elif kind == "line":
+            _, x1, y1, x2, y2, col, lw = op
+            d.line([x1 * k, y1 * k, x2 * k, y2 * k], fill=_c255(col), width=max(1, round(lw * k)))
+        elif kind == "text":
+            _, x, base, s, face, size, col = op
+            d.text((x * k, base * k), s, font=fonts.pil_font(face, round(size * k * 4) / 4), fill=_c255(col),
+                   anchor="ls")
+        elif kind == "icon":
+            _, name, x, y, size, col = op
+            px = max(1, round(size * k))
+            ic = icon_image(name, px, tuple(col))
+            im.paste(ic, (round(x * k), round(y * k)), ic)
+        elif kind == "image":
+            _, path, x, y, w, h = op
+            box = (round(x * k), round(y * k), round((x + w) * k), round((y + h) * k))
+            im.paste(cover_image(path, box[2] - box[0], box[3] - box[1]), box[:2])
+    return im
