@@ -133,6 +133,22 @@ class CardPool:
         for c in cards.values():
             for n in c.names:
                 self._by_name.setdefault(n.lower(), []).append(c)
+        # tables the legal-action generator reads many times a turn
+        self.lnames: dict[str, tuple[str, ...]] = {c.id: tuple(n.lower() for n in c.names) for c in cards.values()}
+        # plot twists: the timings ('build', 'main', 'combat') at which each may be played on its
+        # owner's turn and on another player's turn
+        self.plot_own: dict[str, frozenset] = {}
+        self.plot_other: dict[str, frozenset] = {}
+        for c in cards.values():
+            if c.type == "plot_twist":
+                at = {t for t in c.timing if t in ("build", "main")}
+                fights = bool({"combat", "any_combat"} & set(c.timing))
+                self.plot_own[c.id] = frozenset(at | ({"combat"} if fights else set()))
+                self.plot_other[c.id] = frozenset(at | ({"combat"} if fights and c.any_turn else set()))
+        # cards that may have super powers in play (their own, or copied with Mimic)
+        self.with_powers = frozenset(c.id for c in cards.values() if c.powers or "mimic" in c.keywords)
+        self.play_powers: dict[str, tuple] = {
+            c.id: tuple((c.id, i, pw) for i, pw in enumerate(c.powers) if pw.zone == "play") for c in cards.values()}
 
     def __getitem__(self, card_id: str) -> CardDef:
         return self.cards[card_id]

@@ -61,6 +61,11 @@ def defenders(g: Game, attackers: list[Card]) -> list[Card]:
 def _targets(g: Game, side: int, how: tuple[bool, bool, bool, bool]) -> list[Card]:
     """Face-up enemy front rows; a back row too when its front row is empty, flown over
     (no Flight or Grab in that front row), or reached by Sniper or Stealth. Dodge: not by ranged attacks."""
+    seen = g._targets_seen
+    if seen is not None:
+        got = seen.get((side, how))
+        if got is not None:
+            return got
     ranged, fly, sniper, stealth = how
     grab = g.kw_possible("grab")
     dodge = ranged and g.kw_possible("dodge")
@@ -89,6 +94,8 @@ def _targets(g: Game, side: int, how: tuple[bool, bool, bool, bool]) -> list[Car
                 m = g.cards[iid]
                 if m.side == other and (m.row == "front" or back_reachable) and m.row not in occupied:
                     out.append(m)
+    if seen is not None:
+        seen[(side, how)] = out
     return out
 
 

@@ -84,6 +84,8 @@ class Game:
         self._chars: dict = {}
         self._kw_present: set | None = None
         self._statics: list | None = None
+        self._live: list[int] | None = None
+        self._targets_seen: dict | None = None
         self.any_grants = False  # set once a keyword has been granted in this game
         self._new_events: list[Event] = []
         self._setup()
@@ -191,6 +193,10 @@ class Game:
                 got = [c for c in (cards[i] for i in self.in_play) if c.side == side]
             cache[side] = got
         return got
+
+    def face_up_characters(self, side: int) -> list[Card]:
+        """Face-up characters in play on ``side``, in the order they entered play."""
+        return [c for c in self.characters(side=side) if c.face_up]
 
     def board_changed(self) -> None:
         """Call whenever a character enters or leaves play or changes sides."""
@@ -365,7 +371,11 @@ class Game:
         return any(o.face_up and o.row == "back" for o in self.characters(side=c.side))
 
     def live_sides(self) -> list[int]:
-        return [s for s in self.sides if any(not self.players[p].out for p in self.players_of(s))]
+        """Sides with a player still in the game. Do not modify the list."""
+        live = self._live
+        if live is None:
+            live = self._live = [s for s in self.sides if any(not self.players[p].out for p in self.players_of(s))]
+        return live
 
     def main_alive(self, p: int) -> bool:
         """Does player ``p`` still have a main character (in play, or not yet placed)?"""
@@ -395,7 +405,7 @@ class Game:
     # ================================================================== log and events
 
     def log(self, type: str, text: str, secret: dict[int, str] | None = None, **data) -> None:
-        ev = Event(len(self.events), type, text, secret, data)
+        ev = Event(len(self.events), type, text, secret, data or None)
         self.events.append(ev)
         self._new_events.append(ev)
 
@@ -744,6 +754,7 @@ class Game:
         if pl.out:
             return
         pl.out = True
+        self._live = None
         self.check_end = True
         self.log("out", f"{pl.name} is out of the game.")
         if len(self.players) > 2:
@@ -860,7 +871,11 @@ class Game:
             return [a for p in d["players"] for a in self.legal_actions(p)]
         if player not in d["players"]:
             return []
-        return self._options(player, d)
+        self._targets_seen = {}  # who can be attacked, worked out once per list of actions
+        try:
+            return self._options(player, d)
+        finally:
+            self._targets_seen = None
 
     def _options(self, p: int, d: dict) -> list[Action]:
         t = d["type"]
@@ -874,22 +889,25 @@ class Game:
             return [A(p, "keep"), A(p, "mulligan")]
         if t == "resource":
             out = []
+            defs, cards = self.defs.cards, self.cards
             for iid in pl.hand:
                 out.append(A(p, "resource", card=iid, face_up=False))
-                if self.defs[self.cards[iid].cid].type == "location":
+                if defs[cards[iid].cid].type == "location":
                     out.append(A(p, "resource", card=iid, face_up=True))
             return out + powers.plays(self, p, "build") + [A(p, "end_step")]
         if t == "recruit":
             out = []
             main_names = self._main_names(pl.side)
+            defs, cards, lnames = self.defs.cards, self.cards, self.defs.lnames
+            allies = self._recruit_allies(p)
             for iid in pl.hand:
-                cd = self.defs[self.cards[iid].cid]
-                if cd.type == "supporting" and (cd.cost or 0) <= pl.recruit \
-                        and not ({n.lower() for n in cd.names} & main_names):
-                    for row in ("front", "back"):
-                        out.append(A(p, "recruit", card=iid, row=row))
-                    for ally in self._recruit_allies(p):
-                        if not ({n.lower() for n in cd.names} & self._main_names(self.players[ally].side)):
+                cid = cards[iid].cid
+                cd = defs[cid]
+                if cd.type == "supporting" and (cd.cost or 0) <= pl.recruit and main_names.isdisjoint(lnames[cid]):
+                    out.append(A(p, "recruit", card=iid, row="front"))
+                    out.append(A(p, "recruit", card=iid, row="back"))
+                    for ally in allies:
+                        if self._main_names(self.players[ally].side).isdisjoint(lnames[cid]):
                             for row in ("front", "back"):
                                 out.append(A(p, "recruit_ally", card=iid, row=row, ally=ally))
             out += self._equip_options(p)
@@ -985,7 +1003,7 @@ class Game:
         for p in self.players_of(side):
             m = self.players[p].main
             if m is not None:
-                out |= {n.lower() for n in self.defs[self.cards[m].cid].names}
+                out.update(self.defs.lnames[self.cards[m].cid])
         return out
 
     def apply(self, action: Action | dict | str) -> list[Event]:

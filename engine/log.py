@@ -7,6 +7,8 @@ no log line handed to a player carries another player's secrets.
 
 from __future__ import annotations
 
+_NONE: dict = {}  # shared and never written: most events have no secrets and no data
+
 
 class Event:
     __slots__ = ("seq", "type", "text", "secret", "data")
@@ -15,12 +17,13 @@ class Event:
         self.seq = seq
         self.type = type
         self.text = text
-        self.secret = secret or {}
-        self.data = data or {}
+        self.secret = secret if secret is not None else _NONE
+        self.data = data if data is not None else _NONE
 
     def for_viewer(self, player: int | None) -> str:
-        if player is not None and player in self.secret:
-            return self.secret[player]
+        secret = self.secret
+        if secret and player in secret:
+            return secret[player]
         return self.text
 
     def to_json(self, player: int | None = None) -> dict:

@@ -110,39 +110,39 @@ def plays(g: Game, p: int, timing: str) -> list[Action]:
     out: list[Action] = []
     pl = g.players[p]
     my_turn = pl.side == g.active
-    defs, cards = g.defs.cards, g.cards
-    chars = [c for c in g.characters(side=pl.side) if c.face_up]
+    pool = g.defs
+    defs, cards = pool.cards, g.cards
+    chars = g.face_up_characters(pl.side)
+    plot_at = pool.plot_own if my_turn else pool.plot_other
+    # power-ups need a same-name card in hand and are never a build-step play
+    hand_names: dict[str, list[int]] | None = {} if chars and timing != "build" else None
     team_counts = None
-    hand_names: dict[str, list[int]] = {}
     for iid in pl.hand:
-        d = defs[cards[iid].cid]
-        t = d.type
-        if t == "plot_twist":
-            if timing == "combat":
-                if "combat" not in d.timing and "any_combat" not in d.timing:
-                    continue
-                if not my_turn and not d.any_turn:
-                    continue
-            elif timing not in d.timing:
+        cid = cards[iid].cid
+        when = plot_at.get(cid)
+        if when is not None:
+            if timing not in when:
                 continue
+            d = defs[cid]
             if d.requires:
-                counts = _team_counts(g, chars, d.requires) if team_counts is None or any(
-                    ":" in k for k, _n in d.requires) else team_counts
-                if team_counts is None and not any(":" in k for k, _n in d.requires):
+                by_kind = any(":" in k for k, _n in d.requires)
+                counts = team_counts if team_counts is not None and not by_kind else \
+                    _team_counts(g, chars, d.requires)
+                if team_counts is None and not by_kind:
                     team_counts = counts
                 if any(counts.get(team, 0) < n for team, n in d.requires):
                     continue
             out.append(Action(p, "plot", card=iid))
-        elif t in ("supporting", "main"):
-            for n in d.names:
-                hand_names.setdefault(n.lower(), []).append(iid)
+        elif hand_names is not None and defs[cid].type in ("supporting", "main"):
+            for n in pool.lnames[cid]:
+                hand_names.setdefault(n, []).append(iid)
     locs = None
     used = g.used_powers
-    off = g.defs.offzone
+    off = pool.offzone
+    with_powers = pool.with_powers
     offzone = [cards[i] for i in (*pl.hand, *pl.ko) if cards[i].cid in off] if off else []
-    for c in chars + offzone:
-        d = defs[c.cid]
-        if not d.powers and "mimic" not in d.keywords and c.gear is None:
+    for c in (*chars, *offzone) if offzone else chars:
+        if c.cid not in with_powers and c.gear is None:
             continue
         for k, (cid, i, pw) in enumerate(powers_of(g, c)):
             if not power_timing_ok(g, c, pw, timing, my_turn):
@@ -154,14 +154,20 @@ def plays(g: Game, p: int, timing: str) -> list[Action]:
             if payable(g, p, pw.cost, c, (), locs):
                 out.append(Action(p, "power", card=c.iid, power=k))
     # power-ups: discard a card with the same name as a face-up character you control
-    if hand_names and timing in ("main", "combat"):
+    if hand_names:
         cb = g.combat
+        lnames = pool.lnames
         for c in chars:
             if timing == "combat" and not cb.involves(c.iid):
                 continue
+            names = lnames[c.cid] if not c.mods else tuple(n.lower() for n in g.names_of(c))
+            if len(names) == 1:
+                for iid in hand_names.get(names[0], ()):
+                    out.append(Action(p, "power_up", card=c.iid, discard=iid))
+                continue
             seen = set()
-            for n in g.names_of(c):
-                for iid in hand_names.get(n.lower(), ()):
+            for n in names:
+                for iid in hand_names.get(n, ()):
                     if iid not in seen:
                         seen.add(iid)
                         out.append(Action(p, "power_up", card=c.iid, discard=iid))
@@ -186,13 +192,18 @@ def _team_counts(g: Game, chars, requires=()) -> dict[str, int]:
     return counts
 
 
-def powers_of(g: Game, c: Card) -> list[tuple[str, int, object]]:
+def powers_of(g: Game, c: Card) -> list[tuple[str, int, object]] | tuple:
     """A character's super powers now, as (card id, index, power): its own, then its equipment's,
     then those Mimic copies. In play: the powers that work in play; in a hand or KO pile: the
     powers that work from there (Mimic copies work from there too). None while its powers are lost."""
     d = g.defs.cards[c.cid]
-    where = {"play": "play", "hand": "hand", "ko": "ko"}.get(c.zone)
-    if where is None or (where == "play" and c.mods and g.powers_lost(c)):
+    where = c.zone
+    if where == "play":
+        if c.mods and g.powers_lost(c):
+            return []
+        if c.gear is None and "mimic" not in d.keywords:
+            return g.defs.play_powers[c.cid]
+    elif where not in ("hand", "ko"):
         return []
     out = [(c.cid, i, pw) for i, pw in enumerate(d.powers) if pw.zone == where]
     if where == "play" and c.gear is not None:

@@ -105,21 +105,24 @@ def enforce_uniqueness(g: Game, c: Card) -> None:
     d = g.defs[c.cid]
     if "swarm" in d.keywords:
         return
-    names = {n.lower() for n in g.names_of(c)}
+    lnames = g.defs.lnames
+    names = set(lnames[c.cid]) if not c.mods else {n.lower() for n in g.names_of(c)}
     for other in list(g.characters(side=c.side)):
         if other.iid == c.iid:
+            continue
+        other_names = lnames[other.cid] if not other.mods else {n.lower() for n in g.names_of(other)}
+        if names.isdisjoint(other_names):
             continue
         od = g.defs[other.cid]
         if c.is_main and other.is_main and d.returns_to and d.returns_to == od.returns_to:
             continue  # the copies of a main character made of several cards stand together
-        if names & {n.lower() for n in g.names_of(other)}:
-            if other.is_main:
-                # never a character with your main character's name: the newcomer goes
-                g.log("unique", f"{d.name} shares a name with a main character and is KO'd.")
-                ko(g, c)
-                return
-            g.log("unique", f"Only one {od.name} per side: the older one is KO'd.")
-            ko(g, other)
+        if other.is_main:
+            # never a character with your main character's name: the newcomer goes
+            g.log("unique", f"{d.name} shares a name with a main character and is KO'd.")
+            ko(g, c)
+            return
+        g.log("unique", f"Only one {od.name} per side: the older one is KO'd.")
+        ko(g, other)
 
 
 def leave_play(g: Game, c: Card, dest: str) -> None:
