@@ -1,0 +1,544 @@
+"""The browser's session: JSON in, JSON out, so the page holds no rule logic.
+
+The Web Worker (``web/static/worker.mjs``) builds one ``Session`` from the card
+bundle (``cards.json``, written by ``capeclash web build``) and forwards every
+request from the page to ``Session.handle``: a JSON text ``{"op": ..., ...}``
+in, a JSON text ``{"ok": true, "result": ...}`` or ``{"ok": false, "error":
+{...}}`` out. The page renders what comes back and sends back only actions it
+was offered (by their text form).
+
+Standard library only (it runs under Pyodide).
+
+>>> from engine.testing import test_pool, test_decks
+>>> s = Session.from_pool(test_pool(), [d.to_json() for d in test_decks()])
+>>> r = s.call("new_game", mode="duel", seed=3,
+...            seats=[{"name": "Ana", "deck": "Testbed Dawnwatch"}, {"name": "Bo", "ai": "normal",
+...                                                               "deck": "Testbed Gloom Syndicate"}])
+>>> r["view"]["decision"]["type"] in ("choose_first", "place_main")
+True
+"""
+
+from __future__ import annotations
+
+import json
+import traceback
+
+from . import language as L
+from .actions import Action
+from .cards import CardPool
+from .decks import Deck, check_deck
+from .errors import CapeClashError, DeckError, Problem, SaveError
+from .game import MODES, Game
+from .rng import Rng
+from .text import ability_lines, card_text, keyword_rules
+
+WEB_SAVE_FORMAT = "capeclash-web-save"
+WEB_SAVE_VERSION = 1
+AI_LEVELS = ("easy", "normal", "hard")
+SEATS = {"duel": 2, "ffa": (3, 4), "2v2": 4, "two_headed": 4}
+
+DECISION_TITLES = {
+    "choose_first": "Choose who goes first", "place_main": "Place your main character",
+    "mulligan": "Keep or mulligan", "resource": "Resource step", "recruit": "Recruit step",
+    "formation": "Formation step", "main": "Main phase", "declare": "Declare an attack",
+    "combat": "Combat window", "choose": "Choose a character", "discard": "Choose a card to discard",
+    "search": "Search your deck", "may": "Yes or no?", "may_trigger": "Use this ability?",
+    "pay": "Pay the cost", "strike_back": "Choose who the defender strikes back at",
+    "order": "Order triggered abilities", "choose_player": "Choose a player", "choose_row": "Choose a row",
+    "pick": "Choose one", "dance": "Dance Off",
+}
+PHASE_NAMES = {
+    "setup_first": "Setup", "setup_place": "Setup", "setup_mulligan": "Setup", "start": "Start of turn",
+    "draw": "Draw phase", "recovery": "Recovery phase", "resource": "Build phase: resource step",
+    "recruit": "Build phase: recruit step", "formation": "Build phase: formation step",
+    "main": "Main phase", "end": "End of turn", "cleanup": "End of turn",
+}
+# Where an action shows up in the UI: its group heading, and which argument names the card it is about.
+ACTION_GROUPS = {
+    "choose_first": ("Setup", None), "place_main": ("Setup", None), "keep": ("Setup", None),
+    "mulligan": ("Setup", None), "resource": ("Resources", "card"), "recruit": ("Recruit", "card"),
+    "recruit_ally": ("Recruit", "card"), "equip": ("Equip", "card"), "move": ("Formation", "card"),
+    "attack": ("Attack", "card"), "shift": ("Move", "card"), "add_attacker": ("Team attack", "card"),
+    "target": ("Choose a target", "card"), "cancel_attack": ("Attack", None),
+    "plot": ("Plot twists", "card"), "power": ("Super powers", "card"), "power_up": ("Power up", "card"),
+    "pay": ("Pay with", "source"), "choose": ("Choose", "card"), "choose_player": ("Choose", None),
+    "choose_row": ("Choose", None), "pick": ("Choose", None), "strike_back": ("Strike back at", "card"),
+    "order": ("Resolve first", None), "yes": ("Answer", None), "no": ("Answer", None),
+    "end_step": ("Done", None), "pass": ("Done", None), "end_turn": ("Done", None),
+}
+
+
+class WebError(Exception):
+    """A request the session cannot serve; ``code`` is stable, ``problems`` list every detail."""
+
+    def __init__(self, code: str, message: str, problems: list[str] | None = None):
+        super().__init__(message)
+        self.code = code
+        self.problems = problems or []
+
+
+# ------------------------------------------------------------------ computer players
+
+def _ai_policies() -> dict:
+    """AI levels: the game-agnostic engine.ai levels when present, else the simple policies."""
+    try:  # engine.ai is written by another issue; fall back to the simple policies until it lands
+        from . import ai as engine_ai  # type: ignore[attr-defined]
+        levels = getattr(engine_ai, "LEVELS", None)
+        chooser = getattr(engine_ai, "choose", None)
+        if levels and callable(chooser) and all(lv in levels for lv in AI_LEVELS):
+            return {lv: _engine_ai(chooser, lv) for lv in AI_LEVELS}
+    except Exception:  # noqa: BLE001 - any problem in the optional module: use the fallback
+        pass
+    from .ai_simple import choose, choose_random
+
+    def easy(view, legal, rng):
+        # a beginner: sensible half the time, anything legal the other half
+        return choose_random(view, legal, rng) if rng.below(2) else choose(view, legal, rng)
+    return {"easy": easy, "normal": choose, "hard": choose}
+
+
+def _engine_ai(chooser, level):
+    def pick(view, legal, rng):
+        return chooser(view, legal, rng, level=level)
+    return pick
+
+
+AI_SOURCE = "engine.ai_simple"
+
+
+def _seat_rng(seed: int, seat: int) -> Rng:
+    return Rng((seed * 0x9E3779B1 + 1013 * (seat + 1)) & ((1 << 64) - 1))
+
+
+# ------------------------------------------------------------------ the session
+
+class Session:
+    """One browser tab's game (plus a replay being watched), driven by JSON requests."""
+
+    def __init__(self, bundle: dict):
+        self.pool = CardPool.from_data(bundle["cards"], bundle.get("teams") or [])
+        self.decks: list[dict] = []
+        for d in bundle.get("decks") or []:
+            deck = Deck.from_json(d["deck"] if "deck" in d else d)
+            self.decks.append({"id": d.get("id") or deck.name, "name": deck.name or d.get("id"),
+                               "source": d.get("source", ""), "deck": deck})
+        self.rulebook = bundle.get("rulebook")
+        self.game: Game | None = None
+        self.seats: list[dict] = []
+        self.ai_rngs: dict[int, Rng] = {}
+        self.replay: dict | None = None
+        self._policies = None
+
+    @classmethod
+    def from_pool(cls, pool: CardPool, decks: list[dict]) -> Session:
+        s = cls({"cards": [], "decks": decks})
+        s.pool = pool
+        return s
+
+    # -------------------------------------------------------------- transport
+
+    def handle(self, request: str) -> str:
+        """One JSON request in, one JSON response out. Never raises."""
+        rid = None
+        try:
+            req = json.loads(request)
+            rid = req.pop("id", None)
+            op = req.pop("op")
+            result = self.call(op, **req)
+            return json.dumps({"id": rid, "ok": True, "result": result})
+        except WebError as e:
+            err = {"code": e.code, "message": str(e), "problems": e.problems}
+        except CapeClashError as e:
+            probs = [str(p) for p in getattr(e, "problems", [])]
+            err = {"code": e.code, "message": str(e).split("\n")[0] if probs else str(e), "problems": probs}
+        except Exception as e:  # noqa: BLE001 - an engine bug must reach the page, never vanish
+            err = {"code": "internal_error", "message": f"{type(e).__name__}: {e}",
+                   "problems": traceback.format_exc().splitlines()[-6:]}
+        return json.dumps({"id": rid, "ok": False, "error": err})
+
+    def call(self, op: str, **args):
+        fn = getattr(self, "op_" + str(op), None)
+        if fn is None:
+            raise WebError("unknown_op", f"unknown request {op!r}")
+        return fn(**args)
+
+    # -------------------------------------------------------------- catalogue
+
+    def op_catalogue(self) -> dict:
+        """Decks, modes, AI levels and the rulebook: what the title screen offers."""
+        return {"decks": [{"id": d["id"], "name": d["name"], "source": d["source"],
+                           "main": self._name(d["deck"].main), "text": d["deck"].to_text(self.pool)}
+                          for d in self.decks],
+                "modes": [{"id": m, "players": list(MODES[m])} for m in MODES],
+                "ai_levels": list(AI_LEVELS), "ai_source": self._ai_source(),
+                "rulebook": self.rulebook, "keywords": self._keyword_help()}
+
+    def _ai_source(self) -> str:
+        try:
+            from . import ai as engine_ai  # type: ignore[attr-defined]  # noqa: F401
+            return "engine.ai" if getattr(engine_ai, "LEVELS", None) else AI_SOURCE
+        except Exception:  # noqa: BLE001
+            return AI_SOURCE
+
+    def _keyword_help(self) -> list[dict]:
+        return [{"id": k, "name": k.replace("_", " ").title(), "text": keyword_rules(k)}
+                for k in sorted(L.KEYWORDS)]
+
+    def _name(self, cid: str) -> str:
+        return self.pool[cid].name if cid in self.pool else cid
+
+    def op_validate_deck(self, text: str, source: str = "pasted deck") -> dict:
+        """Check a pasted or uploaded deck list; every problem is listed."""
+        return {"deck": self._deck_from_text(text, source).to_json()}
+
+    def _deck_from_text(self, text: str, source: str) -> Deck:
+        if not isinstance(text, str) or not text.strip():
+            raise WebError("bad_deck", f"{source}: the deck list is empty",
+                           [f"{source}: paste a list like 'Main: NAME' then lines of 'COUNT CARD NAME'"])
+        stripped = text.lstrip()
+        if stripped.startswith("{"):
+            try:
+                deck = Deck.from_data(json.loads(stripped), source=source)
+            except json.JSONDecodeError as e:
+                raise WebError("bad_deck", f"{source}: not valid JSON (line {e.lineno}: {e.msg})") from None
+        else:
+            deck = Deck.from_text(text, source=source)
+        try:
+            return check_deck(self.pool, deck, source)
+        except DeckError as e:
+            n = len(e.problems)
+            raise WebError("bad_deck", f"{source}: {n} problem{'s' if n != 1 else ''} in the deck list",
+                           [str(p) for p in e.problems]) from None
+
+    def _deck(self, ref, seat: int) -> Deck:
+        if isinstance(ref, dict) and "text" in ref:
+            return self._deck_from_text(ref["text"], ref.get("source") or f"seat {seat + 1}'s deck list")
+        for d in self.decks:
+            if ref in (d["id"], d["name"]):
+                return d["deck"]
+        raise WebError("unknown_deck", f"seat {seat + 1}: no deck named {ref!r}",
+                       [f"choose one of: {', '.join(d['name'] for d in self.decks)}"])
+
+    # -------------------------------------------------------------- a new game
+
+    def op_new_game(self, mode: str = "duel", seats: list | None = None, seed: int | None = None,
+                    options: dict | None = None, viewer: int | None = None) -> dict:
+        """Start a game. ``seats``: ``[{"name", "deck": NAME | {"text": LIST}, "ai": null|LEVEL}]``."""
+        if mode not in MODES:
+            raise WebError("bad_config", f"unknown mode {mode!r}", [f"modes: {', '.join(MODES)}"])
+        seats = list(seats or [])
+        lo, hi = MODES[mode]
+        if not lo <= len(seats) <= hi:
+            raise WebError("bad_config", f"{mode} needs {lo}-{hi} players, got {len(seats)}")
+        problems, specs, meta = [], [], []
+        for i, s in enumerate(seats):
+            ai = s.get("ai") or None
+            if ai is not None and ai not in AI_LEVELS:
+                problems.append(f"seat {i + 1}: unknown AI level {ai!r} (easy, normal or hard)")
+            name = str(s.get("name") or (f"AI {i + 1} ({ai})" if ai else f"Player {i + 1}"))[:40]
+            try:
+                deck = self._deck(s.get("deck"), i)
+            except WebError as e:
+                problems += e.problems or [str(e)]
+                continue
+            specs.append({"name": name, "deck": deck})
+            meta.append({"name": name, "ai": ai})
+        if problems:
+            raise WebError("bad_config", "the game could not be set up", problems)
+        if seed is None:
+            seed = 1
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise WebError("bad_config", "the seed must be a whole number")
+        game = Game(self.pool, {"mode": mode, "seed": seed, "players": specs, "options": options or {}})
+        self.game, self.seats = game, meta
+        self.ai_rngs = {i: _seat_rng(seed, i) for i, m in enumerate(meta) if m["ai"]}
+        return self.op_state(viewer=viewer)
+
+    # -------------------------------------------------------------- reading the game
+
+    def _need_game(self) -> Game:
+        if self.game is None:
+            raise WebError("no_game", "no game is in progress: start a new game")
+        return self.game
+
+    def op_state(self, viewer: int | None = None, since: int = 0) -> dict:
+        """Everything the page draws for ``viewer`` (a seat, or None for a spectator)."""
+        g = self._need_game()
+        if viewer is not None and not (isinstance(viewer, int) and 0 <= viewer < len(g.players)):
+            raise WebError("bad_viewer", f"no seat {viewer!r}")
+        return self._state(g, viewer, since, self.seats)
+
+    def _state(self, g: Game, viewer: int | None, since: int, seats: list[dict]) -> dict:
+        view = g.view(viewer)
+        d = g.decision
+        acts = g.legal_actions(viewer) if viewer is not None else []
+        to_act = g.to_act
+        return {
+            "view": view,
+            "seats": seats,
+            "to_act": to_act,
+            "ai_to_act": bool(to_act) and all(seats[p]["ai"] for p in to_act) if seats else False,
+            "decision_title": DECISION_TITLES.get(d["type"], d["type"]) if d else None,
+            "phase_name": PHASE_NAMES.get(g.phase, g.phase),
+            "actions": [self._action_json(g, a) for a in acts],
+            "log": [e.to_json(viewer) for e in g.events[since:]],
+            "log_len": len(g.events),
+            "hash": g.state_hash(),
+            "action_count": len(g.actions),
+            "over": g.is_over,
+            "result_text": self._result_text(g),
+            "can_undo": self._undo_point(g) is not None,
+        }
+
+    def _action_json(self, g: Game, a: Action) -> dict:
+        group, key = ACTION_GROUPS.get(a.type, ("Other", None))
+        out = {"text": str(a), "type": a.type, "label": g.describe(a), "group": group,
+               "card": a.get(key) if key else None}
+        if a.type == "power_up":
+            out["also"] = a["discard"]
+        if a.type == "equip":
+            out["also"] = a["target"]
+        return out
+
+    def _result_text(self, g: Game) -> str | None:
+        r = g.result
+        if not r:
+            return None
+        winners = r.get("winners") if isinstance(r, dict) else None
+        if winners:
+            names = [g.players[w].name for w in winners if isinstance(w, int) and 0 <= w < len(g.players)]
+            if names:
+                return f"{' and '.join(names)} win{'s' if len(names) == 1 else ''}!"
+        reason = r.get("reason") if isinstance(r, dict) else None
+        return f"The game is over{': ' + str(reason) if reason else ''}."
+
+    def op_card(self, cid: str) -> dict:
+        """A card's full rendered text and the rules of its keywords (card data is public)."""
+        if cid not in self.pool:
+            raise WebError("unknown_card", f"no card {cid!r}")
+        c = self.pool[cid]
+        kws = []
+        for k in sorted(c.keywords):
+            if k in L.KEYWORDS:
+                kws.append({"id": k, "name": k.replace("_", " ").title(), "text": keyword_rules(k, c.kw_param(k))})
+        return {"cid": cid, "name": c.name, "type": c.type, "teams": list(c.teams), "cost": c.cost,
+                "atk": c.atk if c.is_character else None, "def": c.defense if c.is_character else None,
+                "health": c.health if c.is_character else None, "level": c.level,
+                "symbol": c.symbol, "flavor": c.flavor,
+                "header": card_text(c).split("\n")[0],
+                "lines": c.text.splitlines() if c.text else ability_lines(c), "keywords": kws,
+                "level_up": ({"xp": c.level_up.xp, "into": self._name(c.level_up.into)} if c.level_up else None)}
+
+    def op_explain(self, iid: int) -> dict:
+        """The ATK/DEF breakdown of a character in play (public information only)."""
+        g = self._need_game()
+        c = g.cards.get(iid) if isinstance(iid, int) else None
+        if c is None or c.zone != "play":
+            raise WebError("not_in_play", f"card {iid!r} is not a character in play")
+        return {"name": g.name(iid), "rows": g.explain(iid)}
+
+    # -------------------------------------------------------------- acting
+
+    def op_apply(self, action: str, viewer: int | None = None) -> dict:
+        """Carry out an offered action (its text form); returns the new state for ``viewer``."""
+        g = self._need_game()
+        a = Action.from_json(action)
+        if self.seats and self.seats[a.player]["ai"]:
+            raise WebError("not_your_seat", f"seat {a.player + 1} is played by the computer")
+        g.apply(a)
+        return self.op_state(viewer=viewer if viewer is not None else a.player)
+
+    def op_ai_move(self, viewer: int | None = None, steps: int = 1) -> dict:
+        """Let the computer play up to ``steps`` decisions in a row while only AI seats are to act."""
+        g = self._need_game()
+        moved = []
+        for _ in range(max(1, int(steps))):
+            to_act = g.to_act
+            if not to_act or not all(self.seats[p]["ai"] for p in to_act):
+                break
+            p = to_act[0]
+            moved.append(str(self._ai_action(g, p, self.seats[p]["ai"], self.ai_rngs.setdefault(p, _seat_rng(0, p)))))
+        if not moved:
+            raise WebError("not_ai_turn", "no computer player is to act now")
+        out = self.op_state(viewer=viewer)
+        out["ai_actions"] = moved
+        return out
+
+    def _ai_action(self, g: Game, p: int, level: str, rng: Rng) -> Action:
+        if self._policies is None:
+            self._policies = _ai_policies()
+        legal = g.legal_actions(p)
+        a = self._policies[level](g.view(p), legal, rng)
+        g.apply(a)
+        return a
+
+    def _undo_point(self, g: Game) -> int | None:
+        """How many actions to keep so that a human gets back their last decision."""
+        humans = {i for i, s in enumerate(self.seats) if not s["ai"]}
+        if not humans or len(humans) == len(self.seats):
+            return None  # undo is for games against the computer: in hot-seat it would undo a rival's move
+        for i in range(len(g.actions) - 1, -1, -1):
+            if g.actions[i].get("player") in humans:
+                return i
+        return None
+
+    def op_undo(self, viewer: int | None = None) -> dict:
+        """Take back the last human decision and every computer move after it."""
+        g = self._need_game()
+        k = self._undo_point(g)
+        if k is None:
+            raise WebError("nothing_to_undo", "there is no move of yours to take back")
+        self.game = g.replay(k)
+        self._resync_ai_rngs()
+        return self.op_state(viewer=viewer)
+
+    def _resync_ai_rngs(self) -> None:
+        # computer players' dice follow from the seed and how many moves each has made
+        g = self._need_game()
+        seed = g.config["seed"]
+        self.ai_rngs = {}
+        for i, s in enumerate(self.seats):
+            if s["ai"]:
+                self.ai_rngs[i] = _seat_rng(seed ^ (sum(1 for a in g.actions if a.get("player") == i) * 7919), i)
+
+    # -------------------------------------------------------------- saves and replays
+
+    def op_save(self) -> dict:
+        g = self._need_game()
+        return {"format": WEB_SAVE_FORMAT, "version": WEB_SAVE_VERSION, "seats": self.seats,
+                "game": g.save(), "ai_rng": {str(k): r.state for k, r in self.ai_rngs.items()}}
+
+    def _read_save(self, data, source: str) -> tuple[Game, list[dict], dict]:
+        if isinstance(data, str):
+            try:
+                data = json.loads(data)
+            except json.JSONDecodeError as e:
+                raise WebError("bad_save", f"{source}: not a Cape Clash save (invalid JSON at line {e.lineno}, "
+                                           f"column {e.colno}: {e.msg})") from None
+        if not isinstance(data, dict):
+            raise WebError("bad_save", f"{source}: not a Cape Clash save (expected a JSON object)")
+        if data.get("format") == "capeclash-save":  # a plain engine save: everyone human
+            data = {"format": WEB_SAVE_FORMAT, "version": WEB_SAVE_VERSION, "game": data, "seats": None}
+        if data.get("format") != WEB_SAVE_FORMAT:
+            raise WebError("bad_save", f"{source}: not a Cape Clash save (format {data.get('format')!r})")
+        if data.get("version") != WEB_SAVE_VERSION:
+            raise WebError("bad_save", f"{source}: unsupported save version {data.get('version')!r}")
+        try:
+            g = Game.load(self.pool, data.get("game"), source=source)
+        except SaveError as e:
+            raise WebError("bad_save", f"{source}: the save cannot be restored", [str(p) for p in e.problems]) from None
+        seats = data.get("seats")
+        if not (isinstance(seats, list) and len(seats) == len(g.players)
+                and all(isinstance(s, dict) and (s.get("ai") in (None, *AI_LEVELS)) for s in seats)):
+            seats = [{"name": p.name, "ai": None} for p in g.players]
+        seats = [{"name": str(s.get("name") or g.players[i].name), "ai": s.get("ai")} for i, s in enumerate(seats)]
+        return g, seats, data.get("ai_rng") or {}
+
+    def op_load(self, save, viewer: int | None = None, source: str = "save") -> dict:
+        """Restore a save (replaying it). On any problem the current game is kept."""
+        g, seats, rngs = self._read_save(save, source)
+        self.game, self.seats = g, seats
+        self._resync_ai_rngs()
+        for k, st in rngs.items():
+            if str(k).isdigit() and int(k) in self.ai_rngs and isinstance(st, int):
+                self.ai_rngs[int(k)] = Rng(st)
+        return self.op_state(viewer=viewer)
+
+    def op_replay_open(self, save, source: str = "replay file") -> dict:
+        """Open a replay (a save file) to watch step by step from the start, as a spectator."""
+        g, seats, _ = self._read_save(save, source)
+        actions = list(g.actions)
+        start = Game(self.pool, g.config)
+        self.replay = {"game": start, "actions": actions, "seats": seats, "pos": 0}
+        return self._replay_state()
+
+    def op_replay_step(self, to: int) -> dict:
+        """Move the replay to just after action ``to`` (0: the start)."""
+        r = self.replay
+        if r is None:
+            raise WebError("no_replay", "no replay is open")
+        to = max(0, min(int(to), len(r["actions"])))
+        if to < r["pos"]:
+            r["game"], r["pos"] = r["game"].replay(to), to
+        g = r["game"]
+        while r["pos"] < to:
+            g.apply(r["actions"][r["pos"]])
+            r["pos"] += 1
+        return self._replay_state()
+
+    def _replay_state(self) -> dict:
+        r = self.replay
+        out = self._state(r["game"], None, 0, r["seats"])
+        out["replay"] = {"pos": r["pos"], "length": len(r["actions"]),
+                         "last": (r["game"].describe(Action.from_json(r["actions"][r["pos"] - 1]))
+                                  if r["pos"] else None)}
+        return out
+
+    # -------------------------------------------------------------- checks
+
+    def op_run_scenarios(self, scenarios: list) -> list[dict]:
+        """Run scenario tests (as JSON data) and report each one's outcome and final state hash."""
+        from .scenario import run_scenario
+        out = []
+        for sc in scenarios:
+            try:
+                run = run_scenario(sc["data"], self.pool, sc.get("source"))
+                out.append({"source": sc.get("source"), "ok": run.ok, "failures": run.failures,
+                            "hash": run.game.state_hash()})
+            except CapeClashError as e:
+                out.append({"source": sc.get("source"), "ok": False, "failures": [str(e)], "hash": None})
+        return out
+
+    def op_bench_ai(self, level: str = "normal", moves: int = 30, seed: int = 5) -> dict:
+        """Time the computer's decisions at ``level`` in a fresh AI-vs-AI game (for ``capeclash bench web``)."""
+        import time
+        if not self.decks:
+            raise WebError("no_decks", "no decks to play with")
+        seats = [{"name": f"A{i}", "ai": level, "deck": self.decks[i % len(self.decks)]["id"]} for i in range(2)]
+        saved = (self.game, self.seats, self.ai_rngs)
+        try:
+            self.op_new_game(mode="duel", seats=seats, seed=seed)
+            g = self.game
+            times = []
+            while not g.is_over and len(times) < moves:
+                p = g.to_act[0]
+                if len(g.legal_actions(p)) < 2:  # forced moves say nothing about thinking time
+                    self._ai_action(g, p, level, self.ai_rngs[p])
+                    continue
+                t = time.perf_counter()
+                self._ai_action(g, p, level, self.ai_rngs[p])
+                times.append((time.perf_counter() - t) * 1000)
+        finally:
+            self.game, self.seats, self.ai_rngs = saved
+        times.sort()
+        return {"level": level, "moves": len(times), "median_ms": times[len(times) // 2] if times else None,
+                "max_ms": times[-1] if times else None}
+
+
+def problems_text(problems: list[Problem]) -> list[str]:
+    return [str(p) for p in problems]
+
+
+def bundle_from_paths(paths, deck_refs=None) -> dict:
+    """The JSON card bundle the browser loads: cards, teams and every deck found (CPython side)."""
+    from pathlib import Path
+
+    from .loader import classify, data_files, load_deck, load_pool, raw_card_data, read_data
+    pool = load_pool(paths)
+    cards, teams = raw_card_data(paths)
+    decks, seen = [], set()
+    for f in data_files(paths):
+        if not f.stem.startswith("deck"):
+            continue
+        if f.suffix != ".txt":
+            data, _ = read_data(f)
+            if classify(data) != "deck":
+                continue
+        deck = load_deck(f, pool)
+        key = deck.name or f.stem
+        if key in seen:
+            continue
+        seen.add(key)
+        decks.append({"id": f.stem if f.stem not in {d["id"] for d in decks} else str(f), "name": key,
+                      "source": str(Path(f)), "deck": deck.to_json()})
+    return {"cards": cards, "teams": teams, "decks": decks}

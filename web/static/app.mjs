@@ -1,0 +1,887 @@
+// Cape Clash in the browser: renders the view the engine hands over and sends back only
+// actions the engine offered. Every rule lives in Python (engine.webapi, in worker.mjs).
+// Card data is always put on the page as text (textContent), never as HTML.
+
+const params = new URLSearchParams(location.search);
+const AI_DELAY = Number(params.get("aidelay") ?? 400);
+const CONVENTION = params.has("convention");
+const IDLE_MIN = Number(params.get("idle") || 3);
+const SAVE_KEY = "capeclash.save.v1";
+const $ = (id) => document.getElementById(id);
+
+// ------------------------------------------------------------------ the worker
+
+class Engine {
+  constructor() {
+    this.worker = new Worker(new URL("worker.mjs", import.meta.url), { type: "module" });
+    this.next = 1;
+    this.waiting = new Map();
+    this.worker.onmessage = (e) => this.onMessage(e.data);
+    this.worker.onerror = (e) => {
+      const msg = e.message || "the engine worker failed to start";
+      if (this.bootReject) this.bootReject(new Error(msg));
+      else showError("The rules engine stopped", [msg]);
+    };
+  }
+  boot(opts) {
+    return new Promise((resolve, reject) => {
+      this.bootResolve = resolve;
+      this.bootReject = reject;
+      this.worker.postMessage({ type: "boot", opts });
+    });
+  }
+  onMessage(msg) {
+    if (msg.type === "ready") { this.bootReject = null; this.bootResolve(msg.info); }
+    else if (msg.type === "boot_error") { const r = this.bootReject; this.bootReject = null; r(new Error(msg.message)); }
+    else if (msg.type === "reply") {
+      const w = this.waiting.get(msg.id);
+      this.waiting.delete(msg.id);
+      if (w) w(msg);
+    }
+  }
+  call(op, args = {}, sessionName = "play") {
+    const id = this.next++;
+    return new Promise((resolve, reject) => {
+      this.waiting.set(id, (msg) => {
+        const reply = JSON.parse(msg.body);
+        if (reply.ok) resolve(reply.result);
+        else {
+          const err = new Error(reply.error.message);
+          err.code = reply.error.code;
+          err.problems = reply.error.problems || [];
+          reject(err);
+        }
+      });
+      this.worker.postMessage({ type: "call", id, session: sessionName, body: JSON.stringify({ op, ...args }) });
+    });
+  }
+}
+
+// ------------------------------------------------------------------ small DOM helpers
+
+function el(tag, attrs = {}, ...kids) {
+  const n = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (v === undefined || v === null || v === false) continue;
+    if (k === "class") n.className = v;
+    else if (k === "text") n.textContent = v;
+    else if (k.startsWith("on")) n.addEventListener(k.slice(2), v);
+    else if (k === "dataset") Object.assign(n.dataset, v);
+    else n.setAttribute(k, v === true ? "" : v);
+  }
+  for (const k of kids.flat(Infinity)) if (k !== null && k !== undefined && k !== false) n.append(k instanceof Node ? k : String(k));
+  return n;
+}
+
+// Rules text markup from engine.text: {symbol} and [[Keyword]]; drawn as text nodes and spans.
+function richText(text) {
+  const frag = document.createDocumentFragment();
+  const re = /\{(\w+)\}|\[\[([^\]]+)\]\]/g;
+  let last = 0, m;
+  while ((m = re.exec(text))) {
+    if (m.index > last) frag.append(text.slice(last, m.index));
+    if (m[1]) frag.append(el("span", { class: `sym sym-${m[1]}`, text: m[1], title: `${m[1]} power symbol` }));
+    else frag.append(el("strong", { class: "kw", text: m[2] }));
+    last = re.lastIndex;
+  }
+  if (last < text.length) frag.append(text.slice(last));
+  return frag;
+}
+
+function showError(title, problems = []) {
+  $("error-title").textContent = title;
+  const ul = $("error-list");
+  ul.textContent = "";
+  for (const p of problems) ul.append(el("li", { text: p }));
+  $("error-bar").hidden = false;
+}
+function engineError(what, err) {
+  console.warn(what, err);
+  showError(`${what}: ${err.message}`, err.problems || []);
+}
+$("error-close").addEventListener("click", () => { $("error-bar").hidden = true; });
+
+function screen(name) {
+  for (const s of ["boot", "title", "game", "pass"]) $(s).hidden = s !== name;
+  document.body.dataset.screen = name;
+}
+
+// ------------------------------------------------------------------ app state
+
+const engine = new Engine();
+const app = {
+  catalogue: null,
+  state: null,         // the last state from the engine, for app.viewer
+  viewer: null,        // whose view the board shows
+  mode: "play",        // play | replay
+  aiTimer: null,
+  busy: false,
+  pendingPass: null,
+};
+window.capeclash = app;  // for tests and the benchmark: read-only use
+
+function humanSeats(state) {
+  return state.seats.map((s, i) => (s.ai ? null : i)).filter((i) => i !== null);
+}
+
+// The seat whose view to show: a human to act; else the last human viewer; else the first human.
+function pickViewer(state) {
+  const humans = humanSeats(state);
+  const acting = state.to_act.filter((p) => humans.includes(p));
+  if (acting.length) return acting.includes(app.viewer) ? app.viewer : acting[0];
+  if (humans.includes(app.viewer)) return app.viewer;
+  return humans.length ? humans[0] : null;
+}
+
+// ------------------------------------------------------------------ boot
+
+async function main() {
+  let info;
+  try {
+    info = await engine.boot({ engine: params.get("engine") || undefined });
+  } catch (err) {
+    window.__capeclashShowBootError("The rules engine could not start", [String(err.message || err),
+      "Rebuild and serve the site with `capeclash web serve`, then reload."]);
+    return;
+  }
+  window.__capeclashBooted = true;
+  app.bootInfo = info;
+  app.catalogue = await engine.call("catalogue");
+  buildSetupForm();
+  renderRules();
+  registerServiceWorker();
+  const saved = localStorage.getItem(SAVE_KEY);
+  if (saved && !CONVENTION) {
+    try {
+      const meta = JSON.parse(saved);
+      app.viewer = meta.ui?.viewer ?? null;
+      const state = await engine.call("load", { save: meta, source: "the game saved in this browser" });
+      await enterGame(state, { resumed: true });
+    } catch (err) {
+      screen("title");
+      showResume(true);
+      showError(`Your saved game could not be restored: ${err.message}`,
+        [...(err.problems || []), "It is still kept in this browser: start a new game to replace it, or discard it."]);
+    }
+  } else {
+    screen("title");
+    showResume(false);
+    if (CONVENTION) startDemo();
+  }
+  document.body.dataset.ready = "1";
+  performance.mark("capeclash-ready");
+}
+
+function registerServiceWorker() {
+  if (!("serviceWorker" in navigator) || params.has("nosw")) return;
+  navigator.serviceWorker.register("sw.js").catch((err) => console.warn("service worker not registered:", err.message));
+}
+
+// ------------------------------------------------------------------ title screen and setup
+
+const MODE_SEATS = { duel: 2, ffa: 3, "2v2": 4, two_headed: 4 };
+
+function buildSetupForm() {
+  const modeSel = $("mode");
+  modeSel.addEventListener("change", renderSeats);
+  $("setup").addEventListener("submit", (e) => { e.preventDefault(); startGame(); });
+  $("file-open").addEventListener("change", (e) => openFile(e.target, "load"));
+  $("file-replay").addEventListener("change", (e) => openFile(e.target, "replay"));
+  $("btn-resume").addEventListener("click", resumeSaved);
+  $("btn-discard").addEventListener("click", () => { localStorage.removeItem(SAVE_KEY); showResume(false); });
+  renderSeats();
+}
+
+function renderSeats() {
+  const [mode, n] = $("mode").value.split(":");
+  $("ally-opt").hidden = mode !== "2v2";
+  const box = $("seats");
+  const old = [...box.querySelectorAll(".seat")].map(readSeat);
+  box.querySelectorAll(".seat").forEach((s) => s.remove());
+  const decks = app.catalogue.decks;
+  for (let i = 0; i < Number(n); i++) {
+    const prev = old[i] || {};
+    const who = el("select", { id: `seat-${i}-who`, "aria-label": `Seat ${i + 1}: who plays` },
+      el("option", { value: "human", text: "Human" }),
+      ...app.catalogue.ai_levels.map((lv) => el("option", { value: lv, text: `Computer (${lv})` })));
+    who.value = prev.who || (i === 0 ? "human" : "normal");
+    const deck = el("select", { id: `seat-${i}-deck`, "aria-label": `Seat ${i + 1}: deck` },
+      ...decks.map((d) => el("option", { value: d.id, text: `${d.name} (${d.main})` })),
+      el("option", { value: "__paste", text: "Paste or upload a deck list…" }));
+    deck.value = prev.deck || decks[i % decks.length].id;
+    const name = el("input", { id: `seat-${i}-name`, type: "text", maxlength: "40", value: prev.name || "",
+      placeholder: `Player ${i + 1}`, "aria-label": `Seat ${i + 1}: name` });
+    const paste = el("textarea", { id: `seat-${i}-text`, rows: "5", class: "paste",
+      placeholder: "Main: CARD NAME\n4 CARD NAME\n…", "aria-label": `Seat ${i + 1}: deck list` });
+    paste.value = prev.text || "";
+    const upload = el("input", { type: "file", accept: ".txt,.json,text/plain", "aria-label": `Seat ${i + 1}: upload a deck list` });
+    upload.addEventListener("change", async () => { if (upload.files[0]) paste.value = await upload.files[0].text(); });
+    const check = el("button", { type: "button", text: "Check deck" });
+    const result = el("div", { class: "deck-check", role: "status" });
+    check.addEventListener("click", () => checkDeck(paste.value, i, result));
+    const pasteBox = el("div", { class: "paste-box" }, paste, el("div", { class: "paste-tools" },
+      el("label", { class: "filebtn small" }, "Upload…", upload), check), result);
+    pasteBox.hidden = deck.value !== "__paste";
+    deck.addEventListener("change", () => { pasteBox.hidden = deck.value !== "__paste"; });
+    box.append(el("div", { class: "seat", dataset: { seat: i } },
+      el("span", { class: "seat-no", text: `${i + 1}` }), name, who, deck, pasteBox));
+  }
+}
+
+function readSeat(row) {
+  const i = row.dataset.seat;
+  return { name: $(`seat-${i}-name`).value.trim(), who: $(`seat-${i}-who`).value,
+           deck: $(`seat-${i}-deck`).value, text: $(`seat-${i}-text`).value };
+}
+
+async function checkDeck(text, i, out) {
+  out.textContent = "";
+  try {
+    const r = await engine.call("validate_deck", { text, source: `seat ${i + 1}'s deck list` });
+    const n = Object.values(r.deck.cards).reduce((a, b) => a + b, 0);
+    out.append(el("p", { class: "ok", text: `Deck is legal: ${n} cards.` }));
+  } catch (err) {
+    out.append(el("p", { class: "bad", text: err.message }), el("ul", {}, (err.problems || []).map((p) => el("li", { text: p }))));
+  }
+}
+
+function setupError(err) {
+  const box = $("setup-error");
+  box.textContent = "";
+  if (!err) { box.hidden = true; return; }
+  box.append(el("p", { text: err.message }), el("ul", {}, (err.problems || []).map((p) => el("li", { text: p }))));
+  box.hidden = false;
+}
+
+async function startGame() {
+  const [mode] = $("mode").value.split(":");
+  const seats = [...$("seats").querySelectorAll(".seat")].map(readSeat).map((s, i) => ({
+    name: s.name || undefined, ai: s.who === "human" ? null : s.who,
+    deck: s.deck === "__paste" ? { text: s.text, source: `seat ${i + 1}'s deck list` } : s.deck,
+  }));
+  const options = mode === "2v2" && $("recruit-ally").checked ? { recruit_to_teammate: true } : {};
+  const seed = params.has("seed") ? Number(params.get("seed")) : Math.floor(Math.random() * 2 ** 31);
+  stopDemo();
+  try {
+    app.viewer = null;
+    const state = await engine.call("new_game", { mode, seats, seed, options });
+    setupError(null);
+    await enterGame(state, {});
+  } catch (err) {
+    setupError(err);  // the previous game and its save are untouched
+  }
+}
+
+function showResume(on) {
+  const saved = localStorage.getItem(SAVE_KEY);
+  $("resume-box").hidden = !(on || saved);
+  if (saved) {
+    let text = "A saved game is waiting.";
+    try {
+      const s = JSON.parse(saved);
+      text = `Saved game: ${s.seats.map((x) => x.name).join(" vs ")}, ${s.game.actions.length} moves made.`;
+    } catch { text = "A saved game is stored in this browser, but it looks damaged."; }
+    $("resume-text").textContent = text;
+  }
+}
+
+async function resumeSaved() {
+  try {
+    const meta = JSON.parse(localStorage.getItem(SAVE_KEY));
+    app.viewer = meta.ui?.viewer ?? null;
+    const state = await engine.call("load", { save: meta, source: "the game saved in this browser" });
+    stopDemo();
+    await enterGame(state, { resumed: true });
+  } catch (err) {
+    showError(`Your saved game could not be restored: ${err.message}`, err.problems || []);
+  }
+}
+
+async function openFile(input, how) {
+  const f = input.files[0];
+  input.value = "";
+  if (!f) return;
+  const text = await f.text();
+  try {
+    if (how === "replay") {
+      const state = await engine.call("replay_open", { save: text, source: f.name });
+      stopDemo();
+      enterReplay(state);
+    } else {
+      const state = await engine.call("load", { save: text, source: f.name });
+      stopDemo();
+      app.viewer = null;
+      await enterGame(state, {});
+    }
+  } catch (err) {
+    showError(`Could not open ${f.name}: ${err.message}`, [...(err.problems || []), "Nothing was changed."]);
+  }
+}
+
+// ------------------------------------------------------------------ playing
+
+async function enterGame(state, { resumed }) {
+  app.mode = "play";
+  $("replay-controls").hidden = true;
+  $("log").textContent = "";
+  app.logLen = 0;
+  const viewer = pickViewer(state);
+  const hotseat = humanSeats(state).length > 1;
+  if (viewer !== null && viewer !== state.view.viewer) state = await engine.call("state", { viewer });
+  app.hotseat = hotseat;
+  if (hotseat && resumed && viewer !== null) {
+    app.viewer = viewer;
+    app.state = state;
+    askPass(viewer, state);
+    return;
+  }
+  show(state);
+}
+
+function askPass(p, state) {
+  app.pendingPass = p;
+  clearTimeout(app.aiTimer);
+  $("board").textContent = "";   // the previous player's hand leaves the page
+  $("actions").textContent = "";
+  $("pass-name").textContent = state.seats[p].name;
+  $("pass-text").textContent = `Next to play: ${state.seats[p].name}. Hand the device over; everyone else looks away.`;
+  screen("pass");
+  $("btn-pass").focus();
+}
+
+$("btn-pass").addEventListener("click", async () => {
+  const p = app.pendingPass;
+  app.pendingPass = null;
+  try {
+    const state = await engine.call("state", { viewer: p });
+    app.viewer = p;
+    show(state);
+  } catch (err) { engineError("Could not show the board", err); }
+});
+
+// A new state from the engine: maybe hand over the device, then draw it and let the AI move.
+async function afterMove(state) {
+  persist();
+  const next = pickViewer(state);
+  if (app.hotseat && next !== null && next !== app.viewer && state.to_act.includes(next) && !state.over) {
+    app.state = state;
+    askPass(next, await engine.call("state", { viewer: next }));
+    return;
+  }
+  if (next !== null && next !== state.view.viewer) state = await engine.call("state", { viewer: next });
+  show(state);
+}
+
+async function persist() {
+  try {
+    const save = await engine.call("save");
+    save.ui = { viewer: app.viewer };
+    localStorage.setItem(SAVE_KEY, JSON.stringify(save));
+  } catch (err) { engineError("The game could not be saved in this browser", err); }
+}
+
+function show(state) {
+  app.state = state;
+  app.viewer = state.view.viewer;
+  screen("game");
+  renderBoard($("board"), state, true);
+  renderSide(state);
+  renderLog(state);
+  renderStatus(state);
+  document.body.dataset.hash = state.hash;
+  document.body.dataset.over = state.over ? "1" : "";
+  if (state.over && app.mode === "play") gameOver(state);
+  else scheduleAI(state);
+}
+
+function scheduleAI(state) {
+  clearTimeout(app.aiTimer);
+  if (app.mode !== "play" || !state.ai_to_act || state.over) return;
+  app.aiTimer = setTimeout(async () => {
+    try {
+      const next = await engine.call("ai_move", { viewer: app.viewer, steps: AI_DELAY === 0 ? 25 : 1 });
+      await afterMove(next);
+    } catch (err) { engineError("The computer player failed", err); }
+  }, AI_DELAY);
+}
+
+async function act(text) {
+  if (app.busy || app.mode !== "play") return;
+  app.busy = true;
+  closeDialogs();
+  try {
+    const state = await engine.call("apply", { action: text, viewer: app.viewer });
+    await afterMove(state);
+  } catch (err) {
+    engineError("That move was refused", err);
+  } finally { app.busy = false; }
+}
+
+async function undo() {
+  if (app.mode !== "play" || !app.state?.can_undo) return;
+  clearTimeout(app.aiTimer);
+  try {
+    const state = await engine.call("undo", { viewer: app.viewer });
+    await afterMove(state);
+  } catch (err) { engineError("Could not undo", err); }
+}
+
+function gameOver(state) {
+  localStorage.removeItem(SAVE_KEY);
+  $("over-text").textContent = state.result_text;
+  const d = $("dlg-over");
+  if (!d.open) d.showModal();
+}
+
+// ------------------------------------------------------------------ drawing the board
+
+function renderStatus(state) {
+  const v = state.view;
+  const parts = [];
+  if (v.turn) parts.push(`Turn ${v.turn}`);
+  parts.push(state.phase_name);
+  if (state.over) parts.push(state.result_text);
+  else if (state.to_act.length) parts.push(`${state.to_act.map((p) => state.seats[p].name).join(" or ")} to act`);
+  $("status").textContent = parts.join(" · ");
+  $("btn-undo").hidden = app.mode !== "play" || !state.can_undo;
+  $("btn-export").hidden = false;
+}
+
+function actionsByCard(state) {
+  const by = new Map();
+  for (const a of state.actions) {
+    for (const iid of [a.card, a.also]) {
+      if (iid === null || iid === undefined) continue;
+      if (!by.has(iid)) by.set(iid, []);
+      by.get(iid).push(a);
+    }
+  }
+  return by;
+}
+
+function renderBoard(root, state, interactive) {
+  const v = state.view;
+  const by = interactive ? actionsByCard(state) : new Map();
+  const me = v.viewer !== null ? v.players[v.viewer] : null;
+  const myTeam = me ? me.team : v.players[0].team;
+  const mySide = me ? me.side : null;
+  const combat = v.combat;
+  const ctx = { v, by, interactive, state, combat };
+  root.textContent = "";
+  const top = el("div", { class: "sides top" });
+  const bottom = el("div", { class: "sides bottom" });
+  for (const s of v.sides) {
+    const friendly = v.players[s.players[0]].team === myTeam && (me !== null || s === v.sides[0]);
+    const panel = renderSide_(s, ctx, { friendly, mine: s.side === mySide });
+    (friendly ? bottom : top).append(panel);
+  }
+  root.append(top, el("div", { class: "midline", text: combatText(v) }), bottom);
+  if (me && me.hand) {
+    root.append(el("section", { class: "hand", "aria-label": "Your hand" },
+      el("h3", { text: `Your hand (${me.hand.length})` }),
+      el("div", { class: "cards" }, me.hand.map((c) => cardTile(c, ctx, "hand")))));
+  }
+}
+
+function combatText(v) {
+  const c = v.combat;
+  if (!c) return v.declaring?.length ? "Declaring an attack…" : "";
+  const name = (iid) => findChar(v, iid)?.name || "?";
+  const how = [c.ranged ? "ranged" : null, c.flew_over ? "flying over the front row" : null].filter(Boolean).join(", ");
+  return `Combat: ${c.attackers.map(name).join(" + ")} attack${c.attackers.length > 1 ? "" : "s"} ${name(c.defender)}${how ? ` (${how})` : ""}`;
+}
+
+function findChar(v, iid) {
+  for (const s of v.sides) for (const c of [...s.front, ...s.back]) if (c.iid === iid) return c;
+  return null;
+}
+
+function renderSide_(s, ctx, { friendly, mine }) {
+  const { v } = ctx;
+  const players = s.players.map((p) => v.players[p]);
+  const head = el("div", { class: "side-head" }, players.map((p) => playerInfo(p, ctx)));
+  const row = (name, cards) => el("div", { class: `row row-${name}`, "aria-label": `${players.map((p) => p.name).join(" and ")}: ${name} row` },
+    el("span", { class: "row-label", text: name }),
+    el("div", { class: "cards" }, cards.length ? cards.map((c) => cardTile(c, ctx, "char")) : el("span", { class: "empty", text: "empty" })));
+  const machines = s.machines.length ? el("div", { class: "machines" }, s.machines.map((m) => cardTile(m, ctx, "machine"))) : null;
+  const res = el("div", { class: "resources" }, players.map((p) => el("div", { class: "res-row", "aria-label": `${p.name}'s resources` },
+    el("span", { class: "row-label", text: `${players.length > 1 ? p.name + " " : ""}resources (${p.resources.length})` }),
+    p.resources.map((r) => resourceChip(r, ctx)))));
+  const rows = friendly ? [row("front", s.front), row("back", s.back), machines, res] : [res, machines, row("back", s.back), row("front", s.front)];
+  return el("section", { class: `side${friendly ? " friendly" : " enemy"}${mine ? " mine" : ""}${v.active_side === s.side ? " active" : ""}`,
+    "aria-label": `${players.map((p) => p.name).join(" and ")}${v.active_side === s.side ? " (their turn)" : ""}` },
+    friendly ? [rows, head] : [head, rows]);
+}
+
+function playerInfo(p, ctx) {
+  const xp = p.xp_needed ? `XP ${p.xp}/${p.xp_needed}` : `XP ${p.xp}`;
+  const ko = el("button", { type: "button", class: "chip link", text: `KO pile ${p.ko.length}`,
+    onclick: () => openList(`${p.name}'s KO pile`, p.ko, ctx) });
+  const bits = [
+    el("strong", { class: "pname", text: p.name + (p.out ? " (out)" : "") }),
+    el("span", { class: "chip", text: `Hand ${p.hand_count}` }),
+    el("span", { class: "chip", text: `Deck ${p.deck_count}` }),
+    ko,
+    el("span", { class: "chip", title: "Level and experience toward the next level", text: `Level ${p.level} · ${xp}` }),
+  ];
+  if (p.recruit_points) bits.push(el("span", { class: "chip gold", text: `Recruit points ${p.recruit_points}` }));
+  if (p.levels && p.levels.length > 1) {
+    const next = p.levels[Math.min(p.level, p.levels.length - 1)];
+    if (next && p.level < p.levels.length) bits.push(el("button", { type: "button", class: "chip link", text: `Next: ${next.name}`,
+      onclick: () => openCard({ cid: next.cid, name: next.name }, ctx) }));
+  }
+  if (p.removed?.length) bits.push(el("button", { type: "button", class: "chip link", text: `Removed ${p.removed.length}`,
+    onclick: () => openList(`${p.name}'s removed cards`, p.removed, ctx) }));
+  for (const [name, pile] of Object.entries(p.piles || {})) {
+    bits.push(pile.cards ? el("button", { type: "button", class: "chip link", text: `${name} ${pile.count}`, onclick: () => openList(`${p.name}: ${name}`, pile.cards, ctx) })
+      : el("span", { class: "chip", text: `${name} ${pile.count} (hidden)` }));
+  }
+  return el("div", { class: "pinfo" }, bits);
+}
+
+function cardTile(c, ctx, kind) {
+  const acts = ctx.by.get(c.iid) || [];
+  const classes = ["card", `k-${kind}`, `t-${c.type || "character"}`];
+  if (kind === "char") {
+    if (c.stunned) classes.push("stunned");
+    if (c.exhausted) classes.push("exhausted");
+    if (c.frozen) classes.push("frozen");
+    if (c.in_combat) classes.push("in-combat");
+    if (c.main) classes.push("main");
+  }
+  if (acts.length) classes.push("actionable");
+  const b = el("button", { type: "button", class: classes.join(" "), dataset: { iid: c.iid, cid: c.cid },
+    onclick: () => openCard(c, ctx) });
+  b.append(el("span", { class: "cname", text: c.name }));
+  if (kind === "char") {
+    b.append(el("span", { class: "stats" }, el("span", { class: "atk", text: c.atk, title: "ATK" }), "/", el("span", { class: "def", text: c.def, title: "DEF" })));
+    const meta = [];
+    if (c.main) meta.push(el("span", { class: "tag", text: c.level ? `Main L${c.level}` : "Main" }));
+    meta.push(el("span", { class: "tag hp", text: `♥ ${Math.max(0, c.health - c.wounds)}/${c.health}`, title: `${c.wounds} wound(s), health ${c.health}` }));
+    if (c.plus) meta.push(el("span", { class: "tag plus", text: `+${c.plus}` , title: `${c.plus} +1/+1 counter(s)` }));
+    if (c.minus) meta.push(el("span", { class: "tag minus", text: `−${c.minus}`, title: `${c.minus} -1/-1 counter(s)` }));
+    b.append(el("span", { class: "meta" }, meta));
+    const states = [c.stunned && "Stunned", c.exhausted && "Exhausted", c.frozen && "Frozen", c.in_combat && "In combat"].filter(Boolean);
+    if (states.length) b.append(el("span", { class: "states", text: states.join(" · ") }));
+    if (c.equipment) b.append(el("span", { class: "equip", text: `⚙ ${c.equipment.name}` }));
+    b.setAttribute("aria-label", `${c.name}, ${c.atk} ATK ${c.def} DEF, ${c.wounds} of ${c.health} wounds${states.length ? ", " + states.join(", ") : ""}${acts.length ? `, ${acts.length} action(s)` : ""}`);
+  } else {
+    const t = (c.type || "").replace("_", " ");
+    b.append(el("span", { class: "meta" }, el("span", { class: "tag", text: t }), c.cost !== undefined ? el("span", { class: "tag cost", text: `cost ${c.cost}` }) : null));
+    b.setAttribute("aria-label", `${c.name}, ${t}${c.cost !== undefined ? `, cost ${c.cost}` : ""}${acts.length ? `, ${acts.length} action(s)` : ""}`);
+  }
+  return b;
+}
+
+function resourceChip(r, ctx) {
+  if (r.hidden) return el("span", { class: "res down", text: "face down", "aria-label": "a face-down resource" });
+  const acts = ctx.by.get(r.iid) || [];
+  return el("button", { type: "button", class: `res ${r.face_up ? "up" : "down mine"}${acts.length ? " actionable" : ""}`,
+    dataset: { iid: r.iid }, text: r.face_up ? r.name : `${r.name} (face down)`, onclick: () => openCard(r, ctx) });
+}
+
+// ------------------------------------------------------------------ sidebar: decision and actions
+
+function renderSide(state) {
+  const prompt = $("prompt");
+  prompt.textContent = "";
+  const d = state.view.decision;
+  const box = $("actions");
+  box.textContent = "";
+  if (app.mode === "replay") {
+    prompt.append(el("h2", { text: "Replay" }));
+    return;
+  }
+  if (state.over) {
+    prompt.append(el("h2", { text: "Game over" }), el("p", { text: state.result_text }));
+    box.append(el("button", { type: "button", class: "primary", text: "New game", onclick: toTitle }));
+    return;
+  }
+  if (d) {
+    prompt.append(el("h2", { text: state.decision_title }));
+    if (d.prompt && d.prompt !== state.decision_title) prompt.append(el("p", { class: "dprompt", text: d.prompt }));
+    if (!state.actions.length) {
+      const who = state.to_act.map((p) => state.seats[p].name).join(" or ");
+      prompt.append(el("p", { class: "waiting", text: `Waiting for ${who}…` }));
+    }
+  }
+  const groups = new Map();
+  for (const a of state.actions) {
+    if (!groups.has(a.group)) groups.set(a.group, []);
+    groups.get(a.group).push(a);
+  }
+  let n = 0;
+  for (const [g, acts] of groups) {
+    const list = el("div", { class: "agroup", role: "group", "aria-label": g }, el("h3", { text: g }));
+    for (const a of acts) {
+      n++;
+      const primary = ["end_step", "pass", "end_turn", "keep", "yes"].includes(a.type);
+      list.append(el("button", { type: "button", class: `act${primary ? " primary" : ""}`, dataset: { action: a.text, n },
+        onclick: () => act(a.text),
+        onmouseenter: () => highlight(a, true), onmouseleave: () => highlight(a, false),
+        onfocus: () => highlight(a, true), onblur: () => highlight(a, false) },
+        n <= 9 ? el("kbd", { text: n }) : null, a.label));
+    }
+    box.append(list);
+  }
+}
+
+function highlight(a, on) {
+  for (const iid of [a.card, a.also]) {
+    if (iid === null || iid === undefined) continue;
+    document.querySelectorAll(`#board [data-iid="${iid}"]`).forEach((n) => n.classList.toggle("hl", on));
+  }
+}
+
+function renderLog(state) {
+  const ol = $("log");
+  if (app.mode === "replay" || !app.logLen || state.log_len < app.logLen) {
+    ol.textContent = "";
+    app.logLen = 0;
+  }
+  const fresh = state.log.slice(Math.max(0, state.log.length - (state.log_len - app.logLen)));
+  for (const e of fresh) ol.append(el("li", { class: `ev-${e.type}`, text: e.text }));
+  while (ol.children.length > 300) ol.firstChild.remove();
+  app.logLen = state.log_len;
+  ol.scrollTop = ol.scrollHeight;
+}
+
+// ------------------------------------------------------------------ dialogs
+
+function closeDialogs() {
+  for (const d of document.querySelectorAll("dialog[open]")) if (d.id !== "dlg-over") d.close();
+}
+
+async function openCard(c, ctx) {
+  const dlg = $("dlg-card");
+  $("card-name").textContent = c.name;
+  $("card-header").textContent = "";
+  $("card-lines").textContent = "";
+  $("card-keywords").textContent = "";
+  $("card-flavor").textContent = "";
+  $("card-state").textContent = "";
+  const actsBox = $("card-actions");
+  actsBox.textContent = "";
+  const acts = ctx.by?.get(c.iid) || [];
+  for (const a of acts) actsBox.append(el("button", { type: "button", class: "act primary", dataset: { action: a.text }, text: a.label, onclick: () => act(a.text) }));
+  const table = $("explain");
+  table.hidden = true;
+  const ex = $("btn-explain");
+  const inPlay = c.atk !== undefined && c.iid !== undefined && c.def !== undefined;
+  ex.hidden = !inPlay;
+  ex.onclick = async () => {
+    try {
+      const r = await engine.call("explain", { iid: c.iid }, ctx.sessionName || "play");
+      const tb = table.querySelector("tbody");
+      tb.textContent = "";
+      for (const row of r.rows) tb.append(el("tr", {}, el("td", { text: row.step }), el("td", { text: row.atk }), el("td", { text: row.def })));
+      table.hidden = false;
+    } catch (err) { engineError("No breakdown", err); }
+  };
+  if (inPlay) {
+    const bits = [`Now ${c.atk} ATK / ${c.def} DEF (printed ${c.printed_atk}/${c.printed_def})`, `${c.wounds} wound(s) of ${c.health} health`];
+    if (c.plus) bits.push(`${c.plus} +1/+1 counter(s)`);
+    if (c.minus) bits.push(`${c.minus} -1/-1 counter(s)`);
+    for (const [k, label] of [["stunned", "stunned"], ["exhausted", "exhausted"], ["frozen", "frozen"], ["in_combat", "in combat"]]) if (c[k]) bits.push(label);
+    if (c.keywords?.length) bits.push(`keywords now: ${c.keywords.join(", ")}`);
+    if (c.equipment) bits.push(`equipped with ${c.equipment.name}`);
+    $("card-state").append(el("p", { text: bits.join(" · ") }));
+  }
+  if (!dlg.open) dlg.showModal();
+  try {
+    const info = await engine.call("card", { cid: c.cid });
+    $("card-header").textContent = info.header;
+    for (const line of info.lines) $("card-lines").append(el("p", {}, richText(line)));
+    if (info.level_up) $("card-lines").append(el("p", { class: "lvl", text: `Levels up with ${info.level_up.xp} XP into ${info.level_up.into}.` }));
+    for (const k of info.keywords) $("card-keywords").append(el("dt", { text: k.name }), el("dd", {}, richText(k.text)));
+    if (info.flavor) $("card-flavor").textContent = info.flavor;
+  } catch (err) { engineError("Could not read the card", err); }
+  (actsBox.querySelector("button") || dlg.querySelector(".dlg-close button")).focus();
+}
+
+function openList(title, cards, ctx) {
+  $("list-h").textContent = title;
+  const body = $("list-body");
+  body.textContent = "";
+  if (!cards.length) body.append(el("p", { text: "Empty." }));
+  body.append(el("div", { class: "cards wrap" }, cards.map((c) => el("button", { type: "button", class: "card k-list", text: c.name,
+    onclick: () => { $("dlg-list").close(); openCard(c, ctx); } }))));
+  $("dlg-list").showModal();
+}
+
+function renderRules() {
+  const body = $("rules-body");
+  body.textContent = "";
+  const book = app.catalogue.rulebook;
+  if (book && book.sections?.length) {
+    for (const s of book.sections) renderRuleSection(body, s, 3);
+  } else {
+    for (const [h, paras] of HOWTO) body.append(el("h3", { text: h }), paras.map((p) => el("p", {}, richText(p))));
+  }
+  body.append(el("h3", { text: "Keywords" }), el("dl", { class: "keywords" },
+    app.catalogue.keywords.map((k) => [el("dt", { text: k.name }), el("dd", {}, richText(k.text))])));
+}
+
+function renderRuleSection(root, s, level) {
+  if (typeof s === "string") { root.append(el("p", {}, richText(s))); return; }
+  const title = s.title || s.heading || s.name;
+  if (title) root.append(el(`h${Math.min(level, 5)}`, { text: title }));
+  for (const key of ["text", "body", "intro", "summary"]) if (typeof s[key] === "string") for (const p of s[key].split(/\n\s*\n/)) root.append(el("p", {}, richText(p.trim())));
+  for (const key of ["paragraphs", "rules", "steps", "items", "bullets"]) {
+    if (Array.isArray(s[key])) {
+      const ul = el("ul");
+      for (const it of s[key]) ul.append(typeof it === "string" ? el("li", {}, richText(it)) : el("li", {}, richText(it.text || it.title || JSON.stringify(it))));
+      root.append(ul);
+    }
+  }
+  for (const key of ["sections", "subsections", "children"]) if (Array.isArray(s[key])) for (const sub of s[key]) renderRuleSection(root, sub, level + 1);
+}
+
+const HOWTO = [
+  ["Goal", ["Knock out the enemy main character. If every deck runs dry, the main character with the fewest wounds wins."]],
+  ["Your turn", ["Draw two cards (the first player skips the first draw). Your characters recover: exhausted ones ready up, stunned ones stand back up with a wound.",
+    "Build phase: put one card from your hand into your resources (face down, or a location face up), then recruit supporting characters whose cost is at most your number of resources, then arrange your front and back rows.",
+    "Main phase: attack as often as you have ready characters, play plot twists and use super powers. Then end your turn."]],
+  ["Attacking", ["A ready character attacks an enemy in the front row; the back row can be attacked once the front row is empty or stunned. Ranged characters attack from the back row and the defender cannot strike back. Flight lets a character fly over the front row, unless a flier stands in it.",
+    "Characters with a shared team may attack together: their ATK adds up, and the defender strikes back at one of them.",
+    "Before combat resolves, both players may play combat plot twists and powers in turn; when both pass, compare ATK with DEF: an equal or higher ATK stuns. A stunned main character takes a wound; at its health it is knocked out."]],
+  ["Paying costs", ["Super powers cost power symbols: turn a face-up location resource face down, or discard a location from your hand, for each symbol."]],
+  ["Levelling up", ["Your main character gains experience when it stuns an enemy or survives; with enough, it levels up to its stronger card."]],
+];
+
+// ------------------------------------------------------------------ replays
+
+function enterReplay(state) {
+  app.mode = "replay";
+  app.hotseat = false;
+  clearTimeout(app.aiTimer);
+  $("replay-controls").hidden = false;
+  const pos = $("rp-pos");
+  pos.max = String(state.replay.length);
+  showReplay(state);
+}
+
+function showReplay(state) {
+  app.state = state;
+  screen("game");
+  renderBoard($("board"), state, false);
+  renderSide(state);
+  renderLog(state);
+  renderStatus(state);
+  $("rp-pos").value = String(state.replay.pos);
+  $("rp-text").textContent = `Move ${state.replay.pos} of ${state.replay.length}${state.replay.last ? `: ${state.replay.last}` : ""}${state.over ? ` · ${state.result_text}` : ""}`;
+  document.body.dataset.hash = state.hash;
+}
+
+async function replayTo(n) {
+  try { showReplay(await engine.call("replay_step", { to: n })); } catch (err) { engineError("Replay", err); }
+}
+$("rp-start").addEventListener("click", () => replayTo(0));
+$("rp-back").addEventListener("click", () => replayTo(app.state.replay.pos - 1));
+$("rp-next").addEventListener("click", () => replayTo(app.state.replay.pos + 1));
+$("rp-end").addEventListener("click", () => replayTo(app.state.replay.length));
+$("rp-pos").addEventListener("change", (e) => replayTo(Number(e.target.value)));
+$("rp-play").addEventListener("click", () => {
+  if (app.replayTimer) { clearInterval(app.replayTimer); app.replayTimer = null; $("rp-play").textContent = "▶ Play"; return; }
+  $("rp-play").textContent = "⏸ Pause";
+  app.replayTimer = setInterval(() => {
+    if (app.mode !== "replay" || app.state.replay.pos >= app.state.replay.length) { clearInterval(app.replayTimer); app.replayTimer = null; $("rp-play").textContent = "▶ Play"; return; }
+    replayTo(app.state.replay.pos + 1);
+  }, 600);
+});
+
+async function exportReplay() {
+  try {
+    const save = app.mode === "replay" ? null : await engine.call("save");
+    if (!save) return;
+    const blob = new Blob([JSON.stringify(save, null, 1)], { type: "application/json" });
+    const a = el("a", { href: URL.createObjectURL(blob), download: `capeclash-${new Date().toISOString().slice(0, 19).replace(/[:T]/g, "-")}.json` });
+    document.body.append(a);
+    a.click();
+    a.remove();
+  } catch (err) { engineError("Could not export", err); }
+}
+
+// ------------------------------------------------------------------ top bar, keys, title
+
+function toTitle() {
+  clearTimeout(app.aiTimer);
+  if (app.replayTimer) { clearInterval(app.replayTimer); app.replayTimer = null; }
+  closeDialogs();
+  if ($("dlg-over").open) $("dlg-over").close();
+  app.mode = "play";
+  screen("title");
+  showResume(false);
+  if (CONVENTION) startDemo();
+}
+
+$("btn-menu").addEventListener("click", toTitle);
+$("btn-undo").addEventListener("click", undo);
+$("btn-export").addEventListener("click", exportReplay);
+$("btn-rules").addEventListener("click", () => $("dlg-rules").showModal());
+$("over-new").addEventListener("click", () => { $("dlg-over").close(); toTitle(); });
+$("over-export").addEventListener("click", exportReplay);
+$("over-board").addEventListener("click", () => $("dlg-over").close());
+$("over-watch").addEventListener("click", async () => {
+  $("dlg-over").close();
+  try { enterReplay(await engine.call("replay_open", { save: await engine.call("save"), source: "this game" })); }
+  catch (err) { engineError("Could not open the replay", err); }
+});
+
+document.addEventListener("keydown", (e) => {
+  if (e.target.closest("input, textarea, select") || e.ctrlKey || e.metaKey || e.altKey) return;
+  if (document.querySelector("dialog[open]")) return;
+  if (document.body.dataset.screen !== "game") return;
+  if (/^[1-9]$/.test(e.key)) {
+    const b = document.querySelector(`#actions button[data-n="${e.key}"]`);
+    if (b) { e.preventDefault(); b.click(); }
+  } else if (e.key === "u" || e.key === "U") undo();
+  else if (e.key === "?") $("dlg-rules").showModal();
+});
+
+// ------------------------------------------------------------------ convention mode
+
+function startDemo() {
+  if (!CONVENTION || app.demoTimer) return;
+  $("demo-panel").hidden = false;
+  $("intro").hidden = true;
+  const decks = app.catalogue.decks;
+  const run = async () => {
+    try {
+      let st = await engine.call("new_game", { mode: "duel", seed: Math.floor(Math.random() * 1e9),
+        seats: [0, 1].map((i) => ({ name: `Computer ${i + 1}`, ai: "normal", deck: decks[i % decks.length].id })) }, "demo");
+      const step = async () => {
+        if (!app.demoTimer) return;
+        if (st.over) { app.demoTimer = setTimeout(run, 4000); return; }
+        st = await engine.call("ai_move", { viewer: null }, "demo");
+        renderBoard($("demo-board"), st, false);
+        $("demo-log").textContent = st.log.length ? st.log[st.log.length - 1].text : "";
+        app.demoTimer = setTimeout(step, 700);
+      };
+      app.demoTimer = setTimeout(step, 100);
+    } catch (err) { engineError("The demo game stopped", err); }
+  };
+  app.demoTimer = setTimeout(run, 0);
+}
+
+function stopDemo() {
+  clearTimeout(app.demoTimer);
+  app.demoTimer = null;
+}
+
+if (CONVENTION) {
+  let idle;
+  const reset = () => {
+    clearTimeout(idle);
+    idle = setTimeout(() => {
+      if (document.body.dataset.screen !== "title") {
+        localStorage.removeItem(SAVE_KEY);  // the next visitor starts fresh
+        toTitle();
+      }
+    }, IDLE_MIN * 60000);
+  };
+  for (const ev of ["pointerdown", "keydown", "wheel", "touchstart"]) addEventListener(ev, reset, { passive: true });
+  reset();
+}
+
+main();

@@ -1,0 +1,77 @@
+// The rules engine in a Web Worker: Pyodide runs engine.webapi.Session; the page posts
+// JSON text requests and gets JSON text replies. No rule logic lives here or in the page.
+const BASE = new URL("./", import.meta.url);
+let sessions = null;   // {play: handle, demo: handle}
+let py = null;
+let bundleText = null;
+
+async function fetchOk(path, as) {
+  const r = await fetch(new URL(path, BASE));
+  if (!r.ok) throw new Error(`could not load ${path} (HTTP ${r.status}); rebuild the site with \`capeclash web build\``);
+  return as === "bytes" ? new Uint8Array(await r.arrayBuffer()) : as === "json" ? r.json() : r.text();
+}
+
+async function boot(opts) {
+  const t0 = performance.now();
+  const site = await fetchOk("site.json", "json");
+  const packaging = opts.engine || site.engine;
+  const { loadPyodide } = await import(new URL("pyodide/pyodide.mjs", BASE).href);
+  const lock = packaging === "wheel" ? await fetchOk("pyodide/pyodide-lock.json", "json") : { info: (await fetchOk("pyodide/pyodide-lock.json", "json")).info, packages: {} };
+  const errors = [];
+  const enginePromise = packaging === "zip" ? fetchOk("engine.zip", "bytes") : null;
+  const cardsPromise = fetchOk("cards.json");
+  py = await loadPyodide({
+    indexURL: new URL("pyodide/", BASE).href,
+    lockFileContents: lock,
+    packageBaseUrl: new URL("pyodide/", BASE).href,
+    packages: packaging === "wheel" ? [site.package] : [],
+    stdout: (s) => console.log("[python]", s),
+    stderr: (s) => console.warn("[python]", s),
+  });
+  const tRuntime = performance.now();
+  if (packaging === "wheel") {
+    if (!(site.package in py.loadedPackages)) throw new Error(`the engine package ${site.package} did not load (${errors.join("; ")})`);
+  } else {
+    py.unpackArchive(await enginePromise, "zip", { extractDir: "/capeclash" });
+    py.runPython("import sys\nsys.path.insert(0, '/capeclash')");
+  }
+  bundleText = await cardsPromise;
+  py.globals.set("_cc_cards", bundleText);
+  py.runPython("import json\nfrom engine.webapi import Session\n_cc_play = Session(json.loads(_cc_cards))");
+  sessions = { play: py.globals.get("_cc_play").handle };
+  const tReady = performance.now();
+  return { packaging, runtime_ms: Math.round(tRuntime - t0), engine_ms: Math.round(tReady - tRuntime),
+           total_ms: Math.round(tReady - t0), python: py.runPython("import sys; sys.version.split()[0]"),
+           version: site.version };
+}
+
+function session(name) {
+  if (!sessions[name]) {
+    if (name !== "demo") throw new Error(`no session ${name}`);
+    py.runPython("_cc_demo = Session(json.loads(_cc_cards))");
+    sessions.demo = py.globals.get("_cc_demo").handle;
+  }
+  return sessions[name];
+}
+
+self.onmessage = async (e) => {
+  const msg = e.data;
+  if (msg.type === "boot") {
+    try {
+      const info = await boot(msg.opts || {});
+      self.postMessage({ type: "ready", info });
+    } catch (err) {
+      self.postMessage({ type: "boot_error", message: String((err && err.message) || err) });
+    }
+  } else if (msg.type === "call") {
+    let body;
+    try {
+      const t = performance.now();
+      body = session(msg.session || "play")(msg.body);
+      self.postMessage({ type: "reply", id: msg.id, body, ms: performance.now() - t });
+    } catch (err) {
+      body = JSON.stringify({ ok: false, error: { code: "worker_error", message: String((err && err.message) || err), problems: [] } });
+      self.postMessage({ type: "reply", id: msg.id, body });
+    }
+  }
+};
