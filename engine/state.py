@@ -67,6 +67,18 @@ class Card:
     def to_json(self) -> tuple:
         return Card._get(self)
 
+    def clone(self) -> Card:
+        """An independent copy (for ``Game.copy``): much cheaper than a JSON round trip."""
+        c = Card.__new__(Card)
+        (c.iid, c.cid, c.owner, c.zone, c.side, c.row, c.face_up, c.exhausted, c.plus, c.minus, c.wounds,
+         c.vitality, c.ts, c.frozen, c.token, c.is_main, c.gear) = (
+            self.iid, self.cid, self.owner, self.zone, self.side, self.row, self.face_up, self.exhausted,
+            self.plus, self.minus, self.wounds, self.vitality, self.ts, self.frozen, self.token, self.is_main,
+            self.gear)
+        c.mods = [dict(m) for m in self.mods] if self.mods else []
+        c.used_once = list(self.used_once) if self.used_once else []
+        return c
+
     @classmethod
     def from_json(cls, data: list) -> Card:
         c = cls.__new__(cls)
@@ -109,6 +121,14 @@ class Player:
 
     def to_json(self) -> tuple:
         return Player._get(self)
+
+    def clone(self) -> Player:
+        p = Player.__new__(Player)
+        for f in Player.FIELDS:
+            v = getattr(self, f)
+            setattr(p, f, list(v) if type(v) is list else v)
+        p.piles = {k: list(v) for k, v in self.piles.items()} if self.piles else {}
+        return p
 
     @classmethod
     def from_json(cls, data: list) -> Player:
