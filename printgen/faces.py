@@ -23,6 +23,9 @@ from .specs import BLEED, FULL_H, FULL_W, MIN_ART_DPI, MIN_TEXT_PT, SAFE_BOX
 PALETTE = [(0.16, 0.42, 0.78), (0.62, 0.16, 0.22), (0.14, 0.52, 0.36), (0.42, 0.24, 0.60),
            (0.82, 0.46, 0.08), (0.10, 0.50, 0.58), (0.50, 0.36, 0.20), (0.70, 0.22, 0.50)]
 NEUTRAL = (0.40, 0.42, 0.46)
+EMBLEM_COLORS = {"flame_ring": (0.80, 0.30, 0.10), "flame": (0.80, 0.30, 0.10), "crown": (0.20, 0.50, 0.74),
+                 "arrowhead": (0.10, 0.56, 0.60), "thorn": (0.30, 0.48, 0.16), "sun": (0.16, 0.42, 0.78),
+                 "crescent": (0.50, 0.18, 0.30), "mask": (0.42, 0.24, 0.60)}
 GOLD = (0.84, 0.66, 0.22)
 TYPE_FRAMES = {  # rim colour (None: the team colour) and the label on the type line
     "main": (GOLD, "Main character"),
@@ -59,11 +62,14 @@ class Context:
 
     def __post_init__(self):
         teams = sorted(getattr(self.pool, "teams", {}) or {})
-        self.emblems = team_emblems(teams)
+        self.emblems = team_emblems(teams, {t: self.pool.teams[t].get("symbol") for t in teams})
         self.colors = {}
         for i, t in enumerate(teams):
             spec = self.pool.teams[t]
-            self.colors[t] = _hex(spec["color"]) if isinstance(spec.get("color"), str) else PALETTE[i % len(PALETTE)]
+            if isinstance(spec.get("color"), str):
+                self.colors[t] = _hex(spec["color"])
+            else:
+                self.colors[t] = EMBLEM_COLORS.get(self.emblems[t]) or PALETTE[i % len(PALETTE)]
         self.numbers = self.numbers or {}
 
     def team_color(self, card):
@@ -137,8 +143,16 @@ def card_face(card, ctx: Context) -> Layout:
     ops.append(("text", left, SY0 + 11 + size * 0.36, card.name, "bold", size, INK))
     lay.min_text = min(lay.min_text, size)
 
-    # art
+    # art: full height unless the rules text needs the room (then the art gives up to 30 pt)
+    lines = ability_lines(card)
+    bottom = STATS_TOP - 3 if card.is_character else SY1 - 9
     ax, ay, aw, ah = ART_BOX
+    for shrink in (0, 10, 20, 30):
+        top = TEXT_TOP - shrink
+        size = _text_size(card, lines, (SX0 + 3, top, SW - 6, bottom - top), rim)
+        if size >= 7.5:
+            break
+    ah -= shrink
     art = ctx.art_path(card)
     if art is not None:
         from PIL import Image
@@ -152,7 +166,7 @@ def card_face(card, ctx: Context) -> Layout:
                             f"(needs {math.ceil(aw / 72 * MIN_ART_DPI)} x {math.ceil(ah / 72 * MIN_ART_DPI)} px)")
         ops.append(("image", str(art), ax, ay, aw, ah))
     else:
-        ops += placeholder_art(card, ctx, ART_BOX)
+        ops += placeholder_art(card, ctx, (ax, ay, aw, ah))
     ops.append(("rect", ax, ay, aw, ah, None, rim, 1.5, 0))
 
     # type line: type, level, teams; Flight and Ranged icons at the right
@@ -175,8 +189,7 @@ def card_face(card, ctx: Context) -> Layout:
         ops.append(("icon", k, SX1 - 13.5 - 15 * i, ty + 1, 11, INK))
 
     # rules text
-    bottom = STATS_TOP - 3 if card.is_character else SY1 - 9
-    _rules_text(lay, card, ability_lines(card), (SX0 + 3, TEXT_TOP, SW - 6, bottom - TEXT_TOP), rim)
+    _rules_text(lay, card, lines, (SX0 + 3, top, SW - 6, bottom - top), rim)
 
     # stats and level-up XP
     if card.is_character:
@@ -219,6 +232,15 @@ def _split_power(line: str):
     rest = line[name_end + 2:].lstrip(" -")
     head, _, body = rest.partition(": ")
     return name, head, body
+
+
+def _text_size(card, lines, box, rim) -> float:
+    """The largest size (down to the minimum) at which the rules text and flavor fit the box."""
+    x, y, w, h = box
+    size = 8.5
+    while size > MIN_TEXT_PT and _flow([], card, lines, card.flavor, x, y, w, size, rim) > y + h:
+        size = round(size - 0.25, 2)
+    return size
 
 
 def _rules_text(lay: Layout, card, lines: list[str], box, rim) -> None:
@@ -290,9 +312,10 @@ def _flow(ops, card, lines, flavor, x, y, w, size, rim) -> float:
         cy += 1
         ops.append(("line", x + w * 0.25, cy, x + w * 0.75, cy, mix(INK, WHITE, 0.6), 0.5))
         cy += 2
-        for ln in break_lines(rich_words(flavor, "italic"), size - 0.5, w - 10):
+        fsize = max(MIN_TEXT_PT, size - 0.5)
+        for ln in break_lines(rich_words(flavor, "italic"), fsize, w - 10):
             cy += lead
-            draw_line(ops, ln, x + 5, cy - lead + size, size - 0.5, mix(INK, WHITE, 0.25), align="center", width=w - 10)
+            draw_line(ops, ln, x + 5, cy - lead + size, fsize, mix(INK, WHITE, 0.25), align="center", width=w - 10)
     return cy
 
 

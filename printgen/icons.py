@@ -246,11 +246,43 @@ def _skull_mask(c):
     return [_poly(top + bottom, c), _circle(0.3, 0.48, eye, WHITE), _circle(0.7, 0.48, eye, WHITE)]
 
 
-EMBLEMS = {"sun": _sun, "crescent": _crescent, "bolt": _bolt_shield, "gear": _gear, "flame": _flame,
+def _flame_ring(c):
+    return [_circle(0.5, 0.5, 0.47, c), _circle(0.5, 0.5, 0.39, WHITE), _circle(0.5, 0.5, 0.33, c)] + [
+        _poly([(x * 0.62 + 0.19, y * 0.62 + 0.19) for x, y in _flame(WHITE)[0][1]], WHITE)]
+
+
+def _ice_crown(c):
+    base = [(0.12, 0.78), (0.12, 0.34), (0.3, 0.56), (0.4, 0.2), (0.5, 0.5), (0.6, 0.2), (0.7, 0.56), (0.88, 0.34),
+            (0.88, 0.78)]
+    crack = [(0.5, 0.58), (0.56, 0.66), (0.47, 0.72), (0.53, 0.8), (0.49, 0.8), (0.43, 0.72), (0.52, 0.66)]
+    return [_poly(base, c), _poly([(0.12, 0.82), (0.88, 0.82), (0.88, 0.9), (0.12, 0.9)], c), _poly(crack, WHITE)]
+
+
+def _winged_arrowhead(c):
+    head = [(0.5, 0.06), (0.7, 0.5), (0.5, 0.42), (0.3, 0.5)]
+    wing_l = [(0.44, 0.5), (0.06, 0.38), (0.12, 0.52), (0.04, 0.56), (0.16, 0.66), (0.1, 0.72), (0.44, 0.7)]
+    wing_r = [(1 - x, y) for x, y in wing_l]
+    return [_poly(head, c), _poly(wing_l, c), _poly(wing_r, c),
+            _poly([(0.45, 0.46), (0.55, 0.46), (0.55, 0.94), (0.45, 0.94)], c)]
+
+
+def _fanged_thorn(c):
+    thorn = [(0.5, 0.04), (0.64, 0.4), (0.62, 0.96), (0.38, 0.96), (0.36, 0.4)]
+    fangs = [_poly([(0.36, 0.45), (0.12, 0.3), (0.2, 0.5), (0.36, 0.6)], c),
+             _poly([(0.64, 0.55), (0.88, 0.4), (0.8, 0.62), (0.64, 0.72)], c),
+             _poly([(0.37, 0.72), (0.16, 0.7), (0.37, 0.84)], c)]
+    return [_poly(thorn, c), *fangs]
+
+
+EMBLEMS = {"flame_ring": _flame_ring, "crown": _ice_crown, "arrowhead": _winged_arrowhead, "thorn": _fanged_thorn,
+           "sun": _sun, "crescent": _crescent, "bolt": _bolt_shield, "gear": _gear, "flame": _flame,
            "wave": _wave, "diamond": _diamond, "star": _star_badge, "mask": _skull_mask}
 
 # Words in a team's name that suggest an emblem; otherwise teams take the free emblems in order.
-EMBLEM_HINTS = {"dawn": "sun", "sun": "sun", "solar": "sun", "light": "sun", "gloom": "crescent", "night": "crescent",
+EMBLEM_HINTS = {"crown": "crown", "ice": "crown", "frost": "crown", "rime": "crown", "arrowhead": "arrowhead",
+                "winged": "arrowhead", "wing": "arrowhead", "skylark": "arrowhead", "thorn": "thorn",
+                "fanged": "thorn", "fang": "thorn", "thornmaw": "thorn", "ring": "flame_ring", "oath": "flame_ring",
+"dawn": "sun", "sun": "sun", "solar": "sun", "light": "sun", "gloom": "crescent", "night": "crescent",
                 "moon": "crescent", "shadow": "mask", "dusk": "crescent", "storm": "bolt", "volt": "bolt",
                 "spark": "bolt", "iron": "gear", "steel": "gear", "forge": "gear", "tech": "gear", "fire": "flame",
                 "flame": "flame", "blaze": "flame", "ember": "flame", "tide": "wave", "sea": "wave", "deep": "wave",
@@ -270,11 +302,16 @@ def icon(name: str, color=INK) -> list:
     return GAME_ICONS[name](color)
 
 
-def team_emblems(team_names) -> dict[str, str]:
-    """An emblem for every team: by a hint in its name, else the first emblem nobody uses."""
+def team_emblems(team_names, descriptions: dict | None = None) -> dict[str, str]:
+    """An emblem for every team: by a hint in its symbol's description or its name, else the first
+    emblem nobody uses."""
     out: dict[str, str] = {}
+    descriptions = descriptions or {}
     for t in sorted(team_names):
-        words = t.lower().replace("-", " ").split()
-        hint = next((EMBLEM_HINTS[w] for w in words if w in EMBLEM_HINTS and EMBLEM_HINTS[w] not in out.values()), None)
-        out[t] = hint or next((e for e in EMBLEMS if e not in out.values()), "star")
+        text = f"{descriptions.get(t) or ''} {t}".lower().replace("-", " ").replace(",", " ")
+        words = text.split()
+        order = list(EMBLEMS)
+        hints = sorted({EMBLEM_HINTS[k] for w in words for k in EMBLEM_HINTS if w.startswith(k)} - set(out.values()),
+                       key=order.index)
+        out[t] = hints[0] if hints else next((e for e in EMBLEMS if e not in out.values()), "star")
     return out

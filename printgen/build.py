@@ -1,0 +1,167 @@
+"""The whole print build: choose the cards, preflight them, write every output and the manifest.
+
+A rebuild whose inputs (data files, art, options, printgen's code) are unchanged and whose outputs
+are all present does nothing; a rebuild with some changed cards re-renders only those cards'
+images (the rest come from the image cache under ``<out>/.cache``).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from .cache import ImageCache, code_version
+
+MANIFEST = "manifest.json"
+
+
+@dataclass
+class Options:
+    data: Path = Path("card_data")
+    out: Path = Path("out/print")
+    deck: list[Path] = field(default_factory=list)
+    papers: tuple[str, ...] = ("a4", "letter")
+    profiles: tuple[str, ...] = ("home",)
+    offset: tuple[float, float] = (0.0, 0.0)
+    gutter: float = 0.0
+    extras: bool = True          # rulebook, counters, calibration and proof with the home profile
+    use_cache: bool = True
+    force: bool = False
+
+
+@dataclass
+class Result:
+    files: list[dict]
+    reused: bool
+    seconds: float
+    cache_hits: int = 0
+    cache_misses: int = 0
+
+
+def _input_key(opts: Options) -> str:
+    from .data import card_files
+    h = hashlib.sha256()
+    h.update(code_version().encode())
+    h.update(json.dumps({"deck": [str(d) for d in opts.deck], "papers": opts.papers, "profiles": opts.profiles,
+                         "offset": opts.offset, "gutter": opts.gutter, "extras": opts.extras}).encode())
+    root = opts.data
+    art = sorted((root / "art").glob("*")) if (root / "art").is_dir() else []
+    rules = sorted((root / "rules").glob("*")) if (root / "rules").is_dir() else []
+    for p in card_files(root) + art + rules:
+        st = p.stat()
+        h.update(f"{p}:{st.st_size}:{st.st_mtime_ns}\n".encode())
+    for d in opts.deck:
+        st = Path(d).stat()
+        h.update(f"{d}:{st.st_size}:{st.st_mtime_ns}\n".encode())
+    return h.hexdigest()
+
+
+def _unchanged(opts: Options, key: str) -> list[dict] | None:
+    m = opts.out / MANIFEST
+    if opts.force or not m.exists():
+        return None
+    try:
+        data = json.loads(m.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    if data.get("inputs") != key:
+        return None
+    for f in data.get("files", []):
+        p = opts.out / f["path"]
+        if not p.exists() or p.stat().st_size != f["bytes"]:
+            return None
+    return data["files"]
+
+
+def build(opts: Options, progress=None) -> Result:
+    """Build everything ``opts`` asks for. Raises PreflightError (naming the cards) before writing."""
+    t0 = time.perf_counter()
+    key = _input_key(opts)
+    same = _unchanged(opts, key)
+    if same is not None:
+        return Result(same, True, time.perf_counter() - t0)
+
+    from .counters import counters_pdf
+    from .data import load_deck_job, load_set, tokens_used
+    from .faces import Context, card_back, card_face
+    from .preflight import preflight
+    from .profiles import drivethru_pdf, tts_sheets, write_pngs
+    from .proof import proof_pdf
+    from .rulebook import rulebook_pdf
+    from .sheets import calibration_pdf, home_pdf
+
+    jobs = [load_deck_job(d, opts.data) for d in opts.deck] if opts.deck else [load_set(opts.data)]
+    out = opts.out
+    out.mkdir(parents=True, exist_ok=True)
+    cache = ImageCache(out / ".cache" if opts.use_cache else None)
+    art_dir = opts.data / "art"
+    files: list[dict] = []
+
+    def add(path: Path, kind: str, pages: int | None = None, cards: int | None = None):
+        files.append({"path": str(path.relative_to(out)), "kind": kind, "pages": pages, "cards": cards})
+
+    tick = progress or (lambda *a, **k: None)
+    for job in jobs:
+        ctx = Context(job.pool, art_dir if art_dir.is_dir() else None, job.numbers)
+        layouts = {c.id: card_face(c, ctx) for c in job.cards}
+        preflight(job.cards, [layouts[c.id] for c in job.cards])
+        copies = job.copies()
+        tick("checked", len(job.cards))
+        if "home" in opts.profiles:
+            back = card_back()
+            for paper in opts.papers:
+                p = out / "home" / f"{job.name}-{paper}.pdf"
+                p.parent.mkdir(parents=True, exist_ok=True)
+                pages = home_pdf(p, [layouts[c.id] for c in copies], back, paper, job.title,
+                                 gutter_mm=opts.gutter, offset=opts.offset)
+                add(p, f"home sheets ({paper}, fronts and duplex backs)", pages, len(copies))
+                tick("home", len(copies))
+            if opts.extras:
+                for paper in opts.papers:
+                    p = out / "home" / f"{job.name}-proof-{paper}.pdf"
+                    add(p, f"proof sheet ({paper})", proof_pdf(p, job, ctx, paper), len(job.cards))
+                    tokens = tokens_used(job.pool, job.cards)
+                    p = out / "counters" / f"counters-{paper}.pdf"
+                    p.parent.mkdir(parents=True, exist_ok=True)
+                    pages, n = counters_pdf(p, paper, tokens, ctx)
+                    add(p, f"counters and tokens ({paper}, {n} counters)", pages, None)
+                    p = out / "home" / f"duplex-calibration-{paper}.pdf"
+                    add(p, f"duplex calibration ({paper})", calibration_pdf(p, paper, opts.gutter), None)
+                    p = out / "rulebook" / f"rulebook-{paper}.pdf"
+                    p.parent.mkdir(parents=True, exist_ok=True)
+                    add(p, f"rulebook ({paper})", rulebook_pdf(p, job, paper, opts.data, cache), None)
+                    tick("extras", 1)
+        for variant in ("tgc", "mpc"):
+            if variant in opts.profiles:
+                folder = out / variant / job.name
+                pngs = write_pngs(job, ctx, cache, folder, variant, lambda: tick(variant, 1))
+                for p in pngs:
+                    add(p, f"{variant} card image" if p.name != "back.png" else f"{variant} card back", None, 1)
+        if "drivethru" in opts.profiles:
+            p = out / "drivethru" / f"{job.name}.pdf"
+            p.parent.mkdir(parents=True, exist_ok=True)
+            add(p, "DriveThruCards PDF (back then front per card, CMYK)",
+                drivethru_pdf(p, job, ctx, lambda: tick("drivethru", 1)), len(copies))
+        if "tts" in opts.profiles:
+            sheets, back_p, js = tts_sheets(out / "tts", job, ctx, cache, lambda: tick("tts", 1))
+            for s in sheets:
+                add(s, "Tabletop Simulator deck sheet (10 x 7)", None, None)
+            add(back_p, "Tabletop Simulator card back", None, 1)
+            add(js, "Tabletop Simulator saved object", None, len(copies))
+    for f in files:
+        p = out / f["path"]
+        data = p.read_bytes()
+        f["bytes"] = len(data)
+        f["sha256"] = hashlib.sha256(data).hexdigest()
+    manifest = {"generator": "capeclash print", "code": code_version(), "inputs": key,
+                "jobs": [{"name": j.name, "title": j.title, "cards": len(j.cards), "copies": len(j.copies())}
+                         for j in jobs],
+                "files": files}
+    (out / MANIFEST).write_text(json.dumps(manifest, indent=1), encoding="utf-8")
+    lines = [f"{f['sha256']}  {f['path']}  ({f['kind']}; pages: {f['pages'] or '-'}; cards: {f['cards'] or '-'})"
+             for f in files]
+    (out / "MANIFEST.txt").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return Result(files, False, time.perf_counter() - t0, cache.hits, cache.misses)

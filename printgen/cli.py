@@ -1,0 +1,90 @@
+"""``capeclash print``: card sheets, print-shop files, counters, a proof and the rulebook.
+
+Imports only the standard library at module level; the print libraries load inside ``run``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+PROFILES = ("home", "tgc", "mpc", "drivethru", "tts")
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    what = parser.add_mutually_exclusive_group()
+    what.add_argument("--deck", action="append", type=Path, metavar="FILE",
+                      help="print this deck (every copy, the main character's levels and its tokens); repeatable")
+    what.add_argument("--set", action="store_true",
+                      help="print the starter set, one of each card (the default; every card if there is no starter set)")
+    parser.add_argument("--paper", choices=("a4", "letter"), action="append",
+                        help="paper for home sheets, counters and the rulebook (default: both)")
+    parser.add_argument("--profile", choices=(*PROFILES, "all"), action="append",
+                        help="home (default), tgc (The Game Crafter PNGs), mpc (MakePlayingCards PNGs), "
+                             "drivethru (CMYK PDF), tts (Tabletop Simulator sheet + JSON), or all; repeatable")
+    parser.add_argument("--out", type=Path, default=Path("out/print"), help="output folder (default: out/print)")
+    parser.add_argument("--data", type=Path, default=Path("card_data"), help="card data folder (default: card_data)")
+    parser.add_argument("--offset-x", type=float, default=0.0, metavar="MM",
+                        help="shift the duplex back pages right by MM (read it off the calibration page)")
+    parser.add_argument("--offset-y", type=float, default=0.0, metavar="MM", help="shift the back pages down by MM")
+    parser.add_argument("--gutter", type=float, default=0.0, metavar="MM",
+                        help="space between cards on home sheets (default 0: neighbours share cut lines)")
+    parser.add_argument("--no-extras", action="store_true",
+                        help="home profile: skip the rulebook, counters, calibration and proof")
+    parser.add_argument("--force", action="store_true", help="rebuild even if nothing changed")
+    parser.add_argument("--no-cache", action="store_true", help="do not read or write the image cache")
+    parser.add_argument("--quiet", action="store_true", help="no progress bar")
+
+
+def options_from(args):
+    from .build import Options
+    profiles = args.profile or ["home"]
+    if "all" in profiles:
+        profiles = list(PROFILES)
+    return Options(data=args.data, out=args.out, deck=list(args.deck or []),
+                   papers=tuple(dict.fromkeys(args.paper or ["a4", "letter"])),
+                   profiles=tuple(dict.fromkeys(profiles)), offset=(args.offset_x, args.offset_y),
+                   gutter=args.gutter, extras=not args.no_extras, use_cache=not args.no_cache, force=args.force)
+
+
+def run(args) -> int:
+    from engine.errors import DataError
+
+    from .build import build
+    from .preflight import PreflightError
+    opts = options_from(args)
+    try:
+        if args.quiet or not sys.stderr.isatty():
+            res = build(opts)
+        else:
+            from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+            with Progress(TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
+                          TimeElapsedColumn(), transient=True) as bar:
+                tasks: dict = {}
+
+                def tick(stage: str, n: int = 1):
+                    if stage not in tasks:
+                        tasks[stage] = bar.add_task(stage, total=None)
+                    bar.advance(tasks[stage], n)
+                res = build(opts, tick)
+    except PreflightError as e:
+        print(f"capeclash print: {e}", file=sys.stderr)
+        return 1
+    except DataError as e:
+        print(f"capeclash print: card data problems:\n{e}", file=sys.stderr)
+        return 1
+    out = opts.out
+    if res.reused:
+        print(f"nothing changed: {len(res.files)} files in {out}/ are up to date ({res.seconds:.2f} s)")
+        return 0
+    kinds: dict[str, int] = {}
+    for f in res.files:
+        top = f["path"].split("/")[0]
+        kinds[top] = kinds.get(top, 0) + 1
+    print(f"wrote {len(res.files)} files to {out}/ in {res.seconds:.1f} s "
+          f"(images rendered {res.cache_misses}, from cache {res.cache_hits}):")
+    for top, n in sorted(kinds.items()):
+        print(f"  {out}/{top}/: {n} file(s)")
+    print(f"  {out}/manifest.json and MANIFEST.txt: every file with pages, cards and SHA-256")
+    return 0

@@ -1,0 +1,240 @@
+"""The rulebook PDF: our rules text from card_data/rules, a keyword glossary generated from the card
+language, the starter deck lists and the set list generated from the card data, a table of contents
+and page numbers.
+
+Rules source format (YAML)::
+
+    rulebook: Cape Clash
+    subtitle: ...
+    sections:
+      - title: Setting up
+        body:
+          - A paragraph. Markup: **bold**, [[Keyword]], {might} power symbols.
+          - list: [first item, second item]
+          - steps: [numbered, items]
+        sections: [...]                 # subsections, same shape
+      - generated: keywords | decks | setlist
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from pathlib import Path
+
+from . import fonts
+from .specs import MM, PAPERS
+
+TOKEN = re.compile(r"\*\*(.+?)\*\*|\[\[(.+?)\]\]|\{(\w+)\}")
+
+
+def load_source(data_root: Path) -> dict:
+    """The rulebook source: the first file under ``<data>/rules`` with a ``rulebook:`` key."""
+    from engine.errors import DataError, Problem
+    from engine.loader import classify, read_data
+    folder = Path(data_root) / "rules"
+    for f in sorted(folder.glob("*.y*ml")) if folder.is_dir() else []:
+        data, _ = read_data(f)
+        if classify(data) == "rulebook":
+            if not isinstance(data.get("sections"), list):
+                raise DataError([Problem(str(f), None, "sections", "a rulebook file needs a 'sections:' list")])
+            return data
+    # no rules folder here (a test pool): fall back to the project's own rulebook
+    own = Path(__file__).resolve().parent.parent / "card_data" / "rules"
+    if own.is_dir() and own.resolve() != folder.resolve():
+        return load_source(own.parent)
+    return {"rulebook": "Cape Clash", "sections": []}
+
+
+def _markup(text: str, icon_dir: Path, size: float) -> str:
+    out, pos = [], 0
+    for m in TOKEN.finditer(text):
+        out.append(html.escape(text[pos:m.start()], quote=False))
+        if m.group(1) is not None:
+            out.append(f"<b>{html.escape(m.group(1), quote=False)}</b>")
+        elif m.group(2) is not None:
+            out.append(f"<b>{html.escape(m.group(2), quote=False)}</b>")
+        else:
+            name = m.group(3)
+            icon = f"sym:{name}" if name in ("might", "mind", "skill", "energy", "heart", "cosmic", "any") else name
+            p = _icon_png(icon, icon_dir)
+            out.append(f'<img src="{p}" width="{size * 1.05:.1f}" height="{size * 1.05:.1f}" valign="-2"/>')
+        pos = m.end()
+    out.append(html.escape(text[pos:], quote=False))
+    return "".join(out)
+
+
+def _icon_png(name: str, folder: Path) -> str:
+    from .icons import INK
+    from .render import icon_image
+    folder.mkdir(parents=True, exist_ok=True)
+    p = folder / f"icon-{name.replace(':', '-')}.png"
+    if not p.exists():
+        from PIL import Image
+        im = icon_image(name, 96, INK)
+        bg = Image.new("RGB", im.size, (255, 255, 255))
+        bg.paste(im, (0, 0), im)
+        bg.save(p)
+    return str(p)
+
+
+def rulebook_pdf(path: Path, job, paper: str, data_root: Path, cache) -> int:
+    """Write the rulebook; returns its page count."""
+    from reportlab.lib import colors
+    from reportlab.lib.styles import ParagraphStyle
+    from reportlab.platypus import (BaseDocTemplate, Frame, KeepTogether, ListFlowable, ListItem, PageBreak,
+                                    PageTemplate, Paragraph, Spacer, Table, TableStyle)
+    from reportlab.platypus.tableofcontents import TableOfContents
+
+    fonts.register_pdf_fonts()
+    R, B, I = fonts.PDF_NAMES["regular"], fonts.PDF_NAMES["bold"], fonts.PDF_NAMES["italic"]
+    src = load_source(data_root)
+    icon_dir = (cache.folder or Path(path).parent / ".icons") / "icons"
+    W, H = PAPERS[paper]
+    ink = colors.Color(0.11, 0.11, 0.13)
+    accent = colors.Color(0.09, 0.13, 0.26)
+    body = ParagraphStyle("body", fontName=R, fontSize=9.5, leading=13, spaceAfter=5, textColor=ink)
+    small = ParagraphStyle("small", parent=body, fontSize=8, leading=10.5, spaceAfter=2)
+    h1 = ParagraphStyle("h1", fontName=B, fontSize=17, leading=21, spaceBefore=6, spaceAfter=8, textColor=accent)
+    h2 = ParagraphStyle("h2", fontName=B, fontSize=12.5, leading=16, spaceBefore=8, spaceAfter=4, textColor=accent)
+    h3 = ParagraphStyle("h3", fontName=B, fontSize=10.5, leading=14, spaceBefore=6, spaceAfter=3, textColor=ink)
+    title_style = ParagraphStyle("title", fontName=B, fontSize=34, leading=40, alignment=1, textColor=accent)
+    sub_style = ParagraphStyle("sub", fontName=I, fontSize=12, leading=16, alignment=1, textColor=ink)
+    heads = {1: h1, 2: h2, 3: h3}
+
+    class Doc(BaseDocTemplate):
+        def afterFlowable(self, flowable):
+            level = getattr(flowable, "toc_level", None)
+            if level is not None:
+                self.notify("TOCEntry", (level, flowable.getPlainText(), self.page))
+
+    def on_page(canvas, doc):
+        canvas.saveState()
+        canvas.setFont(R, 8)
+        canvas.setFillColor(ink)
+        if doc.page > 1:
+            canvas.drawCentredString(W / 2, 12 * MM, f"{doc.page}")
+            canvas.drawString(18 * MM, H - 12 * MM, str(src.get("rulebook", "Cape Clash")))
+        canvas.restoreState()
+
+    doc = Doc(str(path), pagesize=(W, H), leftMargin=18 * MM, rightMargin=18 * MM, topMargin=18 * MM,
+              bottomMargin=20 * MM, title=str(src.get("rulebook", "Cape Clash")) + " - rulebook",
+              author="Cape Clash", invariant=1)
+    frame = Frame(doc.leftMargin, doc.bottomMargin, doc.width, doc.height, id="f")
+    doc.addPageTemplates([PageTemplate(id="p", frames=[frame], onPage=on_page)])
+
+    def P(text, style=body):
+        return Paragraph(_markup(str(text), icon_dir, style.fontSize), style)
+
+    def head(text, level):
+        p = Paragraph(html.escape(str(text), quote=False), heads[min(level, 3)])
+        if level <= 2:
+            p.toc_level = level - 1
+        return p
+
+    story: list = [Spacer(1, 50 * MM), Paragraph(html.escape(str(src.get("rulebook", "Cape Clash"))), title_style),
+                   Spacer(1, 6 * MM)]
+    if src.get("subtitle"):
+        story.append(Paragraph(html.escape(str(src["subtitle"])), sub_style))
+    story += [PageBreak(), Paragraph("Contents", h1)]
+    toc = TableOfContents()
+    toc.levelStyles = [ParagraphStyle("t1", fontName=B, fontSize=10, leading=14, leftIndent=0),
+                       ParagraphStyle("t2", fontName=R, fontSize=9, leading=12, leftIndent=12)]
+    story += [toc, PageBreak()]
+
+    def body_items(items):
+        out = []
+        for it in items or []:
+            if isinstance(it, str):
+                out.append(P(it))
+            elif isinstance(it, dict) and ("list" in it or "steps" in it):
+                numbered = "steps" in it
+                entries = it.get("steps") or it.get("list") or []
+                out.append(ListFlowable([ListItem(P(e), leftIndent=14) for e in entries],
+                                        bulletType="1" if numbered else "bullet", start=1 if numbered else None,
+                                        leftIndent=14, bulletFontName=B if numbered else R, bulletFontSize=9))
+                out.append(Spacer(1, 4))
+            elif isinstance(it, dict) and "example" in it:
+                t = Table([[P("<b>Example.</b> " + str(it["example"]), small)]], colWidths=[doc.width])
+                t.setStyle(TableStyle([("BACKGROUND", (0, 0), (-1, -1), colors.Color(0.93, 0.94, 0.97)),
+                                       ("BOX", (0, 0), (-1, -1), 0.5, accent),
+                                       ("LEFTPADDING", (0, 0), (-1, -1), 6), ("RIGHTPADDING", (0, 0), (-1, -1), 6)]))
+                out += [t, Spacer(1, 6)]
+        return out
+
+    def section(sec, level):
+        out = []
+        gen = sec.get("generated")
+        if gen:
+            out += generated(gen, sec, level)
+            return out
+        out.append(head(sec.get("title", ""), level))
+        out += body_items(sec.get("body"))
+        for sub in sec.get("sections") or []:
+            out += section(sub, level + 1)
+        return out
+
+    def generated(kind, sec, level):
+        from engine import language as L
+        from engine.text import keyword_rules
+        out = []
+        if kind == "keywords":
+            out.append(head(sec.get("title", "Keyword glossary"), level))
+            out.append(P("Every keyword of the card language with its rules, generated from the rules engine's "
+                         "own definitions: what you read here is what the game does."))
+            for k in sorted(L.KEYWORDS):
+                spec = L.KEYWORDS[k]
+                name = k.replace("_", " ").title()
+                param = spec.get("param")
+                label = f"{name} ({param.replace('_', ' ')})" if param else name
+                text = keyword_rules(k, spec.get("default"))
+                if param and "{param}" in spec["text"]:
+                    text = spec["text"].replace("{param}", "X")
+                    label = f"{name} (X)"
+                out.append(P(f"**{label}**: {text}", small))
+                for variant, vtext in (spec.get("variants") or {}).items():
+                    out.append(P(f"&nbsp;&nbsp;&nbsp;{name} ({variant}): {vtext}".replace("&nbsp;", " "), small))
+        elif kind == "decks":
+            out.append(head(sec.get("title", "Starter decks"), level))
+            for _stem, deck in job.decks:
+                pool = job.pool
+                main = pool[deck.main] if deck.main in pool else None
+                rows = [[P(f"**{deck.name}**" + (f" - main character: {main.name}" if main else ""), small), ""]]
+                desc = getattr(deck, "description", "")
+                block = [Spacer(1, 3), P(f"**{deck.name}**", h3)]
+                if desc:
+                    block.append(P(desc, small))
+                if main:
+                    block.append(P(f"Main character: **{main.name}**", small))
+                by_type: dict[str, list] = {}
+                for cid, n in sorted(deck.counts().items(), key=lambda kv: (pool[kv[0]].type, pool[kv[0]].cost or 0,
+                                                                            pool[kv[0]].name)):
+                    by_type.setdefault(pool[cid].type, []).append(f"{n} {pool[cid].name}")
+                labels = {"supporting": "Supporting characters", "plot_twist": "Plot twists", "location": "Locations",
+                          "equipment": "Equipment", "main": "Main characters", "token": "Tokens"}
+                cells = [P(f"**{labels.get(t, t)}** ({sum(int(x.split()[0]) for x in v)}): " + ", ".join(v), small)
+                         for t, v in by_type.items()]
+                del rows
+                block += cells
+                out.append(KeepTogether(block))
+        elif kind == "setlist":
+            out.append(head(sec.get("title", "Set list"), level))
+            data = [["No.", "Name", "Type", "Team", "Cost"]]
+            for c in job.cards:
+                t = c.type.replace("_", " ") + (f" (level {c.level})" if c.type == "main" else "")
+                data.append([job.numbers.get(c.id, ""), c.name, t, " / ".join(c.teams) or "-",
+                             "" if c.cost is None else str(c.cost)])
+            tbl = Table(data, colWidths=[20 * MM, 55 * MM, 42 * MM, 40 * MM, 12 * MM], repeatRows=1)
+            tbl.setStyle(TableStyle([("FONT", (0, 0), (-1, -1), R, 7.5), ("FONT", (0, 0), (-1, 0), B, 7.5),
+                                     ("ROWBACKGROUNDS", (0, 1), (-1, -1), [colors.white, colors.Color(0.94, 0.95, 0.97)]),
+                                     ("LINEBELOW", (0, 0), (-1, 0), 0.6, accent),
+                                     ("TOPPADDING", (0, 0), (-1, -1), 1.5), ("BOTTOMPADDING", (0, 0), (-1, -1), 1.5)]))
+            out.append(tbl)
+        return out
+
+    for sec in src.get("sections") or []:
+        if sec.get("page_break", True) and story and not isinstance(story[-1], PageBreak):
+            story.append(PageBreak())
+        story += section(sec, 1)
+    doc.multiBuild(story)
+    return doc.page
