@@ -48,6 +48,11 @@ def team_ok(g: Game, attackers: list[Card]) -> bool:
 def reach(g: Game, attackers: list[Card]) -> tuple[bool, bool, bool, bool]:
     """(ranged, all fly, all Sniper, all Stealth): everything that decides whom they can reach."""
     ranged = attackers[0].row == "back"
+    if len(attackers) == 1:
+        a = attackers[0]
+        return (ranged, g.has_keyword(a, "flight"),
+                ranged and g.kw_possible("sniper") and g.has_keyword(a, "sniper"),
+                g.kw_possible("stealth") and g.has_keyword(a, "stealth"))
     return (ranged, all(g.has_keyword(a, "flight") for a in attackers),
             ranged and g.kw_possible("sniper") and all(g.has_keyword(a, "sniper") for a in attackers),
             g.kw_possible("stealth") and all(g.has_keyword(a, "stealth") for a in attackers))
@@ -83,13 +88,14 @@ def _targets(g: Game, side: int, how: tuple[bool, bool, bool, bool]) -> list[Car
                 else:
                     back.append(c)
         back_reachable = not front or (fly and not blocks_fliers) or sniper or stealth
-        occupied = {c.row for c in front} | {c.row for c in back}
+        if g.machines:  # a machine can be attacked when no face-up character shares its row
+            occupied = {c.row for c in front} | {c.row for c in back}
         if back_reachable:
             front += back
         if dodge:
             front = [c for c in front if not g.has_keyword(c, "dodge")]
         out += front
-        if g.machines:  # a machine can be attacked when no face-up character shares its row
+        if g.machines:
             for iid in g.machines:
                 m = g.cards[iid]
                 if m.side == other and (m.row == "front" or back_reachable) and m.row not in occupied:

@@ -85,6 +85,7 @@ class Game:
         self._kw_present: set | None = None
         self._statics: list | None = None
         self._live: list[int] | None = None
+        self._offzone: tuple[int, bool] = (-1, False)
         self._targets_seen: dict | None = None
         self.any_grants = False  # set once a keyword has been granted in this game
         self._new_events: list[Event] = []
@@ -197,6 +198,18 @@ class Game:
     def face_up_characters(self, side: int) -> list[Card]:
         """Face-up characters in play on ``side``, in the order they entered play."""
         return [c for c in self.characters(side=side) if c.face_up]
+
+    def offzone_possible(self) -> bool:
+        """Could any card of this game have super powers that work from a hand or KO pile?
+        (Worked out from the game's cards and main character levels; redone when cards are added.)"""
+        key = len(self.cards)
+        if self._offzone[0] != key:
+            off = self.defs.offzone
+            cids = {c.cid for c in self.cards.values()}
+            for pl in self.players:
+                cids.update(pl.levels)
+            self._offzone = (key, bool(off and not off.isdisjoint(cids)))
+        return self._offzone[1]
 
     def board_changed(self) -> None:
         """Call whenever a character enters or leaves play or changes sides."""

@@ -138,9 +138,12 @@ def plays(g: Game, p: int, timing: str) -> list[Action]:
                 hand_names.setdefault(n, []).append(iid)
     locs = None
     used = g.used_powers
-    off = pool.offzone
     with_powers = pool.with_powers
-    offzone = [cards[i] for i in (*pl.hand, *pl.ko) if cards[i].cid in off] if off else []
+    if g.offzone_possible():
+        off = pool.offzone
+        offzone = [cards[i] for i in (*pl.hand, *pl.ko) if cards[i].cid in off]
+    else:
+        offzone = ()
     for c in (*chars, *offzone) if offzone else chars:
         if c.cid not in with_powers and c.gear is None:
             continue
