@@ -233,7 +233,7 @@ def rulebook_pdf(path: Path, job, paper: str, data_root: Path, cache) -> int:
         return out
 
     for sec in src.get("sections") or []:
-        if sec.get("page_break", True) and story and not isinstance(story[-1], PageBreak):
+        if sec.get("page_break", "generated" in sec) and not isinstance(story[-1], PageBreak):
             story.append(PageBreak())
         story += section(sec, 1)
     doc.multiBuild(story)
