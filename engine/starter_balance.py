@@ -1,0 +1,156 @@
+"""A first balance pass for the starter set: every starter deck against every other.
+
+Two computer players (the "simple" policy of ``engine.ai_simple`` by default) play duels
+between each pair of starter decks, alternating who goes first, and the results make a
+matrix of win rates. A draw (the turn limit with equal wounds) counts half a win for each.
+
+    python3 -m engine.starter_balance --games 300          # 300 games per pair
+    python3 -m engine.starter_balance --games 40 --json    # a quick look, as JSON
+
+The stronger tournament tools live in ``capeclash simulate`` / ``capeclash balance``; this
+module only needs the standard library and the engine.
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import json
+import os
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+STARTER = ROOT / "card_data" / "starter"
+TEAMS = ("skylark-wing", "ember-oath", "thornmaw-pack", "rime-court")
+THRESHOLD = 0.65
+
+_POOL = None
+_DECKS: dict = {}
+
+
+def _load():
+    global _POOL
+    if _POOL is None:
+        from .loader import find_deck, load_pool
+        _POOL = load_pool([ROOT / "card_data"])
+        for t in TEAMS:
+            _DECKS[t] = find_deck(f"deck-{t}", _POOL, root=STARTER)
+    return _POOL, _DECKS
+
+
+def _policy(name: str):
+    from .ai_simple import POLICIES
+    return POLICIES[name]
+
+
+def play(a: str, b: str, seed: int, first: int, policy: str = "simple", max_turns: int = 80) -> dict:
+    """One duel: deck ``a`` (player 0) against deck ``b`` (player 1); player ``first`` goes first.
+
+    Returns ``{"winners": [...], "turns": N}``."""
+    from .game import Game
+    from .rng import Rng
+    pool, decks = _load()
+    g = Game(pool, {"mode": "duel", "seed": seed, "max_turns": max_turns,
+                    "players": [{"name": a, "deck": decks[a]}, {"name": b, "deck": decks[b]}]})
+    choose = _policy(policy)
+    rng = Rng(seed * 7919 + 17)
+    while not g.is_over:
+        p = g.to_act[0]
+        acts = g.legal_actions(p)
+        d = g.decision or {}
+        if d.get("type") == "choose_first":
+            want = g.players[first].side
+            act = next(x for x in acts if x["side"] == want)
+        else:
+            act = choose(g.view(p), acts, rng)
+        g.apply(act)
+    return {"winners": list(g.result["winners"]), "turns": g.turn}
+
+
+def _job(args) -> tuple[str, str, int, int, list[int], int]:
+    a, b, seed, first, policy = args
+    r = play(a, b, seed, first, policy)
+    return a, b, seed, first, r["winners"], r["turns"]
+
+
+def run_matrix(games: int, policy: str = "simple", workers: int = 1, seed0: int = 0,
+               teams=TEAMS) -> dict:
+    """Play ``games`` duels for every pair of starter decks; return the results as plain data."""
+    jobs = []
+    for a, b in itertools.combinations(teams, 2):
+        for i in range(games):
+            jobs.append((a, b, seed0 + i, i % 2, policy))
+    if workers > 1:
+        from concurrent.futures import ProcessPoolExecutor
+        with ProcessPoolExecutor(workers) as ex:
+            results = list(ex.map(_job, jobs, chunksize=10))
+    else:
+        results = [_job(j) for j in jobs]
+    score: dict = {}
+    first_wins = 0.0
+    turns = 0
+    for a, b, _seed, first, winners, t in results:
+        turns += t
+        pts = {0: 0.0, 1: 0.0}
+        for w in winners:
+            pts[w] = 1.0 / len(winners)
+        score.setdefault((a, b), [0.0, 0])
+        score.setdefault((b, a), [0.0, 0])
+        score[(a, b)][0] += pts[0]
+        score[(b, a)][0] += pts[1]
+        score[(a, b)][1] += 1
+        score[(b, a)][1] += 1
+        first_wins += pts[first]
+    matrix = {a: {b: score[(a, b)][0] / score[(a, b)][1] for b in teams if b != a} for a in teams}
+    overall = {a: sum(score[(a, b)][0] for b in teams if b != a) / sum(score[(a, b)][1] for b in teams if b != a)
+               for a in teams}
+    return {"policy": policy, "games_per_pair": games, "matrix": matrix, "overall": overall,
+            "first_player": first_wins / len(results), "average_turns": turns / len(results),
+            "worst": max(v for row in matrix.values() for v in row.values())}
+
+
+def format_matrix(res: dict, markdown: bool = False) -> str:
+    teams = list(res["matrix"])
+    head = ["row beats column", *teams, "overall"]
+    rows = []
+    for a in teams:
+        rows.append([a, *("-" if a == b else f"{100 * res['matrix'][a][b]:.1f} %" for b in teams),
+                     f"{100 * res['overall'][a]:.1f} %"])
+    if markdown:
+        out = ["| " + " | ".join(head) + " |", "|" + " --- |" * len(head)]
+        out += ["| " + " | ".join(r) + " |" for r in rows]
+    else:
+        widths = [max(len(str(x[i])) for x in [head, *rows]) for i in range(len(head))]
+        out = ["  ".join(str(x).ljust(w) for x, w in zip(r, widths, strict=True)) for r in [head, *rows]]
+    out.append("")
+    out.append(f"{res['games_per_pair']} games per pair ({res['policy']} policy, first player alternating): "
+               f"first player wins {100 * res['first_player']:.1f} %, games last "
+               f"{res['average_turns']:.1f} turns on average; highest pairwise win rate "
+               f"{100 * res['worst']:.1f} %.")
+    return "\n".join(out)
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(prog="python3 -m engine.starter_balance", description=__doc__.splitlines()[0])
+    ap.add_argument("--games", type=int, default=300, help="games per pair of decks (default 300)")
+    ap.add_argument("--policy", default="simple", help="computer player: simple or random")
+    ap.add_argument("--workers", type=int, default=1, help="processes (default 1)")
+    ap.add_argument("--seed", type=int, default=0, help="first seed")
+    ap.add_argument("--markdown", action="store_true", help="print the matrix as a Markdown table")
+    ap.add_argument("--json", action="store_true", help="print the results as JSON")
+    args = ap.parse_args(argv)
+    t0 = time.time()
+    res = run_matrix(args.games, args.policy, max(1, min(args.workers, os.cpu_count() or 1)), args.seed)
+    res["seconds"] = round(time.time() - t0, 1)
+    if args.json:
+        print(json.dumps(res, indent=2))
+    else:
+        print(format_matrix(res, args.markdown))
+        print(f"({res['seconds']} s)")
+    return 0 if res["worst"] <= THRESHOLD else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
