@@ -1,0 +1,398 @@
+"""Every choice the rules give a player, as actions, and what each one does.
+
+Action types (Cape Clash's vocabulary, ``engine.actions``):
+
+* ``recruit card=C row=team``: put a hero (or, for the bad guy, a minion) into play;
+* ``equip card=C target=T``: attach an aid to a hero or an upgrade to an aid;
+* ``choose card=C``: in Tactics, the good guy trades a plot or minion for 2 action cards; otherwise
+  the answer to a question (interceptor, an event's target, a card to discard);
+* ``plot card=C``: play an action card (an event, or a battle card in a fight);
+* ``power card=C power=0``: use an attached card's once-per-turn ability (Listening Dish);
+* ``attack card=C``, ``target card=T``, ``cancel_attack``; ``no`` (no interception); ``pass``;
+* ``end_step``: end the current phase.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..actions import Action
+from . import fight, rules
+from .cards import UPGRADE_HOSTS
+
+if TYPE_CHECKING:
+    from .game import DiceGame
+
+TRADE_TYPES = ("minor_plot", "major_plot", "plot_upgrade", "minion")
+TARGETED = ("destroy_plot", "delay_hero", "clear_tokens", "discard_sidekick")
+
+
+def options(g: DiceGame, p: int, d: dict) -> list[Action]:
+    t = d["type"]
+    A = Action
+    if t == "recruit":
+        return [A(p, "recruit", card=i, row="team") for i in recruitable(g, p)] + [A(p, "end_step")]
+    if t == "equip":
+        return [A(p, "equip", card=c, target=h) for c, h in equip_options(g, p)] + [A(p, "end_step")]
+    if t == "tactics":
+        out = []
+        if g.players[p]["side"] == "good":
+            out += [A(p, "choose", card=i) for i in g.players[p]["rhand"] if g.card(i).type in TRADE_TYPES]
+        out += [A(p, "plot", card=i) for i in playable_now(g, p)]
+        out += [A(p, "power", card=i, power=0) for i in peeks(g, p)]
+        return out + [A(p, "end_step")]
+    if t == "main":
+        out = [A(p, "attack", card=i) for i in fight.attack_sources(g, p)]
+        out += [A(p, "plot", card=i) for i in playable_now(g, p)]
+        out += [A(p, "power", card=i, power=0) for i in peeks(g, p)]
+        return out + [A(p, "end_step")]
+    if t == "target":
+        return [A(p, "target", card=i) for i in d["options"]] + [A(p, "cancel_attack")]
+    if t == "intercept":
+        return [A(p, "choose", card=i) for i in d["options"]] + [A(p, "no")]
+    if t == "battle":
+        return [A(p, "plot", card=i) for i in d["options"]] + [A(p, "pass")]
+    if t == "event_target":
+        return [A(p, "choose", card=i) for i in d["options"]]
+    if t == "discard":
+        hand = g.players[p]["rhand" if d["hand"] == "recruit" else "ahand"]
+        return [A(p, "choose", card=i) for i in hand]
+    raise AssertionError(t)
+
+
+# ---------------------------------------------------------------------- what may be played
+
+def recruitable(g: DiceGame, p: int) -> list[int]:
+    if len(g.team(p)) >= rules.team_limit(g, p):
+        return []
+    bad = g.players[p]["side"] == "bad"
+    return [i for i in g.players[p]["rhand"] if g.card(i).type == "hero" or (bad and g.card(i).type == "minion")]
+
+
+def equip_options(g: DiceGame, p: int) -> list[tuple[int, int]]:
+    out = []
+    for c in g.players[p]["rhand"]:
+        for h in equip_hosts(g, p, c):
+            out.append((c, h))
+    return out
+
+
+def equip_hosts(g: DiceGame, p: int, c: int) -> list[int]:
+    """Where card ``c`` of ``p``'s hand may be attached now."""
+    d = g.card(c)
+    bad = g.players[p]["side"] == "bad"
+    if d.is_aid:
+        if d.type == "weakness":
+            return [h for h in g.team(g.other(p)) if rules.is_hero(g, h) and not g.cards[h]["rcv"]]
+        if (d.is_plot or d.only == "villain") and not bad or d.only == "good" and bad:
+            return []
+        hosts = [h for h in g.team(p) if rules.is_hero(g, h) and not g.cards[h]["rcv"]]
+        if d.type == "origin":
+            hosts = [h for h in hosts if g.cards[h]["rec"] == g.turn]
+        return [h for h in hosts if slot_free(g, h, d)]
+    if d.is_upgrade:
+        if d.type == "plot_upgrade" and not bad:
+            return []
+        return [a for h in g.team(p) if rules.is_hero(g, h) for a in g.cards[h]["att"]
+                if not g.cards[a]["rcv"] and upgrade_fits(g, a, d)]
+    return []
+
+
+def slot_free(g: DiceGame, h: int, d) -> bool:
+    if d.slot is None:
+        return True
+    if d.slot == "vehicle" and rules.has_flag(g, h, "any_vehicles"):
+        return True
+    return not any(g.card(a).slot == d.slot for a in g.cards[h]["att"])
+
+
+def upgrade_fits(g: DiceGame, a: int, d) -> bool:
+    host = g.card(a)
+    if host.type not in UPGRADE_HOSTS[d.type]:
+        return False
+    if d.type == "base_upgrade" and host.type == "vehicle":
+        return sum(1 for u in g.cards[a]["att"] if g.card(u).type == "base_upgrade") < host.docking
+    return True
+
+
+def users_ready(g: DiceGame, p: int, users) -> list[int]:
+    return [i for i in g.team(p) if not g.cards[i]["dly"] and rules.can_use(g, i, users)]
+
+
+def event_targets(g: DiceGame, p: int, effect: str) -> list[int]:
+    q = g.other(p)
+    if effect == "destroy_plot":
+        return [a for h in g.play for a in g.cards[h]["att"] if g.card(a).is_plot]
+    if effect == "delay_hero":
+        return [h for h in g.team(q) if rules.is_hero(g, h)]
+    if effect == "clear_tokens":
+        return [h for h in g.team(p) if g.cards[h]["dmg"] or g.cards[h]["dly"]]
+    if effect == "discard_sidekick":
+        return [a for h in g.team(q) for a in g.cards[h]["att"] if g.card(a).type == "sidekick"]
+    return []
+
+
+def playable_now(g: DiceGame, p: int) -> list[int]:
+    """Action cards ``p`` may play outside a fight now: events, and Break Free in the Action phase."""
+    out = []
+    for c in g.players[p]["ahand"]:
+        d = g.card(c)
+        if d.type == "event":
+            if d.effect == "redo_phase" and g.phase != "tactics":
+                continue
+            if not users_ready(g, p, d.users):
+                continue
+            if d.effect in TARGETED and not event_targets(g, p, d.effect):
+                continue
+            out.append(c)
+        elif d.remove_delay and g.phase == "action" and break_free_targets(g, p, d):
+            out.append(c)
+    return out
+
+
+def break_free_targets(g: DiceGame, p: int, d) -> list[int]:
+    return [i for i in g.team(p) if g.cards[i]["dly"] and rules.can_use(g, i, d.users)]
+
+
+def peeks(g: DiceGame, p: int) -> list[int]:
+    return [a for h in g.team(p) for a in rules.attached_all(g, h)
+            if g.card(a).peek and not g.cards[a].get("peek")]
+
+
+# ---------------------------------------------------------------------- carrying actions out
+
+def do(g: DiceGame, a: Action, d: dict) -> None:
+    p, t = a.player, a.type
+    dt = d["type"]
+    pl = g.players[p]
+    who = pl["name"]
+    if t == "end_step":
+        g._end_phase()
+    elif t == "recruit":
+        c = a["card"]
+        pl["rhand"].remove(c)
+        g.enter_play(c, p)
+        kind = g.card(c).type
+        role = "minion" if kind == "minion" else "villain" if pl["side"] == "bad" else "hero"
+        g.log("recruit", f"{who} recruits {g.name(c)} ({role}, Force {g.card(c).force}).")
+    elif t == "equip":
+        c, h = a["card"], a["target"]
+        pl["rhand"].remove(c)
+        g.attach(c, h)
+        g.cards[h]["rcv"] = True
+        host = g.cards[h]
+        onto = g.name(h) if host["z"] == "play" else f"{g.name(h)} on {g.name(host['on'])}"
+        g.log("equip", f"{who} attaches {g.name(c)} to {onto}.")
+    elif t == "choose" and dt == "tactics":
+        c = a["card"]
+        pl["rhand"].remove(c)
+        g.cards[c] = {"n": g.name(c), "z": "rdisc", "o": None}
+        g.rdisc.append(c)
+        g.log("trade", f"{who} discards {g.name(c)} to draw 2 action cards.")
+        g.draw(p, "action", 2)
+    elif t == "plot" and dt == "battle":
+        fight.play_battle(g, p, a["card"])
+    elif t == "plot":
+        play_card(g, p, a["card"])
+    elif t == "power":
+        peek(g, p, a["card"])
+    elif t == "attack":
+        fight.start(g, p, a["card"])
+    elif t == "target":
+        fight.set_target(g, a["card"])
+    elif t == "cancel_attack":
+        fight.cancel(g)
+    elif dt == "intercept":
+        fight.intercept(g, a["card"] if t == "choose" else None)
+    elif t == "pass":
+        fight.pass_window(g, p)
+    elif dt == "event_target":
+        resolve_event(g, p, g.pending["card"], a["card"])
+        g.pending = None
+    elif dt == "discard":
+        c = a["card"]
+        hand = pl["rhand" if d["hand"] == "recruit" else "ahand"]
+        hand.remove(c)
+        pile = "rdisc" if d["hand"] == "recruit" else "adisc"
+        g.cards[c] = {"n": g.name(c), "z": pile, "o": None}
+        getattr(g, pile).append(c)
+        g.log("discard", f"{who} is over the {d['hand']} hand limit of {d['limit']} and discards {g.name(c)}.")
+    else:
+        raise AssertionError(a)
+
+
+def _discard_action(g: DiceGame, p: int, c: int) -> None:
+    g.players[p]["ahand"].remove(c)
+    g.cards[c] = {"n": g.name(c), "z": "adisc", "o": None}
+    g.adisc.append(c)
+
+
+def play_card(g: DiceGame, p: int, c: int) -> None:
+    d = g.card(c)
+    _discard_action(g, p, c)
+    who = g.players[p]["name"]
+    if d.remove_delay:
+        opts = break_free_targets(g, p, d)
+        g.log("event", f"{who} plays {d.name}.")
+        g.pending = {"card": c}
+        g.ask("event_target", p, options=opts, card=c)
+        return
+    g.log("event", f"{who} plays {d.name}.")
+    if d.effect in TARGETED:
+        g.pending = {"card": c}
+        g.ask("event_target", p, options=event_targets(g, p, d.effect), card=c)
+        return
+    resolve_event(g, p, c, None)
+
+
+def resolve_event(g: DiceGame, p: int, c: int, t: int | None) -> None:
+    d = g.card(c)
+    q = g.other(p)
+    if d.remove_delay:
+        g.cards[t]["dly"] = 0
+        g.log("event", f"{g.name(t)} breaks free: every delay token is removed.")
+    elif d.effect == "destroy_plot":
+        g.log("event", f"The plot {g.name(t)} on {g.name(g.cards[t]['on'])} is foiled and discarded.")
+        g.discard_aid(t)
+    elif d.effect == "delay_hero":
+        n = g.roll("delay")
+        g.cards[t]["dly"] += n
+        g.log("delay", f"{g.name(t)} is unmasked and rolls {n} for delay tokens (now {g.cards[t]['dly']}).", dice=[n])
+    elif d.effect == "clear_tokens":
+        g.cards[t].update(dmg=0, dly=0)
+        g.log("event", f"Every damage and delay token is removed from {g.name(t)}.")
+    elif d.effect == "discard_sidekick":
+        g.log("event", f"The sidekick {g.name(t)} is kidnapped from {g.name(g.cards[t]['on'])} and discarded.")
+        g.discard_aid(t)
+    elif d.effect == "look_at_hands":
+        _reveal(g, p, d.name)
+    elif d.effect == "redo_phase":
+        g.phase = "equip"
+        g.redo = True
+        for i in g.team(p):
+            g.cards[i]["rcv"] = False
+            for a in rules.attached_all(g, i):
+                g.cards[a]["rcv"] = False
+        g.log("phase", "Time Travel: the Equip phase happens again (each hero may take one more aid); "
+                       "then back to Tactics without a second draw.")
+    del q
+
+
+def peek(g: DiceGame, p: int, c: int) -> None:
+    g.cards[c]["peek"] = True
+    _reveal(g, p, g.name(c))
+
+
+def _reveal(g: DiceGame, p: int, source: str) -> None:
+    q = g.other(p)
+    op = g.players[q]
+    rh = ", ".join(g.name(i) for i in op["rhand"]) or "nothing"
+    ah = ", ".join(g.name(i) for i in op["ahand"]) or "nothing"
+    g.log("look", f"{g.players[p]['name']} looks at {op['name']}'s hands ({source}).",
+          {p: f"You look at {op['name']}'s hands ({source}). Recruit: {rh}. Action: {ah}.",
+           q: f"{g.players[p]['name']} looks at your hands ({source})."})
+
+
+# ---------------------------------------------------------------------- why an action is illegal
+
+def why_illegal(g: DiceGame, a: Action) -> tuple[str, str]:
+    """(code, reason) for an action that is not legal now."""
+    from .game import DECISION_NAMES
+    d = g.decision
+    if d is None:
+        return "not_legal_now", f"{a}: nobody may act now"
+    if a.player not in (0, 1):
+        return "no_such_player", f"{a}: there is no player {a.player}"
+    step = DECISION_NAMES.get(d["type"], d["type"])
+    if a.player not in d["players"]:
+        who = " or ".join(g.players[p]["name"] for p in d["players"])
+        return "not_your_decision", f"{a}: it is {who}'s decision now ({step})"
+    legal = g.legal_actions(a.player)
+    kinds = sorted({x.type for x in legal})
+    if a.type not in kinds:
+        extra = ""
+        if a.type == "attack" and d["type"] in ("recruit", "equip", "tactics"):
+            extra = ". Attacks happen in the Action phase"
+        return "wrong_step", f"{a}: {a.type!r} is not possible now ({step}); possible: {', '.join(kinds)}{extra}"
+    c = a.get("card")
+    if not isinstance(c, int) or not 0 <= c < len(g.cards):
+        return "no_such_card", f"{a}: there is no card {c!r}"
+    name = g.name(c)
+    pl = g.players[a.player]
+    code, why = "not_legal_now", None
+    if a.type == "recruit":
+        if c not in pl["rhand"]:
+            code, why = "not_in_hand", f"{name} is not in your recruit hand"
+        elif g.card(c).type == "minion":
+            code, why = "minions_bad_only", "only the bad guy recruits minions"
+        elif not g.card(c).is_character:
+            code, why = "not_a_character", f"{name} is not a hero or minion (aids are attached in the Equip phase)"
+        else:
+            code, why = "team_full", f"your team is at its limit of {rules.team_limit(g, a.player)}"
+    elif a.type == "equip":
+        code, why = _equip_reason(g, a.player, c, a.get("target"))
+    elif a.type == "attack":
+        if g.players[a.player]["turns"] < 2:
+            code, why = "first_turn", "no attacks on your first turn"
+        elif c in g.play and g.cards[c]["o"] != a.player:
+            code, why = "not_yours", f"{name} is not on your team"
+        elif c in g.play and g.cards[c]["dly"]:
+            code, why = "delayed", f"{name} has delay tokens and cannot attack"
+        elif c in g.play:
+            code, why = "already_attacked", f"{name} has made all its attacks this turn (or has nobody to attack)"
+    elif a.type == "target":
+        if c in g.play and g.cards[c]["dly"]:
+            code, why = "delayed", f"{name} has delay tokens and cannot be attacked"
+        elif c in g.play and rules.has_flag(g, c, "secluded"):
+            code, why = "secluded", f"{name} is secluded: it may only be attacked when nobody else can be"
+        else:
+            code, why = "bad_target", f"{name} cannot be attacked by this attack"
+    elif a.type == "plot":
+        if c not in pl["ahand"]:
+            code, why = "not_in_hand", f"{name} is not in your action hand"
+        else:
+            dd = g.card(c)
+            if dd.type == "battle" and not dd.remove_delay and d["type"] != "battle":
+                code, why = "battle_only_in_fights", f"{name} is a battle card: play it during a fight"
+            else:
+                code, why = "cannot_use", (f"{name} needs a user ({', '.join(dd.users)}) that is ready, "
+                                           "a target, and the right moment")
+    return code, f"{a}: {why}" if why else f"{a}: not one of the legal choices now"
+
+
+def _equip_reason(g: DiceGame, p: int, c: int, h) -> tuple[str, str]:
+    pl = g.players[p]
+    if c not in pl["rhand"]:
+        return "not_in_hand", f"{g.name(c)} is not in your recruit hand"
+    d = g.card(c)
+    if not (d.is_aid or d.is_upgrade):
+        return "not_an_aid", f"{d.name} is not an aid or upgrade"
+    if not isinstance(h, int) or not 0 <= h < len(g.cards) or g.cards[h]["z"] not in ("play", "att"):
+        return "bad_target", "the target is not a card in play"
+    bad = pl["side"] == "bad"
+    if d.is_aid:
+        if g.cards[h]["z"] != "play" or not rules.is_hero(g, h):
+            return "heroes_only", "aids attach to heroes (minions take none)"
+        if d.type == "weakness":
+            return ("opposing_only", "a weakness goes on an opposing hero") if g.cards[h]["o"] == p else \
+                ("one_aid_per_turn", f"{g.name(h)} has already received an aid this turn")
+        if g.cards[h]["o"] != p:
+            return "not_yours", f"{g.name(h)} is not on your team"
+        if d.is_plot and not bad:
+            return "villains_only", "only villains take plots"
+        if d.only == "villain" and not bad:
+            return "villains_only", f"{d.name} is for villains only"
+        if d.only == "good" and bad:
+            return "good_only", f"{d.name} is for good heroes only"
+        if g.cards[h]["rcv"]:
+            return "one_aid_per_turn", f"{g.name(h)} has already received an aid this turn"
+        if d.type == "origin" and g.cards[h]["rec"] != g.turn:
+            return "origin_new_heroes", "an origin goes only on a hero recruited this turn"
+        return "slot_taken", f"{g.name(h)} already has a {d.slot}"
+    if g.cards[h]["z"] != "att":
+        return "upgrades_on_aids", f"{d.name} attaches to an aid, not to a character"
+    if d.type == "plot_upgrade" and not bad:
+        return "villains_only", "only villains take plots"
+    if g.cards[h]["rcv"]:
+        return "one_upgrade_per_turn", f"{g.name(h)} has already received an upgrade this turn"
+    return "wrong_host", f"{d.name} does not fit on {g.name(h)}"

@@ -1,0 +1,454 @@
+"""Scenario tests for the dice game: a position, a script of actions, and what must follow.
+
+Every card exists once, so cards are named by name. A scenario file::
+
+    game: dice
+    scenario: A Damager adds 3 when attacking
+    rule: Damager
+    start:
+      turn: 3                    # bad guy's turns are the odd ones
+      phase: action              # recruit | equip | tactics | action
+      bad:  {team: [Battering Ram], action_hand: [Crush]}
+      good: {team: [{card: Mortarman, damage: 1, attached: [Deep Cavern]}]}
+      dice: [5, 2]               # the next die rolls, in order (then the seeded generator)
+    actions:
+      - {attack: Battering Ram}
+      - {target: Mortarman}
+      - pass                     # the player to act is implied
+      - {check: [{card: Mortarman, damage: 3}]}
+      - {type: recruit, card: Subwoofer, row: team, illegal: true, error: "first turn"}
+    expect:
+      - {card: Mortarman, zone: rdisc}
+      - {player: good, action_hand: 0}
+      - {log: "rolls 5"}
+      - {winner: bad}
+
+A team entry may set ``damage``, ``delay``, ``used`` (attacks made), ``new`` (recruited this
+turn), ``intercepted``, ``received`` (already took an aid this turn), ``from`` (the side it was
+taken from, with ``by``: the controlling character) and ``attached`` (aids, each a name or
+``{card, upgrades: [...]}``). Cards a position does not name are out of the game unless
+``fill_decks: true`` shuffles them into the decks under the listed ones.
+"""
+
+from __future__ import annotations
+
+from ..actions import TYPES, Action
+from ..cards import suggest
+from ..errors import CapeClashError, DataError, Problem
+from . import rules
+
+TOP_KEYS = {"game", "scenario", "rule", "description", "seed", "start", "actions", "expect", "source"}
+START_KEYS = {"turn", "phase", "bad", "good", "recruit_deck", "action_deck", "dice", "fill_decks", "max_turns"}
+SIDE_KEYS = {"name", "team", "recruit_hand", "action_hand", "turns"}
+CHAR_KEYS = {"card", "damage", "delay", "used", "new", "intercepted", "received", "from", "by", "attached"}
+PHASES = ("recruit", "equip", "tactics", "action")
+CARD_CHECKS = {"zone", "damage", "delay", "force", "side", "on", "traits", "abilities", "not_abilities",
+               "attacks_used", "villain"}
+PLAYER_CHECKS = {"recruit_hand", "action_hand", "team", "hand_limit", "team_limit"}
+OTHER_CHECKS = {"log", "no_log", "winner", "over", "decision", "to_act", "legal", "not_legal", "phase", "turn",
+                "attack"}
+
+
+def _entry(e) -> dict:
+    return {"card": e} if isinstance(e, str) else dict(e) if isinstance(e, dict) else {"card": e}
+
+
+def lay_out(g, pos: dict) -> None:
+    """Set a game (fresh from ``DiceGame.__init__``) to a position."""
+    pool = g.pool
+    names = [d.name for d in pool.recruit] + [d.name for d in pool.action]
+    for n in names:
+        g._new_card(n, "out")
+    iid = {n: i for i, n in enumerate(names)}
+    turn = int(pos.get("turn", 1))
+    g.turn = turn
+    g.active = g.seat_of("bad") if turn % 2 == 1 else g.seat_of("good")
+    g.phase = pos.get("phase", "action")
+    g.tactics_drawn = g.phase in ("tactics", "action")
+    for side in ("bad", "good"):
+        p = g.seat_of(side)
+        spec = pos.get(side) or {}
+        pl = g.players[p]
+        if spec.get("name"):
+            pl["name"] = spec["name"]
+        pl["turns"] = int(spec.get("turns", (turn + 1) // 2 if side == "bad" else turn // 2))
+        for e in spec.get("team") or []:
+            e = _entry(e)
+            i = iid[e["card"]]
+            g.enter_play(i, p)
+            c = g.cards[i]
+            c.update(dmg=int(e.get("damage", 0)), dly=int(e.get("delay", 0)), used=int(e.get("used", 0)),
+                     icp=bool(e.get("intercepted", False)), rcv=bool(e.get("received", False)),
+                     rec=turn if e.get("new") else turn - 1)
+            for a in e.get("attached") or []:
+                a = _entry(a)
+                ai = iid[a["card"]]
+                g.attach(ai, i)
+                for u in a.get("upgrades") or []:
+                    g.attach(iid[u], ai)
+        for e in spec.get("team") or []:
+            e = _entry(e)
+            if e.get("from"):
+                c = g.cards[iid[e["card"]]]
+                c["from"] = g.seat_of(e["from"])
+                c["by"] = iid[e["by"]] if e.get("by") else None
+        for key, zone in (("recruit_hand", "rhand"), ("action_hand", "ahand")):
+            for n in spec.get(key) or []:
+                i = iid[n]
+                g.cards[i].update(z=zone, o=p)
+                pl["rhand" if zone == "rhand" else "ahand"].append(i)
+    for key, pile, zone in (("recruit_deck", g.rdeck, "rdeck"), ("action_deck", g.adeck, "adeck")):
+        for n in reversed(pos.get(key) or []):  # listed top first; the top is the end of the list
+            pile.append(iid[n])
+            g.cards[iid[n]]["z"] = zone
+    if pos.get("fill_decks"):
+        for pile, zone, defs in ((g.rdeck, "rdeck", pool.recruit), (g.adeck, "adeck", pool.action)):
+            rest = [iid[d.name] for d in defs if g.cards[iid[d.name]]["z"] == "out"]
+            g.rng.shuffle(rest)
+            for i in rest:
+                g.cards[i]["z"] = zone
+            pile[:0] = rest
+    g.dice = [int(x) for x in pos.get("dice") or []]
+    g.log("setup", f"A scenario position: turn {turn}, {g.players[g.active]['name']}'s {g.phase} phase.")
+
+
+def game_from_position(pos: dict, seed: int = 0, pool=None, max_turns: int | None = None):
+    """A game laid out from a position (see the module docstring).
+
+    >>> g = game_from_position({"turn": 3, "phase": "action", "bad": {"team": ["Battering Ram"]},
+    ...                         "good": {"team": ["Mortarman"]}})
+    >>> [str(a) for a in g.legal_actions(0)]
+    ['0:attack card=8', '0:end_step']
+    """
+    from .game import DiceGame
+    opts = {"max_turns": max_turns or pos.get("max_turns", 60)}
+    return DiceGame(pool, {"seed": seed, "options": opts, "position": pos,
+                           "players": [{"name": (pos.get("bad") or {}).get("name", "Bad"), "side": "bad"},
+                                       {"name": (pos.get("good") or {}).get("name", "Good"), "side": "good"}]})
+
+
+# ---------------------------------------------------------------------- checking a scenario file
+
+def check_scenario(data, pool=None, source: str | None = None) -> list[Problem]:
+    """Every structural problem in a scenario (unknown fields, cards, sides, phases)."""
+    out: list[Problem] = []
+    if pool is None:
+        from .cards import load_pool
+        try:
+            pool = load_pool()
+        except DataError as e:
+            return e.problems
+    if not isinstance(data, dict):
+        return [Problem(source, None, None, "a scenario is a mapping")]
+
+    def err(field, msg, card=None):
+        out.append(Problem(source, card, field, msg))
+
+    for k in data:
+        if k not in TOP_KEYS:
+            err(k, f"unknown scenario field{suggest(k, TOP_KEYS)}")
+    if not isinstance(data.get("scenario"), str):
+        err("scenario", "needs a title")
+    start = data.get("start")
+    if not isinstance(start, dict):
+        err("start", "needs a starting position (a mapping)")
+        start = {}
+    seen: set[str] = set()
+
+    def card(name, field, want=None):
+        if not isinstance(name, str) or name not in pool:
+            err(field, f"unknown card {name!r}{suggest(str(name), pool.by_name)}", str(name))
+            return
+        if name in seen:
+            err(field, "this card is already placed elsewhere in the position (every card exists once)", name)
+        seen.add(name)
+        if want and pool[name].type not in want and not (want == "aid" and pool[name].is_aid) \
+                and not (want == "upgrade" and pool[name].is_upgrade):
+            err(field, f"{name} is a {pool[name].type}, not a {want if isinstance(want, str) else ' or '.join(want)}",
+                name)
+
+    for k in start:
+        if k not in START_KEYS:
+            err(f"start.{k}", f"unknown field{suggest(k, START_KEYS)}")
+    if start.get("phase", "action") not in PHASES:
+        err("start.phase", f"unknown phase {start.get('phase')!r}; one of {', '.join(PHASES)}")
+    if not isinstance(start.get("turn", 1), int) or start.get("turn", 1) < 1:
+        err("start.turn", "must be a whole number from 1")
+    for side in ("bad", "good"):
+        spec = start.get(side) or {}
+        if not isinstance(spec, dict):
+            err(f"start.{side}", "a side is a mapping")
+            continue
+        for k in spec:
+            if k not in SIDE_KEYS:
+                err(f"start.{side}.{k}", f"unknown field{suggest(k, SIDE_KEYS)}")
+        for j, e in enumerate(spec.get("team") or []):
+            e = _entry(e)
+            f = f"start.{side}.team[{j}]"
+            for k in e:
+                if k not in CHAR_KEYS:
+                    err(f"{f}.{k}", f"unknown field{suggest(k, CHAR_KEYS)}")
+            card(e.get("card"), f, ("hero", "minion"))
+            for m, a in enumerate(e.get("attached") or []):
+                a = _entry(a)
+                card(a.get("card"), f"{f}.attached[{m}]", "aid")
+                for u in a.get("upgrades") or []:
+                    card(u, f"{f}.attached[{m}].upgrades", "upgrade")
+            if e.get("from") not in (None, "bad", "good"):
+                err(f"{f}.from", "must be 'bad' or 'good'")
+        for key in ("recruit_hand", "action_hand"):
+            for n in spec.get(key) or []:
+                card(n, f"start.{side}.{key}")
+                if n in pool and (pool[n].deck == "action") != (key == "action_hand"):
+                    err(f"start.{side}.{key}", f"{n} belongs in the {pool[n].deck} hand", n)
+    for key in ("recruit_deck", "action_deck"):
+        for n in start.get(key) or []:
+            card(n, f"start.{key}")
+    for k in ("dice",):
+        for x in start.get(k) or []:
+            if x not in (1, 2, 3, 4, 5, 6):
+                err("start.dice", f"a die shows 1 to 6, not {x!r}")
+    for i, a in enumerate(data.get("actions") or []):
+        f = f"actions[{i}]"
+        if isinstance(a, str):
+            if a not in TYPES:
+                err(f, f"unknown action {a!r}{suggest(a, TYPES)}")
+        elif isinstance(a, dict):
+            if "check" in a:
+                for j, e in enumerate(a["check"] or []):
+                    out.extend(_expect_shape(e, source, f"{f}.check[{j}]", pool))
+                continue
+            if "dice" in a and len(a) == 1:
+                continue
+            typ = a.get("type") or next((k for k in a if k in TYPES), None)
+            if typ not in TYPES:
+                err(f, f"no known action type in {a!r}")
+            for k in ("card", "target"):
+                v = a.get(k, a.get(typ) if k == "card" and typ in a else None)
+                if isinstance(v, str) and v not in pool:
+                    err(f"{f}.{k}", f"unknown card {v!r}{suggest(v, pool.by_name)}", v)
+        else:
+            err(f, f"an action is text or a mapping, not {a!r}")
+    for i, e in enumerate(data.get("expect") or []):
+        out.extend(_expect_shape(e, source, f"expect[{i}]", pool))
+    return out
+
+
+def _expect_shape(e, source, field, pool) -> list[Problem]:
+    if not isinstance(e, dict):
+        return [Problem(source, None, field, "an expectation is a mapping")]
+    if "card" in e:
+        bad = set(e) - CARD_CHECKS - {"card"}
+        if e["card"] not in pool:
+            return [Problem(source, str(e["card"]), field, f"unknown card{suggest(str(e['card']), pool.by_name)}")]
+    elif "player" in e:
+        bad = set(e) - PLAYER_CHECKS - {"player"}
+    else:
+        bad = set(e) - OTHER_CHECKS
+    return [Problem(source, None, f"{field}.{k}", "unknown expectation") for k in sorted(bad)]
+
+
+# ---------------------------------------------------------------------- running a scenario
+
+def _seat(g, who) -> int:
+    if who in ("bad", "good"):
+        return g.seat_of(who)
+    return int(who)
+
+
+def resolve_action(g, spec) -> Action:
+    """A scripted action (card names instead of ids) as an Action."""
+    if isinstance(spec, str):
+        spec = {"type": spec}
+    spec = dict(spec)
+    spec.pop("illegal", None)
+    spec.pop("error", None)
+    spec.pop("code", None)
+    typ = spec.pop("type", None) or next(k for k in spec if k in TYPES)
+    args = {}
+    if typ in spec:
+        args["card"] = spec.pop(typ)
+    who = spec.pop("player", None)
+    args.update(spec)
+    for k in ("card", "target"):
+        if isinstance(args.get(k), str):
+            n = args[k]
+            idx = next((i for i, c in enumerate(g.cards) if c["n"] == n), None)
+            if idx is None:
+                raise DataError([Problem(None, n, k, "unknown card")])
+            args[k] = idx
+    if typ == "recruit":
+        args.setdefault("row", "team")
+    if typ == "power":
+        args.setdefault("power", 0)
+    p = _seat(g, who) if who is not None else (g.to_act[0] if g.to_act else 0)
+    return Action(p, typ, **args)
+
+
+def run_scenario(data: dict, pool=None, verbose: bool = False) -> list[str]:
+    """Run a scenario; returns its failures (empty when it holds)."""
+    fails: list[str] = []
+    try:
+        g = game_from_position(data["start"], seed=int(data.get("seed", 0)), pool=pool)
+    except (KeyError, ValueError, TypeError) as e:
+        return [f"start: cannot lay out the position: {e}"]
+    for i, step in enumerate(data.get("actions") or []):
+        if isinstance(step, dict) and "check" in step:
+            fails += [f"actions[{i}] check: {m}" for m in check(g, step["check"])]
+            continue
+        if isinstance(step, dict) and set(step) == {"dice"}:
+            g.dice.extend(step["dice"])
+            continue
+        try:
+            a = resolve_action(g, step)
+        except (DataError, StopIteration) as e:
+            fails.append(f"actions[{i}]: {e}")
+            break
+        illegal = isinstance(step, dict) and step.get("illegal")
+        before = g.state_hash() if illegal else None
+        try:
+            g.apply(a)
+            if illegal:
+                fails.append(f"actions[{i}]: {a} ({g.describe(a)}) was accepted but should be illegal")
+                break
+        except CapeClashError as e:
+            if not illegal:
+                fails.append(f"actions[{i}]: {a} was refused: {e}")
+                break
+            if step.get("error") and step["error"].lower() not in str(e).lower():
+                fails.append(f"actions[{i}]: the error {str(e)!r} does not mention {step['error']!r}")
+            if step.get("code") and step["code"] != e.code:
+                fails.append(f"actions[{i}]: error code {e.code!r}, expected {step['code']!r}")
+            if g.state_hash() != before:
+                fails.append(f"actions[{i}]: the refused action changed the game")
+        if verbose:
+            print(f"  {a}")
+    fails += check(g, data.get("expect") or [])
+    return fails
+
+
+def _log_text(g) -> list[str]:
+    out = []
+    for e in g.events:
+        out.append(e.text)
+        out.extend(e.secret.values())
+    return out
+
+
+def check(g, expects: list) -> list[str]:
+    """The expectations that do not hold now."""
+    fails = []
+    for e in expects:
+        if "card" in e:
+            fails += _check_card(g, e)
+        elif "player" in e:
+            p = _seat(g, e["player"])
+            pl = g.players[p]
+            have = {"recruit_hand": len(pl["rhand"]), "action_hand": len(pl["ahand"]), "team": len(g.team(p)),
+                    "team_limit": rules.team_limit(g, p),
+                    "hand_limit": [rules.hand_limit(g, p, "recruit"), rules.hand_limit(g, p, "action")]}
+            for k, v in e.items():
+                if k != "player" and have[k] != v:
+                    fails.append(f"player {e['player']}: {k} is {have[k]!r}, expected {v!r}")
+        else:
+            for k, v in e.items():
+                fails += _check_other(g, k, v)
+    return fails
+
+
+def _check_card(g, e) -> list[str]:
+    n = e["card"]
+    i = next((j for j, c in enumerate(g.cards) if c["n"] == n), None)
+    if i is None:
+        return [f"card {n!r} is not in this game"]
+    c = g.cards[i]
+    out = []
+    in_play = c["z"] == "play"
+    for k, v in e.items():
+        if k == "card":
+            continue
+        if k == "zone":
+            have = c["z"]
+        elif k == "on":
+            have = g.name(c["on"]) if c["z"] == "att" else None
+        elif not in_play:
+            out.append(f"card {n}: {k} asked but it is not in play (zone {c['z']})")
+            continue
+        elif k == "damage":
+            have = c["dmg"]
+        elif k == "delay":
+            have = c["dly"]
+        elif k == "force":
+            have = rules.force(g, i)
+        elif k == "side":
+            have = g.players[c["o"]]["side"]
+        elif k == "villain":
+            have = rules.is_villain(g, i)
+        elif k == "attacks_used":
+            have = c["used"]
+        elif k in ("traits", "abilities", "not_abilities"):
+            _, tr, ab = rules.profile(g, i)
+            got = tr if k == "traits" else ab
+            missing = [x for x in v if (x in got) == (k == "not_abilities")]
+            if missing:
+                out.append(f"card {n}: {k} {sorted(got)} vs {v}")
+            continue
+        else:
+            out.append(f"card {n}: unknown check {k}")
+            continue
+        if have != v:
+            out.append(f"card {n}: {k} is {have!r}, expected {v!r}")
+    return out
+
+
+def _check_other(g, k, v) -> list[str]:
+    if k == "log":
+        return [] if any(v.lower() in t.lower() for t in _log_text(g)) else [f"no log line contains {v!r}"]
+    if k == "no_log":
+        return [f"a log line contains {v!r}"] if any(v.lower() in t.lower() for t in _log_text(g)) else []
+    if k == "winner":
+        if g.result is None:
+            return [f"the game is not over (expected winner {v})"]
+        w = [g.players[p]["side"] for p in g.result["winners"]] or ["none"]
+        return [] if w == [v] else [f"winner is {w}, expected {v}"]
+    if k == "over":
+        return [] if g.is_over == v else [f"over is {g.is_over}, expected {v}"]
+    if k == "decision":
+        have = g.decision["type"] if g.decision else None
+        return [] if have == v else [f"decision is {have!r}, expected {v!r}"]
+    if k == "to_act":
+        have = [g.players[p]["side"] for p in g.to_act]
+        return [] if have == [v] else [f"to act: {have}, expected {v}"]
+    if k == "phase":
+        return [] if g.phase == v else [f"phase is {g.phase!r}, expected {v!r}"]
+    if k == "turn":
+        return [] if g.turn == v else [f"turn is {g.turn}, expected {v}"]
+    if k == "attack":
+        have = g.attack is not None
+        return [] if have == v else [f"attack under way: {have}, expected {v}"]
+    if k in ("legal", "not_legal"):
+        out = []
+        for spec in v if isinstance(v, list) else [v]:
+            try:
+                a = resolve_action(g, spec)
+            except (DataError, StopIteration) as e:
+                out.append(f"{k}: {e}")
+                continue
+            is_legal = a in g.legal_actions(a.player)
+            if is_legal != (k == "legal"):
+                out.append(f"{a} ({spec}) is {'legal' if is_legal else 'not legal'}, expected the opposite")
+        return out
+    return [f"unknown expectation {k}"]
+
+
+def load_scenarios(paths) -> list[tuple[str, dict]]:
+    """(file, data) of every dice scenario file under ``paths``."""
+    from ..loader import data_files, read_data
+    out = []
+    for f in data_files(paths):
+        if f.suffix not in (".yaml", ".yml", ".json"):
+            continue
+        data, _ = read_data(f)
+        if isinstance(data, dict) and data.get("game") == "dice" and "scenario" in data:
+            out.append((str(f), data))
+    return out
