@@ -35,6 +35,7 @@ from .text import ability_lines, card_text, keyword_rules
 WEB_SAVE_FORMAT = "capeclash-web-save"
 WEB_SAVE_VERSION = 1
 AI_LEVELS = ("easy", "normal", "hard")
+LOG_LINES = 250  # the most recent log lines sent with each state
 SEATS = {"duel": 2, "ffa": (3, 4), "2v2": 4, "two_headed": 4}
 
 DECISION_TITLES = {
@@ -79,35 +80,36 @@ class WebError(Exception):
 
 # ------------------------------------------------------------------ computer players
 
-def _ai_policies() -> dict:
-    """AI levels: the game-agnostic engine.ai levels when present, else the simple policies."""
-    try:  # engine.ai is written by another issue; fall back to the simple policies until it lands
-        from . import ai as engine_ai  # type: ignore[attr-defined]
-        levels = getattr(engine_ai, "LEVELS", None)
-        chooser = getattr(engine_ai, "choose", None)
-        if levels and callable(chooser) and all(lv in levels for lv in AI_LEVELS):
-            return {lv: _engine_ai(chooser, lv) for lv in AI_LEVELS}
-    except Exception:  # noqa: BLE001 - any problem in the optional module: use the fallback
-        pass
-    from .ai_simple import choose, choose_random
-
-    def easy(view, legal, rng):
-        # a beginner: sensible half the time, anything legal the other half
-        return choose_random(view, legal, rng) if rng.below(2) else choose(view, legal, rng)
-    return {"easy": easy, "normal": choose, "hard": choose}
+HARD_MOVE_SECONDS = 1.5  # the browser stops the hard level's search after this long
 
 
-def _engine_ai(chooser, level):
-    def pick(view, legal, rng):
-        return chooser(view, legal, rng, level=level)
-    return pick
+def _make_policy(level: str, context):
+    """A computer player at ``level``: engine.ai's levels, or the simple policies if it is missing."""
+    try:
+        from .ai import make_policy
+    except ImportError:  # pragma: no cover - engine.ai ships with the engine
+        from .ai_simple import choose, choose_random
+
+        def easy(view, legal, rng):
+            return choose_random(view, legal, rng) if rng.below(2) else choose(view, legal, rng)
+        return {"easy": easy, "normal": choose, "hard": choose}[level]
+    return make_policy(level, context)
 
 
-AI_SOURCE = "engine.ai_simple"
+def _public_context(game: Game):
+    try:
+        from .ai import public_context
+    except ImportError:  # pragma: no cover
+        return None
+    return public_context(game)
 
 
 def _seat_rng(seed: int, seat: int) -> Rng:
-    return Rng((seed * 0x9E3779B1 + 1013 * (seat + 1)) & ((1 << 64) - 1))
+    try:
+        from .ai.match import seat_rng
+    except ImportError:  # pragma: no cover
+        return Rng((seed * 0x9E3779B1 + 1013 * (seat + 1)) & ((1 << 64) - 1))
+    return seat_rng(seed, seat)
 
 
 # ------------------------------------------------------------------ the session
@@ -127,7 +129,7 @@ class Session:
         self.seats: list[dict] = []
         self.ai_rngs: dict[int, Rng] = {}
         self.replay: dict | None = None
-        self._policies = None
+        self._policies: dict[int, object] = {}
 
     @classmethod
     def from_pool(cls, pool: CardPool, decks: list[dict]) -> Session:
@@ -171,14 +173,16 @@ class Session:
                           for d in self.decks],
                 "modes": [{"id": m, "players": list(MODES[m])} for m in MODES],
                 "ai_levels": list(AI_LEVELS), "ai_source": self._ai_source(),
-                "rulebook": self.rulebook, "keywords": self._keyword_help()}
+                "rulebook": self.rulebook, "keywords": self._keyword_help(),
+                "stats": {c.id: {"atk": c.atk, "def": c.defense, "health": c.health}
+                          for c in self.pool if c.is_character}}
 
     def _ai_source(self) -> str:
         try:
-            from . import ai as engine_ai  # type: ignore[attr-defined]  # noqa: F401
-            return "engine.ai" if getattr(engine_ai, "LEVELS", None) else AI_SOURCE
-        except Exception:  # noqa: BLE001
-            return AI_SOURCE
+            from . import ai  # noqa: F401
+        except ImportError:  # pragma: no cover
+            return "engine.ai_simple"
+        return "engine.ai"
 
     def _keyword_help(self) -> list[dict]:
         return [{"id": k, "name": k.replace("_", " ").title(), "text": keyword_rules(k)}
@@ -252,6 +256,7 @@ class Session:
         game = Game(self.pool, {"mode": mode, "seed": seed, "players": specs, "options": options or {}})
         self.game, self.seats = game, meta
         self.ai_rngs = {i: _seat_rng(seed, i) for i, m in enumerate(meta) if m["ai"]}
+        self._policies = {}
         return self.op_state(viewer=viewer)
 
     # -------------------------------------------------------------- reading the game
@@ -281,7 +286,7 @@ class Session:
             "decision_title": DECISION_TITLES.get(d["type"], d["type"]) if d else None,
             "phase_name": PHASE_NAMES.get(g.phase, g.phase),
             "actions": [self._action_json(g, a) for a in acts],
-            "log": [e.to_json(viewer) for e in g.events[since:]],
+            "log": [e.to_json(viewer) for e in g.events[max(since, len(g.events) - LOG_LINES):]],
             "log_len": len(g.events),
             "hash": g.state_hash(),
             "action_count": len(g.actions),
@@ -365,10 +370,20 @@ class Session:
         return out
 
     def _ai_action(self, g: Game, p: int, level: str, rng: Rng) -> Action:
-        if self._policies is None:
-            self._policies = _ai_policies()
+        pol = self._policies.get(p)
+        if pol is None or getattr(pol, "_cc_game", None) is not g:
+            pol = _make_policy(level, _public_context(g))
+            try:
+                pol._cc_game = g  # a new game (or a reload) gets a new context
+            except AttributeError:
+                pass
+            self._policies[p] = pol
         legal = g.legal_actions(p)
-        a = self._policies[level](g.view(p), legal, rng)
+        if level == "hard":
+            import time
+            a = pol(g.view(p), legal, rng, deadline=time.monotonic() + HARD_MOVE_SECONDS)
+        else:
+            a = pol(g.view(p), legal, rng)
         g.apply(a)
         return a
 

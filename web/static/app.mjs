@@ -118,7 +118,8 @@ const app = {
   busy: false,
   pendingPass: null,
 };
-window.capeclash = app;  // for tests and the benchmark: read-only use
+window.capeclash = app;  // for tests and the benchmark
+app.call = (op, args, sessionName) => engine.call(op, args, sessionName);
 
 function humanSeats(state) {
   return state.seats.map((s, i) => (s.ai ? null : i)).filter((i) => i !== null);
@@ -323,8 +324,6 @@ async function openFile(input, how) {
 async function enterGame(state, { resumed }) {
   app.mode = "play";
   $("replay-controls").hidden = true;
-  $("log").textContent = "";
-  app.logLen = 0;
   const viewer = pickViewer(state);
   const hotseat = humanSeats(state).length > 1;
   if (viewer !== null && viewer !== state.view.viewer) state = await engine.call("state", { viewer });
@@ -341,8 +340,8 @@ async function enterGame(state, { resumed }) {
 function askPass(p, state) {
   app.pendingPass = p;
   clearTimeout(app.aiTimer);
-  $("board").textContent = "";   // the previous player's hand leaves the page
-  $("actions").textContent = "";
+  for (const id of ["board", "actions", "prompt", "log"]) $(id).textContent = "";  // the last player's secrets leave the page
+  closeDialogs();
   $("pass-name").textContent = state.seats[p].name;
   $("pass-text").textContent = `Next to play: ${state.seats[p].name}. Hand the device over; everyone else looks away.`;
   screen("pass");
@@ -567,6 +566,8 @@ function cardTile(c, ctx, kind) {
     b.setAttribute("aria-label", `${c.name}, ${c.atk} ATK ${c.def} DEF, ${c.wounds} of ${c.health} wounds${states.length ? ", " + states.join(", ") : ""}${acts.length ? `, ${acts.length} action(s)` : ""}`);
   } else {
     const t = (c.type || "").replace("_", " ");
+    const st = app.catalogue?.stats?.[c.cid];
+    if (st && kind === "hand") b.append(el("span", { class: "stats small" }, el("span", { class: "atk", text: st.atk }), "/", el("span", { class: "def", text: st.def })));
     b.append(el("span", { class: "meta" }, el("span", { class: "tag", text: t }), c.cost !== undefined ? el("span", { class: "tag cost", text: `cost ${c.cost}` }) : null));
     b.setAttribute("aria-label", `${c.name}, ${t}${c.cost !== undefined ? `, cost ${c.cost}` : ""}${acts.length ? `, ${acts.length} action(s)` : ""}`);
   }
@@ -634,15 +635,10 @@ function highlight(a, on) {
 }
 
 function renderLog(state) {
+  // the whole recent log, as this viewer may read it (a new viewer never sees the last one's lines)
   const ol = $("log");
-  if (app.mode === "replay" || !app.logLen || state.log_len < app.logLen) {
-    ol.textContent = "";
-    app.logLen = 0;
-  }
-  const fresh = state.log.slice(Math.max(0, state.log.length - (state.log_len - app.logLen)));
-  for (const e of fresh) ol.append(el("li", { class: `ev-${e.type}`, text: e.text }));
-  while (ol.children.length > 300) ol.firstChild.remove();
-  app.logLen = state.log_len;
+  ol.textContent = "";
+  for (const e of state.log) ol.append(el("li", { class: `ev-${e.type}`, text: e.text }));
   ol.scrollTop = ol.scrollHeight;
 }
 

@@ -1,0 +1,424 @@
+"""The browser game in real Chromium (Debian's /usr/bin/chromium) through Playwright.
+
+The site is built once into a temporary folder and served on 127.0.0.1 by ``web.serve``.
+Every request to another host is blocked and recorded; each test asserts none was made.
+Screenshots go to ``dist/test-artifacts/web/``.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+from web import browser
+from web.build import build
+from web.serve import make_server, serve_in_thread
+
+ROOT = Path(__file__).resolve().parent.parent
+SHOTS = ROOT / "dist" / "test-artifacts" / "web"
+SAVE_KEY = "capeclash.save.v1"
+BOOT_MS = 60000
+
+sync_api = pytest.importorskip("playwright.sync_api", reason="pip install playwright (browser tests)")
+
+
+# ------------------------------------------------------------------ fixtures
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory):
+    out = tmp_path_factory.mktemp("site") / "web"
+    build(out, quiet=True)
+    return out
+
+
+@pytest.fixture(scope="module")
+def server(site):
+    srv, url = serve_in_thread(site)
+    yield url
+    srv.shutdown()
+    srv.server_close()
+
+
+@pytest.fixture(scope="module")
+def chromium():
+    with sync_api.sync_playwright() as p:
+        b = browser.launch(p)
+        yield b
+        b.close()
+
+
+class Tab:
+    """A fresh browser context and page, with the network guard and an error collector."""
+
+    def __init__(self, chromium, viewport=(1366, 768)):
+        self.context = chromium.new_context(viewport={"width": viewport[0], "height": viewport[1]})
+        self.blocked = browser.guard(self.context)
+        self.page = self.context.new_page()
+        self.errors: list[str] = []
+        self.page.on("console", lambda m: self.errors.append(m.text) if m.type == "error" else None)
+        self.page.on("pageerror", lambda e: self.errors.append(f"pageerror: {e}"))
+
+    def boot(self, url: str, query: str = "?aidelay=0"):
+        self.page.goto(url + query)
+        self.page.wait_for_selector("body[data-ready='1']", timeout=BOOT_MS)
+
+    def shot(self, name: str):
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        self.page.screenshot(path=str(SHOTS / f"{name}.png"))
+
+    def close(self):
+        self.context.close()
+
+
+@pytest.fixture
+def tab(chromium):
+    t = Tab(chromium)
+    yield t
+    t.close()
+    assert t.blocked == [], f"requests to other hosts were attempted: {t.blocked}"
+
+
+# ------------------------------------------------------------------ driving the UI
+
+def setup_game(page, mode="duel:2", seats=(("human", None), ("easy", None))):
+    page.select_option("#mode", mode)
+    for i, (who, deck) in enumerate(seats):
+        page.select_option(f"#seat-{i}-who", who)
+        if deck is not None:
+            page.select_option(f"#seat-{i}-deck", deck)
+
+
+def offered(page) -> list[str]:
+    return page.eval_on_selector_all("#actions button[data-action]", "bs => bs.map(b => b.dataset.action)")
+
+
+def wait_ready_for_input(page, old_hash=None):
+    """Until the human has actions, the game is over, or the device must be passed."""
+    page.wait_for_function(
+        """(old) => {
+            const b = document.body;
+            if (old !== null && b.dataset.hash === old && b.dataset.screen === 'game') return false;
+            return b.dataset.over === '1' || b.dataset.screen === 'pass' ||
+                   !!document.querySelector('#actions button[data-action]');
+        }""", arg=old_hash, timeout=30000)
+
+
+PREFERENCE = ["keep", "choose_first", "place_main", "target", "strike_back", "pay", "choose", "order",
+              "attack", "recruit", "yes", "pick", "choose_player", "choose_row", "pass", "end_step", "end_turn"]
+
+
+def pick(actions: list[str], prefer=PREFERENCE) -> str:
+    types = {a: a.split()[0].split(":")[1] for a in actions}
+    for t in prefer:
+        for a in actions:
+            if types[a] == t:
+                return a
+    return actions[0]
+
+
+def click_action(page, action: str):
+    old = page.evaluate("document.body.dataset.hash")
+    page.click(f'#actions button[data-action="{action}"]')
+    wait_ready_for_input(page, old)
+
+
+def pass_device(page):
+    page.click("#btn-pass")
+    page.wait_for_function("document.body.dataset.screen !== 'pass'")
+    wait_ready_for_input(page)
+
+
+def play_until(page, stop, prefer=PREFERENCE, limit=3000) -> int:
+    """Click offered actions (by ``prefer``) until ``stop(page)`` holds. Returns the clicks made."""
+    for n in range(limit):
+        wait_ready_for_input(page)
+        if stop(page):
+            return n
+        if page.evaluate("document.body.dataset.over === '1'"):
+            raise AssertionError("the game ended before the awaited moment")
+        if page.evaluate("document.body.dataset.screen === 'pass'"):
+            pass_device(page)
+            continue
+        click_action(page, pick(offered(page), prefer))
+    raise AssertionError(f"not reached within {limit} clicks")
+
+
+# ------------------------------------------------------------------ tests
+
+def test_boot_to_interactive_board(tab, server):
+    page = tab.page
+    tab.boot(server)
+    assert page.locator("#title").is_visible()
+    decks = page.eval_on_selector_all("#seat-0-deck option", "os => os.map(o => o.textContent)")
+    assert any("Starter" in d for d in decks) or any("Testbed" in d for d in decks), decks
+    tab.shot("title")
+    page.click("#btn-start")
+    wait_ready_for_input(page)
+    assert page.evaluate("document.body.dataset.screen") == "game"
+    acts = offered(page)
+    assert acts and all(a.startswith("0:") for a in acts), acts
+    assert page.locator("#status").inner_text().strip()
+    tab.shot("board-start")
+    assert tab.errors == []
+
+
+def test_complete_game_against_the_ai_through_the_ui(tab, server):
+    page = tab.page
+    tab.boot(server, "?aidelay=0&seed=11")
+    setup_game(page, seats=(("human", None), ("easy", None)))
+    page.click("#btn-start")
+    clicks = 0
+    shot_taken = False
+    while not page.evaluate("document.body.dataset.over === '1'"):
+        wait_ready_for_input(page)
+        if page.evaluate("document.body.dataset.over === '1'"):
+            break
+        acts = offered(page)
+        assert acts, "the human has no action and the game is not over"
+        click_action(page, pick(acts))
+        clicks += 1
+        if clicks == 60 and not shot_taken:
+            tab.shot("board-midgame")
+            shot_taken = True
+        assert clicks < 3000, "the game did not finish"
+    page.wait_for_selector("#dlg-over[open]")
+    text = page.locator("#over-text").inner_text()
+    assert "win" in text.lower(), text
+    tab.shot("game-over")
+    page.click("#over-board")
+    tab.shot("board-end")
+    assert tab.errors == [], tab.errors
+
+
+def test_hot_seat_turn_change_hides_the_previous_hand(tab, server):
+    page = tab.page
+    tab.boot(server)
+    setup_game(page, seats=(("human", None), ("human", None)))
+    page.click("#btn-start")
+    seen = {}
+
+    def handover_with_hand(pg):
+        if pg.evaluate("document.body.dataset.screen") != "pass":
+            seen["hand"] = pg.eval_on_selector_all("#board .hand .card", "cs => cs.map(c => c.dataset.iid)")
+            seen["viewer"] = pg.evaluate("window.capeclash.viewer")
+            seen["log"] = pg.eval_on_selector_all("#log li", "ls => ls.map(l => l.textContent)")
+            return False
+        return bool(seen.get("hand"))
+
+    play_until(page, handover_with_hand)
+    tab.shot("hotseat-pass")
+    assert page.locator("#pass").is_visible() and not page.locator("#game").is_visible()
+    assert page.eval_on_selector_all(".hand .card", "cs => cs.length") == 0
+    assert page.evaluate("document.getElementById('board').childElementCount") == 0
+    assert page.evaluate("document.getElementById('log').childElementCount") == 0
+    private = [line for line in seen["log"] if line.startswith("You draw")]
+    body = page.evaluate("document.body.textContent")
+    assert private and not any(line in body for line in private)
+    pass_device(page)
+    assert page.evaluate("window.capeclash.viewer") != seen["viewer"]
+    new_hand = page.eval_on_selector_all("#board .hand .card", "cs => cs.map(c => c.dataset.iid)")
+    assert new_hand and not set(new_hand) & set(seen["hand"])
+    assert tab.errors == []
+
+
+def in_combat_window(page) -> bool:
+    return page.evaluate("window.capeclash.state?.view?.decision?.type === 'combat'") and \
+        any(a.endswith(":pass") for a in offered(page))
+
+
+def test_reload_mid_combat_resumes_the_same_state(tab, server):
+    page = tab.page
+    tab.boot(server, "?aidelay=0&seed=5")
+    setup_game(page, seats=(("human", None), ("easy", None)))
+    page.click("#btn-start")
+    play_until(page, in_combat_window, prefer=["keep", "choose_first", "place_main", "target", "attack", "recruit",
+                                               "pay", "choose", "strike_back", "order", "yes", "end_step", "pass",
+                                               "end_turn"])
+    before = page.evaluate("document.body.dataset.hash")
+    acts = offered(page)
+    tab.shot("combat-before-reload")
+    page.reload()
+    page.wait_for_selector("body[data-ready='1']", timeout=BOOT_MS)
+    wait_ready_for_input(page)
+    assert page.evaluate("document.body.dataset.hash") == before
+    assert page.evaluate("window.capeclash.state.view.decision.type") == "combat"
+    assert offered(page) == acts
+    assert page.locator("#board .card.in-combat").count() >= 2
+    tab.shot("combat-after-reload")
+    assert tab.errors == []
+
+
+def test_offline_after_one_visit(chromium, site):
+    srv, url = serve_in_thread(site)
+    t = Tab(chromium)
+    try:
+        t.boot(url)
+        t.page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=60000)
+        cache = t.page.evaluate("caches.keys()")
+        version = json.loads((site / "site.json").read_text())["version"]
+        assert cache == [f"capeclash-{version}"]
+        srv.shutdown()
+        srv.server_close()
+        t.page.reload()
+        t.page.wait_for_selector("body[data-ready='1']", timeout=BOOT_MS)
+        t.page.click("#btn-start")
+        wait_ready_for_input(t.page)
+        for _ in range(5):
+            click_action(t.page, pick(offered(t.page)))
+        assert t.page.evaluate("window.capeclash.state.action_count") >= 5
+        t.shot("offline")
+        assert t.errors == [], t.errors
+        assert t.blocked == []
+    finally:
+        t.close()
+        srv.server_close()
+
+
+def test_requests_to_other_hosts_are_blocked(tab, server):
+    page = tab.page
+    tab.boot(server)
+    assert tab.blocked == []  # booting asked nothing of any other host
+    err = page.evaluate("fetch('https://example.com/x.js').then(() => 'fetched', e => 'refused')")
+    assert err == "refused" and tab.blocked == ["https://example.com/x.js"]
+    tab.blocked.clear()
+
+
+def test_card_name_with_html_is_shown_as_text(chromium, tmp_path):
+    cards = tmp_path / "cards"
+    shutil.copytree(ROOT / "card_data" / "testset", cards)
+    for f in cards.glob("*.txt"):
+        f.unlink()  # text deck lists name cards by name; the YAML decks use ids
+    evil = '<img src=x onerror="window.__pwned=1"><b>Baron</b> Dusk'
+    text = (cards / "cards.yaml").read_text()
+    (cards / "cards.yaml").write_text(text.replace("name: Baron Dusk", f"name: '{evil}'"))
+    out = tmp_path / "site"
+    build(out, card_data=cards, quiet=True)
+    srv, url = serve_in_thread(out)
+    t = Tab(chromium)
+    try:
+        page = t.page
+        t.boot(url)
+        setup_game(page, seats=(("human", "deck-gloom"), ("easy", "deck-dawnwatch")))
+        page.click("#btn-start")
+        play_until(page, lambda pg: pg.locator('#board .card[data-cid="baron-dusk-1"]').count() > 0)
+        card = page.locator('#board .card[data-cid="baron-dusk-1"] .cname')
+        assert card.text_content() == evil
+        assert page.locator("#board .card b, #board .card img").count() == 0
+        page.locator('#board .card[data-cid="baron-dusk-1"]').click()
+        page.wait_for_selector("#dlg-card[open]")
+        page.wait_for_function("document.getElementById('card-header').textContent.length > 0")
+        assert page.locator("#card-name").text_content() == evil
+        assert page.locator("#dlg-card img").count() == 0
+        assert page.evaluate("window.__pwned === undefined")
+        t.shot("html-name")
+        assert t.errors == [] and t.blocked == []
+    finally:
+        t.close()
+        srv.shutdown()
+        srv.server_close()
+
+
+def test_bad_deck_list_and_corrupt_saves_show_errors_and_keep_the_game(tab, server, tmp_path):
+    page = tab.page
+    tab.boot(server)
+    page.click("#btn-start")
+    wait_ready_for_input(page)
+    for _ in range(4):
+        click_action(page, pick(offered(page)))
+    saved = page.evaluate(f"localStorage.getItem('{SAVE_KEY}')")
+    hash_before = page.evaluate("document.body.dataset.hash")
+    assert saved and json.loads(saved)["game"]["hash"] == hash_before
+
+    # a bad pasted deck list: every problem is listed, nothing is lost
+    page.click("#btn-menu")
+    page.select_option("#seat-0-deck", "__paste")
+    page.fill("#seat-0-text", "Main: Nobody Special\n3 Imaginary Card\nthis line is nonsense\n")
+    page.click("#btn-start")
+    page.wait_for_selector("#setup-error:not([hidden])")
+    err = page.locator("#setup-error").inner_text()
+    assert "no such card" in err and "Nobody Special" in err and "nonsense" in err and "60 cards" in err
+    assert page.evaluate("document.body.dataset.screen") == "title"
+    assert page.evaluate(f"localStorage.getItem('{SAVE_KEY}')") == saved
+    tab.shot("bad-deck")
+
+    # a tampered save file: refused with the reason; the saved game still resumes
+    bad = json.loads(saved)
+    bad["game"]["actions"] = bad["game"]["actions"][:-1]
+    f = tmp_path / "tampered.json"
+    f.write_text(json.dumps(bad))
+    page.set_input_files("#file-open", str(f))
+    page.wait_for_selector("#error-bar:not([hidden])")
+    assert "does not match" in page.locator("#error-bar").inner_text()
+    (tmp_path / "junk.json").write_text("{ not json")
+    page.click("#error-close")
+    page.set_input_files("#file-open", str(tmp_path / "junk.json"))
+    page.wait_for_selector("#error-bar:not([hidden])")
+    assert "not a Cape Clash save" in page.locator("#error-bar").inner_text()
+    page.click("#btn-resume")
+    wait_ready_for_input(page)
+    assert page.evaluate("document.body.dataset.hash") == hash_before
+
+    # a corrupt save in browser storage: a clear error on reload, and the data is kept
+    page.evaluate(f"localStorage.setItem('{SAVE_KEY}', '{{\"format\": \"capeclash-web-save\", \"version\": 1}}')")
+    page.reload()
+    page.wait_for_selector("body[data-ready='1']", timeout=BOOT_MS)
+    page.wait_for_selector("#error-bar:not([hidden])")
+    assert "could not be restored" in page.locator("#error-bar").inner_text()
+    assert page.evaluate("document.body.dataset.screen") == "title"
+    assert page.evaluate(f"localStorage.getItem('{SAVE_KEY}')").startswith('{"format"')
+    tab.shot("corrupt-save")
+    tab.errors = [e for e in tab.errors if "could not be restored" not in e]
+    assert tab.errors == []
+
+
+def test_boot_failure_is_explained(chromium, site, tmp_path):
+    from web.serve import SiteHandler
+
+    class WrongTypes(SiteHandler):
+        extensions_map = {**SiteHandler.extensions_map, ".wasm": "application/octet-stream"}
+
+    import functools
+    import threading
+    srv = make_server(site, port=0, quiet=True)
+    srv.RequestHandlerClass = functools.partial(WrongTypes, directory=str(site))
+    threading.Thread(target=srv.serve_forever, daemon=True).start()
+    t = Tab(chromium)
+    try:
+        t.page.goto(f"http://127.0.0.1:{srv.server_address[1]}/?nosw")
+        t.page.wait_for_selector("#boot-error:not([hidden])", timeout=20000)
+        text = t.page.locator("#boot-error").inner_text()
+        assert "application/wasm" in text and "capeclash web serve" in text
+        t.shot("boot-error-mime")
+        t.page.goto((site / "index.html").as_uri())
+        t.page.wait_for_selector("#boot-error:not([hidden])", timeout=20000)
+        assert "file://" in t.page.locator("#boot-error").inner_text()
+        assert t.blocked == []
+    finally:
+        t.close()
+        srv.shutdown()
+        srv.server_close()
+
+
+def test_engine_scenarios_in_the_browser_match_cpython(tab, server):
+    """Every scenario of card_data/scenarios, run by the engine inside Pyodide in Chromium,
+    passes and ends in the same state hash as on CPython."""
+    from engine.loader import load_pool, read_data
+    from engine.scenario import run_scenario
+
+    pool = load_pool([ROOT / "card_data"])
+    scenarios, expected = [], {}
+    for f in sorted((ROOT / "card_data" / "scenarios").glob("*.yaml")):
+        data, _ = read_data(f)
+        run = run_scenario(data, pool, f.name)
+        expected[f.name] = (run.ok, run.game.state_hash())
+        scenarios.append({"source": f.name, "data": data})
+    tab.boot(server)
+    got = tab.page.evaluate("(sc) => window.capeclash.call('run_scenarios', {scenarios: sc})", scenarios)
+    assert len(got) == len(expected) > 100
+    diffs = [(r["source"], expected[r["source"]], (r["ok"], r["hash"]), r["failures"][:1])
+             for r in got if (r["ok"], r["hash"]) != expected[r["source"]]]
+    assert not diffs, diffs[:5]
+    assert all(r["ok"] for r in got)
