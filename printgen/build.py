@@ -137,7 +137,7 @@ def build(opts: Options, progress=None) -> Result:
         for variant in ("tgc", "mpc"):
             if variant in opts.profiles:
                 folder = out / variant / job.name
-                pngs = write_pngs(job, ctx, cache, folder, variant, lambda: tick(variant, 1))
+                pngs = write_pngs(job, ctx, cache, folder, variant, lambda v=variant: tick(v, 1))
                 for p in pngs:
                     add(p, f"{variant} card image" if p.name != "back.png" else f"{variant} card back", None, 1)
         if "drivethru" in opts.profiles:

@@ -108,7 +108,7 @@ def card_face(card, ctx: Context) -> Layout:
     ops.append(("rect", BLEED + 4, BLEED + 4, FULL_W - 2 * BLEED - 8, FULL_H - 2 * BLEED - 8, rim, None, 0, 7))
     ops.append(("rect", BLEED + 6.5, BLEED + 6.5, FULL_W - 2 * BLEED - 13, FULL_H - 2 * BLEED - 13, light, None, 0, 5))
     if card.type == "plot_twist":  # plot twists: folded corners in the rim colour
-        x0, y0, x1, y1 = BLEED + 6.5, BLEED + 6.5, FULL_W - BLEED - 6.5, FULL_H - BLEED - 6.5
+        x0, x1, y1 = BLEED + 6.5, FULL_W - BLEED - 6.5, FULL_H - BLEED - 6.5
         ops.append(("poly", ((x0, y1 - 26), (x0 + 26, y1), (x0, y1)), rim))
         ops.append(("poly", ((x1, y1 - 26), (x1 - 26, y1), (x1, y1)), rim))
 

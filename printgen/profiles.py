@@ -10,7 +10,18 @@ from pathlib import Path
 from .cache import ImageCache, card_hash, encode_png
 from .faces import card_back, card_face
 from .render import PdfPainter, render_png
-from .specs import BLEED, CARD_H, CARD_W, FULL_H, FULL_W, PNG_SIZES, TTS_CARD_PX, TTS_COLS, TTS_MAX_PX, TTS_ROWS
+from .specs import (
+    BLEED,
+    CARD_H,
+    CARD_W,
+    FULL_H,
+    FULL_W,
+    PNG_SIZES,
+    TTS_CARD_PX,
+    TTS_COLS,
+    TTS_MAX_PX,
+    TTS_ROWS,
+)
 
 
 def face_png(card, ctx, cache: ImageCache, variant: str = "tgc") -> bytes:

@@ -82,12 +82,23 @@ def rulebook_pdf(path: Path, job, paper: str, data_root: Path, cache) -> int:
     """Write the rulebook; returns its page count."""
     from reportlab.lib import colors
     from reportlab.lib.styles import ParagraphStyle
-    from reportlab.platypus import (BaseDocTemplate, Frame, KeepTogether, ListFlowable, ListItem, PageBreak,
-                                    PageTemplate, Paragraph, Spacer, Table, TableStyle)
+    from reportlab.platypus import (
+        BaseDocTemplate,
+        Frame,
+        KeepTogether,
+        ListFlowable,
+        ListItem,
+        PageBreak,
+        PageTemplate,
+        Paragraph,
+        Spacer,
+        Table,
+        TableStyle,
+    )
     from reportlab.platypus.tableofcontents import TableOfContents
 
     fonts.register_pdf_fonts()
-    R, B, I = fonts.PDF_NAMES["regular"], fonts.PDF_NAMES["bold"], fonts.PDF_NAMES["italic"]
+    R, B, IT = fonts.PDF_NAMES["regular"], fonts.PDF_NAMES["bold"], fonts.PDF_NAMES["italic"]
     src = load_source(data_root)
     icon_dir = (cache.folder or Path(path).parent / ".icons") / "icons"
     W, H = PAPERS[paper]
@@ -99,7 +110,7 @@ def rulebook_pdf(path: Path, job, paper: str, data_root: Path, cache) -> int:
     h2 = ParagraphStyle("h2", fontName=B, fontSize=12.5, leading=16, spaceBefore=8, spaceAfter=4, textColor=accent)
     h3 = ParagraphStyle("h3", fontName=B, fontSize=10.5, leading=14, spaceBefore=6, spaceAfter=3, textColor=ink)
     title_style = ParagraphStyle("title", fontName=B, fontSize=34, leading=40, alignment=1, textColor=accent)
-    sub_style = ParagraphStyle("sub", fontName=I, fontSize=12, leading=16, alignment=1, textColor=ink)
+    sub_style = ParagraphStyle("sub", fontName=IT, fontSize=12, leading=16, alignment=1, textColor=ink)
     heads = {1: h1, 2: h2, 3: h3}
 
     class Doc(BaseDocTemplate):
