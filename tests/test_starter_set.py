@@ -108,7 +108,7 @@ def test_difficulty_labels_are_easy_medium_or_tricky():
     raw, _teams = raw_card_data([STARTER])
     labels = {d["id"]: d.get("difficulty") for d in raw if d.get("type") == "main"}
     assert labels and set(labels.values()) == {"Easy", "Medium", "Tricky"}, labels
-    for slug, team in TEAMS.items():
+    for team in TEAMS.values():
         firsts = [c for c in team_cards(team, "main") if c.level == 1]
         assert {labels[c.id] for c in firsts} >= {"Easy"}, f"{team} has a main character for a first game"
 
