@@ -247,8 +247,10 @@ def _skull_mask(c):
 
 
 def _flame_ring(c):
-    return [_circle(0.5, 0.5, 0.47, c), _circle(0.5, 0.5, 0.39, WHITE), _circle(0.5, 0.5, 0.33, c)] + [
-        _poly([(x * 0.62 + 0.19, y * 0.62 + 0.19) for x, y in _flame(WHITE)[0][1]], WHITE)]
+    """A flame inside a ring (one colour, so it reads on any background)."""
+    ring = arc_band(0.5, 0.5, 0.48, 0.39, 0, 360, 36)
+    flame = [(x * 0.58 + 0.21, y * 0.58 + 0.2) for x, y in _flame(c)[0][1]]
+    return [_poly(ring, c), _poly(flame, c)]
 
 
 def _ice_crown(c):
