@@ -149,6 +149,14 @@ class CardPool:
         self.with_powers = frozenset(c.id for c in cards.values() if c.powers or "mimic" in c.keywords)
         self.play_powers: dict[str, tuple] = {
             c.id: tuple((c.id, i, pw) for i, pw in enumerate(c.powers) if pw.zone == "play") for c in cards.values()}
+        # a card's own in-play powers by the timing that may offer them: (index, card id, number, power)
+        self.powers_at: dict[str, dict[str, tuple]] = {}
+        for c in cards.values():
+            own = [(k, *entry) for k, entry in enumerate(self.play_powers[c.id]) if not entry[2].reaction]
+            self.powers_at[c.id] = {
+                "build": tuple(e for e in own if e[3].timing == "build"),
+                "main": tuple(e for e in own if e[3].timing == "main"),
+                "combat": tuple(e for e in own if e[3].timing in ("combat", "any_combat"))}
 
     def __getitem__(self, card_id: str) -> CardDef:
         return self.cards[card_id]

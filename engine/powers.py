@@ -112,10 +112,10 @@ def plays(g: Game, p: int, timing: str) -> list[Action]:
     my_turn = pl.side == g.active
     pool = g.defs
     defs, cards = pool.cards, g.cards
-    chars = g.face_up_characters(pl.side)
+    side_chars = g.characters(side=pl.side)
     plot_at = pool.plot_own if my_turn else pool.plot_other
     # power-ups need a same-name card in hand and are never a build-step play
-    hand_names: dict[str, list[int]] | None = {} if chars and timing != "build" else None
+    hand_names: dict[str, list[int]] | None = {} if side_chars and timing != "build" else None
     team_counts = None
     for iid in pl.hand:
         cid = cards[iid].cid
@@ -127,7 +127,7 @@ def plays(g: Game, p: int, timing: str) -> list[Action]:
             if d.requires:
                 by_kind = any(":" in k for k, _n in d.requires)
                 counts = team_counts if team_counts is not None and not by_kind else \
-                    _team_counts(g, chars, d.requires)
+                    _team_counts(g, [c for c in side_chars if c.face_up], d.requires)
                 if team_counts is None and not by_kind:
                     team_counts = counts
                 if any(counts.get(team, 0) < n for team, n in d.requires):
@@ -137,31 +137,41 @@ def plays(g: Game, p: int, timing: str) -> list[Action]:
             for n in pool.lnames[cid]:
                 hand_names.setdefault(n, []).append(iid)
     locs = None
-    used = g.used_powers
-    with_powers = pool.with_powers
+    with_powers, powers_at = pool.with_powers, pool.powers_at
+    combat = g.combat
+    for c in side_chars:
+        if not c.face_up:
+            continue
+        cid = c.cid
+        if c.gear is None:
+            if cid not in with_powers:
+                continue
+            if not c.mods and "mimic" not in defs[cid].keywords:
+                # the common case: the card's own powers, already sorted by timing
+                for k, pcid, i, pw in powers_at[cid][timing]:
+                    if not my_turn and not pw.any_turn:
+                        continue
+                    if timing == "combat" and pw.timing == "combat" and not combat.involves(c.iid):
+                        continue
+                    if locs is None:
+                        locs = locations(g, p)
+                    if _usable(g, p, c, pcid, i, pw, locs):
+                        out.append(Action(p, "power", card=c.iid, power=k))
+                continue
+        if locs is None:
+            locs = locations(g, p)
+        _offer_powers(g, p, c, timing, my_turn, locs, out)
     if g.offzone_possible():
         off = pool.offzone
-        offzone = [cards[i] for i in (*pl.hand, *pl.ko) if cards[i].cid in off]
-    else:
-        offzone = ()
-    for c in (*chars, *offzone) if offzone else chars:
-        if c.cid not in with_powers and c.gear is None:
-            continue
-        for k, (cid, i, pw) in enumerate(powers_of(g, c)):
-            if not power_timing_ok(g, c, pw, timing, my_turn):
-                continue
-            if f"{c.iid}:{cid}:{i}" in used or (pw.once_per_game and pw.name in c.used_once):
-                continue
+        for c in [cards[i] for i in (*pl.hand, *pl.ko) if cards[i].cid in off]:
             if locs is None:
                 locs = locations(g, p)
-            if payable(g, p, pw.cost, c, (), locs):
-                out.append(Action(p, "power", card=c.iid, power=k))
+            _offer_powers(g, p, c, timing, my_turn, locs, out)
     # power-ups: discard a card with the same name as a face-up character you control
     if hand_names:
-        cb = g.combat
         lnames = pool.lnames
-        for c in chars:
-            if timing == "combat" and not cb.involves(c.iid):
+        for c in side_chars:
+            if not c.face_up or (timing == "combat" and not combat.involves(c.iid)):
                 continue
             names = lnames[c.cid] if not c.mods else tuple(n.lower() for n in g.names_of(c))
             if len(names) == 1:
@@ -175,6 +185,21 @@ def plays(g: Game, p: int, timing: str) -> list[Action]:
                         seen.add(iid)
                         out.append(Action(p, "power_up", card=c.iid, discard=iid))
     return out
+
+
+def _usable(g: Game, p: int, c: Card, cid: str, i: int, pw, locs) -> bool:
+    """Not used up this turn (or this game), and its cost can be paid."""
+    if f"{c.iid}:{cid}:{i}" in g.used_powers or (pw.once_per_game and pw.name in c.used_once):
+        return False
+    return payable(g, p, pw.cost, c, (), locs)
+
+
+def _offer_powers(g: Game, p: int, c: Card, timing: str, my_turn: bool, locs, out: list) -> None:
+    """Every power of ``c`` usable now (the general case: equipment, Mimic, lost powers, powers
+    that work from a hand or KO pile)."""
+    for k, (cid, i, pw) in enumerate(powers_of(g, c)):
+        if power_timing_ok(g, c, pw, timing, my_turn) and _usable(g, p, c, cid, i, pw, locs):
+            out.append(Action(p, "power", card=c.iid, power=k))
 
 
 def _team_counts(g: Game, chars, requires=()) -> dict[str, int]:
