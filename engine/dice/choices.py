@@ -23,6 +23,11 @@ from .cards import UPGRADE_HOSTS
 if TYPE_CHECKING:
     from .game import DiceGame
 
+# The action types each decision may take (when legal_actions offers none of a type, the reason is the card's).
+STEP_TYPES = {"recruit": ("recruit", "end_step"), "equip": ("equip", "end_step"),
+              "tactics": ("choose", "plot", "power", "end_step"), "main": ("attack", "plot", "power", "end_step"),
+              "target": ("target", "cancel_attack"), "intercept": ("choose", "no"), "battle": ("plot", "pass"),
+              "event_target": ("choose",), "discard": ("choose",)}
 TRADE_TYPES = ("minor_plot", "major_plot", "plot_upgrade", "minion")
 TARGETED = ("destroy_plot", "delay_hero", "clear_tokens", "discard_sidekick")
 
@@ -309,7 +314,7 @@ def why_illegal(g: DiceGame, a: Action) -> tuple[str, str]:
         return "not_your_decision", f"{a}: it is {who}'s decision now ({step})"
     legal = g.legal_actions(a.player)
     kinds = sorted({x.type for x in legal})
-    if a.type not in kinds:
+    if a.type not in STEP_TYPES[d["type"]]:
         extra = ""
         if a.type == "attack" and d["type"] in ("recruit", "equip", "tactics"):
             extra = ". Attacks happen in the Action phase"
@@ -319,6 +324,10 @@ def why_illegal(g: DiceGame, a: Action) -> tuple[str, str]:
         return "no_such_card", f"{a}: there is no card {c!r}"
     name = g.name(c)
     pl = g.players[a.player]
+    if a.type == "choose" and d["type"] == "tactics":
+        if pl["side"] != "good":
+            return "good_guy_only", f"{a}: only the good guy trades cards for action cards"
+        return "cannot_trade", f"{a}: only plots, plot upgrades and minions in your recruit hand can be traded"
     code, why = "not_legal_now", None
     if a.type == "recruit":
         if c not in pl["rhand"]:

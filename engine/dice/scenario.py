@@ -42,7 +42,7 @@ START_KEYS = {"turn", "phase", "bad", "good", "recruit_deck", "action_deck", "di
 SIDE_KEYS = {"name", "team", "recruit_hand", "action_hand", "turns"}
 CHAR_KEYS = {"card", "damage", "delay", "used", "new", "intercepted", "received", "from", "by", "attached"}
 PHASES = ("recruit", "equip", "tactics", "action")
-CARD_CHECKS = {"zone", "damage", "delay", "force", "side", "on", "traits", "abilities", "not_abilities",
+CARD_CHECKS = {"zone", "damage", "delay", "force", "side", "attached_to", "traits", "abilities", "not_abilities",
                "attacks_used", "villain"}
 PLAYER_CHECKS = {"recruit_hand", "action_hand", "team", "hand_limit", "team_limit"}
 OTHER_CHECKS = {"log", "no_log", "winner", "over", "decision", "to_act", "legal", "not_legal", "phase", "turn",
@@ -210,6 +210,8 @@ def check_scenario(data, pool=None, source: str | None = None) -> list[Problem]:
                 err("start.dice", f"a die shows 1 to 6, not {x!r}")
     for i, a in enumerate(data.get("actions") or []):
         f = f"actions[{i}]"
+        if isinstance(a, bool):
+            continue
         if isinstance(a, str):
             if a not in TYPES:
                 err(f, f"unknown action {a!r}{suggest(a, TYPES)}")
@@ -258,6 +260,8 @@ def _seat(g, who) -> int:
 
 def resolve_action(g, spec) -> Action:
     """A scripted action (card names instead of ids) as an Action."""
+    if isinstance(spec, bool):  # YAML reads a bare no/yes as a boolean
+        spec = "yes" if spec else "no"
     if isinstance(spec, str):
         spec = {"type": spec}
     spec = dict(spec)
@@ -369,7 +373,7 @@ def _check_card(g, e) -> list[str]:
             continue
         if k == "zone":
             have = c["z"]
-        elif k == "on":
+        elif k == "attached_to":
             have = g.name(c["on"]) if c["z"] == "att" else None
         elif not in_play:
             out.append(f"card {n}: {k} asked but it is not in play (zone {c['z']})")
