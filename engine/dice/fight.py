@@ -72,8 +72,8 @@ def start(g: DiceGame, p: int, src: int) -> None:
     if atk["area"]:
         _use(g, atk)
         atk["queue"] = enemies(g, p, atk["psy"])
-        g.log("attack", f"{g.name(hero)} makes an area attack ({what[2:] if what.startswith('a ') else what[3:]}) "
-                        f"against every enemy: {', '.join(g.name(e) for e in atk['queue'])}.")
+        g.log("attack", f"{g.name(hero)} makes an area attack ({what.split(' ', 1)[1]}) against every enemy: "
+                        f"{', '.join(g.name(e) for e in atk['queue'])}.")
         atk["stage"] = "next"
         return
     g.ask("target", p, options=targets(g, atk), attacker=hero)
