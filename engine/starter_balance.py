@@ -40,9 +40,14 @@ def _load():
     return _POOL, _DECKS
 
 
-def _policy(name: str):
+def _seat_policies(name: str, g) -> list:
+    """One policy per seat: ``simple``/``random`` from ``engine.ai_simple``, or a level of
+    ``engine.ai`` (``easy``, ``normal``, ``hard``) when that package is installed."""
     from .ai_simple import POLICIES
-    return POLICIES[name]
+    if name in POLICIES:
+        return [POLICIES[name]] * len(g.players)
+    from .ai import make_policy, public_context
+    return [make_policy(name, public_context(g)) for _ in g.players]
 
 
 def play(a: str, b: str, seed: int, first: int, policy: str = "simple", max_turns: int = 80) -> dict:
@@ -54,8 +59,8 @@ def play(a: str, b: str, seed: int, first: int, policy: str = "simple", max_turn
     pool, decks = _load()
     g = Game(pool, {"mode": "duel", "seed": seed, "max_turns": max_turns,
                     "players": [{"name": a, "deck": decks[a]}, {"name": b, "deck": decks[b]}]})
-    choose = _policy(policy)
-    rng = Rng(seed * 7919 + 17)
+    policies = _seat_policies(policy, g)
+    rngs = [Rng(seed * 7919 + 17 + 1000003 * i) for i in range(len(g.players))]
     while not g.is_over:
         p = g.to_act[0]
         acts = g.legal_actions(p)
@@ -64,7 +69,7 @@ def play(a: str, b: str, seed: int, first: int, policy: str = "simple", max_turn
             want = g.players[first].side
             act = next(x for x in acts if x["side"] == want)
         else:
-            act = choose(g.view(p), acts, rng)
+            act = policies[p](g.view(p), acts, rngs[p])
         g.apply(act)
     return {"winners": list(g.result["winners"]), "turns": g.turn}
 
@@ -135,7 +140,7 @@ def format_matrix(res: dict, markdown: bool = False) -> str:
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(prog="python3 -m engine.starter_balance", description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=300, help="games per pair of decks (default 300)")
-    ap.add_argument("--policy", default="simple", help="computer player: simple or random")
+    ap.add_argument("--policy", default="simple", help="computer player: simple or random, or an engine.ai level (easy, normal, hard)")
     ap.add_argument("--workers", type=int, default=1, help="processes (default 1)")
     ap.add_argument("--seed", type=int, default=0, help="first seed")
     ap.add_argument("--markdown", action="store_true", help="print the matrix as a Markdown table")
