@@ -122,7 +122,7 @@ def build(opts: Options, progress=None) -> Result:
             if opts.extras:
                 for paper in opts.papers:
                     p = out / "home" / f"{job.name}-proof-{paper}.pdf"
-                    add(p, f"proof sheet ({paper})", proof_pdf(p, job, ctx, paper), len(job.cards))
+                    add(p, f"proof sheet ({paper})", proof_pdf(p, job, ctx, paper, layouts), len(job.cards))
                     tokens = tokens_used(job.pool, job.cards)
                     p = out / "counters" / f"counters-{paper}.pdf"
                     p.parent.mkdir(parents=True, exist_ok=True)
@@ -137,20 +137,21 @@ def build(opts: Options, progress=None) -> Result:
         for variant in ("tgc", "mpc"):
             if variant in opts.profiles:
                 folder = out / variant / job.name
-                pngs = write_pngs(job, ctx, cache, folder, variant, lambda v=variant: tick(v, 1))
+                pngs = write_pngs(job, ctx, cache, folder, variant, lambda v=variant: tick(v, 1), layouts)
                 for p in pngs:
                     add(p, f"{variant} card image" if p.name != "back.png" else f"{variant} card back", None, 1)
         if "drivethru" in opts.profiles:
             p = out / "drivethru" / f"{job.name}.pdf"
             p.parent.mkdir(parents=True, exist_ok=True)
             add(p, "DriveThruCards PDF (back then front per card, CMYK)",
-                drivethru_pdf(p, job, ctx, lambda: tick("drivethru", 1)), len(copies))
+                drivethru_pdf(p, job, ctx, lambda: tick("drivethru", 1), layouts), len(copies))
         if "tts" in opts.profiles:
-            sheets, back_p, js = tts_sheets(out / "tts", job, ctx, cache, lambda: tick("tts", 1))
+            sheets, back_p, js = tts_sheets(out / "tts", job, ctx, cache, lambda: tick("tts", 1), layouts)
             for s in sheets:
                 add(s, "Tabletop Simulator deck sheet (10 x 7)", None, None)
             add(back_p, "Tabletop Simulator card back", None, 1)
             add(js, "Tabletop Simulator saved object", None, len(copies))
+    cache.finish()
     for f in files:
         p = out / f["path"]
         data = p.read_bytes()

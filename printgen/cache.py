@@ -58,9 +58,9 @@ def card_hash(card, ctx) -> str:
 def encode_png(im) -> bytes:
     """An RGB Pillow image as PNG bytes."""
     w, h = im.size
-    raw = im.tobytes()
+    raw = memoryview(im.tobytes())
     stride = w * 3
-    data = b"".join(b"\x00" + raw[i * stride:(i + 1) * stride] for i in range(h))
+    data = b"\x00" + b"\x00".join(raw[i * stride:(i + 1) * stride] for i in range(h))
 
     def chunk(tag: bytes, body: bytes) -> bytes:
         return struct.pack(">I", len(body)) + tag + body + struct.pack(">I", zlib.crc32(tag + body) & 0xFFFFFFFF)
@@ -70,27 +70,63 @@ def encode_png(im) -> bytes:
 
 
 class ImageCache:
-    """Rendered card images on disk, keyed by content hash and variant (size)."""
+    """Rendered card images on disk, keyed by content hash and variant (size).
+
+    Rendering happens in the calling thread; PNG encoding (zlib, which releases the GIL) runs in one
+    worker thread, so a card is drawn while the previous one is compressed. ``get_or_make`` returns
+    the bytes (a cache hit) or a future; ``result`` and ``write_when_ready`` take either."""
 
     def __init__(self, folder: Path | None):
         self.folder = folder
         self.hits = 0
         self.misses = 0
+        self._pool = None
+        self._pending: list = []
         if folder is not None:
             folder.mkdir(parents=True, exist_ok=True)
 
     def path(self, key: str, variant: str) -> Path | None:
         return None if self.folder is None else self.folder / f"{key}-{variant}.png"
 
-    def get_or_make(self, key: str, variant: str, make) -> bytes:
+    def get_or_make(self, key: str, variant: str, make):
         p = self.path(key, variant)
         if p is not None and p.exists():
             self.hits += 1
             return p.read_bytes()
         self.misses += 1
-        data = encode_png(make())
+        im = make()
+        if self._pool is None:
+            from concurrent.futures import ThreadPoolExecutor
+            self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="png")
+        fut = self._pool.submit(self._encode_and_store, im, p)
+        self._pending.append(fut)
+        return fut
+
+    @staticmethod
+    def _encode_and_store(im, p: Path | None) -> bytes:
+        data = encode_png(im)
         if p is not None:
             tmp = p.with_suffix(".tmp")
             tmp.write_bytes(data)
             tmp.replace(p)
         return data
+
+    @staticmethod
+    def result(x) -> bytes:
+        return x if isinstance(x, bytes) else x.result()
+
+    def write_when_ready(self, path: Path, x) -> None:
+        if isinstance(x, bytes):
+            path.write_bytes(x)
+        else:
+            # the single worker runs tasks in order: this one starts after the encoding it waits for
+            self._pending.append(self._pool.submit(lambda: path.write_bytes(x.result())))
+
+    def finish(self) -> None:
+        """Wait for every image still being encoded or written."""
+        for f in self._pending:
+            f.result()
+        self._pending.clear()
+        if self._pool is not None:
+            self._pool.shutdown(wait=True)
+            self._pool = None

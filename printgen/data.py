@@ -38,7 +38,60 @@ def card_files(root: Path) -> list[Path]:
     return out
 
 
-def set_order(pool, cards) -> list:
+def read_yaml(path: Path):
+    """A data file's contents, parsed with libyaml when PyYAML has it (several times faster)."""
+    import yaml
+    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+    return yaml.load(path.read_text(encoding="utf-8"), Loader=loader)  # noqa: S506 - a safe loader
+
+
+def load_cards(files) -> tuple:
+    """The pool of every card file among ``files``, with the raw team list (in file order) and the
+    deck files' data. Any problem: the engine's own loader reports all of them, with line numbers."""
+    from engine.cards import CardPool, check_pool, parse_cards, parse_teams
+    from engine.loader import classify, load_pool
+    cards: dict = {}
+    teams: dict = {}
+    raw_teams: list = []
+    decks: list = []
+    problems: list = []
+    for f in files:
+        if f.suffix == ".txt":
+            continue
+        try:
+            data = read_yaml(f)
+        except Exception:  # noqa: BLE001 - let the engine's loader word the syntax error
+            problems.append(f)
+            continue
+        kind = classify(data)
+        if kind == "deck":
+            decks.append((f, data))
+        if kind != "cards":
+            continue
+        defs, probs = parse_cards(data.get("cards") or [], file=str(f))
+        problems += probs
+        for cid, d in defs.items():
+            if cid in cards:
+                problems.append(cid)
+            cards[cid] = d
+        tmap, tprobs = parse_teams(data.get("teams") or [], file=str(f))
+        teams.update(tmap)
+        raw_teams += [t for t in data.get("teams") or [] if isinstance(t, dict)]
+        problems += tprobs
+    pool = CardPool(cards, teams)
+    if problems or check_pool(pool):
+        load_pool([f for f in files if f.suffix != ".txt"])  # raises DataError listing every problem
+    return pool, raw_teams, decks
+
+
+def set_order(pool, cards, raw_teams=()) -> list:
+    """Cards in set-list order: ``engine.setlist``'s order when it is there, else by team and type."""
+    try:
+        from engine.setlist import _sort_key, _team_rank  # noqa: PLC0415 - same order as `capeclash setlist`
+        rank = _team_rank(pool, [t["name"] for t in raw_teams if "name" in t])
+        return sorted(cards, key=lambda c: _sort_key(c, rank))
+    except ImportError:
+        pass
     teams = sorted(getattr(pool, "teams", {}) or {})
 
     def key(c):
@@ -47,20 +100,20 @@ def set_order(pool, cards) -> list:
     return sorted(cards, key=key)
 
 
-def set_numbers(pool, cards) -> dict[str, str]:
-    """Set numbers from ``engine.setlist`` when it provides them, else by set order: ``007/119``."""
-    try:
-        from engine import setlist  # noqa: PLC0415 - optional module
-        fn = getattr(setlist, "set_numbers", None)
-        if fn is not None:
-            got = fn(pool)
-            if isinstance(got, dict) and got:
-                return {k: str(v) for k, v in got.items()}
-    except Exception:  # noqa: BLE001 - no set list module (yet): number the cards here
-        pass
-    n = len(cards)
-    width = max(3, len(str(n)))
-    return {c.id: f"{i:0{width}d}/{n:0{width}d}" for i, c in enumerate(cards, 1)}
+def set_numbers(cards) -> dict[str, str]:
+    """Set numbers as ``capeclash setlist`` gives them: a card's own ``number:`` wins, the others follow
+    the highest number in use, in set order."""
+    used = {c.number for c in cards if c.number}
+    width = max(3, *(len(n) for n in used)) if used else 3
+    highest = max((int(n) for n in used if n.isdigit()), default=0)
+    out = {}
+    for c in cards:
+        if c.number:
+            out[c.id] = c.number
+        else:
+            highest += 1
+            out[c.id] = str(highest).zfill(width)
+    return out
 
 
 def starter_dir(root: Path) -> Path | None:
@@ -68,41 +121,42 @@ def starter_dir(root: Path) -> Path | None:
     return d if d.is_dir() else None
 
 
+def _deck_from(path: Path, data, pool):
+    from engine.decks import Deck, check_deck
+    deck = Deck.from_data(data, source=str(path))
+    deck.name = deck.name or path.stem
+    out = check_deck(pool, deck, str(path))
+    out.name = out.name or deck.name
+    out.description = str(data.get("description") or "") if isinstance(data, dict) else ""
+    return out
+
+
 def load_set(root: Path) -> PrintJob:
     """The starter set if there is one, else every card under ``root``, one copy each."""
-    from engine.loader import load_deck, load_pool
     base = starter_dir(root) or root
     files = card_files(base)
-    pool = load_pool([f for f in files if f.suffix != ".txt"])
-    cards = set_order(pool, list(pool))
-    decks = []
-    from engine.loader import classify, read_data
-    for f in files:
-        if f.suffix in (".yaml", ".yml"):
-            data, _ = read_data(f)
-            if classify(data) == "deck":
-                deck = load_deck(f, pool)
-                deck.description = str(data.get("description") or "")
-                decks.append((f.stem, deck))
+    pool, raw_teams, deck_data = load_cards(files)
+    cards = set_order(pool, list(pool), raw_teams)
+    decks = [(f.stem, _deck_from(f, data, pool)) for f, data in deck_data]
     name = "starter-set" if base != root else "all-cards"
     title = "Starter set" if base != root else "All cards"
     return PrintJob(name, title, pool, cards, dict.fromkeys((c.id for c in cards), 1),
-                    set_numbers(pool, cards), decks, files)
+                    set_numbers(cards), decks, files)
 
 
 def load_deck_job(path: Path, root: Path) -> PrintJob:
     """A deck: its main character's every level, its 60 cards, side piles and the tokens it makes."""
     from engine.cards import _all_steps, _walk
     from engine.errors import DataError
-    from engine.loader import load_deck, load_pool
+    from engine.loader import load_deck
     path = Path(path)
     files = card_files(path.parent)
     try:
-        pool = load_pool([f for f in files if f.suffix != ".txt"])
+        pool, raw_teams, _ = load_cards(files)
         deck = load_deck(path, pool)
     except DataError:
         files = card_files(root)
-        pool = load_pool([f for f in files if f.suffix != ".txt"])
+        pool, raw_teams, _ = load_cards(files)
         deck = load_deck(path, pool)
     counts: Counter = Counter(deck.cards)
     cid = deck.main
@@ -118,9 +172,9 @@ def load_deck_job(path: Path, root: Path) -> PrintJob:
             for verb, args in _walk(steps):
                 if verb == "create_token" and args.get("card") in pool:
                     counts[args["card"]] = max(counts[args["card"]], 2)
-    cards = set_order(pool, [pool[i] for i in counts])
-    all_cards = set_order(pool, list(pool))
-    return PrintJob(path.stem, deck.name or path.stem, pool, cards, dict(counts), set_numbers(pool, all_cards),
+    cards = set_order(pool, [pool[i] for i in counts], raw_teams)
+    all_cards = set_order(pool, list(pool), raw_teams)
+    return PrintJob(path.stem, deck.name or path.stem, pool, cards, dict(counts), set_numbers(all_cards),
                     [(path.stem, deck)], [*files, path])
 
 

@@ -189,7 +189,7 @@ def card_face(card, ctx: Context) -> Layout:
         ops.append(("icon", k, SX1 - 13.5 - 15 * i, ty + 1, 11, INK))
 
     # rules text
-    _rules_text(lay, card, lines, (SX0 + 3, top, SW - 6, bottom - top), rim)
+    _rules_text(lay, card, lines, (SX0 + 3, top, SW - 6, bottom - top), rim, size)
 
     # stats and level-up XP
     if card.is_character:
@@ -234,25 +234,30 @@ def _split_power(line: str):
     return name, head, body
 
 
+SIZES = tuple(8.5 - 0.25 * i for i in range(int((8.5 - MIN_TEXT_PT) / 0.25) + 1))  # 8.5, 8.25 ... 6
+
+
 def _text_size(card, lines, box, rim) -> float:
-    """The largest size (down to the minimum) at which the rules text and flavor fit the box."""
+    """The largest size (down to the minimum) at which the rules text and flavor fit the box.
+    Text only gets shorter as the size drops, so a binary search over the sizes finds it."""
     x, y, w, h = box
-    size = 8.5
-    while size > MIN_TEXT_PT and _flow([], card, lines, card.flavor, x, y, w, size, rim) > y + h:
-        size = round(size - 0.25, 2)
-    return size
+    lo, hi = 0, len(SIZES) - 1     # SIZES[lo] is the biggest candidate, SIZES[hi] the smallest
+    if _flow([], card, lines, card.flavor, x, y, w, SIZES[lo], rim) <= y + h:
+        return SIZES[lo]
+    while hi - lo > 1:             # invariant: SIZES[lo] overflows; SIZES[hi] fits or is the minimum
+        mid = (lo + hi) // 2
+        if _flow([], card, lines, card.flavor, x, y, w, SIZES[mid], rim) <= y + h:
+            hi = mid
+        else:
+            lo = mid
+    return SIZES[hi]
 
 
-def _rules_text(lay: Layout, card, lines: list[str], box, rim) -> None:
+def _rules_text(lay: Layout, card, lines: list[str], box, rim, size: float) -> None:
     x, y, w, h = box
     flavor = card.flavor
-    size = 8.5
-    while True:
-        ops: list = []
-        end = _flow(ops, card, lines, flavor, x, y, w, size, rim)
-        if end <= y + h or size <= MIN_TEXT_PT:
-            break
-        size = round(size - 0.25, 2)
+    ops: list = []
+    end = _flow(ops, card, lines, flavor, x, y, w, size, rim)
     if end > y + h and flavor:  # drop the flavor text before giving up
         ops = []
         end = _flow(ops, card, lines, None, x, y, w, size, rim)

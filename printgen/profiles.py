@@ -24,10 +24,14 @@ from .specs import (
 )
 
 
-def face_png(card, ctx, cache: ImageCache, variant: str = "tgc") -> bytes:
+def face_png(card, ctx, cache: ImageCache, variant: str = "tgc", layouts: dict | None = None) -> bytes:
     """A card as PNG bytes: ``tgc`` 825 x 1125 with bleed, ``mpc`` 822 x 1122, ``tts`` trimmed 409 x 572."""
     key = card_hash(card, ctx)
-    return cache.get_or_make(key, variant, lambda: _variant(render_png(card_face(card, ctx).ops), variant))
+
+    def make():
+        lay = (layouts or {}).get(card.id) or card_face(card, ctx)
+        return _variant(render_png(lay.ops), variant)
+    return cache.get_or_make(key, variant, make)
 
 
 def back_png(cache: ImageCache, variant: str = "tgc") -> bytes:
@@ -50,24 +54,26 @@ def _variant(im, variant: str):
     raise ValueError(variant)
 
 
-def write_pngs(job, ctx, cache: ImageCache, folder: Path, variant: str, progress=None) -> list[Path]:
+def write_pngs(job, ctx, cache: ImageCache, folder: Path, variant: str, progress=None,
+               layouts: dict | None = None) -> list[Path]:
     """One PNG per card (named by set number and id) and the back, for a print shop's upload."""
     folder.mkdir(parents=True, exist_ok=True)
     out = []
     for c in job.cards:
         num = (job.numbers.get(c.id) or "").split("/")[0]
         p = folder / f"{num + '-' if num else ''}{c.id}.png"
-        p.write_bytes(face_png(c, ctx, cache, variant))
+        cache.write_when_ready(p, face_png(c, ctx, cache, variant, layouts))
         out.append(p)
         if progress:
             progress()
     p = folder / "back.png"
-    p.write_bytes(back_png(cache, variant))
+    cache.write_when_ready(p, back_png(cache, variant))
     out.append(p)
+    cache.finish()
     return out
 
 
-def drivethru_pdf(path: Path, job, ctx, progress=None) -> int:
+def drivethru_pdf(path: Path, job, ctx, progress=None, layouts: dict | None = None) -> int:
     """DriveThruCards: one PDF, 2.75 x 3.75 in pages (bleed included), for each card its back then
     its front, in CMYK with total ink held under 240 %. The trim box marks the cut."""
     from reportlab.pdfgen.canvas import Canvas
@@ -77,7 +83,7 @@ def drivethru_pdf(path: Path, job, ctx, progress=None) -> int:
     back = card_back()
     pages = 0
     for card in job.copies():
-        for lay in (back, card_face(card, ctx)):
+        for lay in (back, (layouts or {}).get(card.id) or card_face(card, ctx)):
             c.setTrimBox((BLEED, BLEED, BLEED + CARD_W, BLEED + CARD_H))
             c.setBleedBox((0, 0, FULL_W, FULL_H))
             painter.draw(lay.ops, 0, FULL_H)
@@ -89,7 +95,8 @@ def drivethru_pdf(path: Path, job, ctx, progress=None) -> int:
     return pages
 
 
-def tts_sheets(folder: Path, job, ctx, cache: ImageCache, progress=None) -> tuple[list[Path], Path, Path]:
+def tts_sheets(folder: Path, job, ctx, cache: ImageCache, progress=None,
+               layouts: dict | None = None) -> tuple[list[Path], Path, Path]:
     """Deck sheets of up to 10 x 7 (the 70th slot: the hidden-card image), the back image and a
     saved-object JSON that builds the deck (with every copy) in Tabletop Simulator."""
     from PIL import Image
@@ -97,14 +104,14 @@ def tts_sheets(folder: Path, job, ctx, cache: ImageCache, progress=None) -> tupl
     per_sheet = TTS_COLS * TTS_ROWS - 1
     cw, ch = TTS_CARD_PX
     assert cw * TTS_COLS <= TTS_MAX_PX and ch * TTS_ROWS <= TTS_MAX_PX
-    hidden = Image.open(io.BytesIO(back_png(cache, "tts"))).convert("RGB")
+    hidden = Image.open(io.BytesIO(cache.result(back_png(cache, "tts")))).convert("RGB")
     sheets, slots = [], {}
     chunks = [job.cards[i:i + per_sheet] for i in range(0, len(job.cards), per_sheet)]
     for n, chunk in enumerate(chunks, 1):
         rows = TTS_ROWS
         sheet = Image.new("RGB", (cw * TTS_COLS, ch * rows), (20, 20, 20))
         for i, card in enumerate(chunk):
-            im = Image.open(io.BytesIO(face_png(card, ctx, cache, "tts"))).convert("RGB")
+            im = Image.open(io.BytesIO(cache.result(face_png(card, ctx, cache, "tts", layouts)))).convert("RGB")
             sheet.paste(im, ((i % TTS_COLS) * cw, (i // TTS_COLS) * ch))
             slots[card.id] = (n, i)
             if progress:
@@ -114,7 +121,7 @@ def tts_sheets(folder: Path, job, ctx, cache: ImageCache, progress=None) -> tupl
         p.write_bytes(encode_png(sheet))
         sheets.append(p)
     back = folder / f"{job.name}-back.png"
-    back.write_bytes(back_png(cache, "tts"))
+    back.write_bytes(cache.result(back_png(cache, "tts")))
     custom = {str(n): {"FaceURL": sheets[n - 1].resolve().as_uri(), "BackURL": back.resolve().as_uri(),
                        "NumWidth": TTS_COLS, "NumHeight": TTS_ROWS, "BackIsHidden": True, "UniqueBack": False,
                        "Type": 0} for n in range(1, len(sheets) + 1)}

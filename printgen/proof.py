@@ -12,7 +12,7 @@ from .specs import BLEED, FULL_H, FULL_W, MM, PAPERS, SAFE_BOX, TRIM
 COLS, ROWS = 2, 2
 
 
-def proof_pdf(path, job, ctx, paper: str) -> int:
+def proof_pdf(path, job, ctx, paper: str, layouts: dict | None = None) -> int:
     from reportlab.pdfgen.canvas import Canvas
     W, H = PAPERS[paper]
     c = Canvas(str(path), pagesize=(W, H), invariant=1, pageCompression=1)
@@ -32,7 +32,7 @@ def proof_pdf(path, job, ctx, paper: str) -> int:
             r, col = divmod(i, COLS)
             x = 10 * MM + col * cell_w + 4 * MM
             top = H - 16 * MM - r * cell_h
-            painter.draw(card_face(card, ctx).ops, x, top)
+            painter.draw(((layouts or {}).get(card.id) or card_face(card, ctx)).ops, x, top)
             for (bx, by, bw, bh), rgb, dash in ((TRIM, (0, 0.3, 1), None), (SAFE_BOX, (0, 0.6, 0.2), (2, 2)),
                                                 ((0, 0, FULL_W, FULL_H), (1, 0, 0), None)):
                 c.setStrokeColorRGB(*rgb)
