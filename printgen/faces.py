@@ -308,7 +308,11 @@ def _flow(ops, card, lines, flavor, x, y, w, size, rim) -> float:
                 by += lead
             cy += block_h + gap
             continue
-        words = rich_words(line)
+        if card.type == "plot_twist" and line is lines[-1] and ": " in line:   # the timing in bold
+            head, _, rest = line.partition(": ")
+            words = rich_words(head + ":", "bold") + rich_words(rest)
+        else:
+            words = rich_words(line)
         for ln in break_lines(words, size, w):
             cy += lead
             draw_line(ops, ln, x, cy - lead + size, size, INK)

@@ -30,7 +30,7 @@ def proof_pdf(path, job, ctx, paper: str, layouts: dict | None = None) -> int:
         c.drawRightString(W - 10 * MM, H - 10 * MM, "red: bleed edge   blue: trim (cut)   green: safe zone")
         for i, card in enumerate(job.cards[start:start + per]):
             r, col = divmod(i, COLS)
-            x = 10 * MM + col * cell_w + 4 * MM
+            x = 10 * MM + col * cell_w
             top = H - 16 * MM - r * cell_h
             painter.draw(((layouts or {}).get(card.id) or card_face(card, ctx)).ops, x, top)
             for (bx, by, bw, bh), rgb, dash in ((TRIM, (0, 0.3, 1), None), (SAFE_BOX, (0, 0.6, 0.2), (2, 2)),
@@ -40,12 +40,13 @@ def proof_pdf(path, job, ctx, paper: str, layouts: dict | None = None) -> int:
                 c.setDash(*(dash or ()))
                 c.rect(x + bx, top - by - bh, bw, bh)
             c.setDash()
-            tx = x + FULL_W + 3 * MM
+            tx = x + FULL_W + 2 * MM
             c.setFillColorRGB(0, 0, 0)
-            for j, line in enumerate((card.name, card.id, f"hash {card_hash(card, ctx)}",
-                                      job.numbers.get(card.id, ""), f"bleed {BLEED / MM:.2f} mm")):
-                c.setFont(fonts.PDF_NAMES["bold" if j == 0 else "regular"], 7 if j == 0 else 6)
-                c.drawString(tx, top - 10 - j * 9, line)
+            lines = (card.name, card.id, "content hash:", card_hash(card, ctx), f"set number {job.numbers.get(card.id, '-')}",
+                     f"bleed {BLEED / MM:.2f} mm")
+            for j, line in enumerate(lines):
+                c.setFont(fonts.PDF_NAMES["bold" if j == 0 else "regular"], 7 if j == 0 else 5.5)
+                c.drawString(tx, top - 10 - j * 8, line)
         c.showPage()
         pages += 1
     c.save()

@@ -197,7 +197,7 @@ def rulebook_pdf(path: Path, job, paper: str, data_root: Path, cache) -> int:
                 spec = L.KEYWORDS[k]
                 name = k.replace("_", " ").title()
                 param = spec.get("param")
-                label = f"{name} ({param.replace('_', ' ')})" if param else name
+                label = f"{name} ({param.replace('_', ' ')})" if param and param != "lethal_mode" else name
                 text = keyword_rules(k, spec.get("default"))
                 if param and "{param}" in spec["text"]:
                     text = spec["text"].replace("{param}", "X")

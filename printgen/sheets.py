@@ -232,15 +232,14 @@ def calibration_pdf(path, paper: str, gutter_mm: float = 0.0) -> int:
                 c.line(cx, cy - 6 * MM, cx, cy + 6 * MM)
                 c.circle(cx, cy, 2 * MM)
         c.setFillColorRGB(0, 0, 0)
-        c.setFont(fonts.PDF_NAMES["bold"], 9)
-        c.drawCentredString(grid.page_w / 2, H - 8 * MM, "Duplex calibration - " + ("back" if back else "front"))
-        c.setFont(fonts.PDF_NAMES["regular"], 6.5)
-        c.drawCentredString(grid.page_w / 2, H - 11 * MM,
-                            "Print both pages on one sheet (two-sided, flip on long edge, 100 %). Hold it to a light: "
-                            "read the red cross on the front's scale (mm).")
-        c.drawCentredString(grid.page_w / 2, H - 14 * MM,
-                            "Pass the two numbers you read as --offset-x X --offset-y Y to move the backs "
-                            "into line (0 and 0: your printer is exact).")
+        x, y = grid.trim_origin(1, back)   # the instructions go in the top middle cell, under its scale
+        lines = ["Duplex calibration - " + ("back" if back else "front"), "",
+                 "1. Print both pages on one sheet:", "   two-sided, flip on long edge, 100 %.",
+                 "2. Hold the sheet up to a light.", "3. Read where each red cross sits", "   on the front's scales (in mm).",
+                 "4. Print your cards with", "   --offset-x X --offset-y Y", "   (0 and 0: your printer is exact)."]
+        for i, ln in enumerate(lines):
+            c.setFont(fonts.PDF_NAMES["bold" if i == 0 else "regular"], 8 if i == 0 else 6.5)
+            c.drawString(x + 6 * MM, H - (y + CARD_H / 2 + 16 * MM) - i * 8.5, ln)
         draw_ruler_and_note(c, grid, "Cape Clash - duplex calibration", note=True)
         c.showPage()
     c.save()
