@@ -88,7 +88,7 @@ def sample_state(view: dict, player: int, rng: Rng, context: Any):
                                  "options": {"max_turns": eng["max_turns"]}})
     g.cards = [{"n": n, "z": "out", "o": None} for n in names]
     g.players = []
-    for p, pv in enumerate(view["players"]):
+    for pv in view["players"]:
         g.players.append({"name": pv["name"], "side": pv["side"], "rhand": [], "ahand": [], "turns": pv["turns"]})
         for c in pv["characters"]:
             g.cards[c["id"]] = dict(c["raw"], att=list(c["raw"]["att"]))

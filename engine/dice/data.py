@@ -13,9 +13,21 @@ from __future__ import annotations
 
 from ..cards import suggest
 from ..errors import Problem
-from .cards import (ABILITIES, ACTION_FIELDS, ACTION_TYPES, AID_FIELDS, AID_TYPES, ATTACK_TYPES,
-                    CHARACTER_FIELDS, CHARACTER_TYPES, DEVICE_SLOTS, EVENT_EFFECTS, RECRUIT_TYPES, TRAITS,
-                    UPGRADE_TYPES, USERS)
+from .cards import (
+    ABILITIES,
+    ACTION_FIELDS,
+    ACTION_TYPES,
+    AID_FIELDS,
+    ATTACK_TYPES,
+    CHARACTER_FIELDS,
+    CHARACTER_TYPES,
+    DEVICE_SLOTS,
+    EVENT_EFFECTS,
+    RECRUIT_TYPES,
+    TRAITS,
+    UPGRADE_TYPES,
+    USERS,
+)
 
 FILE_KEYS = {"game", "deck", "cards"}
 RULEBOOK_KEYS = {"game", "rulebook", "title", "subtitle", "sections", "components"}
