@@ -52,7 +52,7 @@ PHASE_NAMES = {
     "setup_first": "Setup", "setup_place": "Setup", "setup_mulligan": "Setup", "start": "Start of turn",
     "draw": "Draw phase", "recovery": "Recovery phase", "resource": "Build phase: resource step",
     "recruit": "Build phase: recruit step", "formation": "Build phase: formation step",
-    "main": "Main phase", "end": "End of turn", "cleanup": "End of turn",
+    "main": "Main phase", "end": "End of turn", "cleanup": "End of turn", "over": "Game over",
 }
 # Where an action shows up in the UI: its group heading, and which argument names the card it is about.
 ACTION_GROUPS = {
@@ -526,8 +526,10 @@ class Session:
         finally:
             self.game, self.seats, self.ai_rngs = saved
         times.sort()
-        return {"level": level, "moves": len(times), "median_ms": times[len(times) // 2] if times else None,
-                "max_ms": times[-1] if times else None}
+        if not times:
+            return {"level": level, "moves": 0}
+        return {"level": level, "moves": len(times), "median_ms": times[len(times) // 2],
+                "mean_ms": sum(times) / len(times), "p90_ms": times[int(len(times) * 0.9)], "max_ms": times[-1]}
 
 
 def problems_text(problems: list[Problem]) -> list[str]:

@@ -422,3 +422,37 @@ def test_engine_scenarios_in_the_browser_match_cpython(tab, server):
              for r in got if (r["ok"], r["hash"]) != expected[r["source"]]]
     assert not diffs, diffs[:5]
     assert all(r["ok"] for r in got)
+
+
+def test_tablet_layout_and_convention_mode(chromium, server):
+    """1024x768 in landscape: nothing runs off the screen. Convention mode: an idle game goes back
+    to the title screen, which shows the computer playing itself."""
+    t = Tab(chromium, viewport=(1024, 768))
+    try:
+        page = t.page
+        t.boot(server, "?aidelay=0&convention&idle=0.06")
+        page.wait_for_selector("#demo-board .card", timeout=30000)
+        t.shot("convention-title")
+        page.click("#btn-start")
+        wait_ready_for_input(page)
+        for _ in range(25):
+            if page.evaluate("document.body.dataset.over === '1'"):
+                break
+            click_action(page, pick(offered(page)))
+        t.shot("tablet-board")
+        assert page.evaluate("document.documentElement.scrollWidth") <= 1024
+        box = page.locator("#actions button[data-action]").first.bounding_box()
+        assert box and box["x"] + box["width"] <= 1024 and box["y"] + box["height"] <= 768
+        for _ in range(80):  # the keyboard reaches the actions, and the focus ring shows
+            page.keyboard.press("Tab")
+            if page.evaluate("!!document.activeElement.dataset.action"):
+                break
+        assert page.evaluate("!!document.activeElement.dataset.action")
+        assert page.evaluate("getComputedStyle(document.activeElement).outlineStyle") == "solid"
+        t.shot("tablet-focus")
+        page.wait_for_function("document.body.dataset.screen === 'title'", timeout=15000)  # idle: ~4 s
+        assert page.evaluate(f"localStorage.getItem('{SAVE_KEY}')") is None
+        page.wait_for_function("document.querySelectorAll('#demo-board .card').length > 0", timeout=30000)
+        assert t.errors == [] and t.blocked == []
+    finally:
+        t.close()

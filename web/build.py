@@ -20,6 +20,7 @@ import hashlib
 import io
 import json
 import shutil
+import sys
 import zipfile
 from pathlib import Path
 
@@ -98,6 +99,34 @@ def site_lockfile(wheel_name: str, wheel: bytes) -> dict:
     return {"info": base["info"], "packages": {name: entry}}
 
 
+def make_snapshot(engine_zip_bytes: bytes, cards_json: bytes, quiet: bool = False) -> bytes | None:
+    """Pyodide's memory snapshot of a booted engine (``web/snapshot.mjs`` under Node), gzipped.
+
+    Without Node, or if it fails, the site boots Python from scratch (slower, same game)."""
+    import subprocess
+    import tempfile
+    node = shutil.which("node")
+    if node is None:
+        if not quiet:
+            print("note: Node.js not found: building without a memory snapshot (slower start)")
+        return None
+    with tempfile.TemporaryDirectory() as tmp:
+        t = Path(tmp)
+        (t / "engine.zip").write_bytes(engine_zip_bytes)
+        (t / "cards.json").write_bytes(cards_json)
+        cmd = [node, str(Path(__file__).resolve().parent / "snapshot.mjs"), str(PYODIDE_NPM),
+               str(t / "engine.zip"), str(t / "cards.json"), str(t / "snapshot.bin.gz")]
+        try:
+            proc = subprocess.run(cmd, capture_output=True, text=True, timeout=300, stdin=subprocess.DEVNULL)
+        except subprocess.TimeoutExpired:
+            proc = None
+        if proc is None or proc.returncode != 0 or not (t / "snapshot.bin.gz").exists():
+            why = "timed out" if proc is None else (proc.stderr.strip().splitlines() or ["failed"])[-1]
+            print(f"warning: no memory snapshot ({why}); the site boots Python from scratch", file=sys.stderr)
+            return None
+        return (t / "snapshot.bin.gz").read_bytes()
+
+
 def rulebook(card_data: Path) -> dict | None:
     """The rulebook source (``card_data/rules/*.yaml``: ``rulebook:`` and ``sections:``), if present."""
     rules = card_data / "rules"
@@ -140,7 +169,7 @@ def _render(template: Path, **ctx) -> str:
 
 
 def build(out: str | Path = "dist/web", *, card_data: str | Path | None = None,
-          packaging: str = DEFAULT_PACKAGING, quiet: bool = False) -> dict:
+          packaging: str = DEFAULT_PACKAGING, snapshot: bool = True, quiet: bool = False) -> dict:
     """Write the site into ``out``; returns a summary (files, bytes, content hash)."""
     out = Path(out)
     card_data = Path(card_data) if card_data else ROOT / "card_data"
@@ -166,12 +195,16 @@ def build(out: str | Path = "dist/web", *, card_data: str | Path | None = None,
     files[f"pyodide/{wheel_name}"] = wheel
     files["pyodide/pyodide-lock.json"] = json.dumps(site_lockfile(wheel_name, wheel), indent=1).encode()
     files["cards.json"] = json.dumps(card_bundle(card_data), separators=(",", ":")).encode()
+    snap = make_snapshot(files["engine.zip"], files["cards.json"], quiet=quiet) if snapshot else None
+    if snap is not None:
+        files["snapshot.bin.gz"] = snap
 
     digest = hashlib.sha256()
     for name in sorted(files):
         digest.update(name.encode() + b"\0" + hashlib.sha256(files[name]).digest())
     site = {"version": digest.hexdigest()[:12], "pyodide": PYODIDE_VERSION, "engine": packaging,
-            "wheel": wheel_name, "package": WHEEL_NAME.replace("_", "-")}
+            "wheel": wheel_name, "package": WHEEL_NAME.replace("_", "-"),
+            "snapshot": "snapshot.bin.gz" if snap is not None else None}
     files["site.json"] = json.dumps(site, indent=1).encode()
     precache = sorted(["./", *files, "sw.js"])
     precache = [p for p in precache if p not in ("sw.js.j2",)]
@@ -188,10 +221,11 @@ def build(out: str | Path = "dist/web", *, card_data: str | Path | None = None,
         p.write_bytes(data)
     total = sum(len(d) for d in files.values())
     summary = {"out": str(out), "files": len(files), "bytes": total, "version": site["version"],
-               "engine_zip": len(files["engine.zip"]), "engine_wheel": len(wheel), "packaging": packaging}
+               "engine_zip": len(files["engine.zip"]), "engine_wheel": len(wheel), "packaging": packaging,
+               "snapshot": len(snap) if snap is not None else None}
     if not quiet:
         print(f"built {out}/ ({len(files)} files, {total / 1e6:.1f} MB, version {site['version']}, "
-              f"engine as {packaging})")
+              f"engine as {packaging}, {'with' if snap is not None else 'without'} a memory snapshot)")
     return summary
 
 

@@ -16,6 +16,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     b.add_argument("--cards", default=None, help="card data folder (default card_data/)")
     b.add_argument("--engine", choices=("zip", "wheel"), default=None,
                    help="how the page loads the engine (default: the faster one, zip)")
+    b.add_argument("--no-snapshot", action="store_true",
+                   help="leave out the Pyodide memory snapshot (the page then boots Python from scratch)")
     s = sub.add_parser("serve", help="build if needed, then serve on http://127.0.0.1:8000")
     s.add_argument("--dir", default="dist/web", help="folder to serve (default dist/web)")
     s.add_argument("--host", default="127.0.0.1")
@@ -28,7 +30,8 @@ def run(args: argparse.Namespace) -> int:
     from . import build as B
     if args.web_cmd == "build":
         try:
-            B.build(args.out, card_data=args.cards, packaging=args.engine or B.DEFAULT_PACKAGING)
+            B.build(args.out, card_data=args.cards, packaging=args.engine or B.DEFAULT_PACKAGING,
+                    snapshot=not args.no_snapshot)
         except (B.BuildError, ValueError) as e:
             print(f"capeclash web build: {e}", file=sys.stderr)
             return 2

@@ -139,7 +139,7 @@ function pickViewer(state) {
 async function main() {
   let info;
   try {
-    info = await engine.boot({ engine: params.get("engine") || undefined });
+    info = await engine.boot({ engine: params.get("engine") || undefined, nosnapshot: params.has("nosnapshot") });
   } catch (err) {
     window.__capeclashShowBootError("The rules engine could not start", [String(err.message || err),
       "Rebuild and serve the site with `capeclash web serve`, then reload."]);
@@ -150,7 +150,6 @@ async function main() {
   app.catalogue = await engine.call("catalogue");
   buildSetupForm();
   renderRules();
-  registerServiceWorker();
   const saved = localStorage.getItem(SAVE_KEY);
   if (saved && !CONVENTION) {
     try {
@@ -171,6 +170,7 @@ async function main() {
   }
   document.body.dataset.ready = "1";
   performance.mark("capeclash-ready");
+  setTimeout(registerServiceWorker, 300);  // precaching starts once the board is up, not during boot
 }
 
 function registerServiceWorker() {

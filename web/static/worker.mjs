@@ -3,7 +3,6 @@
 const BASE = new URL("./", import.meta.url);
 let sessions = null;   // {play: handle, demo: handle}
 let py = null;
-let bundleText = null;
 
 async function fetchOk(path, as) {
   const r = await fetch(new URL(path, BASE));
@@ -11,38 +10,51 @@ async function fetchOk(path, as) {
   return as === "bytes" ? new Uint8Array(await r.arrayBuffer()) : as === "json" ? r.json() : r.text();
 }
 
+async function gunzip(path) {
+  const r = await fetch(new URL(path, BASE));
+  if (!r.ok) throw new Error(`could not load ${path} (HTTP ${r.status})`);
+  return new Uint8Array(await new Response(r.body.pipeThrough(new DecompressionStream("gzip"))).arrayBuffer());
+}
+
 async function boot(opts) {
   const t0 = performance.now();
   const site = await fetchOk("site.json", "json");
   const packaging = opts.engine || site.engine;
+  const useSnapshot = Boolean(site.snapshot) && !opts.nosnapshot && !opts.engine;
   const { loadPyodide } = await import(new URL("pyodide/pyodide.mjs", BASE).href);
-  const lock = packaging === "wheel" ? await fetchOk("pyodide/pyodide-lock.json", "json") : { info: (await fetchOk("pyodide/pyodide-lock.json", "json")).info, packages: {} };
-  const errors = [];
-  const enginePromise = packaging === "zip" ? fetchOk("engine.zip", "bytes") : null;
-  const cardsPromise = fetchOk("cards.json");
-  py = await loadPyodide({
+  const fullLock = await fetchOk("pyodide/pyodide-lock.json", "json");
+  const lock = packaging === "wheel" && !useSnapshot ? fullLock : { info: fullLock.info, packages: {} };
+  const enginePromise = packaging === "zip" || useSnapshot ? fetchOk("engine.zip", "bytes") : null;
+  const cardsPromise = useSnapshot ? null : fetchOk("cards.json");
+  const config = {
     indexURL: new URL("pyodide/", BASE).href,
     lockFileContents: lock,
     packageBaseUrl: new URL("pyodide/", BASE).href,
-    packages: packaging === "wheel" ? [site.package] : [],
     stdout: (s) => console.log("[python]", s),
     stderr: (s) => console.warn("[python]", s),
-  });
+  };
+  if (useSnapshot) config._loadSnapshot = gunzip(site.snapshot);
+  else if (packaging === "wheel") config.packages = [site.package];
+  py = await loadPyodide(config);
   const tRuntime = performance.now();
-  if (packaging === "wheel") {
-    if (!(site.package in py.loadedPackages)) throw new Error(`the engine package ${site.package} did not load (${errors.join("; ")})`);
-  } else {
+  if (useSnapshot) {
+    // the snapshot already holds the engine and the card pool; late imports read these files
     py.unpackArchive(await enginePromise, "zip", { extractDir: "/capeclash" });
-    py.runPython("import sys\nsys.path.insert(0, '/capeclash')");
+  } else {
+    if (packaging === "wheel") {
+      if (!(site.package in py.loadedPackages)) throw new Error(`the engine package ${site.package} did not load`);
+    } else {
+      py.unpackArchive(await enginePromise, "zip", { extractDir: "/capeclash" });
+      py.runPython("import sys\nsys.path.insert(0, '/capeclash')");
+    }
+    py.globals.set("_cc_cards", await cardsPromise);
+    py.runPython("import json\nfrom engine.webapi import Session\n_cc_play = Session(json.loads(_cc_cards))");
   }
-  bundleText = await cardsPromise;
-  py.globals.set("_cc_cards", bundleText);
-  py.runPython("import json\nfrom engine.webapi import Session\n_cc_play = Session(json.loads(_cc_cards))");
   sessions = { play: py.globals.get("_cc_play").handle };
   const tReady = performance.now();
-  return { packaging, runtime_ms: Math.round(tRuntime - t0), engine_ms: Math.round(tReady - tRuntime),
-           total_ms: Math.round(tReady - t0), python: py.runPython("import sys; sys.version.split()[0]"),
-           version: site.version };
+  return { packaging: useSnapshot ? "snapshot" : packaging, runtime_ms: Math.round(tRuntime - t0),
+           engine_ms: Math.round(tReady - tRuntime), total_ms: Math.round(tReady - t0),
+           python: py.runPython("import sys; sys.version.split()[0]"), version: site.version };
 }
 
 function session(name) {
