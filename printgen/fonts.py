@@ -44,3 +44,16 @@ ASCENT, DESCENT = 0.76, 0.24  # of the font size: Vera's cap/ascender and descen
 def pil_font(face: str, px: float):
     from PIL import ImageFont
     return ImageFont.truetype(str(FONT_DIR / FACES[face]), size=px, layout_engine=ImageFont.Layout.BASIC)
+
+
+@lru_cache(maxsize=8)
+def _cmap(face: str) -> frozenset:
+    register_pdf_fonts()
+    from reportlab.pdfbase import pdfmetrics
+    return frozenset(pdfmetrics.getFont(PDF_NAMES[face]).face.charToGlyph)
+
+
+def missing_glyphs(text: str, face: str = "regular") -> str:
+    """The characters of ``text`` that the bundled font can't draw (they would print as boxes)."""
+    cmap = _cmap(face)
+    return "".join(sorted({ch for ch in text if ord(ch) not in cmap and ch not in "\n\t"}))

@@ -1,8 +1,9 @@
 """Preflight: stop the build, naming every card, when text leaves the safe zone, text falls under
-6 pt, or art prints under 300 DPI."""
+6 pt, art prints under 300 DPI, or text has a character the bundled font lacks."""
 
 from __future__ import annotations
 
+from .fonts import missing_glyphs
 from .layout import Layout, text_bbox
 from .specs import MIN_ART_DPI, MIN_TEXT_PT, SAFE_BOX
 
@@ -23,6 +24,9 @@ def check_layout(lay: Layout) -> list[str]:
     for op in lay.ops:
         if op[0] != "text":
             continue
+        missing = missing_glyphs(op[3], op[4])
+        if missing:
+            out.append(f"text {op[3]!r} has characters the card font can't print: {missing}")
         if op[5] < MIN_TEXT_PT - 1e-6:
             out.append(f"text {op[3]!r} is {op[5]:g} pt, under {MIN_TEXT_PT:g} pt")
         bx0, by0, bx1, by1 = text_bbox(op)

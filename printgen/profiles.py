@@ -16,6 +16,7 @@ from .specs import (
     CARD_W,
     FULL_H,
     FULL_W,
+    MPC_BLEED_PX,
     PNG_SIZES,
     TTS_CARD_PX,
     TTS_COLS,
@@ -30,24 +31,25 @@ def face_png(card, ctx, cache: ImageCache, variant: str = "tgc", layouts: dict |
 
     def make():
         lay = (layouts or {}).get(card.id) or card_face(card, ctx)
-        return _variant(render_png(lay.ops), variant)
+        return _render_variant(lay.ops, variant)
     return cache.get_or_make(key, variant, make)
 
 
 def back_png(cache: ImageCache, variant: str = "tgc") -> bytes:
     from .cache import code_version
-    return cache.get_or_make(f"back-{code_version()}", variant, lambda: _variant(render_png(card_back().ops), variant))
+    return cache.get_or_make(f"back-{code_version()}", variant, lambda: _render_variant(card_back().ops, variant))
 
 
-def _variant(im, variant: str):
+def _render_variant(ops, variant: str):
     from PIL import Image
     if variant == "tgc":
-        return im
-    if variant == "mpc":
+        return render_png(ops)
+    if variant == "mpc":  # MakePlayingCards: 36 px of bleed, so the face moves 1.5 px up and left
         w, h = PNG_SIZES["mpc"]
-        left, top = (im.width - w) // 2, (im.height - h) // 2
-        return im.crop((left, top, left + w, top + h))
+        shift = MPC_BLEED_PX - BLEED / 72 * 300
+        return render_png(ops, w, h, shift_px=(shift, shift))
     if variant == "tts":
+        im = render_png(ops)
         k = im.width / FULL_W
         trim = im.crop((round(BLEED * k), round(BLEED * k), round((BLEED + CARD_W) * k), round((BLEED + CARD_H) * k)))
         return trim.resize(TTS_CARD_PX, Image.LANCZOS)

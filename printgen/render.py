@@ -173,19 +173,27 @@ def icon_image(name: str, px: int, col):
 
 
 def render_png(ops, width_px: int | None = None, height_px: int | None = None, dpi: float = DPI,
-               size_pt: tuple[float, float] = (FULL_W, FULL_H)):
-    """Render ops into an RGB Pillow image at ``dpi`` (the face's full bleed box by default)."""
+               size_pt: tuple[float, float] = (FULL_W, FULL_H), shift_px: tuple[float, float] = (0.0, 0.0)):
+    """Render ops into an RGB Pillow image at ``dpi`` (the face's full bleed box by default).
+    ``shift_px`` moves the drawing (for a canvas with another bleed, e.g. MakePlayingCards' 36 px)."""
     from PIL import Image, ImageDraw
     k = dpi / 72
+    ox, oy = shift_px
     W = width_px or round(size_pt[0] * k)
     H = height_px or round(size_pt[1] * k)
     im = Image.new("RGB", (W, H), (255, 255, 255))
     d = ImageDraw.Draw(im)
+
+    def X(v):
+        return v * k + ox
+
+    def Y(v):
+        return v * k + oy
     for op in ops:
         kind = op[0]
         if kind == "rect":
             _, x, y, w, h, fill, stroke, lw, r = op
-            box = [x * k, y * k, (x + w) * k - 1, (y + h) * k - 1]
+            box = [X(x), Y(y), X(x + w) - 1, Y(y + h) - 1]
             kw = {"fill": _c255(fill) if fill is not None else None}
             if stroke is not None:
                 kw["outline"] = _c255(stroke)
@@ -195,28 +203,28 @@ def render_png(ops, width_px: int | None = None, height_px: int | None = None, d
             else:
                 d.rectangle(box, **kw)
         elif kind == "poly":
-            d.polygon([(x * k, y * k) for x, y in op[1]], fill=_c255(op[2]))
+            d.polygon([(X(x), Y(y)) for x, y in op[1]], fill=_c255(op[2]))
         elif kind == "circle":
             _, cx, cy, r, fill, stroke, lw = op
             kw = {"fill": _c255(fill) if fill is not None else None}
             if stroke is not None:
                 kw["outline"] = _c255(stroke)
                 kw["width"] = max(1, round(lw * k))
-            d.ellipse([(cx - r) * k, (cy - r) * k, (cx + r) * k, (cy + r) * k], **kw)
+            d.ellipse([X(cx - r), Y(cy - r), X(cx + r), Y(cy + r)], **kw)
         elif kind == "line":
             _, x1, y1, x2, y2, col, lw = op
-            d.line([x1 * k, y1 * k, x2 * k, y2 * k], fill=_c255(col), width=max(1, round(lw * k)))
+            d.line([X(x1), Y(y1), X(x2), Y(y2)], fill=_c255(col), width=max(1, round(lw * k)))
         elif kind == "text":
             _, x, base, s, face, size, col = op
-            d.text((x * k, base * k), s, font=fonts.pil_font(face, round(size * k * 4) / 4), fill=_c255(col),
+            d.text((X(x), Y(base)), s, font=fonts.pil_font(face, round(size * k * 4) / 4), fill=_c255(col),
                    anchor="ls")
         elif kind == "icon":
             _, name, x, y, size, col = op
             px = max(1, round(size * k))
             ic = icon_image(name, px, tuple(col))
-            im.paste(ic, (round(x * k), round(y * k)), ic)
+            im.paste(ic, (round(X(x)), round(Y(y))), ic)
         elif kind == "image":
             _, path, x, y, w, h = op
-            box = (round(x * k), round(y * k), round((x + w) * k), round((y + h) * k))
+            box = (round(X(x)), round(Y(y)), round(X(x + w)), round(Y(y + h)))
             im.paste(cover_image(path, box[2] - box[0], box[3] - box[1]), box[:2])
     return im

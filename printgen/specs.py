@@ -28,9 +28,11 @@ PAPERS = {"a4": (210 * MM, 297 * MM), "letter": (8.5 * INCH, 11 * INCH)}
 
 # Print-shop image sizes at 300 DPI (width, height) in pixels, bleed included.
 #  - The Game Crafter poker card: 825 x 1125 (2.75 x 3.75 in: 1/8 in bleed all round).
-#  - MakePlayingCards poker card: 822 x 1122 (their template: 750 x 1050 trim with 36 px of bleed on
-#    each side; we take the central 822 x 1122 px of our 825 x 1125 render, so the trim stays centred).
+#  - MakePlayingCards poker card: 822 x 1122 (their published poker guide: a 750 x 1050 px trim with
+#    36 px of bleed each side at 300 DPI, 0.12 in rather than 1/8 in). We draw the same face with the
+#    trim exactly 36 px from every edge (the outermost 1.5 px of our bleed falls off the canvas).
 PNG_SIZES = {"tgc": (825, 1125), "mpc": (822, 1122)}
+MPC_BLEED_PX = 36
 
 # Tabletop Simulator: a deck sheet of up to 10 x 7 cards, at most 4096 px a side; the 70th slot
 # holds the image shown for a hidden card.

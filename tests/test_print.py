@@ -160,6 +160,16 @@ def test_png_sizes_per_profile(built):
         for f in files:
             with Image.open(f) as im:
                 assert im.size == size and im.mode == "RGB", (f, im.size)
+    # the trim sits 1/8 in (37.5 px) inside a TGC image and 36 px inside an MPC one: the card's rim,
+    # drawn 4 pt inside the trim, starts that much further in from the left edge
+    main = job.cards[0]
+    for variant, bleed_px in (("tgc", 37.5), ("mpc", 36.0)):
+        f = next((opts.out / variant / job.name).glob(f"*{main.id}.png"))
+        with Image.open(f) as im:
+            y = im.height // 2
+            bg = im.getpixel((3, y))
+            first = next(x for x in range(im.width) if im.getpixel((x, y)) != bg)
+            assert abs(first - (bleed_px + 4 * 300 / 72)) <= 1, (variant, first)
 
 
 def test_tts_sheet_grid_and_saved_object(built):
@@ -301,6 +311,14 @@ cards:
     atk: 1
     def: 1
     health: 1
+  - id: starry
+    name: "Star \u2605 Child"
+    type: supporting
+    team: Test Team
+    cost: 1
+    atk: 1
+    def: 1
+    health: 1
   - id: fine
     name: Fine Fellow
     type: supporting
@@ -324,6 +342,7 @@ def test_preflight_fails_naming_the_cards(tmp_path, capsys):
     msg = str(e.value)
     assert "Chatterbox (chatterbox)" in msg and "doesn't fit" in msg
     assert "Tiny Art (tiny-art)" in msg and "DPI" in msg
+    assert "(starry)" in msg and "can't print" in msg
     assert "Fine Fellow" not in msg
     assert not (out / "home").exists()        # nothing is written when preflight fails
     # through the command line: exit code 1 and the card named on stderr
