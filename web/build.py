@@ -96,7 +96,26 @@ def site_lockfile(wheel_name: str, wheel: bytes) -> dict:
     entry = {"name": name, "version": WHEEL_VERSION, "file_name": wheel_name, "install_dir": "site",
              "sha256": hashlib.sha256(wheel).hexdigest(), "package_type": "package", "imports": ["engine"],
              "depends": [], "unvendored_tests": False, "tool": {}}
-    return {"info": base["info"], "packages": {name: entry}}
+    return {"info": base["info"], "packages": {name: entry}, "tool": {}}
+
+
+def lockfile_with_pyodide_build(wheel_path: Path, info: dict) -> dict | None:
+    """The same lock file made by pyodide-build's ``pyodide lockfile add-wheels``, when that tool is
+    on PATH (it needs Python >= 3.12, so it is optional); None without it."""
+    import subprocess
+    import tempfile
+    cli = shutil.which("pyodide")
+    if cli is None:
+        return None
+    with tempfile.TemporaryDirectory() as tmp:
+        t = Path(tmp)
+        (t / "in.json").write_text(json.dumps({"info": info, "packages": {}}))
+        proc = subprocess.run([cli, "lockfile", "add-wheels", "--input", str(t / "in.json"), "--output",
+                               str(t / "out.json"), "--base-path", str(wheel_path.parent), str(wheel_path)],
+                              capture_output=True, text=True, timeout=120, stdin=subprocess.DEVNULL)
+        if proc.returncode != 0 or not (t / "out.json").exists():
+            return None
+        return json.loads((t / "out.json").read_text())
 
 
 def make_snapshot(engine_zip_bytes: bytes, cards_json: bytes, quiet: bool = False) -> bytes | None:
@@ -169,7 +188,8 @@ def _render(template: Path, **ctx) -> str:
 
 
 def build(out: str | Path = "dist/web", *, card_data: str | Path | None = None,
-          packaging: str = DEFAULT_PACKAGING, snapshot: bool = True, quiet: bool = False) -> dict:
+          packaging: str = DEFAULT_PACKAGING, snapshot: bool = True, quiet: bool = False,
+          use_pyodide_build: bool = True) -> dict:
     """Write the site into ``out``; returns a summary (files, bytes, content hash)."""
     out = Path(out)
     card_data = Path(card_data) if card_data else ROOT / "card_data"
@@ -193,7 +213,13 @@ def build(out: str | Path = "dist/web", *, card_data: str | Path | None = None,
     files["engine.zip"] = engine_zip(eng)
     wheel_name, wheel = engine_wheel(eng)
     files[f"pyodide/{wheel_name}"] = wheel
-    files["pyodide/pyodide-lock.json"] = json.dumps(site_lockfile(wheel_name, wheel), indent=1).encode()
+    lock = site_lockfile(wheel_name, wheel)
+    if use_pyodide_build:
+        import tempfile
+        with tempfile.TemporaryDirectory() as tmp:
+            (Path(tmp) / wheel_name).write_bytes(wheel)
+            lock = lockfile_with_pyodide_build(Path(tmp) / wheel_name, lock["info"]) or lock
+    files["pyodide/pyodide-lock.json"] = json.dumps(lock, indent=1).encode()
     files["cards.json"] = json.dumps(card_bundle(card_data), separators=(",", ":")).encode()
     snap = make_snapshot(files["engine.zip"], files["cards.json"], quiet=quiet) if snapshot else None
     if snap is not None:

@@ -1,0 +1,196 @@
+"""engine.webapi: the JSON session the browser's worker drives (run here on CPython)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from engine.webapi import Session, bundle_from_paths
+from web.build import engine_files, engine_wheel, site_lockfile
+
+ROOT = __import__("pathlib").Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture(scope="module")
+def bundle():
+    return json.loads(json.dumps(bundle_from_paths([ROOT / "card_data"])))
+
+
+@pytest.fixture
+def session(bundle):
+    return Session(bundle)
+
+
+def call(s: Session, op: str, **args) -> dict:
+    """Through the JSON transport, exactly as the worker does."""
+    return json.loads(s.handle(json.dumps({"op": op, **args})))
+
+
+def new_game(s, ai=("normal",), seed=3, mode="duel", n=2):
+    decks = s.call("catalogue")["decks"]
+    seats = [{"name": f"P{i}", "deck": decks[i % len(decks)]["id"], "ai": ai[i - 1] if 0 < i <= len(ai) else None}
+             for i in range(n)]
+    return s.call("new_game", mode=mode, seed=seed, seats=seats, viewer=0)
+
+
+def test_catalogue_lists_every_deck_and_the_starter_decks_first(session):
+    cat = session.call("catalogue")
+    names = [d["name"] for d in cat["decks"]]
+    assert "Testbed Dawnwatch" in names and "Testbed Gloom Syndicate" in names
+    starters = [d for d in cat["decks"] if "/starter/" in d["source"]]
+    if starters:
+        assert cat["decks"][: len(starters)] == starters
+    assert cat["ai_levels"] == ["easy", "normal", "hard"]
+    assert any(k["id"] == "flight" for k in cat["keywords"])
+
+
+def test_actions_are_offered_with_labels_and_only_to_the_viewer(session):
+    st = new_game(session)
+    while st["to_act"] != [0]:
+        assert st["actions"] == [] and st["ai_to_act"]  # nothing is offered to a seat that is not asked
+        st = session.call("ai_move", viewer=0)
+    assert st["actions"]
+    for a in st["actions"]:
+        assert a["text"].startswith("0:") or st["to_act"] != [0]
+        assert a["label"] and a["group"]
+    other = session.call("state", viewer=1)
+    assert other["actions"] == [] or other["to_act"] == [1]
+
+
+def test_a_view_never_holds_the_opponents_hand(session):
+    st = new_game(session, ai=("normal",))
+    while "hand" not in st["view"]["players"][0] or not st["view"]["players"][0]["hand"]:
+        st = session.call("apply", action=st["actions"][0]["text"], viewer=0) if st["actions"] else \
+            session.call("ai_move", viewer=0)
+    v = st["view"]
+    assert "hand" not in v["players"][1] and v["players"][1]["hand_count"] > 0
+    mine = {c["iid"] for c in v["players"][0]["hand"]}
+    text = json.dumps(session.call("state", viewer=1)["view"])
+    for iid in mine:
+        assert f'"iid": {iid},' not in text  # the other seat's view does not list my hand cards
+
+
+def test_illegal_action_is_refused_with_a_reason_and_changes_nothing(session):
+    st = new_game(session)
+    before = st["hash"]
+    r = call(session, "apply", action="0:recruit card=99999 row=front", viewer=0)
+    assert r["ok"] is False and r["error"]["code"] and "99999" in r["error"]["message"]
+    assert session.call("state", viewer=0)["hash"] == before
+    r = call(session, "apply", action="1:keep", viewer=0)  # the computer's seat
+    assert r["ok"] is False
+
+
+def test_deck_list_problems_are_all_listed(session):
+    r = call(session, "validate_deck", text="Main: Nobody At All\n3 Imaginary Card\nnonsense line\n")
+    assert r["ok"] is False and r["error"]["code"] == "bad_deck"
+    probs = "\n".join(r["error"]["problems"])
+    assert "Nobody At All" in probs and "Imaginary Card" in probs and "nonsense line" in probs and "60" in probs
+    text = session.call("catalogue")["decks"][0]["text"]
+    assert session.call("validate_deck", text=text)["deck"]["main"]
+    r = call(session, "validate_deck", text="   ")
+    assert r["ok"] is False and "empty" in r["error"]["message"]
+
+
+def test_new_game_with_a_bad_pasted_deck_keeps_the_current_game(session):
+    st = new_game(session)
+    r = call(session, "new_game", mode="duel", seats=[{"deck": {"text": "Main: Nobody"}}, {"deck": "nope"}])
+    assert r["ok"] is False and len(r["error"]["problems"]) >= 2
+    assert session.call("state", viewer=0)["hash"] == st["hash"]
+
+
+def test_save_load_round_trip_and_corrupt_saves_keep_the_game(session):
+    st = new_game(session, seed=8)
+    for _ in range(12):
+        st = session.call("ai_move", viewer=0) if st["ai_to_act"] else \
+            session.call("apply", action=st["actions"][-1]["text"], viewer=0)
+    save = session.call("save")
+    assert session.call("load", save=json.dumps(save), viewer=0)["hash"] == st["hash"]
+    for bad, words in [("{oops", "invalid JSON"), (json.dumps({"format": "other"}), "not a Cape Clash save"),
+                       (json.dumps({**save, "game": {**save["game"], "hash": "0" * 16}}), "does not match")]:
+        r = call(session, "load", save=bad, source="my.json")
+        assert r["ok"] is False and r["error"]["code"] == "bad_save"
+        assert words in r["error"]["message"] + " ".join(r["error"]["problems"]), r["error"]
+        assert "my.json" in r["error"]["message"] + " ".join(r["error"]["problems"])
+        assert session.call("state", viewer=0)["hash"] == st["hash"]
+
+
+def test_undo_takes_back_the_human_move_and_the_computer_replies(session):
+    st = new_game(session, seed=4)
+    while not st["actions"]:
+        st = session.call("ai_move", viewer=0)
+    first = st["hash"]
+    st = session.call("apply", action=st["actions"][0]["text"], viewer=0)
+    while st["ai_to_act"]:
+        st = session.call("ai_move", viewer=0)
+    assert st["can_undo"]
+    back = session.call("undo", viewer=0)
+    assert back["hash"] == first
+
+
+def test_replay_steps_to_the_same_states(session):
+    st = new_game(session, ai=("easy",), seed=6)
+    hashes = [st["hash"]]
+    for _ in range(20):
+        st = session.call("ai_move", viewer=0) if st["ai_to_act"] else \
+            session.call("apply", action=st["actions"][0]["text"], viewer=0)
+        hashes.append(st["hash"])
+    save = session.call("save")
+    r = session.call("replay_open", save=save)
+    assert r["replay"]["pos"] == 0 and r["view"]["viewer"] is None
+    end = session.call("replay_step", to=r["replay"]["length"])
+    assert end["hash"] == st["hash"]
+    assert session.call("replay_step", to=0)["hash"] == hashes[0]
+
+
+def test_explain_is_only_for_characters_in_play(session):
+    st = new_game(session)
+    hidden = next(iid for iid in range(1, 200) if session.game.cards[iid].zone == "deck")
+    r = call(session, "explain", iid=hidden)
+    assert r["ok"] is False and r["error"]["code"] == "not_in_play"
+    while not session.game.in_play:
+        st = session.call("ai_move", viewer=0) if st["ai_to_act"] else \
+            session.call("apply", action=st["actions"][0]["text"], viewer=0)
+    rows = session.call("explain", iid=session.game.in_play[0])["rows"]
+    assert rows and rows[0]["step"].startswith("printed")
+
+
+def test_card_text_and_keyword_help(session):
+    cid = next(c.id for c in session.pool if c.keywords)
+    info = session.call("card", cid=cid)
+    assert info["name"] and info["keywords"] and all(k["text"] for k in info["keywords"])
+    assert call(session, "card", cid="no-such-card")["error"]["code"] == "unknown_card"
+
+
+def test_computer_levels_finish_a_game(session):
+    st = new_game(session, ai=("normal",), seed=9)
+    decks = session.call("catalogue")["decks"]
+    st = session.call("new_game", mode="duel", seed=9, seats=[{"deck": decks[0]["id"], "ai": "easy"},
+                                                              {"deck": decks[1]["id"], "ai": "normal"}])
+    for _ in range(200):
+        if st["over"]:
+            break
+        st = session.call("ai_move", steps=50)
+    assert st["over"] and "win" in st["result_text"]
+
+
+def test_engine_errors_reach_the_page(session):
+    r = call(session, "no_such_op")
+    assert r["ok"] is False and r["error"]["code"] == "unknown_op"
+    r = call(session, "state")
+    assert r["ok"] is False and r["error"]["code"] == "no_game"
+
+
+def test_site_lock_file_registers_the_engine_wheel():
+    """The entry ``pyodide lockfile add-wheels`` writes (checked identical with pyodide-build 0.39.2)."""
+    import hashlib
+    import zipfile
+    from io import BytesIO
+    name, wheel = engine_wheel(engine_files())
+    lock = site_lockfile(name, wheel)
+    entry = lock["packages"]["capeclash-engine"]
+    assert entry["file_name"] == name and entry["sha256"] == hashlib.sha256(wheel).hexdigest()
+    assert entry["imports"] == ["engine"] and entry["depends"] == []
+    names = zipfile.ZipFile(BytesIO(wheel)).namelist()
+    assert "engine/game.py" in names and "engine/webapi.py" in names and "engine/tty.py" not in names
+    assert any(n.endswith(".dist-info/RECORD") for n in names)
