@@ -104,12 +104,18 @@ def build(opts: Options, progress=None) -> Result:
         files.append({"path": str(path.relative_to(out)), "kind": kind, "pages": pages, "cards": cards})
 
     tick = progress or (lambda *a, **k: None)
+    total = 0
+    for job in jobs:   # the work, in units the progress bar counts: one per card drawn or checked
+        n, copies = len(job.cards), len(job.copies())
+        total += n + ("home" in opts.profiles) * len(opts.papers) * (copies + (4 if opts.extras else 0))
+        total += sum(n for v in ("tgc", "mpc", "tts") if v in opts.profiles) + ("drivethru" in opts.profiles) * copies
+    tick("plan", total)
     for job in jobs:
         ctx = Context(job.pool, art_dir if art_dir.is_dir() else None, job.numbers)
         layouts = {c.id: card_face(c, ctx) for c in job.cards}
         preflight(job.cards, [layouts[c.id] for c in job.cards])
         copies = job.copies()
-        tick("checked", len(job.cards))
+        tick("preflight", len(job.cards))
         if "home" in opts.profiles:
             back = card_back()
             for paper in opts.papers:
@@ -133,7 +139,7 @@ def build(opts: Options, progress=None) -> Result:
                     p = out / "rulebook" / f"rulebook-{paper}.pdf"
                     p.parent.mkdir(parents=True, exist_ok=True)
                     add(p, f"rulebook ({paper})", rulebook_pdf(p, job, paper, opts.data, cache), None)
-                    tick("extras", 1)
+                    tick("rulebook, counters, proof", 4)
         for variant in ("tgc", "mpc"):
             if variant in opts.profiles:
                 folder = out / variant / job.name

@@ -59,14 +59,15 @@ def run(args) -> int:
             res = build(opts)
         else:
             from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
-            with Progress(TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
+            with Progress(TextColumn("[bold]{task.description:<26}"), BarColumn(), MofNCompleteColumn(),
                           TimeElapsedColumn(), transient=True) as bar:
-                tasks: dict = {}
+                task = bar.add_task("reading cards", total=None)
 
                 def tick(stage: str, n: int = 1):
-                    if stage not in tasks:
-                        tasks[stage] = bar.add_task(stage, total=None)
-                    bar.advance(tasks[stage], n)
+                    if stage == "plan":
+                        bar.update(task, total=n, description="preflight")
+                        return
+                    bar.update(task, advance=n, description=stage)
                 res = build(opts, tick)
     except PreflightError as e:
         print(f"capeclash print: {e}", file=sys.stderr)
@@ -82,7 +83,7 @@ def run(args) -> int:
     for f in res.files:
         top = f["path"].split("/")[0]
         kinds[top] = kinds.get(top, 0) + 1
-    print(f"wrote {len(res.files)} files to {out}/ in {res.seconds:.1f} s "
+    print(f"wrote {len(res.files)} file(s) to {out}/ in {res.seconds:.1f} s "
           f"(images rendered {res.cache_misses}, from cache {res.cache_hits}):")
     for top, n in sorted(kinds.items()):
         print(f"  {out}/{top}/: {n} file(s)")

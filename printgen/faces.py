@@ -328,6 +328,25 @@ def _flow(ops, card, lines, flavor, x, y, w, size, rim) -> float:
     return cy
 
 
+def rays(cx: float, cy: float, box, n: int, rot: float, color) -> list:
+    """``n`` wedges from (cx, cy) out to the edge of ``box``, never past it."""
+    x, y, w, h = box
+
+    def edge(t):
+        dx, dy = math.cos(t), math.sin(t)
+        tx = ((x + w - cx) / dx) if dx > 1e-9 else ((x - cx) / dx) if dx < -1e-9 else 1e9
+        ty = ((y + h - cy) / dy) if dy > 1e-9 else ((y - cy) / dy) if dy < -1e-9 else 1e9
+        k = min(tx, ty)
+        return (cx + dx * k, cy + dy * k)
+    out = []
+    for i in range(n):
+        t0 = rot + 2 * math.pi * i / n
+        t1 = t0 + math.pi / n
+        pts = [(cx, cy)] + [edge(t0 + (t1 - t0) * j / 8) for j in range(9)]
+        out.append(("poly", tuple((round(px, 3), round(py, 3)) for px, py in pts), color))
+    return out
+
+
 def placeholder_art(card, ctx: Context, box) -> list:
     """Generated art: a burst of rays in the team's colours behind the team emblem, varied by card id."""
     x, y, w, h = box
@@ -340,22 +359,7 @@ def placeholder_art(card, ctx: Context, box) -> list:
     cy = y + h * (0.35 + 0.3 * digest[1] / 255)
     n = 10 + digest[2] % 8
     rot = digest[3] / 255 * math.pi
-    # perimeter points of the box, walked by angle from the centre
-    def edge(t):
-        dx, dy = math.cos(t), math.sin(t)
-        tx = ((x + w - cx) / dx) if dx > 1e-9 else ((x - cx) / dx) if dx < -1e-9 else 1e9
-        ty = ((y + h - cy) / dy) if dy > 1e-9 else ((y - cy) / dy) if dy < -1e-9 else 1e9
-        k = min(tx, ty)
-        return (cx + dx * k, cy + dy * k)
-    for i in range(n):
-        t0 = rot + 2 * math.pi * i / n
-        t1 = t0 + math.pi / n
-        pts = [(cx, cy), edge(t0)]
-        # include box corners between the two edge points so the ray stays a proper wedge
-        for j in range(1, 8):
-            pts.append(edge(t0 + (t1 - t0) * j / 8))
-        pts.append(edge(t1))
-        ops.append(("poly", tuple((round(px, 3), round(py, 3)) for px, py in pts), mix(a, WHITE, 0.35)))
+    ops += rays(cx, cy, box, n, rot, mix(a, WHITE, 0.35))
     r = h * 0.36
     ops.append(("circle", cx, cy, r, b, WHITE, 2.0))
     if card.teams:
@@ -379,13 +383,7 @@ def card_back(title: str = "CAPE CLASH") -> Layout:
     ops.append(("rect", 0, 0, FULL_W, FULL_H, navy, None, 0, 0))
     ops.append(("rect", BLEED + 6, BLEED + 6, FULL_W - 2 * BLEED - 12, FULL_H - 2 * BLEED - 12, None, GOLD, 2.0, 8))
     cx, cy = FULL_W / 2, FULL_H / 2
-    n = 24
-    for i in range(n):
-        t0 = 2 * math.pi * i / n
-        t1 = t0 + math.pi / n
-        R = 150
-        ops.append(("poly", ((cx, cy), (cx + R * math.cos(t0), cy + R * math.sin(t0)),
-                             (cx + R * math.cos(t1), cy + R * math.sin(t1))), (0.12, 0.18, 0.34)))
+    ops += rays(cx, cy, (0, 0, FULL_W, FULL_H), 24, 0.0, (0.12, 0.18, 0.34))
     ops.append(("rect", BLEED + 6, BLEED + 6, FULL_W - 2 * BLEED - 12, FULL_H - 2 * BLEED - 12, None, GOLD, 2.0, 8))
     ops.append(("circle", cx, cy, 52, GOLD, None, 0))
     ops.append(("circle", cx, cy, 48, navy, None, 0))

@@ -126,6 +126,12 @@ def rulebook_pdf(path: Path, job, paper: str, data_root: Path, cache) -> int:
         if doc.page > 1:
             canvas.drawCentredString(W / 2, 12 * MM, f"{doc.page}")
             canvas.drawString(18 * MM, H - 12 * MM, str(src.get("rulebook", "Cape Clash")))
+        else:   # the cover: the card back, large
+            from .faces import card_back
+            from .render import PdfPainter
+            from .specs import FULL_W
+            scale = 1.25
+            PdfPainter(canvas).draw(card_back().ops, W / 2 - FULL_W * scale / 2, H * 0.62, scale)
         canvas.restoreState()
 
     doc = Doc(str(path), pagesize=(W, H), leftMargin=18 * MM, rightMargin=18 * MM, topMargin=18 * MM,
@@ -143,7 +149,7 @@ def rulebook_pdf(path: Path, job, paper: str, data_root: Path, cache) -> int:
             p.toc_level = level - 1
         return p
 
-    story: list = [Spacer(1, 50 * MM), Paragraph(html.escape(str(src.get("rulebook", "Cape Clash"))), title_style),
+    story: list = [Spacer(1, 12 * MM), Paragraph(html.escape(str(src.get("rulebook", "Cape Clash"))), title_style),
                    Spacer(1, 6 * MM)]
     if src.get("subtitle"):
         story.append(Paragraph(html.escape(str(src["subtitle"])), sub_style))
