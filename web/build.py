@@ -162,6 +162,7 @@ def rulebook(card_data: Path) -> dict | None:
     main = books[0]
     return {"title": str(main.get("rulebook") if not isinstance(main.get("rulebook"), dict)
                          else main["rulebook"].get("title", "Rules")),
+            "subtitle": main.get("subtitle"),
             "sections": [s for b in books for s in b["sections"]]}
 
 

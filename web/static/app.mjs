@@ -76,12 +76,13 @@ function el(tag, attrs = {}, ...kids) {
 // Rules text markup from engine.text: {symbol} and [[Keyword]]; drawn as text nodes and spans.
 function richText(text) {
   const frag = document.createDocumentFragment();
-  const re = /\{(\w+)\}|\[\[([^\]]+)\]\]/g;
+  const re = /\{(\w+)\}|\[\[([^\]]+)\]\]|\*\*([^*]+)\*\*/g;
   let last = 0, m;
   while ((m = re.exec(text))) {
     if (m.index > last) frag.append(text.slice(last, m.index));
-    if (m[1]) frag.append(el("span", { class: `sym sym-${m[1]}`, text: m[1], title: `${m[1]} power symbol` }));
-    else frag.append(el("strong", { class: "kw", text: m[2] }));
+    if (m[1]) frag.append(el("span", { class: `sym sym-${m[1]}`, text: m[1].replace("_", " "), title: `${m[1].replace("_", " ")} power symbol` }));
+    else if (m[2]) frag.append(el("strong", { class: "kw", text: m[2] }));
+    else frag.append(el("strong", { text: m[3] }));
     last = re.lastIndex;
   }
   if (last < text.length) frag.append(text.slice(last));
@@ -499,7 +500,7 @@ function renderSide_(s, ctx, { friendly, mine }) {
   const { v } = ctx;
   const players = s.players.map((p) => v.players[p]);
   const head = el("div", { class: "side-head" }, players.map((p) => playerInfo(p, ctx)));
-  const row = (name, cards) => el("div", { class: `row row-${name}`, "aria-label": `${players.map((p) => p.name).join(" and ")}: ${name} row` },
+  const row = (name, cards) => el("div", { class: `row row-${name}${cards.length ? "" : " is-empty"}`, "aria-label": `${players.map((p) => p.name).join(" and ")}: ${name} row` },
     el("span", { class: "row-label", text: name }),
     el("div", { class: "cards" }, cards.length ? cards.map((c) => cardTile(c, ctx, "char")) : el("span", { class: "empty", text: "empty" })));
   const machines = s.machines.length ? el("div", { class: "machines" }, s.machines.map((m) => cardTile(m, ctx, "machine"))) : null;
@@ -605,6 +606,12 @@ function renderSide(state) {
       const who = state.to_act.map((p) => state.seats[p].name).join(" or ");
       prompt.append(el("p", { class: "waiting", text: `Waiting for ${who}…` }));
     }
+    // two-headed teammates: either may answer; hand the device to the other one on request
+    const others = state.to_act.filter((p) => p !== app.viewer && !state.seats[p].ai);
+    for (const p of others) {
+      prompt.append(el("button", { type: "button", class: "small", text: `Let ${state.seats[p].name} decide (pass the device)`,
+        onclick: () => (app.hotseat ? askPass(p, state) : switchViewer(p)) }));
+    }
   }
   const groups = new Map();
   for (const a of state.actions) {
@@ -625,6 +632,10 @@ function renderSide(state) {
     }
     box.append(list);
   }
+}
+
+async function switchViewer(p) {
+  try { show(await engine.call("state", { viewer: p })); } catch (err) { engineError("Could not switch seats", err); }
 }
 
 function highlight(a, on) {
@@ -688,7 +699,7 @@ async function openCard(c, ctx) {
     const info = await engine.call("card", { cid: c.cid });
     $("card-header").textContent = info.header;
     for (const line of info.lines) $("card-lines").append(el("p", {}, richText(line)));
-    if (info.level_up) $("card-lines").append(el("p", { class: "lvl", text: `Levels up with ${info.level_up.xp} XP into ${info.level_up.into}.` }));
+    if (info.level_up) $("card-lines").append(el("p", { class: "lvl", text: `Next level: ${info.level_up.into}, at ${info.level_up.xp} XP.` }));
     for (const k of info.keywords) $("card-keywords").append(el("dt", { text: k.name }), el("dd", {}, richText(k.text)));
     if (info.flavor) $("card-flavor").textContent = info.flavor;
   } catch (err) { engineError("Could not read the card", err); }
@@ -710,27 +721,41 @@ function renderRules() {
   body.textContent = "";
   const book = app.catalogue.rulebook;
   if (book && book.sections?.length) {
-    for (const s of book.sections) renderRuleSection(body, s, 3);
+    if (book.subtitle) body.append(el("p", { class: "subtitle", text: book.subtitle }));
+    const toc = el("nav", { class: "toc", "aria-label": "Contents" });
+    body.append(toc);
+    book.sections.forEach((s, i) => {
+      if (s.generated === "setlist") return;
+      const id = `rules-${i}`;
+      if (s.title) toc.append(el("a", { href: `#${id}`, text: s.title }));
+      renderRuleSection(body, s, 3, id);
+    });
   } else {
     for (const [h, paras] of HOWTO) body.append(el("h3", { text: h }), paras.map((p) => el("p", {}, richText(p))));
+    keywordGlossary(body);
   }
-  body.append(el("h3", { text: "Keywords" }), el("dl", { class: "keywords" },
+}
+
+function keywordGlossary(root) {
+  root.append(el("dl", { class: "keywords" },
     app.catalogue.keywords.map((k) => [el("dt", { text: k.name }), el("dd", {}, richText(k.text))])));
 }
 
-function renderRuleSection(root, s, level) {
-  if (typeof s === "string") { root.append(el("p", {}, richText(s))); return; }
-  const title = s.title || s.heading || s.name;
-  if (title) root.append(el(`h${Math.min(level, 5)}`, { text: title }));
-  for (const key of ["text", "body", "intro", "summary"]) if (typeof s[key] === "string") for (const p of s[key].split(/\n\s*\n/)) root.append(el("p", {}, richText(p.trim())));
-  for (const key of ["paragraphs", "rules", "steps", "items", "bullets"]) {
-    if (Array.isArray(s[key])) {
-      const ul = el("ul");
-      for (const it of s[key]) ul.append(typeof it === "string" ? el("li", {}, richText(it)) : el("li", {}, richText(it.text || it.title || JSON.stringify(it))));
-      root.append(ul);
-    }
+// The rulebook source (card_data/rules): sections with a title, a body (paragraphs, {list}, {steps},
+// {example}) and sub-sections; "generated" sections are filled from the card data.
+function renderRuleSection(root, s, level, id) {
+  if (s.title) root.append(el(`h${Math.min(level, 5)}`, { id, text: s.title }));
+  for (const b of s.body || []) {
+    if (typeof b === "string") root.append(el("p", {}, richText(b)));
+    else if (b.list) root.append(el("ul", {}, b.list.map((x) => el("li", {}, richText(String(x))))));
+    else if (b.steps) root.append(el("ol", {}, b.steps.map((x) => el("li", {}, richText(String(x))))));
+    else if (b.example) root.append(el("p", { class: "example" }, el("strong", { text: "Example: " }), richText(String(b.example))));
   }
-  for (const key of ["sections", "subsections", "children"]) if (Array.isArray(s[key])) for (const sub of s[key]) renderRuleSection(root, sub, level + 1);
+  if (s.generated === "keywords") keywordGlossary(root);
+  if (s.generated === "decks") {
+    root.append(el("ul", {}, app.catalogue.decks.map((d) => el("li", { text: `${d.name}: led by ${d.main}` }))));
+  }
+  for (const sub of s.sections || []) renderRuleSection(root, sub, level + 1);
 }
 
 const HOWTO = [
