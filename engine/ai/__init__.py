@@ -23,7 +23,8 @@ True
 
 Levels
 ------
-``random``: any legal action. ``easy``: the heuristic, choosing at random among the actions whose
+``random``: any legal action. ``simple``: the ruleset's fast rules of thumb (its playout
+policy; for Cape Clash ``engine.ai_simple``). ``easy``: the heuristic, choosing at random among the actions whose
 evaluation is close to the best. ``normal``: the heuristic. ``hard``: ISMCTS guided by the heuristic.
 Levels are set by budgets counted in iterations and playout steps, never by the clock, so a game
 replays exactly from its seed on CPython and on Pyodide (``LEVELS`` holds the numbers). A browser
@@ -63,9 +64,17 @@ A ruleset is a module (or any object) with these attributes:
 * ``public_context(game) -> object`` (optional): the public knowledge the sampler may use
   (Cape Clash: the card pool, the deck lists and the mode; never the seed, hands or deck orders),
   built once when the game is set up and handed to ``make_policy``.
-* ``heuristic(view, legal, rng, context) -> action`` (optional): a fast choice that reads only
-  the view; the heuristic policy and the playouts use it. Without it the heuristic is one-ply:
-  each legal action is tried in one sampled game and the best ``evaluate`` wins.
+* ``heuristic(view, legal, rng, context, slack=0.0) -> action`` (optional): a choice that reads
+  only the view (it may sample games to look ahead); with ``slack`` it picks at random among the
+  actions valued within ``slack`` of the best (the ``easy`` level). Without it the heuristic is
+  one-ply: each legal action is tried in one sampled game and the best ``evaluate`` wins.
+* ``fast_policy(view, legal, rng) -> action`` (optional): a cheap choice for the search's
+  playouts and the ``simple`` level; without it playouts use ``heuristic``, then random actions.
+* ``playout_done(game, player, turn) -> bool`` (optional): True where a playout should stop
+  and evaluate (Cape Clash: the combat is over, or the turn changed); ``turn`` is the game's
+  ``turn`` when the playout began. Without it playouts run ``playout`` actions.
+* ``candidates(view, legal) -> list`` (optional): the actions worth weighing at the root (by
+  default all of ``legal``); Cape Clash never takes back an attack that has a target.
 * ``searchable(view, legal) -> bool`` (optional): False when this decision is not worth a
   search (or cannot be sampled); the heuristic decides instead.
 
@@ -86,9 +95,10 @@ _REGISTRY: dict[str, Any] = {}
 # tolerance (easy picks among actions evaluated within ``slack`` of the best).
 LEVELS: dict[str, dict] = {
     "random": {"policy": "random"},
+    "simple": {"policy": "fast"},
     "easy": {"policy": "heuristic", "slack": 0.08},
     "normal": {"policy": "heuristic", "slack": 0.0},
-    "hard": {"policy": "ismcts", "iterations": 48, "playout": 40},
+    "hard": {"policy": "ismcts", "iterations": 48, "playout": 80},
 }
 
 
@@ -119,13 +129,15 @@ def public_context(game: Any, ruleset: str | None = None) -> Any:
 def make_policy(level: str, context: Any = None, *, ruleset: str | None = None, **budget):
     """A policy for a level (``random``, ``easy``, ``normal``, ``hard``); ``budget`` overrides
     the level's numbers (e.g. ``iterations=200``)."""
-    from .policies import HeuristicPolicy, ISMCTSPolicy, RandomPolicy
+    from .policies import FastPolicy, HeuristicPolicy, ISMCTSPolicy, RandomPolicy
     if level not in LEVELS:
         raise ValueError(f"unknown AI level {level!r}; choose from {', '.join(LEVELS)}")
     spec = {**LEVELS[level], **budget}
     kind = spec.pop("policy")
     if kind == "random":
         return RandomPolicy(level)
+    if kind == "fast":
+        return FastPolicy(level, ruleset=ruleset)
     if kind == "heuristic":
         return HeuristicPolicy(level, context, ruleset=ruleset, **spec)
     return ISMCTSPolicy(level, context, ruleset=ruleset, **spec)

@@ -1,0 +1,438 @@
+"""Cape Clash for the AI: public knowledge, a state sampler, an evaluation and a heuristic.
+
+What the sampler may use: the acting player's view and the public context, which holds the
+card pool, the game mode and options, and every seat's deck list. **Deck lists are public
+knowledge** here, as they are for the starter decks a table plays with (a player announces
+the deck they sit down with); the seed, the hands and the deck orders are not in the
+context. The sampler rebuilds a game from the view: every card the view shows is put back
+where it is, with its counters, wounds and stats; the cards the player cannot see (other
+players' hands and face-down resources, every deck's order) are dealt at random from each
+owner's deck list minus the cards already seen. Book-keeping the view does not show (powers
+used this turn, modifiers' sources) is approximated: ATK/DEF differences are restored as
+one modifier until the end of the turn.
+
+The heuristic reads only the view. It plays like ``engine.ai_simple`` in the build steps
+and for effects' questions, and in the main phase and in combat it plays out each
+candidate (each attack with each target, each super power or plot twist, ending the turn)
+in its head: on a sampled game, until the combat is over, then evaluates the board.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+
+from .. import ai_simple, stats
+from ..game import Game
+from ..rng import Rng
+from ..state import Card, Combat, Player
+
+# decisions taken without a look-ahead: the engine asks them in the middle of effects, and
+# their book-keeping (the effect being resolved) is not in the view
+SEARCHED = ("main", "declare", "combat", "recruit")
+LOOKAHEAD = ("main", "declare", "combat")
+QUIET_LIMIT = 80  # actions a look-ahead plays at most before it evaluates
+
+
+class Context:
+    """Public knowledge about one game: pool, mode, options and deck lists (no seed)."""
+
+    def __init__(self, pool, decks: list, mode: str = "duel", options: dict | None = None, max_turns: int = 200):
+        self.pool = pool
+        self.decks = list(decks)
+        self.mode = mode
+        self.options = dict(options or {})
+        self.max_turns = max_turns
+        self._template: Game | None = None
+        self._caches: dict | None = None
+
+    def template(self, names: list[str]) -> Game:
+        """A game at its setup with these decks; only its fixed parts (card definitions, sides,
+        config) are reused by the sampler. Its seed is fixed and says nothing about the real game."""
+        if self._template is None:
+            self._template = Game(self.pool, {
+                "mode": self.mode, "seed": 0, "max_turns": self.max_turns, "options": self.options,
+                "players": [{"name": n, "deck": d} for n, d in zip(names, self.decks, strict=True)]})
+        return self._template
+
+    def blank_caches(self, names: list[str]) -> dict:
+        """The engine's private caches as a new game has them before its setup: a sampled game
+        starts from these, so nothing worked out for another game's cards is reused."""
+        if self._caches is None:
+            tpl = self.template(names)
+            try:
+                blank = _Blank(self.pool, tpl.config)
+                self._caches = {k: v for k, v in blank.__dict__.items()
+                                if k.startswith("_") and k not in _SETUP_FIELDS}
+            except Exception:  # the core's constructor changed: fall back to emptying by type
+                self._caches = {k: _emptied(v) for k, v in tpl.__dict__.items()
+                                if k.startswith("_") and k not in _SETUP_FIELDS}
+        return self._caches
+
+
+class _Blank(Game):
+    """A game object with its fields set but no setup done (its caches' initial values)."""
+
+    def _setup(self) -> None:
+        pass
+
+    def _advance(self) -> None:
+        pass
+
+
+_SETUP_FIELDS = ("_side_players", "_side_team", "_statics_grant")
+
+
+def _emptied(v):
+    if isinstance(v, (dict, list, set)):
+        return type(v)()
+    return None
+
+
+def _fresh(v):
+    return type(v)(v) if isinstance(v, (dict, list, set)) else v
+
+
+def public_context(game: Game) -> Context:
+    """The public knowledge of ``game``: its pool, mode, options and deck lists (never its seed)."""
+    cfg = game.config
+    return Context(game.defs, [p["deck"] for p in cfg["players"]], cfg["mode"], cfg.get("options"),
+                   cfg.get("max_turns", 200))
+
+
+# ------------------------------------------------------------------ sampling a game from a view
+
+_FRESH = {  # per-game fields reset in a sampled game (containers are built anew)
+    "queue": list, "stack": list, "pending": list, "used_powers": list, "plots_played": dict,
+    "times_attacked": dict, "moved": list, "events": list, "actions": list, "machines": list, "in_play": list,
+}
+
+
+def sample_state(view: dict, player: int, rng: Rng, context: Context) -> Game | None:
+    """A playable game consistent with ``view`` (``player``'s view), hidden cards dealt at random.
+
+    >>> from engine.testing import sample_game
+    >>> g = sample_game(seed=4)
+    >>> while g.decision["type"] != "main":
+    ...     p = g.to_act[0]; g.apply(ai_simple.choose(g.view(p), g.legal_actions(p), Rng(1)))
+    >>> p = g.to_act[0]
+    >>> s = sample_state(g.view(p), p, Rng(9), public_context(g))
+    >>> set(s.legal_actions(p)) == set(g.legal_actions(p))
+    True
+    """
+    if view.get("result") is not None or context is None:
+        return None
+    names = [pv["name"] for pv in view["players"]]
+    tpl = context.template(names)
+    g = Game.__new__(Game)
+    g.__dict__.update(tpl.__dict__)
+    for k, v in context.blank_caches(names).items():
+        g.__dict__[k] = _fresh(v)
+    for k, make in _FRESH.items():
+        g.__dict__[k] = make()
+    g.rng = Rng(rng.next64())
+    g.turn, g.active, g.phase = view["turn"], view["active_side"], view["phase"]
+    g.step_player = view["step_player"]
+    g.declaring = list(view.get("declaring") or [])
+    g.result = None
+    g.clock = 1_000_000
+    g.dirty = g.check_end = False
+    g.attacked_this_turn = False
+    g.quiet_turns = 0
+    g.any_grants = False
+    n_sides = len(g.sides)
+    g.first_side = g.sides[(g.sides.index(g.active) - max(0, g.turn - 1)) % n_sides]
+
+    cards: dict[int, Card] = {}
+    players = []
+    for pv in view["players"]:
+        pl = Player(pv["index"], pv["name"], pv["team"], pv["side"])
+        pl.main, pl.level, pl.xp, pl.out = pv["main"], pv["level"], pv["xp"], pv["out"]
+        pl.levels = [lv["cid"] for lv in pv["levels"]]
+        pl.recruit = pv.get("recruit_points") or 0
+        pl.mulliganed = not view["phase"].startswith("setup")
+        pl.deck_name = pv.get("deck_name", "")
+        players.append(pl)
+    g.players = players
+    seen = Counter()  # (owner, cid) of cards seen outside the deck lists' hidden places
+
+    def put(iid: int, cid: str, owner: int, zone: str) -> Card:
+        c = Card(iid, cid, owner)
+        c.zone = zone
+        cards[iid] = c
+        if iid in main_ids:
+            c.is_main = True
+        else:
+            seen[(owner, cid)] += 1
+        return c
+
+    main_ids = {pv["main"] for pv in view["players"] if pv["main"] is not None}
+    # characters, their equipment, machines
+    for s in view["sides"]:
+        owner_of_side = s["players"][0]
+        for v in s["front"] + s["back"]:
+            c = put(v["iid"], v["cid"], v["owner"], "play")
+            c.side, c.row = v["side"], v["row"]
+            c.face_up = not v["stunned"]
+            c.exhausted = v["exhausted"]
+            c.plus, c.minus, c.wounds, c.vitality = v["plus"], v["minus"], v["wounds"], v["vitality"]
+            c.frozen = (2 if v["side"] == g.active and view["phase"] not in ("start", "draw", "recovery") else 1) \
+                if v["frozen"] else 0
+            c.token = v["token"]
+            c.is_main = v["main"]
+            c.ts = len(g.in_play)
+            g.in_play.append(c.iid)
+            if c.token:
+                seen[(v["owner"], v["cid"])] -= 1
+            eq = v.get("equipment")
+            if eq:
+                e = put(eq["iid"], eq["cid"], v["owner"] if v["side"] == players[v["owner"]].side else owner_of_side,
+                        "equipped")
+                e.gear, c.gear = c.iid, e.iid
+                players[e.owner].equipment.append(e.iid)
+        for m in s.get("machines", []):
+            c = put(m["iid"], m["cid"], owner_of_side, "machine")
+            c.side, c.row = s["side"], m["row"]
+            g.machines.append(c.iid)
+    hidden_res: dict[int, int] = {}
+    hidden_piles: dict[int, dict[str, int]] = {}
+    for pv, pl in zip(view["players"], players, strict=True):
+        o = pl.index
+        for f in pv["ko"]:
+            put(f["iid"], f["cid"], o, "ko")
+            pl.ko.append(f["iid"])
+        for f in pv["removed"]:
+            put(f["iid"], f["cid"], o, "removed")
+            pl.removed.append(f["iid"])
+        for r in pv["resources"]:
+            if r.get("hidden"):
+                pl.resources.append(-1)  # dealt below
+                hidden_res[o] = hidden_res.get(o, 0) + 1
+            else:
+                c = put(r["iid"], r["cid"], o, "resource")
+                c.face_up = r["face_up"]
+                pl.resources.append(c.iid)
+        for f in pv.get("hand", []):
+            put(f["iid"], f["cid"], o, "hand")
+            pl.hand.append(f["iid"])
+        for name, pile in (pv.get("piles") or {}).items():
+            pl.piles[name] = []
+            if pile.get("hidden"):
+                pl.hidden_piles.append(name)
+            if "cards" in pile:
+                for f in pile["cards"]:
+                    put(f["iid"], f["cid"], o, "pile")
+                    pl.piles[name].append(f["iid"])
+            else:
+                hidden_piles.setdefault(o, {})[name] = pile["count"]
+        if pl.main is not None and pl.main not in cards:
+            put(pl.main, pl.levels[0] if pl.levels else tpl.cards[tpl.players[o].main].cid, o, "aside")
+
+    # the hidden cards: each owner's deck list minus what was seen, dealt at random
+    free = [i for i in tpl.cards if i not in cards]
+    rng.shuffle(free)
+    for pv, pl in zip(view["players"], players, strict=True):
+        o = pl.index
+        tp = tpl.players[o]
+        deck_list = [tpl.cards[i].cid for i in tp.deck]
+        unknown = []
+        for cid, n in Counter(deck_list).items():
+            unknown += [cid] * max(0, n - seen[(o, cid)])
+        rng.shuffle(unknown)
+
+        def deal(zone: str, owner=o, pool=unknown, fallback=deck_list) -> int:
+            cid = pool.pop() if pool else fallback[rng.below(len(fallback))]
+            iid = free.pop() if free else max(max(cards), max(tpl.cards)) + 1
+            put(iid, cid, owner, zone)
+            return iid
+
+        if o != player:
+            pl.hand = [deal("hand") for _ in range(pv["hand_count"])]
+        res = []
+        for i in pl.resources:
+            if i < 0:
+                i = deal("resource")
+                cards[i].face_up = False
+            res.append(i)
+        pl.resources = res
+        for name, count in hidden_piles.get(o, {}).items():
+            pile_list = list(tp.piles.get(name) and [tpl.cards[i].cid for i in tp.piles[name]] or deck_list)
+            rng.shuffle(pile_list)
+            pl.piles[name] = [deal("pile", pool=pile_list, fallback=pile_list) for _ in range(count)]
+        pl.deck = [deal("deck") for _ in range(pv["deck_count"])]
+
+    g.cards = cards
+    # the open question and the combat
+    d = view.get("decision")
+    g.decision = {k: (list(v) if isinstance(v, list) else v) for k, v in d.items()} if d else None
+    g.declaring_player = (d["players"][0] if d and d["type"] == "declare" else None) if g.declaring else None
+    cb = view.get("combat")
+    if cb:
+        chars = {v["iid"]: v for s in view["sides"] for v in s["front"] + s["back"]}
+        dfd = chars.get(cb["defender"])
+        g.combat = Combat(list(cb["attackers"]), cb["defender"], cb["player"],
+                          dfd["side"] if dfd else None, cb["ranged"], cb["flew_over"])
+        g.combat.priority, g.combat.stage = cb["priority"], cb["stage"]
+        g.combat.passes = 0 if cb["priority"] == cb["player"] else 1
+    else:
+        g.combat = None
+    g.board_changed()
+    # ATK/DEF changed by effects the view does not itemise: one modifier restores the numbers
+    for s in view["sides"]:
+        for v in s["front"] + s["back"]:
+            c = cards[v["iid"]]
+            atk, dfn = stats.stats(g, c)
+            da = v["atk"] - atk if (v["atk"] > 0 or atk > 0) else 0
+            dd = v["def"] - dfn
+            if da or dd:
+                c.mods.append({"k": "add", "ts": c.ts, "src": "seen", "until": "turn", "turn": g.turn,
+                               "atk": da, "def": dd})
+    g.board_changed()
+    return g
+
+
+def candidates(view: dict, legal: list) -> list:
+    """The actions worth weighing: an attack with a target is not taken back (a policy that may
+    take it back can declare and cancel the same attack for ever)."""
+    d = view.get("decision") or {}
+    if d.get("type") == "declare" and any(a.type == "target" for a in legal):
+        return [a for a in legal if a.type != "cancel_attack"]
+    return legal
+
+
+def searchable(view: dict, legal: list) -> bool:
+    d = view.get("decision") or {}
+    return d.get("type") in SEARCHED and len(legal) > 1
+
+
+# ------------------------------------------------------------------ evaluation
+
+def _side_score(view: dict, side: dict) -> float:
+    score = 0.0
+    for c in side["front"] + side["back"]:
+        body = 1.0 + 0.45 * max(0, c["atk"]) + 0.35 * max(0, c["def"])
+        if c["stunned"]:
+            body *= 0.45
+        elif c["exhausted"]:
+            body *= 0.9
+        if c["main"]:
+            left = max(0, c["health"] - c["wounds"])
+            score += 9.0 * left / max(1, c["health"]) + 2.5 * left + body
+        else:
+            score += body
+    for p in side["players"]:
+        pl = view["players"][p]
+        if pl["out"]:
+            continue
+        score += 0.55 * min(len(pl["resources"]), 9) + 0.25 * min(pl["hand_count"], 9)
+        score += 3.0 * (pl["level"] - 1)
+        if pl.get("xp_needed"):
+            score += 1.5 * pl["xp"] / pl["xp_needed"]
+        if pl["deck_count"] == 0:
+            score -= 1.0
+    return score
+
+
+def evaluate(view: dict, player: int) -> float:
+    """How well ``player`` stands, from 0 to 1, read from a view of the game.
+
+    Counts each side's characters (ATK, DEF, stunned or not), its main character's health left
+    (weighted most), levels and XP, resources and cards in hand; the difference to the
+    strongest enemy side goes through a logistic curve. A finished game is 1, 0 or a share.
+    """
+    r = view.get("result")
+    if r is not None:
+        w = r.get("winners") or []
+        return (1.0 / len(w)) if player in w else 0.0
+    me = view["players"][player]
+    my_team = me["team"]
+    mine = 0.0
+    enemies = []
+    for s in view["sides"]:
+        team = view["players"][s["players"][0]]["team"]
+        sc = _side_score(view, s)
+        if all(view["players"][p]["out"] for p in s["players"]):
+            continue
+        if team == my_team:
+            mine += sc
+        else:
+            enemies.append(sc)
+    if not enemies:
+        return 1.0
+    diff = mine - max(enemies)
+    return 1.0 / (1.0 + math.exp(-diff / 8.0))
+
+
+# ------------------------------------------------------------------ the heuristic
+
+def _quiet(g: Game, me: int, turn: int) -> bool:
+    """The look-ahead stops here: the game is over, the turn changed, or ``me`` is back in a main
+    phase with no combat going on."""
+    if g.result is not None or g.turn != turn:
+        return True
+    d = g.decision
+    return d is not None and d["type"] == "main" and me in d["players"] and g.combat is None
+
+
+def playout_done(g: Game, me: int, turn: int) -> bool:
+    """Where the search's playouts stop and evaluate: see ``_quiet``."""
+    return _quiet(g, me, turn)
+
+
+def play_out(g: Game, me: int, rng: Rng, limit: int = QUIET_LIMIT) -> Game:
+    """Let the simple policy play every seat until the position is quiet for ``me``."""
+    turn = g.turn
+    for _ in range(limit):
+        if _quiet(g, me, turn):
+            break
+        p = g.decision["players"][0]
+        legal = g.legal_actions(p)
+        g._apply(ai_simple.choose(g.view(p), legal, rng))
+    return g
+
+
+def lookahead_values(view: dict, legal: list, rng: Rng, context: Context, samples: int = 1) -> dict | None:
+    """Each candidate's evaluation after playing it out in ``samples`` sampled games."""
+    player = legal[0].player
+    totals = dict.fromkeys(legal, 0.0)
+    for _ in range(samples):
+        base = sample_state(view, player, rng, context)
+        if base is None or not set(legal) <= set(base.legal_actions(player)):
+            return None
+        for a in legal:
+            totals[a] += _value_after(base, a, player, rng)
+    return {a: v / samples for a, v in totals.items()}
+
+
+def _value_after(base: Game, a, player: int, rng: Rng, depth: int = 0) -> float:
+    """The evaluation after ``a`` and a quiet play-out; an attack is worth its best target."""
+    g = base.copy()
+    g._apply(a)
+    d = g.decision
+    if depth == 0 and a.type == "attack" and d and d["type"] == "declare" and player in d["players"]:
+        targets = [t for t in g.legal_actions(player) if t.type == "target"]
+        if targets:
+            return max(_value_after(g, t, player, rng, 1) for t in targets)
+    play_out(g, player, Rng(rng.next64()))
+    return evaluate(g.view(player), player)
+
+
+def heuristic(view: dict, legal: list, rng: Rng, context: Context | None = None, slack: float = 0.0):
+    """The heuristic's choice: look-ahead in the main phase and in combat, rules of thumb elsewhere."""
+    d = view.get("decision") or {}
+    if context is not None and d.get("type") in LOOKAHEAD and len(legal) > 1:
+        cands = candidates(view, legal)
+        values = lookahead_values(view, cands, rng, context)
+        if values:
+            simple = ai_simple.choose(view, legal, Rng(rng.state))
+            if simple in values:
+                values[simple] += 0.002  # on equal boards, the rule of thumb decides
+            top = max(values.values())
+            near = [a for a in cands if values[a] >= top - slack]
+            return near[0] if len(near) == 1 else near[rng.below(len(near))]
+    return ai_simple.choose(view, legal, rng)
+
+
+def fast_policy(view: dict, legal: list, rng: Rng):
+    """The playout policy of the search: the simple rules of thumb."""
+    return ai_simple.choose(view, legal, rng)

@@ -1,0 +1,67 @@
+"""One game between computer players, with the numbers simulations and reports need.
+
+The policies see only their views (``engine.ai``); this module, the referee, reads the game
+itself to record what happened: who won, how long it took, who went first, when each main
+character levelled up and which cards each player played.
+
+>>> from engine.testing import test_pool, test_decks
+>>> r = play_game(test_pool(), test_decks(), ["normal", "random"], seed=3)
+>>> r["winners"], r["turns"] > 0
+([0], True)
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from ..game import Game
+from ..rng import Rng
+from . import make_policy, public_context
+
+_MASK = (1 << 64) - 1
+PLAY_TYPES = ("recruit", "recruit_ally", "plot", "equip")
+
+
+def seat_rng(seed: int, seat: int) -> Rng:
+    """The random generator of a computer player: from the game seed and the seat, nothing else."""
+    return Rng((seed * 0x9E3779B97F4A7C15 + 0x632BE59BD9B4E019 * (seat + 1)) & _MASK)
+
+
+def play_game(pool, decks: list, levels: list[str], seed: int, mode: str = "duel", *, players: int | None = None,
+              max_actions: int = 20000, timings: dict | None = None, budgets: dict | None = None,
+              options: dict | None = None) -> dict[str, Any]:
+    """Play one game; seat ``i`` gets ``decks[i % len(decks)]`` and level ``levels[i % len(levels)]``.
+
+    ``timings``, when given, collects the seconds of every decision per level (``{level: [s...]}``).
+    ``budgets`` overrides level budgets (``{"hard": {"iterations": 100}}``).
+    """
+    n = players or {"duel": 2, "ffa": 3, "2v2": 4, "two_headed": 4}[mode]
+    specs = [{"name": f"P{i + 1}", "deck": decks[i % len(decks)]} for i in range(n)]
+    g = Game(pool, {"mode": mode, "seed": seed, "players": specs, "options": options or {}})
+    ctx = public_context(g)
+    seat_levels = [levels[i % len(levels)] for i in range(n)]
+    policies = [make_policy(lv, ctx, **(budgets or {}).get(lv, {})) for lv in seat_levels]
+    rngs = [seat_rng(seed, i) for i in range(n)]
+    level_up: list[int | None] = [None] * n
+    played: list[list[str]] = [[] for _ in range(n)]
+    steps = 0
+    while not g.is_over and steps < max_actions:
+        p = g.to_act[0]
+        legal = g.legal_actions(p)
+        t0 = time.perf_counter() if timings is not None else 0.0
+        a = policies[p](g.view(p), legal, rngs[p])
+        if timings is not None and len(legal) > 1:
+            timings.setdefault(seat_levels[p], []).append(time.perf_counter() - t0)
+        if a.type in PLAY_TYPES:
+            played[p].append(g.cards[a["card"]].cid)
+        g._apply(a)
+        steps += 1
+        for i, pl in enumerate(g.players):
+            if level_up[i] is None and pl.level > 1:
+                level_up[i] = g.turn
+    r = g.result or {"winners": [], "reason": f"stopped after {max_actions} actions", "turn": g.turn}
+    first = g.players_of(g.first_side)
+    return {"seed": seed, "mode": mode, "levels": seat_levels, "decks": [s["deck"].name for s in specs],
+            "winners": list(r["winners"]), "reason": r["reason"], "turns": g.turn, "actions": steps,
+            "first": first, "level_up": level_up, "played": played, "hash": g.state_hash()}
