@@ -137,4 +137,5 @@ def test_every_aid_and_upgrade_does_what_it_says(card):
     if card.turret:
         g.players[p]["turns"] = 2
         g.phase = "action"
+        g.touch()
         assert any(g.cards[s]["z"] == "att" for s in fight.attack_sources(g, p))

@@ -136,6 +136,7 @@ class DicePool:
         self.action = action
         self.by_name = {c.name: c for c in recruit + action}
         self._lower = {c.name.lower(): c for c in recruit + action}
+        self.faces: dict = {}     # (card id, name) -> the face a view shows; see view.face
         self.profiles: dict = {}  # (character, attached cards) -> (Force, traits, abilities); see rules.profile
 
     @classmethod

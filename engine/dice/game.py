@@ -79,6 +79,8 @@ class DiceGame:
         self.events: list[Event] = []
         self.actions: list[dict] = []
         self._new: list[Event] = []
+        self._frozen = False             # True between actions: rules may remember answers in _memo
+        self._memo: dict = {}
         position = self.config.get("position")
         if position is not None:
             from .scenario import lay_out
@@ -88,6 +90,12 @@ class DiceGame:
         self._settle()
         if self.decision is None and self.result is None:
             self._continue()
+        self.touch()
+
+    def touch(self, frozen: bool = True) -> None:
+        """Forget remembered answers (call after changing the state by hand, as scenarios and tests may)."""
+        self._memo = {}
+        self._frozen = frozen
 
     # ================================================================== basics
 
@@ -386,6 +394,7 @@ class DiceGame:
     def _apply(self, action: Action) -> list[Event]:
         """The trusted path: ``action`` must come from ``legal_actions``."""
         from .choices import do
+        self.touch(frozen=False)
         self._new = []
         self.actions.append(action.to_json())
         d = self.decision
@@ -394,6 +403,7 @@ class DiceGame:
         self._settle()
         if self.decision is None and self.result is None:
             self._continue()
+        self.touch()
         return self._new
 
     def _continue(self) -> None:
@@ -455,6 +465,7 @@ class DiceGame:
         g.events = list(self.events)
         g.actions = list(self.actions)
         g._new = []
+        g.touch()
         return g
 
     def save(self) -> dict:

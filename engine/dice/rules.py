@@ -24,10 +24,25 @@ def attached_all(g: DiceGame, i: int) -> list[int]:
     return out
 
 
+def memo(g: DiceGame) -> dict | None:
+    """Answers remembered while the game stands still (between actions); None while it changes."""
+    return g._memo if getattr(g, "_frozen", False) else None
+
+
 def profile(g: DiceGame, i: int, why: list | None = None) -> tuple[int, frozenset, frozenset]:
     """(Force before team bonuses, traits, abilities) of a character in play; ``why`` collects the steps.
 
     A profile depends only on the printed cards involved, so it is remembered per combination."""
+    m = memo(g) if why is None else None
+    if m is not None:
+        hit = m.get(("p", i))
+        if hit is None:
+            hit = m[("p", i)] = _profile_now(g, i)
+        return hit
+    return _profile_now(g, i, why)
+
+
+def _profile_now(g: DiceGame, i: int, why: list | None = None) -> tuple[int, frozenset, frozenset]:
     att = attached_all(g, i)
     cards = g.cards
     key = (cards[i]["n"], tuple(cards[a]["n"] for a in att))
@@ -97,6 +112,8 @@ def leader_bonus(g: DiceGame, i: int) -> int:
 
 def force(g: DiceGame, i: int) -> int:
     """A character's Force now (never below 0): printed Force, attached cards, Leaders."""
+    if memo(g) is not None:
+        return all_forces(g)[i]
     return max(0, profile(g, i)[0] + leader_bonus(g, i))
 
 
@@ -119,6 +136,16 @@ def explain_force(g: DiceGame, i: int) -> list[str]:
 
 def all_forces(g: DiceGame) -> dict[int, int]:
     """The Force of every character in play, computed together (one profile each)."""
+    m = memo(g)
+    if m is not None:
+        hit = m.get("forces")
+        if hit is None:
+            hit = m["forces"] = _all_forces(g)
+        return hit
+    return _all_forces(g)
+
+
+def _all_forces(g: DiceGame) -> dict[int, int]:
     prof = {i: profile(g, i) for i in g.play}
     leaders = [0, 0]
     for i, pr in prof.items():
@@ -143,11 +170,29 @@ def has_flag(g: DiceGame, i: int, what: str) -> bool:
 
 
 def team_limit(g: DiceGame, p: int) -> int:
-    return TEAM_LIMIT + sum(house(g, i, "team_size") for i in g.team(p))
+    return _limits(g, p)[0]
 
 
 def hand_limit(g: DiceGame, p: int, hand: str) -> int:
-    return HAND_LIMIT + sum(g.card(a).hand_size.get(hand, 0) for i in g.team(p) for a in attached_all(g, i))
+    return _limits(g, p)[1 if hand == "recruit" else 2]
+
+
+def _limits(g: DiceGame, p: int) -> tuple[int, int, int]:
+    """(team limit, recruit hand limit, action hand limit) of player ``p``."""
+    m = memo(g)
+    if m is not None and ("lim", p) in m:
+        return m[("lim", p)]
+    team, rec, act = TEAM_LIMIT, HAND_LIMIT, HAND_LIMIT
+    for i in g.team(p):
+        for a in attached_all(g, i):
+            d = g.card(a)
+            team += d.team_size
+            if d.hand_size:
+                rec += d.hand_size.get("recruit", 0)
+                act += d.hand_size.get("action", 0)
+    if m is not None:
+        m[("lim", p)] = (team, rec, act)
+    return team, rec, act
 
 
 def is_delayed(g: DiceGame, i: int) -> bool:

@@ -109,6 +109,7 @@ def lay_out(g, pos: dict) -> None:
                 g.cards[i]["z"] = zone
             pile[:0] = rest
     g.dice = [int(x) for x in pos.get("dice") or []]
+    g.touch(frozen=False)
     g.log("setup", f"A scenario position: turn {turn}, {g.players[g.active]['name']}'s {g.phase} phase.")
 
 

@@ -18,42 +18,51 @@ if TYPE_CHECKING:
 
 
 def face(g: DiceGame, i: int) -> dict:
-    d = g.card(i)
-    return {"id": i, "name": d.name, "type": d.type, "type_name": TYPE_NAMES[d.type], "text": card_text(d)}
+    """A card's face. Faces never change, so each is built once per pool and shared (read-only)."""
+    faces = g.pool.faces
+    key = (i, g.cards[i]["n"])
+    f = faces.get(key)
+    if f is None:
+        d = g.card(i)
+        f = faces[key] = {"id": i, "name": d.name, "type": d.type, "type_name": TYPE_NAMES[d.type],
+                          "text": card_text(d)}
+    return f
 
 
-def character(g: DiceGame, i: int) -> dict:
+def character(g: DiceGame, i: int, forces: dict[int, int]) -> dict:
     c = g.cards[i]
     d = g.card(i)
     _, tr, ab = rules.profile(g, i)
+    att = rules.attached_all(g, i)
     aids = []
     for a in c["att"]:
         aids.append({**face(g, a), "force": g.card(a).force, "raw": dict(g.cards[a], att=list(g.cards[a]["att"])),
                      "upgrades": [{**face(g, u), "raw": dict(g.cards[u], att=[])} for u in g.cards[a]["att"]]})
     return {
         "id": i, "name": d.name, "type": d.type, "owner": c["o"], "villain": rules.is_villain(g, i),
-        "force": rules.force(g, i), "printed_force": d.force, "power": d.power,
+        "force": forces[i], "printed_force": d.force, "power": d.power,
         "traits": sorted(tr), "trait_names": [TRAITS[t] for t in sorted(tr)],
         "abilities": sorted(ab), "ability_names": [ABILITIES[x] for x in sorted(ab)],
         "damage": c["dmg"], "delay": c["dly"], "delayed": bool(c["dly"]),
         "attacks_used": c["used"] if c["used"] < 99 else None, "attacks_allowed": fight.attacks_allowed(g, i),
         "intercepted": c["icp"], "new": c["rec"] == g.turn, "aid_this_turn": c["rcv"],
         "controlled_from": c["from"], "controlled_by": c["by"],
-        "secluded": rules.has_flag(g, i, "secluded"), "immune": sorted({g.card(a).immune for a in
-                                                                        rules.attached_all(g, i) if g.card(a).immune}),
-        "attached": aids, "text": card_text(d),
+        "secluded": any(g.card(a).secluded for a in att),
+        "immune": sorted({g.card(a).immune for a in att if g.card(a).immune}),
+        "attached": aids, "text": face(g, i)["text"],
         "raw": dict(c, att=list(c["att"])),  # the engine's own record of it (all public), for samplers
     }
 
 
 def build_view(g: DiceGame, viewer: int | None) -> dict:
     players = []
+    forces = rules.all_forces(g)
     for p, pl in enumerate(g.players):
         entry = {"index": p, "team": p, "name": pl["name"], "side": pl["side"], "turns": pl["turns"],
                  "recruit_hand_count": len(pl["rhand"]), "action_hand_count": len(pl["ahand"]),
                  "team_limit": rules.team_limit(g, p), "recruit_hand_limit": rules.hand_limit(g, p, "recruit"),
                  "action_hand_limit": rules.hand_limit(g, p, "action"),
-                 "characters": [character(g, i) for i in g.team(p)]}
+                 "characters": [character(g, i, forces) for i in g.team(p)]}
         if viewer == p:
             entry["recruit_hand"] = [face(g, i) for i in pl["rhand"]]
             entry["action_hand"] = [face(g, i) for i in pl["ahand"]]
