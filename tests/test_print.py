@@ -52,7 +52,24 @@ def _texts(page):
 
     def visit(text, cm, tm, _font, _size):
         if text.strip():
-            out.append((text.strip(), tm[4] * cm[0] + cm[4], tm[5] * cm[3] + cm[5]))
+            x, y = tm[4], tm[5]
+            out.append((text.strip(), x * cm[0] + y * cm[2] + cm[4], x * cm[1] + y * cm[3] + cm[5]))
+    page.extract_text(visitor_text=visit)
+    return out
+
+
+def _label_points(page, labels):
+    """Where centred labels' centres are: the text origin plus half its width along the text's direction."""
+    from printgen.fonts import width
+    out = {}
+
+    def visit(text, cm, tm, _font, size):
+        t = text.strip()
+        if t in labels and t not in out:
+            x, y = tm[4], tm[5]
+            px, py = x * cm[0] + y * cm[2] + cm[4], x * cm[1] + y * cm[3] + cm[5]
+            half = width(t, "regular", 5) / 2
+            out[t] = (px + cm[0] * half, py + cm[1] * half)
     page.extract_text(visitor_text=visit)
     return out
 
@@ -85,6 +102,20 @@ def test_home_sheets_page_size_and_card_positions(built):
         # the 3 x 3 block is centred on the page
         bx, by, bw, bh = grid.block
         assert bx == pytest.approx((w - 3 * CARD_W) / 2) and by == pytest.approx((h - 3 * CARD_H) / 2)
+
+
+def test_every_home_page_has_a_50_mm_ruler_and_the_100_percent_note(built):
+    opts, _ = built
+    mm = 72 / 25.4
+    for paper in ("a4", "letter"):
+        reader = pypdf.PdfReader(opts.out / "home" / f"deck-dawnwatch-{paper}.pdf")
+        for page in reader.pages:
+            texts = _texts(page)
+            assert any("Print at 100 %" in t for t, _x, _y in texts)
+            pts = _label_points(page, {"0", "5 cm"})     # the ruler's labels are centred on its ticks
+            (x0, y0), (x5, y5) = pts["0"], pts["5 cm"]
+            dist = ((x5 - x0) ** 2 + (y5 - y0) ** 2) ** 0.5
+            assert dist == pytest.approx(50 * mm, abs=0.05), (paper, dist / mm)
 
 
 def test_duplex_backs_mirror_the_fronts(built):
