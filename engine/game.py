@@ -87,6 +87,7 @@ class Game:
         self._live: list[int] | None = None
         self._offzone: tuple[int, bool] = (-1, False)
         self._targets_seen: dict | None = None
+        self._memo: dict = {}
         self.any_grants = False  # set once a keyword has been granted in this game
         self._new_events: list[Event] = []
         self._setup()
@@ -907,7 +908,7 @@ class Game:
                 out.append(A(p, "resource", card=iid, face_up=False))
                 if defs[cards[iid].cid].type == "location":
                     out.append(A(p, "resource", card=iid, face_up=True))
-            return out + powers.plays(self, p, "build") + [A(p, "end_step")]
+            return out + self._plays(p, "build") + [A(p, "end_step")]
         if t == "recruit":
             out = []
             main_names = self._main_names(pl.side)
@@ -924,19 +925,20 @@ class Game:
                             for row in ("front", "back"):
                                 out.append(A(p, "recruit_ally", card=iid, row=row, ally=ally))
             out += self._equip_options(p)
-            return out + powers.plays(self, p, "build") + [A(p, "end_step")]
+            return out + self._plays(p, "build") + [A(p, "end_step")]
         if t == "formation":
             out = []
             for c in self.characters(side=pl.side):
                 if c.iid not in self.moved:
                     out.append(A(p, "move", card=c.iid, row="back" if c.row == "front" else "front"))
-            return out + powers.plays(self, p, "build") + [A(p, "end_step")]
+            return out + self._plays(p, "build") + [A(p, "end_step")]
         if t == "main":
-            out = [A(p, "attack", card=c.iid) for c in combat.attack_starters(self, pl.side)]
+            out = [A(p, "attack", card=c.iid)
+                   for c in self._remembered(("starters", pl.side), lambda: combat.attack_starters(self, pl.side))]
             if self.kw_possible("mobile"):
                 out += [A(p, "shift", card=c.iid) for c in self.characters(side=pl.side)
                         if c.face_up and f"mobile:{c.iid}" not in self.used_powers and self.has_keyword(c, "mobile")]
-            return out + powers.plays(self, p, "main") + [A(p, "end_turn")]
+            return out + self._plays(p, "main") + [A(p, "end_turn")]
         if t == "declare":
             atk = [self.cards[i] for i in self.declaring]
             out = [A(p, "add_attacker", card=c.iid) for c in combat.possible_teammates(self, atk)]
@@ -944,7 +946,7 @@ class Game:
                 out += [A(p, "target", card=c.iid) for c in combat.defenders(self, atk)]
             return out + [A(p, "cancel_attack")]
         if t == "combat":
-            return powers.plays(self, p, "combat") + [A(p, "pass")]
+            return self._plays(p, "combat") + [A(p, "pass")]
         if t in ("choose", "discard", "search"):
             out = [A(p, "choose", card=i) for i in d["options"]]
             return out + ([A(p, "no")] if d.get("optional") else [])
@@ -966,6 +968,9 @@ class Game:
         if t == "order":
             return [A(p, "order", trigger=i) for i in d["options"]]
         raise AssertionError(t)
+
+    def _plays(self, p: int, timing: str) -> list[Action]:
+        return self._remembered(("plays", p, timing), lambda: powers.plays(self, p, timing))
 
     def _power_reason(self, a: Action, c: Card, cd) -> str:
         k = a.get("power")
@@ -1041,7 +1046,24 @@ class Game:
         self.decision = None
         self._do(action, d)
         self._advance()
+        memo = self._memo
+        if memo:
+            # Results worked out for earlier decisions stay valid after a quiet action that set
+            # nothing else in motion: no ability waiting, nothing logged but the action itself.
+            quiet = _QUIET.get(action.type)
+            if quiet is None or len(self._new_events) > quiet[0] or self.stack or self.pending \
+                    or self.result is not None or self.static_sources():
+                self._memo = {}
+            elif quiet[1]:  # it moved a character: keep only what rows cannot change
+                self._memo = {k: v for k, v in memo.items() if k[0] == "plays"}
         return self._new_events
+
+    def _remembered(self, key: tuple, work):
+        """``work()``, or what it gave for this key since the last action that could change it."""
+        got = self._memo.get(key)
+        if got is None:
+            got = self._memo[key] = work()
+        return got
 
     def _do(self, a: Action, d: dict) -> None:
         t = a.type
@@ -1350,6 +1372,7 @@ class Game:
         g._chars = {}
         g._kw_present = None
         g._statics = None
+        g._memo = {}
         return g
 
     def describe(self, a: Action) -> str:
@@ -1368,6 +1391,12 @@ _DECISION_NAMES = {
     "strike_back": "choosing who the defender strikes back at", "order": "ordering triggered abilities",
     "choose_player": "choosing a player",
 }
+
+
+# Actions that change nothing the legal plays depend on: (events they log, whether they move a
+# character between rows). Declaring attackers only builds a list; passing only moves priority.
+_QUIET = {"move": (1, True), "attack": (0, False), "add_attacker": (0, False), "cancel_attack": (0, False),
+          "pass": (1, False)}
 
 
 def _deep_copy(x):
