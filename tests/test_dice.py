@@ -380,3 +380,11 @@ def test_data_error_for_broken_card_files(tmp_path):
     with pytest.raises(DataError) as e:
         load_pool([tmp_path])
     assert "Q" in str(e.value)
+
+
+def test_card_names_are_unique_across_files(tmp_path):
+    (tmp_path / "a.yaml").write_text("game: dice\ndeck: recruit\ncards:\n  - {name: Q, type: hero, force: 2}\n")
+    (tmp_path / "b.yaml").write_text("game: dice\ndeck: action\ncards:\n  - {name: Q, type: battle, users: [hero], "
+                                     "force: 1}\n")
+    with pytest.raises(DataError, match="another card of this name"):
+        load_pool([tmp_path])

@@ -176,7 +176,9 @@ def load_pool(paths=None) -> DicePool:
     global _default
     if paths is None and _default is not None:
         return _default
+    from ..errors import Problem
     recruit, action, problems = [], [], []
+    seen: dict[str, str] = {}
     for f in data_files([DEFAULT_DIR] if paths is None else paths):
         if f.suffix == ".txt":
             continue
@@ -184,6 +186,13 @@ def load_pool(paths=None) -> DicePool:
         if not isinstance(data, dict) or data.get("game") != "dice" or "cards" not in data:
             continue
         problems += validate_file(f, data)
+        for c in data["cards"] if isinstance(data["cards"], list) else []:
+            n = c.get("name") if isinstance(c, dict) else None
+            if isinstance(n, str) and n in seen and seen[n] != str(f):
+                problems.append(Problem(str(f), n, "name", f"another card of this name is in {seen[n]} "
+                                                           "(every card exists once, so names must differ)"))
+            elif isinstance(n, str):
+                seen[n] = str(f)
         (recruit if data.get("deck") == "recruit" else action).extend(
             c for c in data["cards"] if isinstance(c, dict))
     if problems:
