@@ -146,30 +146,38 @@ def _wrap(text: str, first: str = "", rest: str = "") -> str:
 
 # ---------------------------------------------------------------------- simulation
 
-def simulate(games: int, bad: str = "random", good: str = "random", seed: int = 1, progress=None) -> dict:
-    """Play ``games`` games between computer players; the good and bad sides' results."""
+def play_one(pool, bad: str, good: str, seed: int, budgets: dict | None = None) -> dict:
+    """One game between computer players (levels per side); the record a simulation keeps.
+    It depends only on its arguments, so any worker may play it."""
     from ..ai import make_policy, public_context
     from ..ai.match import seat_rng
-    from .cards import load_pool
     from .game import DiceGame
+    g = DiceGame(pool, {"seed": seed})
+    ctx = public_context(g)
+    levels = [bad if g.players[p]["side"] == "bad" else good for p in (0, 1)]
+    pols = [make_policy(lv, ctx, **(budgets or {}).get(lv, {})) for lv in levels]
+    rngs = [seat_rng(seed, p) for p in (0, 1)]
+    while not g.is_over:
+        p = g.to_act[0]
+        g._apply(pols[p](g.view(p), g.legal_actions(p), rngs[p]))
+    w = g.result["winners"]
+    return {"seed": seed, "winner": g.players[w[0]]["side"] if w else "draw", "turns": g.turn,
+            "actions": len(g.actions), "reason": g.result["reason"], "hash": g.state_hash()}
+
+
+def simulate(games: int, bad: str = "random", good: str = "random", seed: int = 1, progress=None) -> dict:
+    """Play ``games`` games between computer players (game ``i`` has seed ``seed + i``); the good and
+    bad sides' results."""
+    from .cards import load_pool
     pool = load_pool()
     wins = {"bad": 0, "good": 0, "draw": 0}
     turns = actions = 0
     t0 = time.perf_counter()
     for k in range(games):
-        s = seed + k
-        g = DiceGame(pool, {"seed": s})
-        ctx = public_context(g)
-        levels = [bad if g.players[p]["side"] == "bad" else good for p in (0, 1)]
-        pols = [make_policy(lv, ctx) for lv in levels]
-        rngs = [seat_rng(s, p) for p in (0, 1)]
-        while not g.is_over:
-            p = g.to_act[0]
-            g._apply(pols[p](g.view(p), g.legal_actions(p), rngs[p]))
-        w = g.result["winners"]
-        wins[g.players[w[0]]["side"] if w else "draw"] += 1
-        turns += g.turn
-        actions += len(g.actions)
+        r = play_one(pool, bad, good, seed + k)
+        wins[r["winner"]] += 1
+        turns += r["turns"]
+        actions += r["actions"]
         if progress:
             progress(k + 1)
     dt = time.perf_counter() - t0
