@@ -4,7 +4,8 @@
 * ``evaluate(view, player)``: 0..1 from the board in the view;
 * ``sample_state(view, player, rng, context)``: a playable game consistent with the view, the
   opponent's hands and both decks' order dealt at random from the cards the view does not show;
-* ``heuristic(view, legal, rng, context, slack)``: a quick rule-of-thumb choice from the view.
+* ``heuristic(view, legal, rng, context, slack)``: a quick rule-of-thumb choice from the view;
+* ``searchable(view, legal)``: the hard level searches fights and attacks, not recruiting or equipping.
 
 Everything here reads views only, never a real game.
 
@@ -193,6 +194,14 @@ def heuristic(view: dict, legal: list, rng: Rng, context: Any = None, slack: flo
 
 
 fast_policy = None  # the search uses ``heuristic`` in its playouts
+
+# Decisions worth a search; recruiting, attaching and discarding are left to the heuristic.
+SEARCHED = ("main", "target", "intercept", "battle", "event_target")
+
+
+def searchable(view: dict, legal: list) -> bool:
+    d = view.get("decision")
+    return bool(d) and d["type"] in SEARCHED and len(legal) > 1
 
 
 def score_action(view: dict, a, pool) -> float:
