@@ -79,6 +79,9 @@ def _unchanged(opts: Options, key: str) -> list[dict] | None:
 def build(opts: Options, progress=None) -> Result:
     """Build everything ``opts`` asks for. Raises PreflightError (naming the cards) before writing."""
     t0 = time.perf_counter()
+    if opts.deck:
+        from .data import resolve_deck
+        opts.deck = [resolve_deck(d, opts.data) for d in opts.deck]
     key = _input_key(opts)
     same = _unchanged(opts, key)
     if same is not None:
@@ -87,7 +90,7 @@ def build(opts: Options, progress=None) -> Result:
     from .counters import counters_pdf
     from .data import load_deck_job, load_set, tokens_used
     from .faces import Context, card_back, card_face
-    from .preflight import preflight
+    from .preflight import PreflightError, preflight
     from .profiles import drivethru_pdf, tts_sheets, write_pngs
     from .proof import proof_pdf
     from .rulebook import rulebook_pdf
@@ -107,15 +110,42 @@ def build(opts: Options, progress=None) -> Result:
     total = 0
     for job in jobs:   # the work, in units the progress bar counts: one per card drawn or checked
         n, copies = len(job.cards), len(job.copies())
-        total += n + ("home" in opts.profiles) * len(opts.papers) * (copies + (4 if opts.extras else 0))
+        total += n + ("home" in opts.profiles) * len(opts.papers) * (copies + (1 if opts.extras else 0))
         total += sum(n for v in ("tgc", "mpc", "tts") if v in opts.profiles) + ("drivethru" in opts.profiles) * copies
+    total += ("home" in opts.profiles and opts.extras) * 3 * len(opts.papers)
     tick("plan", total)
+    # preflight every card of every job before writing anything
+    contexts, all_layouts, problems = {}, {}, []
     for job in jobs:
-        ctx = Context(job.pool, art_dir if art_dir.is_dir() else None, job.numbers)
-        layouts = {c.id: card_face(c, ctx) for c in job.cards}
-        preflight(job.cards, [layouts[c.id] for c in job.cards])
-        copies = job.copies()
+        ctx = contexts[job.name] = Context(job.pool, art_dir if art_dir.is_dir() else None, job.numbers)
+        layouts = all_layouts[job.name] = {c.id: card_face(c, ctx) for c in job.cards}
+        try:
+            preflight(job.cards, [layouts[c.id] for c in job.cards])
+        except PreflightError as e:
+            problems += [p for p in e.problems if p not in problems]
         tick("preflight", len(job.cards))
+    if problems:
+        raise PreflightError(problems)
+
+    if "home" in opts.profiles and opts.extras:   # once for the whole build
+        tokens = {t.id: t for job in jobs for t in tokens_used(job.pool, job.cards)}
+        rules_job = jobs[0] if not opts.deck else _rulebook_job(opts.data, jobs)
+        for paper in opts.papers:
+            p = out / "counters" / f"counters-{paper}.pdf"
+            p.parent.mkdir(parents=True, exist_ok=True)
+            pages, n = counters_pdf(p, paper, sorted(tokens.values(), key=lambda t: t.name), contexts[jobs[0].name])
+            add(p, f"counters and tokens ({paper}, {n} counters)", pages, None)
+            p = out / "home" / f"duplex-calibration-{paper}.pdf"
+            p.parent.mkdir(parents=True, exist_ok=True)
+            add(p, f"duplex calibration ({paper})", calibration_pdf(p, paper, opts.gutter), None)
+            p = out / "rulebook" / f"rulebook-{paper}.pdf"
+            p.parent.mkdir(parents=True, exist_ok=True)
+            add(p, f"rulebook ({paper})", rulebook_pdf(p, rules_job, paper, opts.data, cache), None)
+            tick("rulebook, counters", 3)
+
+    for job in jobs:
+        ctx, layouts = contexts[job.name], all_layouts[job.name]
+        copies = job.copies()
         if "home" in opts.profiles:
             back = card_back()
             for paper in opts.papers:
@@ -124,22 +154,11 @@ def build(opts: Options, progress=None) -> Result:
                 pages = home_pdf(p, [layouts[c.id] for c in copies], back, paper, job.title,
                                  gutter_mm=opts.gutter, offset=opts.offset)
                 add(p, f"home sheets ({paper}, fronts and duplex backs)", pages, len(copies))
-                tick("home", len(copies))
-            if opts.extras:
-                for paper in opts.papers:
+                tick("home sheets", len(copies))
+                if opts.extras:
                     p = out / "home" / f"{job.name}-proof-{paper}.pdf"
                     add(p, f"proof sheet ({paper})", proof_pdf(p, job, ctx, paper, layouts), len(job.cards))
-                    tokens = tokens_used(job.pool, job.cards)
-                    p = out / "counters" / f"counters-{paper}.pdf"
-                    p.parent.mkdir(parents=True, exist_ok=True)
-                    pages, n = counters_pdf(p, paper, tokens, ctx)
-                    add(p, f"counters and tokens ({paper}, {n} counters)", pages, None)
-                    p = out / "home" / f"duplex-calibration-{paper}.pdf"
-                    add(p, f"duplex calibration ({paper})", calibration_pdf(p, paper, opts.gutter), None)
-                    p = out / "rulebook" / f"rulebook-{paper}.pdf"
-                    p.parent.mkdir(parents=True, exist_ok=True)
-                    add(p, f"rulebook ({paper})", rulebook_pdf(p, job, paper, opts.data, cache), None)
-                    tick("rulebook, counters, proof", 4)
+                    tick("proof", 1)
         for variant in ("tgc", "mpc"):
             if variant in opts.profiles:
                 folder = out / variant / job.name
@@ -172,3 +191,13 @@ def build(opts: Options, progress=None) -> Result:
              for f in files]
     (out / "MANIFEST.txt").write_text("\n".join(lines) + "\n", encoding="utf-8")
     return Result(files, False, time.perf_counter() - t0, cache.hits, cache.misses)
+
+
+def _rulebook_job(root: Path, jobs):
+    """The rulebook lists the starter set and its decks; without a starter set, the decks being printed."""
+    from .data import load_set, starter_dir
+    if starter_dir(root) is not None:
+        return load_set(root)
+    first = jobs[0]
+    first.decks = [d for job in jobs for d in job.decks]
+    return first

@@ -15,7 +15,8 @@ PROFILES = ("home", "tgc", "mpc", "drivethru", "tts")
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     what = parser.add_mutually_exclusive_group()
     what.add_argument("--deck", action="append", type=Path, metavar="FILE",
-                      help="print this deck (every copy, the main character's levels and its tokens); repeatable")
+                      help="print this deck, by path or name (deck-ember-oath): every copy, the main character's "
+                           "levels and its tokens; repeatable")
     what.add_argument("--set", action="store_true",
                       help="print the starter set, one of each card (the default; every card if there is no starter set)")
     parser.add_argument("--paper", choices=("a4", "letter"), action="append",

@@ -116,6 +116,21 @@ def set_numbers(cards) -> dict[str, str]:
     return out
 
 
+def resolve_deck(ref, root: Path) -> Path:
+    """A deck by path, or by file name or stem under ``root`` (``deck-ember-oath``)."""
+    p = Path(ref)
+    if p.is_file():
+        return p
+    from engine.errors import DeckError, Problem
+    hits = [f for f in card_files(root) if f.stem == str(ref) or f.name == str(ref)]
+    hits.sort(key=lambda f: (f.suffix == ".txt", str(f)))   # the YAML deck before its text twin
+    if hits:
+        return hits[0]
+    decks = sorted({f.stem for f in card_files(root) if f.stem.startswith("deck-")})
+    raise DeckError([Problem(str(ref), None, None, "no deck file with that path or name"
+                             + (f"; decks under {root}: {', '.join(decks)}" if decks else ""))])
+
+
 def starter_dir(root: Path) -> Path | None:
     d = root / "starter"
     return d if d.is_dir() else None
