@@ -107,10 +107,9 @@ def card_face(card, ctx: Context) -> Layout:
     ops.append(("rect", 0, 0, FULL_W, FULL_H, dark, None, 0, 0))
     ops.append(("rect", BLEED + 4, BLEED + 4, FULL_W - 2 * BLEED - 8, FULL_H - 2 * BLEED - 8, rim, None, 0, 7))
     ops.append(("rect", BLEED + 6.5, BLEED + 6.5, FULL_W - 2 * BLEED - 13, FULL_H - 2 * BLEED - 13, light, None, 0, 5))
-    if card.type == "plot_twist":  # plot twists: folded corners in the rim colour
-        x0, x1, y1 = BLEED + 6.5, FULL_W - BLEED - 6.5, FULL_H - BLEED - 6.5
-        ops.append(("poly", ((x0, y1 - 26), (x0 + 26, y1), (x0, y1)), rim))
-        ops.append(("poly", ((x1, y1 - 26), (x1 - 26, y1), (x1, y1)), rim))
+    if card.type == "plot_twist":  # plot twists: a folded corner in the rim colour
+        x0, y1 = BLEED + 6.5, FULL_H - BLEED - 6.5  # a folded corner
+        ops.append(("poly", ((x0, y1 - 24), (x0 + 24, y1), (x0, y1)), rim))
 
     # name bar, cost or level, team emblem
     ops.append(("rect", SX0, SY0, SW, 22, mix(team, WHITE, 0.97), rim, 1.2, 4))
