@@ -51,6 +51,13 @@ def options_from(args):
 
 def run(args) -> int:
     from engine.errors import DataError
+    try:
+        import PIL  # noqa: F401
+        import reportlab  # noqa: F401
+    except ImportError as e:
+        print(f"capeclash print needs reportlab and Pillow ({e.name} is missing): "
+              "pip install -e '.[print]'", file=sys.stderr)
+        return 1
 
     from .build import build
     from .preflight import PreflightError
