@@ -24,6 +24,8 @@ def check_layout(lay: Layout) -> list[str]:
     for op in lay.ops:
         if op[0] != "text":
             continue
+        if any(m in op[3] for m in ("**", "[[", "]]", "{", "}")):
+            out.append(f"text {op[3]!r} shows card-language markup that was not rendered")
         missing = missing_glyphs(op[3], op[4])
         if missing:
             out.append(f"text {op[3]!r} has characters the card font can't print: {missing}")

@@ -172,7 +172,7 @@ def rulebook_pdf(path: Path, job, paper: str, data_root: Path, cache) -> int:
                                         leftIndent=14, bulletFontName=B if numbered else R, bulletFontSize=9))
                 out.append(Spacer(1, 4))
             elif isinstance(it, dict) and "example" in it:
-                t = Table([[P("<b>Example.</b> " + str(it["example"]), small)]], colWidths=[doc.width])
+                t = Table([[P("**Example.** " + str(it["example"]), small)]], colWidths=[doc.width])
                 t.setStyle(TableStyle([("BACKGROUND", (0, 0), (-1, -1), colors.Color(0.93, 0.94, 0.97)),
                                        ("BOX", (0, 0), (-1, -1), 0.5, accent),
                                        ("LEFTPADDING", (0, 0), (-1, -1), 6), ("RIGHTPADDING", (0, 0), (-1, -1), 6)]))

@@ -272,6 +272,8 @@ def test_counters_and_rulebook(built):
     assert len(rb.pages) > 8
     all_text = "\n".join(p.extract_text() for p in rb.pages)
     assert "Contents" in all_text and "Keyword glossary" in all_text and "Set list" in all_text
+    for raw in ("<b>", "**", "[[", "{might}", "{any_turn}"):   # markup is rendered, never printed
+        assert raw not in all_text, raw
     from engine import language as L
     for k in L.KEYWORDS:
         assert k.replace("_", " ").title() in all_text, k
