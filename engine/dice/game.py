@@ -202,8 +202,7 @@ class DiceGame:
             c = self.cards[i]
             c.update(used=0, tur=False, icp=False, rcv=False, peek=False)
             for a in rules.attached_all(self, i):
-                self.cards[a]["rcv"] = False
-                self.cards[a]["peek"] = False
+                self.cards[a].update(rcv=False, peek=False, tur=False)
         self.redo = False
         self.tactics_drawn = False
         self.log("turn", f"Turn {self.turn}: {pl['name']} ({pl['side']} guys).")
