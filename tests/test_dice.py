@@ -388,3 +388,32 @@ def test_card_names_are_unique_across_files(tmp_path):
                                      "force: 1}\n")
     with pytest.raises(DataError, match="another card of this name"):
         load_pool([tmp_path])
+
+
+def test_random_illegal_actions_are_refused_without_change(pool):
+    """Throw made-up actions at games in many states: every one not on the legal list is refused with a
+    code and a reason, and the state hash does not move."""
+    from engine.actions import TYPES
+    types = sorted(TYPES)
+    r = Rng(99)
+    refused = 0
+    for seed in range(6):
+        g = DiceGame(pool, {"seed": 300 + seed})
+        while not g.is_over and len(g.actions) < 160:
+            legal = g.legal_actions(g.to_act[0])
+            for _ in range(5):
+                typ = types[r.below(len(types))]
+                args = {k: r.below(len(g.cards) + 3) - 1 if k in ("card", "target", "source", "power", "who",
+                                                                  "option", "trigger") else "team"
+                        for k in TYPES[typ]}
+                a = Action(r.below(2), typ, **args)
+                if a in legal:
+                    continue
+                h = g.state_hash()
+                with pytest.raises(IllegalActionError) as e:
+                    g.apply(a)
+                assert e.value.code and str(e.value).startswith(str(a))
+                assert g.state_hash() == h
+                refused += 1
+            g._apply(legal[r.below(len(legal))])
+    assert refused > 1000
