@@ -417,3 +417,11 @@ def test_random_illegal_actions_are_refused_without_change(pool):
                 refused += 1
             g._apply(legal[r.below(len(legal))])
     assert refused > 1000
+
+
+def test_json_bundle_rebuilds_the_same_game_without_yaml():
+    from engine.dice.cards import DicePool, bundle
+    b = json.loads(json.dumps(bundle()))
+    g = DiceGame(DicePool.from_data(**b["cards"]), {"seed": 4})
+    assert g.state_hash() == DiceGame(None, {"seed": 4}).state_hash()
+    assert b["rulebook"]["rulebook"] == "Derring-Dice"

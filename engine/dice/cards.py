@@ -201,3 +201,14 @@ def load_pool(paths=None) -> DicePool:
     if paths is None:
         _default = pool
     return pool
+
+
+def bundle(paths=None) -> dict:
+    """Everything the browser or print needs, as JSON data: both decks and the rulebook.
+
+    In the browser: ``DicePool.from_data(**bundle["cards"])`` rebuilds the pool without PyYAML."""
+    from ..loader import read_data
+    pool = load_pool(paths)
+    root = DEFAULT_DIR if paths is None else Path(paths[0])
+    rb = root / "rulebook.yaml"
+    return {"game": "dice", "cards": pool.to_json(), "rulebook": read_data(rb)[0] if rb.exists() else None}
