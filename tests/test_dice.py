@@ -200,6 +200,7 @@ def test_log_shows_dice_and_keeps_draws_private(pool):
     g.apply([a for a in g.legal_actions(0) if a.type == "target"][0])
     roll = [e for e in g.events if e.type == "roll"][0]
     assert roll.data["dice"] == [5, 2] and "rolls 5" in roll.text and "rolls 2" in roll.text
+    assert g.view(1)["rolls"][-1]["dice"] == [5, 2]
     g.apply("0:end_step")
     good, bad = g.log_lines(1), g.log_lines(0)
     assert any("You draw Moonhowl, Elastica" in x for x in good)

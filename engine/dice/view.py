@@ -84,12 +84,24 @@ def build_view(g: DiceGame, viewer: int | None) -> dict:
         "legal": [{"action": str(a), "json": a.to_json(), "label": describe_action(g, a)} for a in legal],
         "result": g.result,
         "log": g.log_lines(viewer),
+        "rolls": last_rolls(g),
         # public bookkeeping a sampler needs to rebuild a playable game from this view
         "engine": {"play": list(g.play), "redo": g.redo, "drawn": g.tactics_drawn, "leaders": list(g.phase_leaders),
                    "attack": dict(g.attack, queue=list(g.attack["queue"]), bonus=list(g.attack["bonus"]))
                    if g.attack else None, "pending": dict(g.pending) if g.pending else None,
                    "max_turns": g.config["options"]["max_turns"]},
     }
+
+
+def last_rolls(g: DiceGame, n: int = 6) -> list[dict]:
+    """The latest die rolls (all public), newest last, for a dice tray: ``{seq, dice, text}``."""
+    out = []
+    for e in reversed(g.events):
+        if e.data.get("dice"):
+            out.append({"seq": e.seq, "dice": list(e.data["dice"]), "text": e.text})
+            if len(out) == n:
+                break
+    return out[::-1]
 
 
 def prompt(g: DiceGame, d: dict) -> str:
