@@ -42,7 +42,7 @@ class Result:
 
 
 def _input_key(opts: Options) -> str:
-    from .data import card_files
+    from .data import card_files, starter_dir
     h = hashlib.sha256()
     h.update(code_version().encode())
     h.update(json.dumps({"deck": [str(d) for d in opts.deck], "papers": opts.papers, "profiles": opts.profiles,
@@ -50,12 +50,15 @@ def _input_key(opts: Options) -> str:
     root = opts.data
     art = sorted((root / "art").glob("*")) if (root / "art").is_dir() else []
     rules = sorted((root / "rules").glob("*")) if (root / "rules").is_dir() else []
-    for p in card_files(root) + art + rules:
+    if opts.deck:   # a deck's cards live beside it; the rulebook lists the starter set
+        starter = card_files(starter_dir(root)) if starter_dir(root) else []
+        data = sorted({f for d in opts.deck for f in card_files(Path(d).parent)} | {Path(d) for d in opts.deck}
+                      | set(starter))
+    else:
+        data = card_files(starter_dir(root) or root)
+    for p in data + art + rules:
         st = p.stat()
         h.update(f"{p}:{st.st_size}:{st.st_mtime_ns}\n".encode())
-    for d in opts.deck:
-        st = Path(d).stat()
-        h.update(f"{d}:{st.st_size}:{st.st_mtime_ns}\n".encode())
     return h.hexdigest()
 
 

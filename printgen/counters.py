@@ -44,7 +44,8 @@ def _token_ops(card, ctx: Context, disc: bool) -> list:
     team = ctx.team_color(card)
     bg = mix(team, WHITE, 0.75)
     ops = [("circle", s / 2, s / 2, s / 2, bg, INK, 0.5) if disc else ("rect", 0, 0, s, s, bg, INK, 0.5, 0)]
-    name = card.name.split()[-1] if fonts.width(card.name, "bold", 6) > s * 0.8 else card.name
+    full = card.name.replace("\u2605", "").strip()
+    name = full.split()[-1] if fonts.width(full, "bold", 6) > s * 0.8 else full
     ops.append(("text", s / 2 - fonts.width(name, "bold", 6) / 2, s * 0.38, name, "bold", 6.0, INK))
     stats = f"{card.atk}/{card.defense}"
     ops.append(("text", s / 2 - fonts.width(stats, "bold", 10) / 2, s * 0.78, stats, "bold", 10.0, INK))

@@ -136,10 +136,13 @@ def card_face(card, ctx: Context) -> Layout:
         ops.append(("icon", f"emblem:{em}", SX1 - 21, SY0 + 2.5, 17, team))
         right = SX1 - 24
     avail = right - left
-    size = _fit_size(card.name, "bold", avail, 12.0, MIN_TEXT_PT)
-    if fonts.width(card.name, "bold", size) > avail:
+    name = rich_words(card.name, "bold")   # a rich line: a mantle's star is an icon
+    size = 12.0
+    while size > MIN_TEXT_PT and line_width(name, size) > avail:
+        size -= 0.25
+    if line_width(name, size) > avail:
         lay.add_problem(f"the name doesn't fit in its bar even at {MIN_TEXT_PT:g} pt")
-    ops.append(("text", left, SY0 + 11 + size * 0.36, card.name, "bold", size, INK))
+    draw_line(ops, name, left, SY0 + 11 + size * 0.36, size, INK)
     lay.min_text = min(lay.min_text, size)
 
     # art: full height unless the rules text needs the room (then the art gives up to 30 pt)
@@ -367,7 +370,7 @@ def placeholder_art(card, ctx: Context, box) -> list:
     else:
         kind = {"plot_twist": "sym:any", "location": f"sym:{card.symbol or 'any'}", "equipment": "def"}
         ops.append(("icon", kind.get(card.type, "xp"), cx - r * 0.65, cy - r * 0.65, r * 1.3, WHITE))
-    initials = "".join(wd[0] for wd in card.name.split()[:3]).upper()
+    initials = "".join(wd[0] for wd in card.name.replace("\u2605", "").split()[:3]).upper()
     size = 9.0
     ops.append(("text", x + w - 4 - fonts.width(initials, "bold", size), y + h - 4, initials, "bold", size,
                 mix(team, WHITE, 0.9)))

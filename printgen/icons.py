@@ -184,7 +184,12 @@ def _card(c):
             _poly([(0.31, 0.17), (0.69, 0.17), (0.69, 0.83), (0.31, 0.83)], WHITE)]
 
 
-GAME_ICONS = {"flight": _flight, "ranged": _ranged, "any_turn": _any_turn, "atk": _atk, "def": _def,
+def _star(c):
+    """The star of a mantle name (a different character that shares a name)."""
+    return [_poly(star_points(0.5, 0.56, 0.46, 0.2, 5), c)]
+
+
+GAME_ICONS = {"star": _star, "flight": _flight, "ranged": _ranged, "any_turn": _any_turn, "atk": _atk, "def": _def,
               "health": _health, "xp": _xp, "wound": _wound, "vitality": _vitality, "card": _card}
 
 

@@ -34,9 +34,13 @@ def _icon_for(name: str) -> str:
     return f"sym:{name}" if name in SYMBOL_NAMES else ICON_WORDS.get(name, name)
 
 
+STAR = "\u2605"   # the mantle star in names: drawn as an icon (the bundled font has no such glyph)
+
+
 def rich_words(text: str, face: str = "regular") -> list[list[tuple]]:
     """Split marked-up text into words; a word is a list of fragments ``(kind, value, face)``
     with kind ``t`` (text) or ``i`` (icon). Punctuation stays glued to its word."""
+    text = text.replace(STAR, "{star}")
     frags: list[tuple] = []
     pos = 0
     bold = "bolditalic" if face == "italic" else "bold"

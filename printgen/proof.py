@@ -42,7 +42,7 @@ def proof_pdf(path, job, ctx, paper: str, layouts: dict | None = None) -> int:
             c.setDash()
             tx = x + FULL_W + 2 * MM
             c.setFillColorRGB(0, 0, 0)
-            lines = (card.name, card.id, "content hash:", card_hash(card, ctx), f"set number {job.numbers.get(card.id, '-')}",
+            lines = (card.name.replace("\u2605", "*"), card.id, "content hash:", card_hash(card, ctx), f"set number {job.numbers.get(card.id, '-')}",
                      f"bleed {BLEED / MM:.2f} mm")
             for j, line in enumerate(lines):
                 c.setFont(fonts.PDF_NAMES["bold" if j == 0 else "regular"], 7 if j == 0 else 5.5)

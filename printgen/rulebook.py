@@ -47,6 +47,7 @@ def load_source(data_root: Path) -> dict:
 
 
 def _markup(text: str, icon_dir: Path, size: float) -> str:
+    text = text.replace("\u2605", "{star}")   # the font has no star: the mantle star is an icon
     out, pos = [], 0
     for m in TOKEN.finditer(text):
         out.append(html.escape(text[pos:m.start()], quote=False))
@@ -106,6 +107,7 @@ def rulebook_pdf(path: Path, job, paper: str, data_root: Path, cache) -> int:
     accent = colors.Color(0.09, 0.13, 0.26)
     body = ParagraphStyle("body", fontName=R, fontSize=9.5, leading=13, spaceAfter=5, textColor=ink)
     small = ParagraphStyle("small", parent=body, fontSize=8, leading=10.5, spaceAfter=2)
+    cell = ParagraphStyle("cell", parent=body, fontSize=7.5, leading=9, spaceAfter=0)
     h1 = ParagraphStyle("h1", fontName=B, fontSize=17, leading=21, spaceBefore=6, spaceAfter=8, textColor=accent)
     h2 = ParagraphStyle("h2", fontName=B, fontSize=12.5, leading=16, spaceBefore=8, spaceAfter=4, textColor=accent)
     h3 = ParagraphStyle("h3", fontName=B, fontSize=10.5, leading=14, spaceBefore=6, spaceAfter=3, textColor=ink)
@@ -239,7 +241,8 @@ def rulebook_pdf(path: Path, job, paper: str, data_root: Path, cache) -> int:
             data = [["No.", "Name", "Type", "Team", "Cost"]]
             for c in job.cards:
                 t = c.type.replace("_", " ") + (f" (level {c.level})" if c.type == "main" else "")
-                data.append([job.numbers.get(c.id, ""), c.name, t, " / ".join(c.teams) or "-",
+                name = P(c.name, cell) if "\u2605" in c.name else c.name
+                data.append([job.numbers.get(c.id, ""), name, t, " / ".join(c.teams) or "-",
                              "" if c.cost is None else str(c.cost)])
             tbl = Table(data, colWidths=[20 * MM, 55 * MM, 42 * MM, 40 * MM, 12 * MM], repeatRows=1)
             tbl.setStyle(TableStyle([("FONT", (0, 0), (-1, -1), R, 7.5), ("FONT", (0, 0), (-1, 0), B, 7.5),
