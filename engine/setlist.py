@@ -30,11 +30,18 @@ TYPE_NAMES = {"main": "main character", "supporting": "supporting character", "p
               "location": "location", "equipment": "equipment", "token": "token"}
 
 
+def card_team(c) -> str | None:
+    """The team a card belongs to: its own team, or the team its plot twist requires."""
+    if c.teams:
+        return c.teams[0]
+    return next((t for t, _n in c.requires if ":" not in t), None)
+
+
 def _team_rank(pool, teams_in_order: list[str]):
     def rank(c) -> tuple:
-        if not c.teams:
+        t = card_team(c)
+        if t is None:
             return (2, len(teams_in_order), "")
-        t = c.teams[0]
         info = pool.teams.get(t) or {}
         align = 0 if info.get("alignment") == "good" else 1
         order = info.get("set_order")
@@ -84,7 +91,7 @@ def set_list(paths=None) -> list[dict]:
             "number": numbers[c.id],
             "name": c.name,
             "type": TYPE_NAMES.get(c.type, c.type),
-            "team": " / ".join(c.teams),
+            "team": " / ".join(c.teams) or card_team(c) or "",
             "cost": c.cost if c.type == "supporting" or c.type == "equipment" else None,
             "atk": c.atk if char else None,
             "def": c.defense if char else None,

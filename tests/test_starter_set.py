@@ -179,6 +179,9 @@ def test_starter_deck_is_legal_sixty_cards_and_its_text_list_matches(slug):
 def test_set_list_numbers_every_card_once_in_every_format():
     rows = set_list([STARTER])
     assert len(rows) == len(SET) and duplicate_numbers(rows) == []
+    assert all(c.number for c in SET), "every starter card carries its set number"
+    # team plot twists are listed with the team they need
+    assert {r["team"] for r in rows if r["id"] == "strafing-run"} == {"Skylark Wing"}
     assert {r["id"] for r in rows} == {c.id for c in SET}
     assert [r["number"] for r in rows] == sorted(r["number"] for r in rows)
     data = json.loads(format_rows(rows, "json"))
