@@ -345,7 +345,7 @@ cards:
     def: 1
     health: 1
   - id: starry
-    name: "Star \u2605 Child"
+    name: "Dragon \u9f8d Child"
     type: supporting
     team: Test Team
     cost: 1
