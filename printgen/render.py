@@ -35,6 +35,21 @@ def to_cmyk(rgb) -> tuple[float, float, float, float]:
     return (round(c, 4), round(m, 4), round(y, 4), round(k, 4))
 
 
+def image_to_cmyk(im):
+    """An RGB picture in CMYK the way ``to_cmyk`` converts a colour: full black generation and total
+    ink capped at the limit (Pillow's own conversion puts no black in and can reach 300 %)."""
+    from PIL import Image, ImageMath
+    r, g, b = (ch.convert("F") for ch in im.convert("RGB").split())
+    k = ImageMath.lambda_eval(lambda a: 255.0 - a["max"](a["max"](a["r"], a["g"]), a["b"]), r=r, g=g, b=b)
+    ch = [ImageMath.lambda_eval(lambda a: (255.0 - a["v"] - a["k"]) * 255.0 / a["max"](255.0 - a["k"], 1.0), v=v, k=k)
+          for v in (r, g, b)]
+    limit = TOTAL_INK_LIMIT * 255.0
+    f = ImageMath.lambda_eval(lambda a: a["min"]((limit - a["k"]) / a["max"](a["c"] + a["m"] + a["y"], 1.0), 1.0),
+                              k=k, c=ch[0], m=ch[1], y=ch[2])
+    out = [ImageMath.lambda_eval(lambda a: a["v"] * a["f"], v=v, f=f) for v in ch]
+    return Image.merge("CMYK", [x.convert("L") for x in (*out, k)])
+
+
 @lru_cache(maxsize=256)
 def cover_image(path: str, w_px: int, h_px: int, mode: str = "RGB"):
     """The picture at ``path`` cropped at its centre to the box's shape and scaled to w x h px."""
@@ -50,7 +65,7 @@ def cover_image(path: str, w_px: int, h_px: int, mode: str = "RGB"):
             nh = round(iw / target)
             im = im.crop((0, (ih - nh) // 2, iw, (ih - nh) // 2 + nh))
         im = im.resize((w_px, h_px), Image.LANCZOS)
-        return im.convert(mode) if mode != "RGB" else im
+        return image_to_cmyk(im) if mode == "CMYK" else im
 
 
 # ------------------------------------------------------------------ PDF

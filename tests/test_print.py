@@ -402,3 +402,37 @@ def test_art_from_card_data_is_used(tmp_path):
     im = render_png(lay.ops)
     assert im.size == (round(FULL_W * 300 / 72), round(FULL_H * 300 / 72))
     assert im.getpixel((im.width // 2, 300)) == (10, 200, 30)   # the middle of the art box
+
+
+def test_drivethru_art_is_cmyk_under_the_ink_limit(tmp_path):
+    data = _data_dir(tmp_path)
+    deck = data / "cards" / "deck-dawnwatch.yaml"
+    from printgen.data import load_deck_job
+    main = load_deck_job(deck, data).cards[0]
+    (data / "art").mkdir()
+    art = Image.new("RGB", (700, 380), (128, 0, 0))          # saturated dark red: 300 % ink if done naively
+    art.paste((10, 20, 200), (350, 0, 700, 380))
+    art.save(data / "art" / f"{main.id}.png")
+    out = tmp_path / "out"
+    build(Options(data=data, out=out, deck=[deck], profiles=("drivethru",), papers=("a4",), extras=False))
+    page = pypdf.PdfReader(out / "drivethru" / "deck-dawnwatch.pdf").pages[1]   # the main character's front
+    images = [im.image for im in page.images]
+    assert images and all(im.mode == "CMYK" for im in images)
+    worst = max(sum(px) for im in images for px in im.getdata())
+    assert worst <= 2.4 * 255 + 2
+    assert worst > 2.0 * 255          # the red really is deep: the cap, not a washed-out picture
+
+
+def test_mantle_star_is_drawn_as_an_icon(tmp_path):
+    from printgen.preflight import check_layout
+    data = tmp_path / "star"
+    data.mkdir()
+    (data / "cards.yaml").write_text("teams:\n  - {name: Test Team, alignment: good}\ncards:\n"
+                                     "  - {id: nw, name: \"\\u2605Night Ward\\u2605\", type: supporting, team: Test Team,"
+                                     " cost: 2, atk: 2, def: 2, health: 2}\n")
+    from printgen.data import load_set
+    job = load_set(data)
+    lay = card_face(job.cards[0], Context(job.pool, None, job.numbers))
+    assert check_layout(lay) == []
+    assert sum(1 for op in lay.ops if op[0] == "icon" and op[1] == "star") == 2
+    assert any(op[0] == "text" and op[3] == "Night Ward" for op in lay.ops)
