@@ -219,8 +219,8 @@ def cmd_play(args, inp=input, out=print) -> int:
     else:
         seed = args.seed if args.seed is not None else int(time.time()) % 100000
         you = args.side
-        players = [{"name": "You" if args.humans and you == "bad" else "Villainy", "side": "bad"},
-                   {"name": "You" if args.humans and you == "good" else "Valor", "side": "good"}]
+        players = [{"name": "Player" if args.humans and you == "bad" else "Villainy", "side": "bad"},
+                   {"name": "Player" if args.humans and you == "good" else "Valor", "side": "good"}]
         if args.humans == 2:
             players = [{"name": "Bad Guy", "side": "bad"}, {"name": "Good Guy", "side": "good"}]
         g = DiceGame(None, {"seed": seed, "players": players, "options": {"max_turns": args.max_turns}})
