@@ -437,3 +437,12 @@ def test_mantle_star_is_drawn_as_an_icon(tmp_path):
     assert check_layout(lay) == []
     assert sum(1 for op in lay.ops if op[0] == "icon" and op[1] == "star") == 2
     assert any(op[0] == "text" and op[3] == "Night Ward" for op in lay.ops)
+
+
+def test_printgen_doctests():
+    import doctest
+    import importlib
+    for name in ("icons", "layout", "render", "faces", "cache", "specs"):
+        mod = importlib.import_module(f"printgen.{name}")
+        failed, _ = doctest.testmod(mod)
+        assert failed == 0, name
