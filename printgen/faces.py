@@ -23,6 +23,9 @@ from .specs import BLEED, FULL_H, FULL_W, MIN_ART_DPI, MIN_TEXT_PT, SAFE_BOX
 PALETTE = [(0.16, 0.42, 0.78), (0.62, 0.16, 0.22), (0.14, 0.52, 0.36), (0.42, 0.24, 0.60),
            (0.82, 0.46, 0.08), (0.10, 0.50, 0.58), (0.50, 0.36, 0.20), (0.70, 0.22, 0.50)]
 NEUTRAL = (0.40, 0.42, 0.46)
+TIMING_COLORS = {"combat": (0.60, 0.22, 0.24), "any_combat": (0.60, 0.22, 0.24), "main": (0.38, 0.30, 0.56),
+                 "build": (0.22, 0.46, 0.36)}
+TIMING_ICONS = {"combat": "atk", "any_combat": "atk", "main": "xp", "build": "card"}
 EMBLEM_COLORS = {"flame_ring": (0.80, 0.30, 0.10), "flame": (0.80, 0.30, 0.10), "crown": (0.20, 0.50, 0.74),
                  "arrowhead": (0.10, 0.56, 0.60), "thorn": (0.30, 0.48, 0.16), "sun": (0.16, 0.42, 0.78),
                  "crescent": (0.50, 0.18, 0.30), "mask": (0.42, 0.24, 0.60)}
@@ -30,7 +33,7 @@ GOLD = (0.84, 0.66, 0.22)
 TYPE_FRAMES = {  # rim colour (None: the team colour) and the label on the type line
     "main": (GOLD, "Main character"),
     "supporting": (None, "Supporting character"),
-    "plot_twist": ((0.36, 0.30, 0.44), "Plot twist"),
+    "plot_twist": (None, "Plot twist"),
     "location": ((0.42, 0.36, 0.26), "Location"),
     "equipment": ((0.46, 0.50, 0.54), "Equipment"),
     "token": ((0.66, 0.66, 0.68), "Token"),
@@ -73,7 +76,11 @@ class Context:
         self.numbers = self.numbers or {}
 
     def team_color(self, card):
-        return self.colors.get(card.teams[0], NEUTRAL) if card.teams else NEUTRAL
+        if card.teams:
+            return self.colors.get(card.teams[0], NEUTRAL)
+        if card.type == "plot_twist" and card.timing:   # a plot twist of no team: coloured by when it's played
+            return TIMING_COLORS.get(card.timing[0], NEUTRAL)
+        return NEUTRAL
 
     def art_path(self, card) -> Path | None:
         if self.art_dir is None:
@@ -368,7 +375,8 @@ def placeholder_art(card, ctx: Context, box) -> list:
         em = ctx.emblems.get(card.teams[0], "star")
         ops.append(("icon", f"emblem:{em}", cx - r * 0.7, cy - r * 0.7, r * 1.4, WHITE))
     else:
-        kind = {"plot_twist": "sym:any", "location": f"sym:{card.symbol or 'any'}", "equipment": "def"}
+        kind = {"plot_twist": TIMING_ICONS.get(card.timing[0] if card.timing else "", "xp"),
+                "location": f"sym:{card.symbol or 'any'}", "equipment": "def"}
         ops.append(("icon", kind.get(card.type, "xp"), cx - r * 0.65, cy - r * 0.65, r * 1.3, WHITE))
     initials = "".join(wd[0] for wd in card.name.replace("\u2605", "").split()[:3]).upper()
     size = 9.0
