@@ -446,3 +446,20 @@ def test_printgen_doctests():
         mod = importlib.import_module(f"printgen.{name}")
         failed, _ = doctest.testmod(mod)
         assert failed == 0, name
+
+
+def test_outputs_are_identical_across_processes(tmp_path):
+    """Two fresh processes with different string-hash seeds write byte-identical PNGs and PDFs."""
+    import os
+    import sys
+    data = _data_dir(tmp_path)
+    shas = []
+    for seed in ("1", "2"):
+        out = tmp_path / f"out{seed}"
+        env = {**os.environ, "PYTHONHASHSEED": seed}
+        subprocess.run([sys.executable, "-m", "engine.cli", "print", "--data", str(data), "--out", str(out),
+                        "--deck", str(data / "cards" / "deck-dawnwatch.yaml"), "--profile", "tgc", "--profile",
+                        "home", "--paper", "a4", "--no-extras", "--no-cache", "--quiet"],
+                       check=True, cwd=ROOT, env=env, capture_output=True)
+        shas.append({f["path"]: f["sha256"] for f in json.loads((out / "manifest.json").read_text())["files"]})
+    assert len(shas[0]) > 10 and shas[0] == shas[1]
