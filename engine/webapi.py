@@ -421,7 +421,7 @@ class Session:
     def op_save(self) -> dict:
         g = self._need_game()
         return {"format": WEB_SAVE_FORMAT, "version": WEB_SAVE_VERSION, "seats": self.seats,
-                "game": g.save(), "ai_rng": {str(k): r.state for k, r in self.ai_rngs.items()}}
+                "game": g.save(), "ai_rng": {str(k): str(r.state) for k, r in self.ai_rngs.items()}}  # text: JS numbers are 53-bit
 
     def _read_save(self, data, source: str) -> tuple[Game, list[dict], dict]:
         if isinstance(data, str):
@@ -455,8 +455,8 @@ class Session:
         self.game, self.seats = g, seats
         self._resync_ai_rngs()
         for k, st in rngs.items():
-            if str(k).isdigit() and int(k) in self.ai_rngs and isinstance(st, int):
-                self.ai_rngs[int(k)] = Rng(st)
+            if str(k).isdigit() and int(k) in self.ai_rngs and str(st).isdigit() and int(st) < 1 << 64:
+                self.ai_rngs[int(k)] = Rng(int(st))
         return self.op_state(viewer=viewer)
 
     def op_replay_open(self, save, source: str = "replay file") -> dict:
@@ -536,26 +536,35 @@ def problems_text(problems: list[Problem]) -> list[str]:
     return [str(p) for p in problems]
 
 
-def bundle_from_paths(paths, deck_refs=None) -> dict:
-    """The JSON card bundle the browser loads: cards, teams and every deck found (CPython side)."""
+def bundle_from_paths(paths) -> dict:
+    """The JSON card bundle the browser loads: cards, teams and every legal deck found (CPython side).
+
+    A deck file with problems is left out and its problems listed under ``"problems"``; a YAML
+    deck and a text deck of the same name are one deck (the YAML one is read)."""
     from pathlib import Path
 
+    from .errors import DataError
     from .loader import classify, data_files, load_deck, load_pool, raw_card_data, read_data
     pool = load_pool(paths)
     cards, teams = raw_card_data(paths)
-    decks, seen = [], set()
-    for f in data_files(paths):
-        if not f.stem.startswith("deck"):
+    decks, seen, problems = [], set(), []
+    files = [f for f in data_files(paths) if f.stem.startswith("deck")]
+    files.sort(key=lambda f: (str(f.parent), f.stem, f.suffix == ".txt"))
+    for f in files:
+        try:
+            if f.suffix != ".txt":
+                data, _ = read_data(f)
+                if classify(data) != "deck":
+                    continue
+            deck = load_deck(f, pool)
+        except DataError as e:
+            problems += [str(p) for p in e.problems]
             continue
-        if f.suffix != ".txt":
-            data, _ = read_data(f)
-            if classify(data) != "deck":
-                continue
-        deck = load_deck(f, pool)
         key = deck.name or f.stem
         if key in seen:
             continue
         seen.add(key)
-        decks.append({"id": f.stem if f.stem not in {d["id"] for d in decks} else str(f), "name": key,
+        ids = {d["id"] for d in decks}
+        decks.append({"id": f.stem if f.stem not in ids else str(f), "name": key,
                       "source": str(Path(f)), "deck": deck.to_json()})
-    return {"cards": cards, "teams": teams, "decks": decks}
+    return {"cards": cards, "teams": teams, "decks": decks, "problems": problems}

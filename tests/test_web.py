@@ -162,6 +162,13 @@ def test_boot_to_interactive_board(tab, server):
     assert acts and all(a.startswith("0:") for a in acts), acts
     assert page.locator("#status").inner_text().strip()
     tab.shot("board-start")
+    before = page.evaluate("document.body.dataset.hash")
+    click_action(page, acts[0])
+    wait_ready_for_input(page)
+    assert page.evaluate("document.body.dataset.hash") != before
+    page.keyboard.press("u")  # undo, from the keyboard
+    page.wait_for_function("(h) => document.body.dataset.hash === h", arg=before)
+    assert offered(page) == acts
     assert tab.errors == []
 
 
@@ -188,8 +195,17 @@ def test_complete_game_against_the_ai_through_the_ui(tab, server):
     text = page.locator("#over-text").inner_text()
     assert "win" in text.lower(), text
     tab.shot("game-over")
-    page.click("#over-board")
-    tab.shot("board-end")
+    final = page.evaluate("document.body.dataset.hash")
+    assert page.evaluate(f"localStorage.getItem('{SAVE_KEY}')") is None  # a finished game is not resumed
+    page.click("#over-watch")  # the replay, step by step
+    page.wait_for_selector("#replay-controls:not([hidden])")
+    assert page.locator("#rp-text").inner_text().startswith("Move 0 of")
+    page.click("#rp-next")
+    page.wait_for_function("document.getElementById('rp-text').textContent.startsWith('Move 1 of')")
+    assert offered(page) == []  # a replay offers no moves
+    page.click("#rp-end")
+    page.wait_for_function("(h) => document.body.dataset.hash === h", arg=final)
+    tab.shot("replay-end")
     assert tab.errors == [], tab.errors
 
 
@@ -251,15 +267,31 @@ def test_reload_mid_combat_resumes_the_same_state(tab, server):
     assert tab.errors == []
 
 
-def test_offline_after_one_visit(chromium, site):
-    srv, url = serve_in_thread(site)
+def test_offline_after_one_visit_and_a_new_build_replaces_the_cache(chromium, site, tmp_path):
+    copy = tmp_path / "web"
+    shutil.copytree(site, copy)
+    srv, url = serve_in_thread(copy)
     t = Tab(chromium)
     try:
         t.boot(url)
         t.page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=60000)
-        cache = t.page.evaluate("caches.keys()")
-        version = json.loads((site / "site.json").read_text())["version"]
-        assert cache == [f"capeclash-{version}"]
+        old = f"capeclash-{json.loads((copy / 'site.json').read_text())['version']}"
+        assert t.page.evaluate("caches.keys()") == [old]
+        # a new build: its service worker takes over with a new cache and removes the old one
+        build(copy, card_data=ROOT / "card_data" / "testset", snapshot=False, quiet=True)
+        new = f"capeclash-{json.loads((copy / 'site.json').read_text())['version']}"
+        assert new != old
+        # like a player coming back: within a few visits the new build runs, from the new cache only
+        state = None
+        for _ in range(6):
+            t.page.reload()
+            t.page.wait_for_selector("body[data-ready='1']", timeout=BOOT_MS)
+            t.page.wait_for_timeout(1500)
+            state = (t.page.evaluate("document.body.dataset.version"), t.page.evaluate("caches.keys()"))
+            if state == (new.split("-", 1)[1], [new]):
+                break
+        assert state == (new.split("-", 1)[1], [new]), (old, new, state)
+        # the server stops: the game still starts and plays
         srv.shutdown()
         srv.server_close()
         t.page.reload()

@@ -169,6 +169,8 @@ def rulebook(card_data: Path) -> dict | None:
 def card_bundle(card_data: Path) -> dict:
     from engine.webapi import bundle_from_paths
     bundle = bundle_from_paths([card_data])
+    for p in bundle.pop("problems"):
+        print(f"warning: deck left out of the site: {p}", file=sys.stderr)
     if not bundle["decks"]:
         raise BuildError(f"no deck files (deck-*.yaml / deck-*.txt) under {card_data}")
     starter = [d for d in bundle["decks"] if "/starter/" in d["source"].replace("\\", "/")]

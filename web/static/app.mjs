@@ -361,7 +361,7 @@ $("btn-pass").addEventListener("click", async () => {
 
 // A new state from the engine: maybe hand over the device, then draw it and let the AI move.
 async function afterMove(state) {
-  persist();
+  persist(state);
   const next = pickViewer(state);
   if (app.hotseat && next !== null && next !== app.viewer && state.to_act.includes(next) && !state.over) {
     app.state = state;
@@ -372,7 +372,8 @@ async function afterMove(state) {
   show(state);
 }
 
-async function persist() {
+async function persist(state) {
+  if (state.over) { localStorage.removeItem(SAVE_KEY); return; }  // a finished game is not resumed
   try {
     const save = await engine.call("save");
     save.ui = { viewer: app.viewer };
@@ -427,7 +428,6 @@ async function undo() {
 }
 
 function gameOver(state) {
-  localStorage.removeItem(SAVE_KEY);
   $("over-text").textContent = state.result_text;
   const d = $("dlg-over");
   if (!d.open) d.showModal();
