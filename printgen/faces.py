@@ -16,7 +16,7 @@ from pathlib import Path
 
 from . import fonts
 from .icons import INK, WHITE, team_emblems
-from .layout import Layout, break_lines, draw_line, line_width, rich_words, word_width
+from .layout import Layout, break_lines, draw_line, line_width, rich_words
 from .specs import BLEED, FULL_H, FULL_W, MIN_ART_DPI, MIN_TEXT_PT, SAFE_BOX
 
 # Team colours: from the team's data (``color: "#rrggbb"``) when given, else from this palette.
@@ -100,6 +100,18 @@ def _fit_size(text: str, face: str, width: float, start: float, floor: float) ->
 
 
 def card_face(card, ctx: Context) -> Layout:
+    """A card's face, bleed included, as drawing ops; ``problems`` lists what preflight must refuse.
+
+    >>> from engine.cards import CardPool
+    >>> pool = CardPool.from_data([{"id": "ace", "name": "Ace", "type": "supporting", "team": "T", "cost": 2,
+    ...                             "atk": 3, "def": 1, "health": 2, "keywords": ["flight"]}],
+    ...                           [{"name": "T", "alignment": "good"}])
+    >>> lay = card_face(pool["ace"], Context(pool))
+    >>> lay.problems, [op[3] for op in lay.ops if op[0] == "text"][:2]
+    ([], ['2', 'Ace'])
+    >>> sorted({op[1] for op in lay.ops if op[0] == "icon"} & {"flight", "atk", "def", "health"})
+    ['atk', 'def', 'flight', 'health']
+    """
     from engine.text import ability_lines
 
     lay = Layout()
@@ -131,7 +143,7 @@ def card_face(card, ctx: Context) -> Layout:
         ops.append(("circle", SX0 + 11, SY0 + 11, 12.5, WHITE, None, 0))
         ops.append(("circle", SX0 + 11, SY0 + 11, 11, GOLD, None, 0))
         lv = str(card.level or 1)
-        ops.append(("text", SX0 + 11 - fonts.width("LV", "bold", 5.5 + 0.5) / 2, SY0 + 8.5, "LV", "bold", 6.0, INK))
+        ops.append(("text", SX0 + 11 - fonts.width("LV", "bold", 6) / 2, SY0 + 8.5, "LV", "bold", 6.0, INK))
         ops.append(("text", SX0 + 11 - fonts.width(lv, "bold", 11) / 2, SY0 + 18.5, lv, "bold", 11.0, INK))
         left = SX0 + 26
     elif card.type == "location" and card.symbol:
@@ -405,7 +417,3 @@ def card_back(title: str = "CAPE CLASH") -> Layout:
     ops.append(("text", cx - w1 / 2, cy - 3, "CAPE", "bold", 22.0, GOLD))
     ops.append(("text", cx - w2 / 2, cy + 19, "CLASH", "bold", 22.0, WHITE))
     return lay
-
-
-def measure(text: str, size: float, face: str = "regular") -> float:
-    return word_width(rich_words(text, face)[0], size) if text else 0.0
