@@ -82,7 +82,7 @@ def bench_main(argv) -> int:
         cold = time.perf_counter() - t0
         print(f"  default build (home, A4 + Letter, rulebook, counters, proof): {cold:6.2f} s")
         t = timed(lambda: build(Options(data=args.data, out=full)))
-        print(f"  rebuild, nothing changed:                    {t:6.2f} s   (target <= 1 s)")
+        print(f"  rebuild, nothing changed:                    {t:6.3f} s   (target <= 1 s)")
 
         def cached_pngs():
             build(Options(data=args.data, out=full, profiles=("tgc",), papers=("a4",), extras=False, force=True))
