@@ -79,6 +79,66 @@ def _icon_png(name: str, folder: Path) -> str:
     return str(p)
 
 
+def _anatomy(card, job, bold: str, regular: str):
+    """A flowable: a real card of the set at 90 % with numbered callouts for its parts."""
+    from reportlab.platypus import Flowable
+
+    from .faces import ART_BOX, GOLD, SAFE_BOX, STATS_TOP, TEXT_TOP, Context, card_face, mix
+    from .icons import WHITE
+    from .render import PdfPainter
+    from .specs import BLEED, FULL_H, FULL_W
+    scale = 0.9
+    sx, sy, sw, _ = SAFE_BOX
+    right = sx + sw + 3.5      # on the frame's rim, so the markers hide nothing
+    lay = card_face(card, Context(job.pool, None, job.numbers))
+    boxes = [op for op in lay.ops if op[0] == "rect" and op[2] >= TEXT_TOP - 30 and op[7] == 0.8]
+    level_fill = mix(GOLD, WHITE, 0.6)   # the level-up box's colour; power blocks have another
+    lvl_y = next((op[2] + op[4] / 2 for op in boxes if op[5] == level_fill), STATS_TOP - 24)
+    pow_y = next((op[2] + 8 for op in boxes if op[5] != level_fill), TEXT_TOP + 12)
+    parts = [  # (label, x, y) in the face's points
+        ("Level (main characters) or cost", sx - 3, sy - 2),
+        ("Name", sx + sw * 0.62, sy - 2),
+        ("Team emblem", right, sy + 11),
+        ("Art (a generated picture until the card has its own)", ART_BOX[0] + ART_BOX[2] - 9, ART_BOX[1] + 9),
+        ("Type and team; Flight and Ranged icons at the right", right, ART_BOX[1] + ART_BOX[3] + 8),
+        ("Keywords, then super powers: name, timing and cost", right, pow_y),
+        ("Level-up box: the event that earns XP", right, lvl_y),
+        ("ATK", sx - 3, STATS_TOP + 3),
+        ("DEF", sx + 67, STATS_TOP - 2),
+        ("XP needed to level up", sx + 104, STATS_TOP - 4),
+        ("Health", right, STATS_TOP + 11),
+        ("Set number and card id", sx + sw - 60, FULL_H - BLEED - 3.5),
+    ]
+
+    class Anatomy(Flowable):
+        def wrap(self, aw, ah):
+            self.width = aw
+            return aw, FULL_H * scale + 6
+
+        def draw(self):
+            c = self.canv
+            top = FULL_H * scale + 3
+            PdfPainter(c).draw(lay.ops, 0, top, scale)
+            lx = FULL_W * scale + 30
+            step = (FULL_H * scale - 10) / len(parts)
+            c.setStrokeColorRGB(1, 1, 1)
+            c.setLineWidth(1)
+            for i, (label, x, y) in enumerate(parts, 1):
+                px, py = x * scale, top - y * scale
+                ty = top - 12 - (i - 1) * step
+                c.setFillColorRGB(0.85, 0.15, 0.2)
+                c.circle(px, py, 6, stroke=1, fill=1)
+                c.circle(lx - 10, ty + 3, 6, stroke=1, fill=1)
+                c.setFillColorRGB(1, 1, 1)
+                c.setFont(bold, 6.5)
+                c.drawCentredString(px, py - 2.3, str(i))
+                c.drawCentredString(lx - 10, ty + 0.7, str(i))
+                c.setFillColorRGB(0.11, 0.11, 0.13)
+                c.setFont(regular, 8.5)
+                c.drawString(lx, ty, label)
+    return Anatomy()
+
+
 def rulebook_pdf(path: Path, job, paper: str, data_root: Path, cache) -> int:
     """Write the rulebook; returns its page count."""
     from reportlab.lib import colors
@@ -197,7 +257,14 @@ def rulebook_pdf(path: Path, job, paper: str, data_root: Path, cache) -> int:
         from engine import language as L
         from engine.text import keyword_rules
         out = []
-        if kind == "keywords":
+        if kind == "anatomy":
+            card = next((c for c in job.cards if c.type == "main" and c.level_up and not c.level_up.transform), None)
+            if card is None:
+                return out
+            if sec.get("title"):
+                out.append(head(sec["title"], level))
+            out.append(_anatomy(card, job, B, R))
+        elif kind == "keywords":
             out.append(head(sec.get("title", "Keyword glossary"), level))
             out.append(P("Every keyword of the card language with its rules, generated from the rules engine's "
                          "own definitions: what you read here is what the game does."))
