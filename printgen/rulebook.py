@@ -161,7 +161,11 @@ def rulebook_pdf(path: Path, job, paper: str, data_root: Path, cache) -> int:
     fonts.register_pdf_fonts()
     R, B, IT = fonts.PDF_NAMES["regular"], fonts.PDF_NAMES["bold"], fonts.PDF_NAMES["italic"]
     src = load_source(data_root)
-    icon_dir = (cache.folder or Path(path).parent / ".icons") / "icons"
+    if cache.folder is not None:
+        icon_dir = cache.folder / "icons"
+    else:   # no cache: the inline icons go to a scratch folder, not next to the outputs
+        import tempfile
+        icon_dir = Path(tempfile.mkdtemp(prefix="capeclash-icons-"))
     W, H = PAPERS[paper]
     ink = colors.Color(0.11, 0.11, 0.13)
     accent = colors.Color(0.09, 0.13, 0.26)
