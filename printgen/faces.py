@@ -193,7 +193,8 @@ def card_face(card, ctx: Context) -> Layout:
     # type line: type, level, teams; Flight and Ranged icons at the right
     ty = ay + ah + 2
     ops.append(("rect", SX0, ty, SW, 13, rim, None, 0, 3))
-    icons = [k for k in ("flight", "ranged") if k in card.keywords]
+    # Flight and Ranged icons for a character's own keywords (equipment grants them: that's in its text)
+    icons = [k for k in ("flight", "ranged") if k in card.keywords and card.is_character]
     tcol = INK if rim in (GOLD, TYPE_FRAMES["token"][0]) else WHITE
     tavail = SW - 8 - (15 * len(icons) + 2 if icons else 0)
     teams = ("  \u00b7  " + " / ".join(card.teams).upper()) if card.teams else ""
