@@ -63,9 +63,8 @@ def counters_pdf(path, paper: str, tokens: list, ctx: Context) -> tuple[int, int
     x0 = (W - (cols * SIZE + (cols - 1) * GAP)) / 2
     rows = []  # each: (title, [ops per counter])
     for name, bg, mark, fg in MARKERS:
-        label = None if mark.startswith(("+", "-")) else None
-        rows.append((f"{name} - discs", [_marker_ops(bg, mark, fg, True, label)] * cols))
-        rows.append((f"{name} - squares", [_marker_ops(bg, mark, fg, False, label)] * cols))
+        rows.append((f"{name} - discs", [_marker_ops(bg, mark, fg, True)] * cols))
+        rows.append((f"{name} - squares", [_marker_ops(bg, mark, fg, False)] * cols))
     for t in tokens:
         rows.append((f"Token: {t.name} ({t.atk}/{t.defense}, health {t.health})",
                      [_token_ops(t, ctx, i % 2 == 0) for i in range(cols)]))
