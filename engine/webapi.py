@@ -96,6 +96,14 @@ def _make_policy(level: str, context):
     return make_policy(level, context)
 
 
+def _takes_deadline(policy) -> bool:
+    import inspect
+    try:
+        return "deadline" in inspect.signature(policy).parameters
+    except (TypeError, ValueError):
+        return False
+
+
 def _public_context(game: Game):
     try:
         from .ai import public_context
@@ -379,7 +387,7 @@ class Session:
                 pass
             self._policies[p] = pol
         legal = g.legal_actions(p)
-        if level == "hard":
+        if level == "hard" and _takes_deadline(pol):
             import time
             a = pol(g.view(p), legal, rng, deadline=time.monotonic() + HARD_MOVE_SECONDS)
         else:
