@@ -144,6 +144,7 @@ def sample_state(view: dict, player: int, rng: Rng, context: Any):
     g.seq = 0
     g.rng = Rng(rng.next64())
     g.events, g.actions, g._new = [], [], []
+    g.lite_views = True  # the search reads boards, not menus or logs
     g.touch()
     return g
 

@@ -54,21 +54,31 @@ def character(g: DiceGame, i: int, forces: dict[int, int]) -> dict:
     }
 
 
+def lite_character(g: DiceGame, i: int, forces: dict[int, int]) -> dict:
+    """The board facts a search needs about a character (sampled games only)."""
+    c = g.cards[i]
+    _, tr, ab = rules.profile(g, i)
+    return {"id": i, "name": c["n"], "owner": c["o"], "force": forces[i], "damage": c["dmg"], "delay": c["dly"],
+            "delayed": bool(c["dly"]), "traits": sorted(tr), "abilities": sorted(ab)}
+
+
 def build_view(g: DiceGame, viewer: int | None) -> dict:
     players = []
     forces = rules.all_forces(g)
+    lite = getattr(g, "lite_views", False)  # games sampled for a search: no menus, no log
+    build = lite_character if lite else character
     for p, pl in enumerate(g.players):
         entry = {"index": p, "team": p, "name": pl["name"], "side": pl["side"], "turns": pl["turns"],
                  "recruit_hand_count": len(pl["rhand"]), "action_hand_count": len(pl["ahand"]),
                  "team_limit": rules.team_limit(g, p), "recruit_hand_limit": rules.hand_limit(g, p, "recruit"),
                  "action_hand_limit": rules.hand_limit(g, p, "action"),
-                 "characters": [character(g, i, forces) for i in g.team(p)]}
+                 "characters": [build(g, i, forces) for i in g.team(p)]}
         if viewer == p:
             entry["recruit_hand"] = [face(g, i) for i in pl["rhand"]]
             entry["action_hand"] = [face(g, i) for i in pl["ahand"]]
         players.append(entry)
     d = g.decision
-    legal = g.legal_actions(viewer) if viewer is not None else []
+    legal = g.legal_actions(viewer) if viewer is not None and not lite else []
     decision = None
     if d and not g.result:
         decision = {"type": d["type"], "players": list(d["players"]), "prompt": prompt(g, d)}
@@ -83,8 +93,8 @@ def build_view(g: DiceGame, viewer: int | None) -> dict:
         "decision": decision,
         "legal": [{"action": str(a), "json": a.to_json(), "label": describe_action(g, a)} for a in legal],
         "result": g.result,
-        "log": g.log_lines(viewer),
-        "rolls": last_rolls(g),
+        "log": [] if lite else g.log_lines(viewer),
+        "rolls": [] if lite else last_rolls(g),
         # public bookkeeping a sampler needs to rebuild a playable game from this view
         "engine": {"play": list(g.play), "redo": g.redo, "drawn": g.tactics_drawn, "leaders": list(g.phase_leaders),
                    "attack": dict(g.attack, queue=list(g.attack["queue"]), bonus=list(g.attack["bonus"]))
