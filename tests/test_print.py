@@ -463,3 +463,17 @@ def test_outputs_are_identical_across_processes(tmp_path):
                        check=True, cwd=ROOT, env=env, capture_output=True)
         shas.append({f["path"]: f["sha256"] for f in json.loads((out / "manifest.json").read_text())["files"]})
     assert len(shas[0]) > 10 and shas[0] == shas[1]
+
+
+def test_gutter_spaces_the_cards_and_keeps_the_marks(tmp_path):
+    data = _data_dir(tmp_path)
+    deck = data / "cards" / "deck-dawnwatch.yaml"
+    out = tmp_path / "out"
+    build(Options(data=data, out=out, deck=[deck], papers=("letter",), extras=False, gutter=2.0))
+    reader = pypdf.PdfReader(out / "home" / "deck-dawnwatch-letter.pdf")
+    backs = sorted({round(x, 2) for t, x, _y in _texts(reader.pages[1]) if t == "CAPE"})   # three columns
+    assert len(backs) == 3
+    mm = 72 / 25.4
+    assert backs[1] - backs[0] == pytest.approx(CARD_W + 2 * mm, abs=0.01)
+    grid = grid_for("letter", 2.0)
+    assert len(grid.cuts()[0]) == 6 and grid.bleed_inner() == pytest.approx(1 * mm)   # two cuts per gutter
