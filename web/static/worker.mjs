@@ -18,14 +18,20 @@ async function gunzip(path) {
 
 async function boot(opts) {
   const t0 = performance.now();
-  const site = await fetchOk("site.json", "json");
+  // everything the boot needs is asked for at once; the snapshot speculatively (its name is fixed)
+  const sitePromise = fetchOk("site.json", "json");
+  const lockPromise = fetchOk("pyodide/pyodide-lock.json", "json");
+  const loaderPromise = import(new URL("pyodide/pyodide.mjs", BASE).href);
+  const wantSnapshot = !opts.nosnapshot && !opts.engine;
+  const snapshotPromise = wantSnapshot ? gunzip("snapshot.bin.gz").catch((e) => e) : null;
+  const site = await sitePromise;
   const packaging = opts.engine || site.engine;
-  const useSnapshot = Boolean(site.snapshot) && !opts.nosnapshot && !opts.engine;
-  const { loadPyodide } = await import(new URL("pyodide/pyodide.mjs", BASE).href);
-  const fullLock = await fetchOk("pyodide/pyodide-lock.json", "json");
-  const lock = packaging === "wheel" && !useSnapshot ? fullLock : { info: fullLock.info, packages: {} };
+  const useSnapshot = Boolean(site.snapshot) && wantSnapshot;
   const enginePromise = packaging === "zip" || useSnapshot ? fetchOk("engine.zip", "bytes") : null;
   const cardsPromise = useSnapshot ? null : fetchOk("cards.json");
+  const fullLock = await lockPromise;
+  const lock = packaging === "wheel" && !useSnapshot ? fullLock : { info: fullLock.info, packages: {} };
+  const { loadPyodide } = await loaderPromise;
   const config = {
     indexURL: new URL("pyodide/", BASE).href,
     lockFileContents: lock,
@@ -33,7 +39,11 @@ async function boot(opts) {
     stdout: (s) => console.log("[python]", s),
     stderr: (s) => console.warn("[python]", s),
   };
-  if (useSnapshot) config._loadSnapshot = gunzip(site.snapshot);
+  if (useSnapshot) {
+    const snap = await snapshotPromise;
+    if (snap instanceof Error) throw snap;
+    config._loadSnapshot = snap;
+  }
   else if (packaging === "wheel") config.packages = [site.package];
   py = await loadPyodide(config);
   const tRuntime = performance.now();
