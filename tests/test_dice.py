@@ -353,6 +353,8 @@ def test_sampler_rebuilds_a_consistent_game_without_peeking(pool):
     s = sample_state(g.view(p), p, Rng(3), public_context(g))
     assert s is not None
     assert s.legal_actions(p) == g.legal_actions(p)
+    assert s.lite_views  # a search reads slim views of sampled games
+    s.lite_views = False
     assert s.view(p)["players"][p] == g.view(p)["players"][p]
     assert sorted(s.players[1 - p]["rhand"] + s.rdeck) == sorted(g.players[1 - p]["rhand"] + g.rdeck)
     assert len(s.players[1 - p]["ahand"]) == len(g.players[1 - p]["ahand"])
