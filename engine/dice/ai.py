@@ -141,7 +141,6 @@ def sample_state(view: dict, player: int, rng: Rng, context: Any):
     g.decision = {"type": d["type"], "players": list(d["players"]), **d["detail"]}
     g.result = None
     g.dice = []
-    g.seq = 0
     g.rng = Rng(rng.next64())
     g.events, g.actions, g._new = [], [], []
     g.lite_views = True  # the search reads boards, not menus or logs

@@ -252,7 +252,6 @@ def play_card(g: DiceGame, p: int, c: int) -> None:
 
 def resolve_event(g: DiceGame, p: int, c: int, t: int | None) -> None:
     d = g.card(c)
-    q = g.other(p)
     if d.remove_delay:
         g.cards[t]["dly"] = 0
         g.log("event", f"{g.name(t)} breaks free: every delay token is removed.")
@@ -280,7 +279,6 @@ def resolve_event(g: DiceGame, p: int, c: int, t: int | None) -> None:
                 g.cards[a]["rcv"] = False
         g.log("phase", "Time Travel: the Equip phase happens again (each hero may take one more aid); "
                        "then back to Tactics without a second draw.")
-    del q
 
 
 def peek(g: DiceGame, p: int, c: int) -> None:

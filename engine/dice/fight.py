@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..actions import Action
 from . import rules
 
 if TYPE_CHECKING:
@@ -328,5 +327,3 @@ def describe_attack(g: DiceGame) -> dict | None:
             "area": atk["area"], "defender": atk["def"], "queue": list(atk["queue"]),
             "bonus": list(atk["bonus"]), "negated": atk["neg"], "turret": atk["turret"]}
 
-
-__all__ = ["Action", "attack_sources", "start", "proceed"]

@@ -75,7 +75,6 @@ class DiceGame:
         self.decision: dict | None = None
         self.result: dict | None = None
         self.dice: list[int] = []        # forced rolls for scenarios, used before the generator
-        self.seq = 0
         self.events: list[Event] = []
         self.actions: list[dict] = []
         self._new: list[Event] = []
