@@ -256,7 +256,7 @@ class Session:
             specs.append({"name": name, "deck": deck})
             meta.append({"name": name, "ai": ai})
         if problems:
-            raise WebError("bad_config", "the game could not be set up", problems)
+            raise WebError("bad_config", "The game could not be set up", problems)
         if seed is None:
             seed = 1
         if not isinstance(seed, int) or isinstance(seed, bool):

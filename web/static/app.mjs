@@ -105,6 +105,11 @@ $("error-close").addEventListener("click", () => { $("error-bar").hidden = true;
 function screen(name) {
   for (const s of ["boot", "title", "game", "pass"]) $(s).hidden = s !== name;
   document.body.dataset.screen = name;
+  if (name === "title") {  // no game on show: no game status or game buttons
+    $("status").textContent = "";
+    $("btn-undo").hidden = true;
+    $("btn-export").hidden = true;
+  }
 }
 
 // ------------------------------------------------------------------ app state
@@ -147,6 +152,7 @@ async function main() {
     return;
   }
   window.__capeclashBooted = true;
+  document.querySelector(".topnav").hidden = false;
   app.bootInfo = info;
   app.catalogue = await engine.call("catalogue");
   buildSetupForm();
@@ -161,8 +167,8 @@ async function main() {
     } catch (err) {
       screen("title");
       showResume(true);
-      showError(`Your saved game could not be restored: ${err.message}`,
-        [...(err.problems || []), "It is still kept in this browser: start a new game to replace it, or discard it."]);
+      showError("Your saved game could not be restored",
+        [...(err.problems?.length ? err.problems : [err.message]), "It is still kept in this browser: start a new game to replace it, or discard it."]);
     }
   } else {
     screen("title");
@@ -295,7 +301,7 @@ async function resumeSaved() {
     stopDemo();
     await enterGame(state, { resumed: true });
   } catch (err) {
-    showError(`Your saved game could not be restored: ${err.message}`, err.problems || []);
+    showError("Your saved game could not be restored", err.problems?.length ? err.problems : [err.message]);
   }
 }
 
