@@ -3,7 +3,7 @@
 // Card data is always put on the page as text (textContent), never as HTML.
 
 const params = new URLSearchParams(location.search);
-const AI_DELAY = Number(params.get("aidelay") ?? 400);
+const AI_DELAY = Number(params.get("aidelay") ?? 250);  // ms between computer decisions (0: as fast as possible)
 const CONVENTION = params.has("convention");
 const IDLE_MIN = Number(params.get("idle") || 3);
 const SAVE_KEY = "capeclash.save.v1";
