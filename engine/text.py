@@ -348,7 +348,8 @@ def ability_lines(c: CardDef) -> list[str]:
         cond = f", if {render_condition(t.cond)}" if t.cond else ""
         body = render_effect(t.effect, None, until)
         if t.optional:
-            body = f"you may {body[0].lower()}{body[1:]}"
+            rest = body[4:] if body.startswith("You ") else body  # "You draw" -> "you may draw"
+            body = f"you may {rest[0].lower()}{rest[1:]}"
         lines.append(f"When {subject}{when}{cond}, {body[0].lower()}{body[1:]}")
     for pw in c.powers:
         until = "combat" if pw.timing in ("combat", "any_combat") or pw.reaction else "turn"

@@ -113,6 +113,17 @@ def test_every_card_in_card_data_renders():
             assert kw.replace("_", " ").title() in text, (c.id, kw)
         for pw in c.powers:
             assert pw.name in text, (c.id, pw.name)
+        # optional abilities read "you may draw", never "you may you draw"
+        for doubled in ("may you ", "may You ", "may may "):
+            assert doubled not in text, (c.id, text)
+
+
+def test_optional_trigger_drops_its_own_subject():
+    card, problems = parse_card({"id": "t-scout", "name": "Test Scout", "type": "supporting", "team": "Dawnwatch",
+                                 "cost": 1, "atk": 1, "def": 1, "health": 1,
+                                 "triggers": [{"when": "appears", "optional": True, "effect": [{"draw": {"n": 1}}]}]})
+    assert not problems
+    assert "When this character appears, you may draw a card." in ability_lines(card)
 
 
 def test_keyword_rules_fill_parameters():
