@@ -123,6 +123,7 @@ const app = {
   aiTimer: null,
   busy: false,
   pendingPass: null,
+  epoch: 0,            // bumped when the player leaves a game: late replies for it are dropped
 };
 window.capeclash = app;  // for tests and the benchmark
 app.call = (op, args, sessionName) => engine.call(op, args, sessionName);
@@ -404,9 +405,11 @@ function show(state) {
 function scheduleAI(state) {
   clearTimeout(app.aiTimer);
   if (app.mode !== "play" || !state.ai_to_act || state.over) return;
+  const epoch = app.epoch;
   app.aiTimer = setTimeout(async () => {
     try {
       const next = await engine.call("ai_move", { viewer: app.viewer, steps: AI_DELAY === 0 ? 25 : 1 });
+      if (epoch !== app.epoch) return;  // the player left this game meanwhile
       await afterMove(next);
     } catch (err) { engineError("The computer player failed", err); }
   }, AI_DELAY);
@@ -832,6 +835,7 @@ async function exportReplay() {
 // ------------------------------------------------------------------ top bar, keys, title
 
 function toTitle() {
+  app.epoch++;
   clearTimeout(app.aiTimer);
   if (app.replayTimer) { clearInterval(app.replayTimer); app.replayTimer = null; }
   closeDialogs();
