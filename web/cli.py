@@ -15,7 +15,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     b.add_argument("--out", default="dist/web", help="output folder (default dist/web)")
     b.add_argument("--cards", default=None, help="card data folder (default card_data/)")
     b.add_argument("--engine", choices=("zip", "wheel"), default=None,
-                   help="how the page loads the engine (default: the faster one, zip)")
+                   help="how the page loads the engine when it boots Python from scratch (no snapshot); "
+                        "zip and wheel measure alike here (capeclash bench web); default zip")
     b.add_argument("--no-snapshot", action="store_true",
                    help="leave out the Pyodide memory snapshot (the page then boots Python from scratch)")
     s = sub.add_parser("serve", help="build if needed, then serve on http://127.0.0.1:8000")
