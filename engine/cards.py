@@ -79,6 +79,8 @@ class CardDef:
     symbol: str | None = None
     machine: bool = False
     returns_to: str | None = None  # a main character that goes back to this side pile when KO'd
+    # main characters: how hard they are to learn (Easy, Medium, Tricky)
+    difficulty: str | None = None
     # everything
     universe: str = "core"
     aka: tuple[str, ...] = ()
@@ -503,6 +505,9 @@ def parse_card(data: dict, file: str | None = None) -> tuple[CardDef | None, lis
                 t = _parse_level_up(ck, {"xp": 1, **data["transform"]} if isinstance(data["transform"], dict)
                                     else data["transform"], "transform")
                 fields["level_up"] = LevelUp(1, t.when, t.into, t.cond, transform=True) if t else None
+            if "difficulty" in data and ck.check_choice(data["difficulty"], L.DIFFICULTIES, "difficulty",
+                                                        "difficulty label"):
+                fields["difficulty"] = data["difficulty"]
             if "returns_to" in data:
                 if not isinstance(data["returns_to"], str) or not data["returns_to"]:
                     ck.err("returns_to", "names the side pile this main character goes back to when KO'd")
@@ -553,6 +558,8 @@ def parse_card(data: dict, file: str | None = None) -> tuple[CardDef | None, lis
                 ck.err(f"requires[{i}]", "needs a team name, {team: NAME, count: N}, {alignment: good|evil, "
                                          "count: N} or {keyword: KEYWORD, count: N}")
         fields["requires"] = tuple(reqs)
+        if not teams:  # a plot twist that needs a team's characters is that team's card
+            fields["teams"] = tuple(dict.fromkeys(t for t, _n in reqs if ":" not in t))
         fields["effect"] = ck.steps(data.get("effect"), "effect", set())
         if not fields["effect"]:
             ck.err("effect", "a plot twist needs an effect")

@@ -88,6 +88,7 @@ class Game:
         self._offzone: tuple[int, bool] = (-1, False)
         self._targets_seen: dict | None = None
         self._memo: dict = {}
+        self._in_statics = False
         self.any_grants = False  # set once a keyword has been granted in this game
         self._new_events: list[Event] = []
         self._setup()
@@ -230,7 +231,21 @@ class Game:
         return got
 
     def statics_on(self, c: Card) -> list[tuple[int, dict, Card]]:
-        """Continuous abilities affecting ``c`` now: (timestamp, ability, source)."""
+        """Continuous abilities affecting ``c`` now: (timestamp, ability, source).
+
+        Whom a continuous ability affects, and whether its condition holds, is read from the
+        characters as they are without continuous abilities (printed keywords and teams,
+        counters, resolved effects, equipment). Otherwise two abilities could each decide the
+        other: an aura for a team's characters and Team Up granted by another aura."""
+        if self._in_statics:
+            return []
+        self._in_statics = True
+        try:
+            return self._statics_on(c)
+        finally:
+            self._in_statics = False
+
+    def _statics_on(self, c: Card) -> list[tuple[int, dict, Card]]:
         out = []
         for s in self.static_sources():
             if not s.face_up:

@@ -32,6 +32,7 @@ character stays in play, or while the source character stays face up in play."""
 COUNTER_KINDS = ("plus", "minus", "wound", "vitality")
 
 ALIGNMENTS = ("good", "evil")
+DIFFICULTIES = ("Easy", "Medium", "Tricky")  # how hard a main character is to learn
 
 # Trigger events a character's triggered ability (or level-up condition) can
 # listen for. The value is the phrase used when rendering "When <it> ...".

@@ -248,6 +248,33 @@ def render_step(step: dict, chosen: set[str], until: str = "combat") -> str:
 
 
 COMBAT_EVENTS = ("attacks", "is_attacked", "team_attacks", "strikes")
+# events that happen to a player or a side, not to the character with the ability
+NOT_ABOUT_THIS_CHARACTER = ("start_of_turn", "end_of_turn", "ally_appears", "enemy_appears", "you_play_plot_twist",
+                            "you_recruit", "pays_symbol", "enemy_uses_power", "enemy_plays_plot_twist")
+
+
+def _events_phrase(events) -> str:
+    """'this character attacks or is attacked', 'you play a plot twist', 'this character stuns an
+    enemy character or your turn ends'."""
+    parts, said_subject = [], False
+    for w in events:
+        if w in NOT_ABOUT_THIS_CHARACTER:
+            parts.append(L.EVENTS[w])
+        else:
+            parts.append(L.EVENTS[w] if said_subject else f"this character {L.EVENTS[w]}")
+            said_subject = True
+    return " or ".join(parts)
+
+
+def requirement_phrase(key: str, n: int) -> str:
+    """A plot twist's requirement: 'a Skylark Wing character', '2 Good characters', 'a character with Flight'."""
+    if key.startswith("alignment:"):
+        what = key.split(":", 1)[1].capitalize()
+        return f"{n} {what} characters" if n > 1 else f"{'an' if what[:1] in 'AEIOU' else 'a'} {what} character"
+    if key.startswith("keyword:"):
+        kw = f"[[{_kw(key.split(':', 1)[1])}]]"
+        return f"{n} characters with {kw}" if n > 1 else f"a character with {kw}"
+    return f"{n} {key} characters" if n > 1 else f"{'an' if key[:1] in 'AEIOU' else 'a'} {key} character"
 
 
 def _lower(text: str) -> str:
@@ -343,8 +370,7 @@ def ability_lines(c: CardDef) -> list[str]:
     for t in c.triggers:
         until = "combat" if t.on in COMBAT_EVENTS else "turn"
         when = L.EVENTS[t.on]
-        subject = "" if t.on in ("start_of_turn", "end_of_turn", "ally_appears", "enemy_appears",
-                                 "you_play_plot_twist", "you_recruit") else "this character "
+        subject = "" if t.on in NOT_ABOUT_THIS_CHARACTER else "this character "
         cond = f", if {render_condition(t.cond)}" if t.cond else ""
         body = render_effect(t.effect, None, until)
         if t.optional:
@@ -362,15 +388,18 @@ def ability_lines(c: CardDef) -> list[str]:
         lines.append(f"When this main character is KO'd, it goes back to your {c.returns_to} pile instead. "
                      f"You lose only when none of your main characters is in play.")
     if c.level_up and c.level_up.transform:
-        events = " or ".join(L.EVENTS[w] for w in c.level_up.when)
+        events = _events_phrase(c.level_up.when)
         cond = f", if {render_condition(c.level_up.cond)}" if c.level_up.cond else ""
-        lines.append(f"Transform: When this character {events}{cond}, it becomes its next form at once "
+        lines.append(f"Transform: When {events}{cond}, it becomes its next form at once "
                      "(it keeps its wounds, counters, equipment and modifiers).")
     elif c.level_up:
-        events = " or ".join(L.EVENTS[w] for w in c.level_up.when)
+        events = _events_phrase(c.level_up.when)
         cond = f", if {render_condition(c.level_up.cond)}" if c.level_up.cond else ""
-        lines.append(f"Level up ({c.level_up.xp}): When this character {events}{cond}, gain 1 XP.")
+        lines.append(f"Level up ({c.level_up.xp}): When {events}{cond}, gain 1 XP.")
     if c.type == "plot_twist":
+        if c.requires:
+            needs = " and ".join(requirement_phrase(t, n) for t, n in c.requires)
+            lines.append(f"Play it only while you have {needs} face up on your side.")
         until = "combat" if {"combat", "any_combat"} & set(c.timing) else "turn"
         timing = " / ".join(_timing(t, c.any_turn and t in ("combat", "any_combat")) for t in c.timing)
         lines.append(f"{timing}: {render_effect(c.effect, None, until)}")
@@ -444,7 +473,7 @@ def card_text(c: CardDef, full: bool = False) -> str:
     if c.is_character:
         head.append(f"{c.atk}/{c.defense}, health {c.health}")
     if c.requires:
-        head.append("needs " + ", ".join(f"{n} {t}" if n > 1 else t for t, n in c.requires))
+        head.append("needs " + ", ".join(requirement_phrase(t, n) for t, n in c.requires))
     out = [" - ".join(head)]
     out += ["  " + ln for ln in (c.text.splitlines() if c.text else ability_lines(c))]
     if full and c.flavor:

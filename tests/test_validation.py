@@ -220,3 +220,18 @@ def test_corrupt_saves_are_rejected_with_the_reason():
         lambda d: d["config"]["players"][0]["deck"]["cards"].update({"mystery-card": 1}))
     assert "actions[3]" in broken(lambda d: d["actions"].__setitem__(3, {"player": 0, "type": "end_turn"}))
     assert "does not match the saved state" in broken(lambda d: d.update(hash="0" * 16))
+
+
+def test_difficulty_labels_and_team_plot_twists():
+    from engine.cards import parse_card
+    main = {"id": "m1", "name": "M", "type": "main", "level": 1, "team": "Dawnwatch", "atk": 1, "def": 1,
+            "health": 5, "level_up": {"xp": 2, "when": "attacks", "into": "m2"}}
+    card, problems = parse_card({**main, "difficulty": "Medium"})
+    assert not problems and card.difficulty == "Medium"
+    _, problems = parse_card({**main, "difficulty": "Hard"})
+    assert [(p.field, "Easy, Medium, Tricky" in p.message) for p in problems] == [("difficulty", True)]
+    plot, problems = parse_card({"id": "p", "name": "P", "type": "plot_twist", "timing": "main",
+                                 "requires": [{"team": "Dawnwatch", "count": 2}, {"alignment": "good"}],
+                                 "effect": [{"draw": {"n": 1}}]})
+    assert not problems
+    assert plot.teams == ("Dawnwatch",)  # the team whose characters it needs is the card's team
