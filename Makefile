@@ -2,10 +2,13 @@
 PY ?= python3
 PIP_FLAGS ?= --disable-pip-version-check -q
 
-.PHONY: install dev-install node-install system-install test lint play bench scenarios validate clean
+.PHONY: install play-install dev-install node-install system-install test lint play tty bench scenarios validate clean
 
 install:
 	$(PY) -m pip install $(PIP_FLAGS) -e .
+
+play-install:
+	$(PY) -m pip install $(PIP_FLAGS) -e '.[print,web]'
 
 dev-install:
 	$(PY) -m pip install $(PIP_FLAGS) -e '.[dev]'
@@ -32,11 +35,17 @@ test: dev-install node-install system-install lint
 	capeclash validate card_data
 	$(PY) -m pytest
 
-play: install
+# print the starter set into out/print/, then build the browser game and serve it on http://127.0.0.1:8000
+play: play-install node-install
+	capeclash print --quiet
+	capeclash web serve
+
+# the terminal game against the computer
+tty: install
 	capeclash play
 
 bench: install
 	capeclash bench engine
 
 clean:
-	rm -rf build dist *.egg-info .pytest_cache .ruff_cache
+	rm -rf build dist out *.egg-info .pytest_cache .ruff_cache
