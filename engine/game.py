@@ -42,7 +42,7 @@ LOOK_BACK = ("is_stunned", "is_ko")
 class Game:
     def __init__(self, pool: CardPool, config: dict):
         self.defs = pool
-        self._statics_grant = any(st.get("grant") for c in pool for st in c.statics)
+        self._statics_grant = False  # could a continuous ability grant keywords in this game? (set up below)
         self.config = _normalise_config(config)
         mode = self.config["mode"]
         n = len(self.config["players"])
@@ -92,6 +92,7 @@ class Game:
         self.any_grants = False  # set once a keyword has been granted in this game
         self._new_events: list[Event] = []
         self._setup()
+        self._statics_grant = self._granting_statics_possible()
         self._advance()
 
     # ================================================================== setup
@@ -200,6 +201,15 @@ class Game:
     def face_up_characters(self, side: int) -> list[Card]:
         """Face-up characters in play on ``side``, in the order they entered play."""
         return [c for c in self.characters(side=side) if c.face_up]
+
+    def _granting_statics_possible(self) -> bool:
+        """Does any card of this game (or a main character's other level) have a continuous ability
+        that grants keywords? When none does, keyword checks skip continuous abilities entirely."""
+        cids = {c.cid for c in self.cards.values()}
+        for pl in self.players:
+            cids.update(pl.levels)
+        defs = self.defs.cards
+        return any(st.get("grant") for cid in cids for st in defs[cid].statics)
 
     def offzone_possible(self) -> bool:
         """Could any card of this game have super powers that work from a hand or KO pile?

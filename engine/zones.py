@@ -362,6 +362,8 @@ def create_token(g: Game, cid: str, p: int, row: str) -> Card:
     c.token = True
     c.zone = "hand"  # enter_play takes it from wherever it is
     g.cards[iid] = c
+    if any(st.get("grant") for st in g.defs.cards[cid].statics):
+        g._statics_grant = True
     enter_play(g, iid, g.players[p].side, row, how="creates the token")
     return c
 
