@@ -22,8 +22,7 @@ SHOTS = ROOT / "dist" / "test-artifacts" / "web"
 SAVE_KEY = "capeclash.save.v1"
 BOOT_MS = 60000
 
-sync_api = pytest.importorskip("playwright.sync_api", reason="pip install playwright (browser tests)")
-
+from playwright import sync_api  # noqa: E402 - make test installs it; a missing one fails, never skips
 
 # ------------------------------------------------------------------ fixtures
 
