@@ -1,8 +1,13 @@
 """Play Cape Clash in a terminal: a human against the computer, hot-seat, or AI vs AI.
 
-    python3 -m engine.tty                     # you against the simple AI
+    python3 -m engine.tty                     # you against the normal AI
+    python3 -m engine.tty --ai hard           # a stronger opponent (it searches: slower)
     python3 -m engine.tty --humans 2          # hot-seat: pass the device between turns
-    python3 -m engine.tty --humans 0 --ai simple,random --seed 5   # watch two AIs
+    python3 -m engine.tty --humans 0 --ai hard,random --seed 5   # watch two AIs
+
+Computer players (``--ai``): ``random``, ``simple`` (rules of thumb), and the levels of
+``engine.ai``: ``easy``, ``normal`` (looks ahead through each combat) and ``hard``
+(information-set Monte Carlo tree search). They all see only their own seat's view.
 
 At each decision the board is printed from the acting player's view (never
 more than that player may see), then the new log lines and a numbered menu of
@@ -26,6 +31,7 @@ from .game import MODES, Game
 from .rng import Rng
 
 DEFAULT_DECKS = ("deck-dawnwatch", "deck-gloom")
+AI_NAMES = ("random", "simple", "easy", "normal", "hard")
 CLEAR = "\033[2J\033[3J\033[H"
 HELP = """Commands:
   N         take action number N from the menu
@@ -56,9 +62,9 @@ def _parser() -> argparse.ArgumentParser:
     ap.add_argument("--players", type=int, default=None, help="number of players (default: 2, or 4 for team modes)")
     ap.add_argument("--humans", type=int, default=1,
                     help="how many seats humans play, from seat 1 (default 1; 0 = watch AI vs AI)")
-    ap.add_argument("--ai", default="simple",
-                    help="computer player: simple or random; a comma list gives one per AI seat "
-                         "(e.g. simple,random)")
+    ap.add_argument("--ai", default="normal",
+                    help=f"computer player: {', '.join(AI_NAMES)} (default normal); a comma list gives one "
+                         "per AI seat (e.g. hard,random)")
     ap.add_argument("--names", default="", help="comma-separated player names, in seat order")
     ap.add_argument("--max-actions", type=int, default=20000,
                     help="stop a game after this many actions (safety for AI vs AI; default 20000)")
@@ -83,13 +89,21 @@ def _load(args) -> tuple:
     return pool, decks
 
 
-def _policies(spec: str, n: int) -> list[tuple[str, Callable]]:
-    names = [s.strip().lower() for s in spec.split(",") if s.strip()] or ["simple"]
+def _policy_names(spec: str, n: int) -> list[str]:
+    names = [s.strip().lower() for s in spec.split(",") if s.strip()] or ["normal"]
     for nm in names:
-        if nm not in ai_simple.POLICIES:
-            raise ValueError(f"unknown AI {nm!r}; choose from {', '.join(ai_simple.POLICIES)}")
+        if nm not in AI_NAMES:
+            raise ValueError(f"unknown AI {nm!r}; choose from {', '.join(AI_NAMES)}")
     names += [names[-1]] * max(0, n - len(names))
-    return [(nm, ai_simple.POLICIES[nm]) for nm in names[:n]]
+    return names[:n]
+
+
+def _policy(name: str, g: Game) -> Callable:
+    """A computer player by name; the ``engine.ai`` levels get the game's public knowledge only."""
+    if name in ai_simple.POLICIES:
+        return ai_simple.POLICIES[name]
+    from .ai import make_policy, public_context
+    return make_policy(name, public_context(g))
 
 
 # ------------------------------------------------------------------ drawing the board
@@ -456,7 +470,7 @@ def run(argv: list[str] | None = None, *, input_fn: Callable[[str], str] | None 
         say("Error: --max-actions must be at least 1.")
         return 2
     try:
-        policies = _policies(args.ai, nplayers - args.humans)
+        policies = _policy_names(args.ai, nplayers - args.humans)
         pool, decks = _load(args)
     except (ValueError, OSError) as e:
         say(f"Error: {e}")
@@ -469,9 +483,9 @@ def run(argv: list[str] | None = None, *, input_fn: Callable[[str], str] | None 
         if i in humans:
             name = f"Player {i + 1}"
         else:
-            pol_name, pol = policies[i - args.humans]
+            pol_name = policies[i - args.humans]
             name = f"AI {i + 1} ({pol_name})"
-            ais[i] = (pol_name, pol, Rng((args.seed * 0x9E3779B1 + 1013 * (i + 1)) & ((1 << 64) - 1)))
+            ais[i] = (pol_name, None, Rng((args.seed * 0x9E3779B1 + 1013 * (i + 1)) & ((1 << 64) - 1)))
         if i < len(given) and given[i]:
             name = given[i]
         specs.append({"name": name, "deck": decks[i % 2]})
@@ -480,6 +494,8 @@ def run(argv: list[str] | None = None, *, input_fn: Callable[[str], str] | None 
     except ValueError as e:
         say(f"Error: {e}")
         return 2
+    for i, (pol_name, _, rng) in list(ais.items()):
+        ais[i] = (pol_name, _policy(pol_name, g), rng)
     if not (args.humans == 0 and args.quiet):
         say(f"Cape Clash - {args.mode}, seed {args.seed}: "
             + ", ".join(f"{s['name']} ({s['deck'].name})" for s in specs))

@@ -79,7 +79,7 @@ def test_ai_vs_ai_finishes_and_prints_a_winner():
     assert rc == 0
     assert s.asked == 0  # nobody was asked anything
     assert "Game over after" in s.text
-    assert winner_line(s.text) in ("AI 1 (simple)", "AI 2 (simple)")
+    assert winner_line(s.text) in ("AI 1 (normal)", "AI 2 (normal)")  # the default level
     assert "Turn 1:" in s.text  # the game log was shown as it went
 
 
@@ -97,7 +97,7 @@ def test_ai_vs_ai_in_every_mode(argv):
     rc, s = play(["--humans", "0", "--quiet", "--seed", "2", *argv])
     assert rc == 0
     winners = winner_line(s.text).split(" and ")
-    assert winners and all(re.fullmatch(r"AI \d \(simple\)", w) for w in winners)
+    assert winners and all(re.fullmatch(r"AI \d \(normal\)", w) for w in winners)
     assert "Turn 1:" not in s.text  # --quiet: only the result
 
 
@@ -127,7 +127,7 @@ def test_human_choosing_menu_items_plays_a_whole_game():
     assert rc == 0
     assert s.asked > 20
     assert "Game over after" in s.text
-    assert winner_line(s.text) in ("Player 1", "AI 2 (simple)")
+    assert winner_line(s.text) in ("Player 1", "AI 2 (normal)")
     assert "Player 1 (you)" in s.text
 
 
@@ -310,7 +310,7 @@ def test_decks_by_path_and_names():
     rc, s = play(["--humans", "0", "--deck-a", "card_data/testset/deck-gloom.yaml", "--seed", "8",
                   "--max-actions", "5"])
     assert "Nox" not in s.text
-    assert "AI 1 (simple) (Testbed Gloom Syndicate), AI 2 (simple) (Testbed Gloom Syndicate)" in s.text
+    assert "AI 1 (normal) (Testbed Gloom Syndicate), AI 2 (normal) (Testbed Gloom Syndicate)" in s.text
 
 
 def test_capeclash_play_passes_options_on(capsys):
@@ -354,3 +354,11 @@ def test_simple_ai_attacks_only_when_it_can_stun():
             attacks += 1
         g.apply(a)
     assert attacks >= 5
+
+
+def test_every_ai_level_is_offered_and_plays():
+    """The levels of engine.ai play in the terminal game (a short stretch: hard searches)."""
+    rc, s = play(["--humans", "0", "--seed", "6", "--ai", "easy,hard", "--max-actions", "150"])
+    assert "AI 1 (easy)" in s.text and "AI 2 (hard)" in s.text
+    assert rc == 1 and "Stopped after 150 actions" in s.text  # it played until the safety stop
+    assert "attacks" in s.text or "Attack" in s.text or "recruits" in s.text

@@ -70,9 +70,10 @@ A ruleset is a module (or any object) with these attributes:
   one-ply: each legal action is tried in one sampled game and the best ``evaluate`` wins.
 * ``fast_policy(view, legal, rng) -> action`` (optional): a cheap choice for the search's
   playouts and the ``simple`` level; without it playouts use ``heuristic``, then random actions.
-* ``playout_done(game, player, turn) -> bool`` (optional): True where a playout should stop
-  and evaluate (Cape Clash: the combat is over, or the turn changed); ``turn`` is the game's
-  ``turn`` when the playout began. Without it playouts run ``playout`` actions.
+* ``playout_done(game, player, turn, horizon) -> bool`` (optional): True where a playout should
+  stop and evaluate; ``turn`` is the game's ``turn`` when the playout began, ``horizon`` the
+  level's look-ahead (Cape Clash: 0 stops once the combat is over or the turn changed, 2 once
+  the opponent has played their next turn). Without it playouts run ``playout`` actions.
 * ``candidates(view, legal) -> list`` (optional): the actions worth weighing at the root (by
   default all of ``legal``); Cape Clash never takes back an attack that has a target.
 * ``searchable(view, legal) -> bool`` (optional): False when this decision is not worth a
@@ -98,7 +99,7 @@ LEVELS: dict[str, dict] = {
     "simple": {"policy": "fast"},
     "easy": {"policy": "heuristic", "slack": 0.08},
     "normal": {"policy": "heuristic", "slack": 0.0},
-    "hard": {"policy": "ismcts", "iterations": 48, "playout": 80},
+    "hard": {"policy": "ismcts", "iterations": 96, "playout": 200, "horizon": 2},
 }
 
 

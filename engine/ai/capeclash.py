@@ -374,9 +374,13 @@ def _quiet(g: Game, me: int, turn: int) -> bool:
     return d is not None and d["type"] == "main" and me in d["players"] and g.combat is None
 
 
-def playout_done(g: Game, me: int, turn: int) -> bool:
-    """Where the search's playouts stop and evaluate: see ``_quiet``."""
-    return _quiet(g, me, turn)
+def playout_done(g: Game, me: int, turn: int, horizon: int = 0) -> bool:
+    """Where the search's playouts stop and evaluate: with ``horizon`` 0 where the position is
+    quiet (see ``_quiet``), else once ``horizon`` turns have begun since the playout started
+    (2: the opponent has had their reply)."""
+    if not horizon:
+        return _quiet(g, me, turn)
+    return g.result is not None or g.turn >= turn + horizon
 
 
 def play_out(g: Game, me: int, rng: Rng, limit: int = QUIET_LIMIT) -> Game:

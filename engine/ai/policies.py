@@ -106,13 +106,14 @@ class ISMCTSPolicy:
     """Information-set MCTS; ``iterations`` and ``playout`` are the budget, ``explore`` the UCB constant."""
 
     def __init__(self, level: str, context: Any = None, *, ruleset: str | None = None, iterations: int = 48,
-                 playout: int = 40, explore: float = 0.7):
+                 playout: int = 40, explore: float = 0.7, horizon: int = 0):
         self.level = level
         self.context = context
         self.ruleset = ruleset
         self.iterations = iterations
         self.playout = playout
         self.explore = explore
+        self.horizon = horizon
         self.last_stats: dict = {}
 
     def __call__(self, view: dict, legal: list, rng: Rng, deadline: float | None = None):
@@ -153,7 +154,7 @@ class ISMCTSPolicy:
             node = root
             turn = getattr(g, "turn", None)
             # selection and expansion (the tree, too, stops where playouts stop)
-            while not g.is_over and not (node is not root and stop is not None and stop(g, me, turn)):
+            while not g.is_over and not (node is not root and stop is not None and stop(g, me, turn, self.horizon)):
                 p = g.to_act[0]
                 acts = g.legal_actions(p)
                 if node is root:
@@ -176,7 +177,7 @@ class ISMCTSPolicy:
                 path.append(node)
             # playout with the fast policy, cut off by the evaluation (or where the ruleset says)
             for _ in range(self.playout):
-                if g.is_over or (stop is not None and stop(g, me, turn)):
+                if g.is_over or (stop is not None and stop(g, me, turn, self.horizon)):
                     break
                 p = g.to_act[0]
                 acts = g.legal_actions(p)
