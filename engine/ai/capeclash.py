@@ -114,7 +114,7 @@ def sample_state(view: dict, player: int, rng: Rng, context: Context) -> Game | 
     >>> from engine.testing import sample_game
     >>> g = sample_game(seed=4)
     >>> while g.decision["type"] != "main":
-    ...     p = g.to_act[0]; g.apply(ai_simple.choose(g.view(p), g.legal_actions(p), Rng(1)))
+    ...     p = g.to_act[0]; _ = g.apply(ai_simple.choose(g.view(p), g.legal_actions(p), Rng(1)))
     >>> p = g.to_act[0]
     >>> s = sample_state(g.view(p), p, Rng(9), public_context(g))
     >>> set(s.legal_actions(p)) == set(g.legal_actions(p))
