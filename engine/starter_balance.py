@@ -9,6 +9,14 @@ matrix of win rates. A draw (the turn limit with equal wounds) counts half a win
 
 The stronger tournament tools live in ``capeclash simulate`` / ``capeclash balance``; this
 module only needs the standard library and the engine.
+
+``--report DIR`` plays exactly the games of ``capeclash balance --games N --seed S --ai LEVEL``
+(same seeds, same seats, same report: matrix with 95 % CIs, first player, mains, cards), but
+round-robin over the pairs and saving every finished game to ``DIR/games.jsonl``, so a long run
+on a busy machine can be stopped and resumed, and a cut-short run still reports an equal number
+of games for every pair (``--limit K``: the first K games of each pair)::
+
+    python3 -m engine.starter_balance --policy normal --games 500 --workers 2 --report build/starter-balance
 """
 
 from __future__ import annotations
@@ -137,17 +145,120 @@ def format_matrix(res: dict, markdown: bool = False) -> str:
     return "\n".join(out)
 
 
+def run_report(games: int, level: str, workers: int, seed: int, out: Path, limit: int | None = None,
+               play: bool = True) -> dict:
+    """The games of ``capeclash balance --games GAMES --seed SEED --ai LEVEL`` over the starter
+    decks, played round-robin over the pairs (game 0 of every pair, then game 1, ...) and saved
+    one per line to ``OUT/games.jsonl`` as they finish; games already there are not replayed.
+    Writes the balance report (``engine.balance``) for the first ``limit`` games of each pair
+    (default: as many as every pair has finished) and returns its numbers."""
+    from .balance import analyse, starter_decks, write_report
+    from .simulate import load_world, make_jobs, play_job
+    refs = starter_decks()
+    pool, decks = load_world(refs)
+    pairs = [(i, j) for i in range(len(decks)) for j in range(i + 1, len(decks))]
+    jobs = make_jobs(len(decks), [level], games, seed, pairs=pairs)
+    order = sorted(jobs, key=lambda j: (j["index"] % games, j["index"] // games))
+    out.mkdir(parents=True, exist_ok=True)
+    saved = out / "games.jsonl"
+    done: dict[int, dict] = {}
+    if saved.exists():
+        for line in saved.read_text(encoding="utf-8").splitlines():
+            r = json.loads(line)
+            if r.get("_key") == [games, seed, level]:
+                done[r["index"]] = r
+    todo = [j for j in order if j["index"] not in done]
+    t0 = time.time()
+    if play and todo:
+        with saved.open("a", encoding="utf-8") as f:
+            def keep(r):
+                r["_key"] = [games, seed, level]
+                done[r["index"]] = r
+                f.write(json.dumps(r) + "\n")
+                f.flush()
+                if len(done) % 20 == 0:
+                    print(f"{len(done)}/{len(jobs)} games ({time.time() - t0:.0f} s)", file=sys.stderr, flush=True)
+            world = (pool, decks)
+            if workers <= 1:
+                for j in todo:
+                    keep(play_job(j, world))
+            else:
+                import multiprocessing as mp
+
+                from .simulate import _init_worker
+                ctx = mp.get_context("fork") if "fork" in mp.get_all_start_methods() else mp.get_context()
+                with ctx.Pool(workers, initializer=_init_worker, initargs=(world,)) as p:
+                    for r in p.imap(play_job, todo, chunksize=1):
+                        keep(r)
+    per_pair = [sum(1 for k in range(g * games, (g + 1) * games) if k in done) for g in range(len(pairs))]
+    complete = min(k for k in range(games + 1)
+                   if k == games or any((g * games + k) not in done for g in range(len(pairs))))
+    k = complete if limit is None else min(limit, complete)
+    results = [done[g * games + i] for g in range(len(pairs)) for i in range(k)]
+    a = analyse(results, decks, pool)
+    meta = {"levels": [level], "games_per_pair": k, "seed": seed, "planned_games_per_pair": games,
+            "seconds": round(time.time() - t0, 1), "workers": workers, "backend": "local",
+            "command": f"capeclash balance --games {games} --seed {seed} --ai {level} (first {k} games of each pair)"}
+    write_report(a, out, meta)
+    a["meta"] = meta
+    a["finished_per_pair"] = per_pair
+    return a
+
+
+def format_report(a: dict) -> str:
+    """The report's headline numbers as Markdown: the matrix with 95 % CIs and game counts."""
+    names = a["decks"]
+    short = [n.replace(" Starter", "") for n in names]
+    out = ["| row beats column | " + " | ".join(short) + " |", "|" + " --- |" * (len(names) + 1)]
+    for nm, row in zip(short, a["matrix"], strict=True):
+        cells = []
+        for c in row:
+            cells.append("-" if c is None else
+                         f"{100 * c['rate']:.1f} % ({100 * c['ci95'][0]:.1f}-{100 * c['ci95'][1]:.1f}; "
+                         f"{c['games']} games)")
+        out.append(f"| {nm} | " + " | ".join(cells) + " |")
+    fp = a["first_player"]
+    rates = [c["rate"] for row in a["matrix"] for c in row if c is not None]
+    out.append("")
+    out.append(f"{a['meta']['games_per_pair']} games per pair, AI {a['meta']['levels'][0]} against itself, "
+               f"seed {a['meta']['seed']}: first player wins {100 * fp['rate']:.1f} % of {fp['games']:.0f} decided games "
+               f"(95 % CI {100 * fp['ci95'][0]:.1f}-{100 * fp['ci95'][1]:.1f}); pairwise win rates "
+               f"{100 * min(rates):.1f}-{100 * max(rates):.1f} %; draws {a['draws']}; games last "
+               f"{a['lengths']['mean']:.1f} turns on average (median {a['lengths']['median']}).")
+    out.append("")
+    out.append("| main character | deck | win rate (95 % CI) | levels up in | average level-up turn |")
+    out.append("| --- | --- | --- | --- | --- |")
+    for k, m in a["mains"].items():
+        lvl = "-" if m["avg_level_up_turn"] is None else f"{m['avg_level_up_turn']:.1f}"
+        out.append(f"| {k} | {m['deck'].replace(' Starter', '')} | {100 * m['rate']:.1f} % "
+                   f"({100 * m['ci95'][0]:.1f}-{100 * m['ci95'][1]:.1f}) | {100 * m['level_up_rate']:.0f} % of games "
+                   f"| {lvl} |")
+    return "\n".join(out)
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(prog="python3 -m engine.starter_balance", description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=300, help="games per pair of decks (default 300)")
     ap.add_argument("--policy", default="simple", help="computer player: simple or random, or an engine.ai level (easy, normal, hard)")
     ap.add_argument("--workers", type=int, default=1, help="processes (default 1)")
-    ap.add_argument("--seed", type=int, default=0, help="first seed")
+    ap.add_argument("--seed", type=int, default=None, help="first seed (default 0, with --report 1 as in capeclash balance)")
     ap.add_argument("--markdown", action="store_true", help="print the matrix as a Markdown table")
     ap.add_argument("--json", action="store_true", help="print the results as JSON")
+    ap.add_argument("--report", default=None, metavar="DIR",
+                    help="play the games of `capeclash balance` (--policy: an AI level, --seed default 1), "
+                         "saving each to DIR/games.jsonl, and write the balance report to DIR")
+    ap.add_argument("--limit", type=int, default=None, help="with --report: report the first K games of each pair")
+    ap.add_argument("--no-play", action="store_true", help="with --report: only report the games already saved")
     args = ap.parse_args(argv)
+    if args.report:
+        a = run_report(args.games, args.policy, max(1, args.workers), 1 if args.seed is None else args.seed,
+                       Path(args.report), args.limit, play=not args.no_play)
+        print(format_report(a))
+        ok = a["within_target"]["pairs"] and a["within_target"]["first_player"]
+        return 0 if ok else 1
     t0 = time.time()
-    res = run_matrix(args.games, args.policy, max(1, min(args.workers, os.cpu_count() or 1)), args.seed)
+    res = run_matrix(args.games, args.policy, max(1, min(args.workers, os.cpu_count() or 1)),
+                     args.seed or 0)
     res["seconds"] = round(time.time() - t0, 1)
     if args.json:
         print(json.dumps(res, indent=2))
