@@ -462,8 +462,10 @@ class Game:
                     self._triggers_of(other, "enemy_appears", {"who": subject})
 
     def emit_player(self, event: str, p: int) -> None:
+        listens, grants = self.defs.listens, self._statics_grant
         for c in list(self.characters(side=self.players[p].side)):
-            self._triggers_of(c, event, {})
+            if event in listens[c.cid] or c.mods or c.gear is not None or grants:
+                self._triggers_of(c, event, {})
 
     def emit_enemies(self, event: str, p: int, **data) -> None:
         """Something player ``p`` did that the characters of ``p``'s enemies may react to."""
@@ -965,11 +967,7 @@ class Game:
                         if c.face_up and f"mobile:{c.iid}" not in self.used_powers and self.has_keyword(c, "mobile")]
             return out + self._plays(p, "main") + [A(p, "end_turn")]
         if t == "declare":
-            atk = [self.cards[i] for i in self.declaring]
-            out = [A(p, "add_attacker", card=c.iid) for c in combat.possible_teammates(self, atk)]
-            if combat.team_ok(self, atk):
-                out += [A(p, "target", card=c.iid) for c in combat.defenders(self, atk)]
-            return out + [A(p, "cancel_attack")]
+            return self._remembered(("declare", p, tuple(self.declaring)), lambda: self._declare_options(p))
         if t == "combat":
             return self._plays(p, "combat") + [A(p, "pass")]
         if t in ("choose", "discard", "search"):
@@ -993,6 +991,13 @@ class Game:
         if t == "order":
             return [A(p, "order", trigger=i) for i in d["options"]]
         raise AssertionError(t)
+
+    def _declare_options(self, p: int) -> list[Action]:
+        atk = [self.cards[i] for i in self.declaring]
+        out = [Action(p, "add_attacker", card=c.iid) for c in combat.possible_teammates(self, atk)]
+        if combat.team_ok(self, atk):
+            out += [Action(p, "target", card=c.iid) for c in combat.defenders(self, atk)]
+        return out + [Action(p, "cancel_attack")]
 
     def _plays(self, p: int, timing: str) -> list[Action]:
         return self._remembered(("plays", p, timing), lambda: powers.plays(self, p, timing))
