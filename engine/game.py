@@ -453,13 +453,18 @@ class Game:
         c = self.cards[subject]
         self._triggers_of(c, event, data, look_back=event in LOOK_BACK)
         if event == "appears":
+            listens, grants = self.defs.listens, self._statics_grant
             for other in list(self.characters()):
                 if other.iid == subject:
                     continue
                 if other.side == c.side:
-                    self._triggers_of(other, "ally_appears", {"who": subject})
+                    ev = "ally_appears"
                 elif self.are_enemies(other.side, c.side):
-                    self._triggers_of(other, "enemy_appears", {"who": subject})
+                    ev = "enemy_appears"
+                else:
+                    continue
+                if ev in listens[other.cid] or other.mods or other.gear is not None or grants:
+                    self._triggers_of(other, ev, {"who": subject})
 
     def emit_player(self, event: str, p: int) -> None:
         listens, grants = self.defs.listens, self._statics_grant
@@ -470,8 +475,10 @@ class Game:
     def emit_enemies(self, event: str, p: int, **data) -> None:
         """Something player ``p`` did that the characters of ``p``'s enemies may react to."""
         side = self.players[p].side
+        listens, grants = self.defs.listens, self._statics_grant
         for c in list(self.characters()):
-            if self.are_enemies(c.side, side):
+            if self.are_enemies(c.side, side) and (
+                    event in listens[c.cid] or c.mods or c.gear is not None or grants):
                 self._triggers_of(c, event, data)
 
     def _triggers_of(self, c: Card, event: str, data: dict, look_back: bool = False) -> None:
