@@ -28,6 +28,7 @@ class Options:
     offset: tuple[float, float] = (0.0, 0.0)
     gutter: float = 0.0
     extras: bool = True          # rulebook, counters, calibration and proof with the home profile
+    games: tuple[str, ...] = ("capeclash", "dice")   # Cape Clash and Derring-Dice (card_data/dice)
     use_cache: bool = True
     force: bool = False
 
@@ -46,7 +47,8 @@ def _input_key(opts: Options) -> str:
     h = hashlib.sha256()
     h.update(code_version().encode())
     h.update(json.dumps({"deck": [str(d) for d in opts.deck], "papers": opts.papers, "profiles": opts.profiles,
-                         "offset": opts.offset, "gutter": opts.gutter, "extras": opts.extras}).encode())
+                         "offset": opts.offset, "gutter": opts.gutter, "extras": opts.extras,
+                         "games": opts.games}).encode())
     root = opts.data
     art = sorted((root / "art").glob("*")) if (root / "art").is_dir() else []
     rules = sorted((root / "rules").glob("*")) if (root / "rules").is_dir() else []
@@ -56,6 +58,12 @@ def _input_key(opts: Options) -> str:
                       | set(starter))
     else:
         data = card_files(starter_dir(root) or root)
+    if "capeclash" not in opts.games:
+        data, art, rules = [], [], []
+    if "dice" in opts.games:
+        from .dice_build import dice_files, dice_root
+        droot = dice_root(root)
+        data = data + (dice_files(droot) if droot else [])
     for p in data + art + rules:
         st = p.stat()
         h.update(f"{p}:{st.st_size}:{st.st_mtime_ns}\n".encode())
@@ -82,9 +90,10 @@ def _unchanged(opts: Options, key: str) -> list[dict] | None:
 def build(opts: Options, progress=None) -> Result:
     """Build everything ``opts`` asks for. Raises PreflightError (naming the cards) before writing."""
     t0 = time.perf_counter()
-    if opts.deck:
+    if opts.deck:   # a Cape Clash deck is printed on its own
         from .data import resolve_deck
         opts.deck = [resolve_deck(d, opts.data) for d in opts.deck]
+        opts.games = ("capeclash",)
     key = _input_key(opts)
     same = _unchanged(opts, key)
     if same is not None:
@@ -99,7 +108,9 @@ def build(opts: Options, progress=None) -> Result:
     from .rulebook import rulebook_pdf
     from .sheets import calibration_pdf, home_pdf
 
-    jobs = [load_deck_job(d, opts.data) for d in opts.deck] if opts.deck else [load_set(opts.data)]
+    cape = "capeclash" in opts.games
+    jobs = ([load_deck_job(d, opts.data) for d in opts.deck] if opts.deck else [load_set(opts.data)]) if cape else []
+    dset = _load_dice(opts)
     out = opts.out
     out.mkdir(parents=True, exist_ok=True)
     cache = ImageCache(out / ".cache" if opts.use_cache else None)
@@ -115,7 +126,10 @@ def build(opts: Options, progress=None) -> Result:
         n, copies = len(job.cards), len(job.copies())
         total += n + ("home" in opts.profiles) * len(opts.papers) * (copies + (1 if opts.extras else 0))
         total += sum(n for v in ("tgc", "mpc", "tts") if v in opts.profiles) + ("drivethru" in opts.profiles) * copies
-    total += ("home" in opts.profiles and opts.extras) * 3 * len(opts.papers)
+    total += ("home" in opts.profiles and opts.extras) * (3 if cape else 1) * len(opts.papers)
+    if dset is not None:
+        from .dice_build import dice_layouts, work_units, write_dice
+        total += work_units(dset, opts)
     tick("plan", total)
     # preflight every card of every job before writing anything
     contexts, all_layouts, problems = {}, {}, []
@@ -127,10 +141,20 @@ def build(opts: Options, progress=None) -> Result:
         except PreflightError as e:
             problems += [p for p in e.problems if p not in problems]
         tick("preflight", len(job.cards))
+    if dset is not None:
+        dice_lays, dice_problems = dice_layouts(dset)
+        problems += dice_problems
+        tick("preflight", len(dset.cards))
     if problems:
         raise PreflightError(problems)
 
     if "home" in opts.profiles and opts.extras:   # once for the whole build
+        for paper in opts.papers:
+            p = out / "home" / f"duplex-calibration-{paper}.pdf"
+            p.parent.mkdir(parents=True, exist_ok=True)
+            add(p, f"duplex calibration ({paper})", calibration_pdf(p, paper, opts.gutter), None)
+            tick("calibration", 1)
+    if "home" in opts.profiles and opts.extras and cape:
         tokens = {t.id: t for job in jobs for t in tokens_used(job.pool, job.cards)}
         rules_job = jobs[0] if not opts.deck else _rulebook_job(opts.data, jobs)
         for paper in opts.papers:
@@ -138,13 +162,10 @@ def build(opts: Options, progress=None) -> Result:
             p.parent.mkdir(parents=True, exist_ok=True)
             pages, n = counters_pdf(p, paper, sorted(tokens.values(), key=lambda t: t.name), contexts[jobs[0].name])
             add(p, f"counters and tokens ({paper}, {n} counters)", pages, None)
-            p = out / "home" / f"duplex-calibration-{paper}.pdf"
-            p.parent.mkdir(parents=True, exist_ok=True)
-            add(p, f"duplex calibration ({paper})", calibration_pdf(p, paper, opts.gutter), None)
             p = out / "rulebook" / f"rulebook-{paper}.pdf"
             p.parent.mkdir(parents=True, exist_ok=True)
             add(p, f"rulebook ({paper})", rulebook_pdf(p, rules_job, paper, opts.data, cache), None)
-            tick("rulebook, counters", 3)
+            tick("rulebook, counters", 2)
 
     for job in jobs:
         ctx, layouts = contexts[job.name], all_layouts[job.name]
@@ -179,6 +200,8 @@ def build(opts: Options, progress=None) -> Result:
                 add(s, "Tabletop Simulator deck sheet (10 x 7)", None, None)
             add(back_p, "Tabletop Simulator card back", None, 1)
             add(js, "Tabletop Simulator saved object", None, len(copies))
+    if dset is not None:
+        write_dice(opts, dset, dice_lays, cache, add, tick)
     cache.finish()
     for f in files:
         p = out / f["path"]
@@ -187,13 +210,29 @@ def build(opts: Options, progress=None) -> Result:
         f["sha256"] = hashlib.sha256(data).hexdigest()
     manifest = {"generator": "capeclash print", "code": code_version(), "inputs": key,
                 "jobs": [{"name": j.name, "title": j.title, "cards": len(j.cards), "copies": len(j.copies())}
-                         for j in jobs],
+                         for j in [*jobs, *(dset.jobs if dset is not None else [])]],
                 "files": files}
     (out / MANIFEST).write_text(json.dumps(manifest, indent=1), encoding="utf-8")
     lines = [f"{f['sha256']}  {f['path']}  ({f['kind']}; pages: {f['pages'] or '-'}; cards: {f['cards'] or '-'})"
              for f in files]
     (out / "MANIFEST.txt").write_text("\n".join(lines) + "\n", encoding="utf-8")
     return Result(files, False, time.perf_counter() - t0, cache.hits, cache.misses)
+
+
+def _load_dice(opts: Options):
+    """Derring-Dice's decks when the build includes them: an error if they were asked for alone and
+    there is no ``<data>/dice`` folder, else nothing."""
+    if "dice" not in opts.games:
+        return None
+    from .dice_build import dice_root, load_dice
+    root = dice_root(opts.data)
+    if root is None:
+        if "capeclash" in opts.games:
+            return None
+        from engine.errors import DataError, Problem
+        raise DataError([Problem(str(Path(opts.data) / "dice"), None, None,
+                                 "no Derring-Dice card files here (game: dice, deck: recruit | action)")])
+    return load_dice(root)
 
 
 def _rulebook_job(root: Path, jobs):

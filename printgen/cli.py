@@ -10,6 +10,7 @@ import sys
 from pathlib import Path
 
 PROFILES = ("home", "tgc", "mpc", "drivethru", "tts")
+GAMES = {"capeclash": ("capeclash",), "dice": ("dice",), "all": ("capeclash", "dice")}
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -19,6 +20,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                            "levels and its tokens; repeatable")
     what.add_argument("--set", action="store_true",
                       help="print the starter set, one of each card (the default; every card if there is no starter set)")
+    parser.add_argument("--game", choices=tuple(GAMES), default=None,
+                        help="capeclash (the starter set or --deck), dice (Derring-Dice from card_data/dice: the "
+                             "Recruit and Action decks with their own backs, its rulebook, damage and delay "
+                             "counters), or all (the default without --deck)")
     parser.add_argument("--paper", choices=("a4", "letter"), action="append",
                         help="paper for home sheets, counters and the rulebook (default: both)")
     parser.add_argument("--profile", choices=(*PROFILES, "all"), action="append",
@@ -43,7 +48,8 @@ def options_from(args):
     profiles = args.profile or ["home"]
     if "all" in profiles:
         profiles = list(PROFILES)
-    return Options(data=args.data, out=args.out, deck=list(args.deck or []),
+    games = GAMES[args.game or ("capeclash" if args.deck else "all")]
+    return Options(data=args.data, out=args.out, deck=list(args.deck or []), games=games,
                    papers=tuple(dict.fromkeys(args.paper or ["a4", "letter"])),
                    profiles=tuple(dict.fromkeys(profiles)), offset=(args.offset_x, args.offset_y),
                    gutter=args.gutter, extras=not args.no_extras, use_cache=not args.no_cache, force=args.force)
@@ -61,6 +67,10 @@ def run(args) -> int:
 
     from .build import build
     from .preflight import PreflightError
+    if args.deck and args.game == "dice":
+        print("capeclash print: --deck prints a Cape Clash deck; Derring-Dice prints both its decks with "
+              "--game dice", file=sys.stderr)
+        return 2
     opts = options_from(args)
     try:
         if args.quiet or not sys.stderr.isatty():

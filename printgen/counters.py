@@ -52,19 +52,22 @@ def _token_ops(card, ctx: Context, disc: bool) -> list:
     return ops
 
 
-def counters_pdf(path, paper: str, tokens: list, ctx: Context) -> tuple[int, int]:
-    """One or more pages of counters. Returns (pages, counters)."""
+def counters_pdf(path, paper: str, tokens: list, ctx: Context | None, markers=MARKERS,
+                 title: str = "Cape Clash - counters and tokens", rows_each: int = 1) -> tuple[int, int]:
+    """One or more pages of counters: ``rows_each`` rows of discs and of squares per marker, then a
+    row per token. Returns (pages, counters)."""
     from reportlab.pdfgen.canvas import Canvas
     W, H = PAPERS[paper]
     c = Canvas(str(path), pagesize=(W, H), invariant=1)
-    c.setTitle("Cape Clash - counters")
+    c.setTitle(title)
     painter = PdfPainter(c)
     cols = int((W - 20 * MM + GAP) // (SIZE + GAP))
     x0 = (W - (cols * SIZE + (cols - 1) * GAP)) / 2
     rows = []  # each: (title, [ops per counter])
-    for name, bg, mark, fg in MARKERS:
-        rows.append((f"{name} - discs", [_marker_ops(bg, mark, fg, True)] * cols))
-        rows.append((f"{name} - squares", [_marker_ops(bg, mark, fg, False)] * cols))
+    for name, bg, mark, fg in markers:
+        for shape, disc in (("discs", True), ("squares", False)):
+            for _ in range(rows_each):
+                rows.append((f"{name} - {shape}", [_marker_ops(bg, mark, fg, disc)] * cols))
     for t in tokens:
         rows.append((f"Token: {t.name} ({t.atk}/{t.defense}, health {t.health})",
                      [_token_ops(t, ctx, i % 2 == 0) for i in range(cols)]))
@@ -80,7 +83,7 @@ def counters_pdf(path, paper: str, tokens: list, ctx: Context) -> tuple[int, int
         if y == 18 * MM:
             c.setFont(fonts.PDF_NAMES["bold"], 11)
             c.setFillColorRGB(*INK)
-            c.drawString(x0, H - 12 * MM, "Cape Clash - counters and tokens")
+            c.drawString(x0, H - 12 * MM, title)
             c.setFont(fonts.PDF_NAMES["regular"], 6.5)
             c.drawRightString(W - x0, H - 12 * MM, "16 mm: cut along the thin outlines. Print at 100 %.")
         c.setFont(fonts.PDF_NAMES["regular"], 7)

@@ -360,11 +360,17 @@ def rays(cx: float, cy: float, box, n: int, rot: float, color) -> list:
         ty = ((y + h - cy) / dy) if dy > 1e-9 else ((y - cy) / dy) if dy < -1e-9 else 1e9
         k = min(tx, ty)
         return (cx + dx * k, cy + dy * k)
+    # the box's corners by their angle from the centre: a wedge that spans one keeps it (and only
+    # the corner and its two ends are needed, so the PDF has few points to write)
+    corners = [(math.atan2(py - cy, px - cx) % (2 * math.pi), (px, py))
+               for px, py in ((x, y), (x + w, y), (x + w, y + h), (x, y + h))]
     out = []
     for i in range(n):
         t0 = rot + 2 * math.pi * i / n
         t1 = t0 + math.pi / n
-        pts = [(cx, cy)] + [edge(t0 + (t1 - t0) * j / 8) for j in range(9)]
+        a0 = t0 % (2 * math.pi)
+        inside = sorted(((a - a0) % (2 * math.pi), pt) for a, pt in corners if 0 < (a - a0) % (2 * math.pi) < t1 - t0)
+        pts = [(cx, cy), edge(t0), *(pt for _, pt in inside), edge(t1)]
         out.append(("poly", tuple((round(px, 3), round(py, 3)) for px, py in pts), color))
     return out
 

@@ -189,7 +189,54 @@ def _star(c):
     return [_poly(star_points(0.5, 0.56, 0.46, 0.2, 5), c)]
 
 
-GAME_ICONS = {"star": _star, "flight": _flight, "ranged": _ranged, "any_turn": _any_turn, "atk": _atk, "def": _def,
+def _rounded_square(x0, y0, x1, y1, r, steps=5):
+    pts = []
+    for cx, cy, a0 in ((x1 - r, y0 + r, -90), (x1 - r, y1 - r, 0), (x0 + r, y1 - r, 90), (x0 + r, y0 + r, 180)):
+        pts += [(cx + r * math.cos(math.radians(a0 + 90 * i / steps)), cy + r * math.sin(math.radians(a0 + 90 * i / steps)))
+                for i in range(steps + 1)]
+    return pts
+
+
+def _die(c):
+    """A six-sided die showing five pips (Derring-Dice)."""
+    pips = [(0.3, 0.3), (0.7, 0.3), (0.5, 0.5), (0.3, 0.7), (0.7, 0.7)]
+    return [_poly(_rounded_square(0.08, 0.08, 0.92, 0.92, 0.16), c)] + [_circle(x, y, 0.085, WHITE) for x, y in pips]
+
+
+def _hourglass(c):
+    """An hourglass: a delay token."""
+    glass = [(0.24, 0.14), (0.76, 0.14), (0.76, 0.2), (0.54, 0.5), (0.76, 0.8), (0.76, 0.86), (0.24, 0.86),
+             (0.24, 0.8), (0.46, 0.5), (0.24, 0.2)]
+    return [_poly([(0.16, 0.06), (0.84, 0.06), (0.84, 0.14), (0.16, 0.14)], c), _poly(glass, c),
+            _poly([(0.16, 0.86), (0.84, 0.86), (0.84, 0.94), (0.16, 0.94)], c),
+            _poly([(0.36, 0.26), (0.64, 0.26), (0.5, 0.44)], WHITE), _poly([(0.5, 0.62), (0.68, 0.8), (0.32, 0.8)], WHITE)]
+
+
+def _burst(c):
+    """A jagged impact: a damage token."""
+    return [_poly(star_points(0.5, 0.5, 0.48, 0.26, 11, -90), c)]
+
+
+def _house(c):
+    """A roof over a wall with a door: a base."""
+    return [_poly([(0.5, 0.08), (0.94, 0.46), (0.82, 0.46), (0.82, 0.9), (0.58, 0.9), (0.58, 0.64), (0.42, 0.64),
+                   (0.42, 0.9), (0.18, 0.9), (0.18, 0.46), (0.06, 0.46)], c)]
+
+
+def _wheel(c):
+    """A wheel with spokes: a vehicle."""
+    out = [_poly(arc_band(0.5, 0.5, 0.46, 0.34, 0, 360, 36), c), _circle(0.5, 0.5, 0.1, c)]
+    for a in range(0, 360, 60):
+        t = math.radians(a)
+        dx, dy = math.cos(t), math.sin(t)
+        w = 0.035
+        out.append(_poly([(0.5 - dy * w, 0.5 + dx * w), (0.5 + dx * 0.38 - dy * w, 0.5 + dy * 0.38 + dx * w),
+                          (0.5 + dx * 0.38 + dy * w, 0.5 + dy * 0.38 - dx * w), (0.5 + dy * w, 0.5 - dx * w)], c))
+    return out
+
+
+GAME_ICONS = {"die": _die, "hourglass": _hourglass, "burst": _burst, "house": _house, "wheel": _wheel,
+              "star": _star, "flight": _flight, "ranged": _ranged, "any_turn": _any_turn, "atk": _atk, "def": _def,
               "health": _health, "xp": _xp, "wound": _wound, "vitality": _vitality, "card": _card}
 
 

@@ -35,9 +35,11 @@ def face_png(card, ctx, cache: ImageCache, variant: str = "tgc", layouts: dict |
     return cache.get_or_make(key, variant, make)
 
 
-def back_png(cache: ImageCache, variant: str = "tgc") -> bytes:
+def back_png(cache: ImageCache, variant: str = "tgc", back=None, name: str = "back") -> bytes:
+    """A card back as PNG bytes: Cape Clash's, or ``back`` (a layout) cached under ``name``."""
     from .cache import code_version
-    return cache.get_or_make(f"back-{code_version()}", variant, lambda: _render_variant(card_back().ops, variant))
+    return cache.get_or_make(f"{name}-{code_version()}", variant,
+                             lambda: _render_variant((back or card_back()).ops, variant))
 
 
 def _render_variant(ops, variant: str):
@@ -57,7 +59,7 @@ def _render_variant(ops, variant: str):
 
 
 def write_pngs(job, ctx, cache: ImageCache, folder: Path, variant: str, progress=None,
-               layouts: dict | None = None) -> list[Path]:
+               layouts: dict | None = None, back=None) -> list[Path]:
     """One PNG per card (named by set number and id) and the back, for a print shop's upload."""
     folder.mkdir(parents=True, exist_ok=True)
     out = []
@@ -69,20 +71,21 @@ def write_pngs(job, ctx, cache: ImageCache, folder: Path, variant: str, progress
         if progress:
             progress()
     p = folder / "back.png"
-    cache.write_when_ready(p, back_png(cache, variant))
+    cache.write_when_ready(p, back_png(cache, variant, back, f"back-{job.name}" if back else "back"))
     out.append(p)
     cache.finish()
     return out
 
 
-def drivethru_pdf(path: Path, job, ctx, progress=None, layouts: dict | None = None) -> int:
+def drivethru_pdf(path: Path, job, ctx, progress=None, layouts: dict | None = None, back=None,
+                  brand: str = "Cape Clash") -> int:
     """DriveThruCards: one PDF, 2.75 x 3.75 in pages (bleed included), for each card its back then
     its front, in CMYK with total ink held under 240 %. The trim box marks the cut."""
     from reportlab.pdfgen.canvas import Canvas
     c = Canvas(str(path), pagesize=(FULL_W, FULL_H), invariant=1, enforceColorSpace="cmyk", pageCompression=1)
-    c.setTitle(f"Cape Clash - {job.title} - DriveThruCards")
+    c.setTitle(f"{brand} - {job.title} - DriveThruCards")
     painter = PdfPainter(c, cmyk=True)
-    back = card_back()
+    back = back or card_back()
     pages = 0
     for card in job.copies():
         for lay in (back, (layouts or {}).get(card.id) or card_face(card, ctx)):
@@ -98,7 +101,7 @@ def drivethru_pdf(path: Path, job, ctx, progress=None, layouts: dict | None = No
 
 
 def tts_sheets(folder: Path, job, ctx, cache: ImageCache, progress=None,
-               layouts: dict | None = None) -> tuple[list[Path], Path, Path]:
+               layouts: dict | None = None, back=None, brand: str = "Cape Clash") -> tuple[list[Path], Path, Path]:
     """Deck sheets of up to 10 x 7 (the 70th slot: the hidden-card image), the back image and a
     saved-object JSON that builds the deck (with every copy) in Tabletop Simulator."""
     from PIL import Image
@@ -106,7 +109,8 @@ def tts_sheets(folder: Path, job, ctx, cache: ImageCache, progress=None,
     per_sheet = TTS_COLS * TTS_ROWS - 1
     cw, ch = TTS_CARD_PX
     assert cw * TTS_COLS <= TTS_MAX_PX and ch * TTS_ROWS <= TTS_MAX_PX
-    hidden = Image.open(io.BytesIO(cache.result(back_png(cache, "tts")))).convert("RGB")
+    back_name = f"back-{job.name}" if back else "back"
+    hidden = Image.open(io.BytesIO(cache.result(back_png(cache, "tts", back, back_name)))).convert("RGB")
     sheets, slots = [], {}
     chunks = [job.cards[i:i + per_sheet] for i in range(0, len(job.cards), per_sheet)]
     for n, chunk in enumerate(chunks, 1):
@@ -122,8 +126,9 @@ def tts_sheets(folder: Path, job, ctx, cache: ImageCache, progress=None,
         p = folder / f"{job.name}-sheet-{n}.png"
         p.write_bytes(encode_png(sheet))
         sheets.append(p)
+    back_layout = back
     back = folder / f"{job.name}-back.png"
-    back.write_bytes(cache.result(back_png(cache, "tts")))
+    back.write_bytes(cache.result(back_png(cache, "tts", back_layout, back_name)))
     custom = {str(n): {"FaceURL": sheets[n - 1].resolve().as_uri(), "BackURL": back.resolve().as_uri(),
                        "NumWidth": TTS_COLS, "NumHeight": TTS_ROWS, "BackIsHidden": True, "UniqueBack": False,
                        "Type": 0} for n in range(1, len(sheets) + 1)}
@@ -136,9 +141,9 @@ def tts_sheets(folder: Path, job, ctx, cache: ImageCache, progress=None,
                           "CustomDeck": {str(n): custom[str(n)]},
                           "Transform": {"posX": 0, "posY": 0, "posZ": 0, "rotX": 0, "rotY": 180, "rotZ": 180,
                                         "scaleX": 1, "scaleY": 1, "scaleZ": 1}})
-    obj = {"SaveName": f"Cape Clash - {job.title}", "GameMode": "", "Date": "", "Table": "", "Sky": "", "Note": "",
+    obj = {"SaveName": f"{brand} - {job.title}", "GameMode": "", "Date": "", "Table": "", "Sky": "", "Note": "",
            "Rules": "", "XmlUI": "", "LuaScript": "", "LuaScriptState": "",
-           "ObjectStates": [{"Name": "DeckCustom", "Nickname": job.title, "Description": "Cape Clash",
+           "ObjectStates": [{"Name": "DeckCustom", "Nickname": job.title, "Description": brand,
                              "Transform": {"posX": 0, "posY": 1, "posZ": 0, "rotX": 0, "rotY": 180, "rotZ": 180,
                                            "scaleX": 1, "scaleY": 1, "scaleZ": 1},
                              "DeckIDs": ids, "CustomDeck": custom, "ContainedObjects": contained}],

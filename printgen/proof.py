@@ -12,11 +12,11 @@ from .specs import BLEED, FULL_H, FULL_W, MM, PAPERS, SAFE_BOX, TRIM
 COLS, ROWS = 2, 2
 
 
-def proof_pdf(path, job, ctx, paper: str, layouts: dict | None = None) -> int:
+def proof_pdf(path, job, ctx, paper: str, layouts: dict | None = None, brand: str = "Cape Clash") -> int:
     from reportlab.pdfgen.canvas import Canvas
     W, H = PAPERS[paper]
     c = Canvas(str(path), pagesize=(W, H), invariant=1, pageCompression=1)
-    c.setTitle(f"Cape Clash - {job.title} - proof")
+    c.setTitle(f"{brand} - {job.title} - proof")
     painter = PdfPainter(c)
     fonts.register_pdf_fonts()
     cell_w, cell_h = (W - 20 * MM) / COLS, (H - 24 * MM) / ROWS
@@ -25,7 +25,7 @@ def proof_pdf(path, job, ctx, paper: str, layouts: dict | None = None) -> int:
     for start in range(0, len(job.cards), per):
         c.setFont(fonts.PDF_NAMES["bold"], 9)
         c.setFillColorRGB(0, 0, 0)
-        c.drawString(10 * MM, H - 10 * MM, f"Cape Clash - {job.title} - proof, page {start // per + 1}")
+        c.drawString(10 * MM, H - 10 * MM, f"{brand} - {job.title} - proof, page {start // per + 1}")
         c.setFont(fonts.PDF_NAMES["regular"], 6.5)
         c.drawRightString(W - 10 * MM, H - 10 * MM, "red: bleed edge   blue: trim (cut)   green: safe zone")
         for i, card in enumerate(job.cards[start:start + per]):

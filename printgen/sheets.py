@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 from . import fonts
 from .render import PdfPainter
-from .specs import BLEED, CARD_H, CARD_W, MM, PAPERS
+from .specs import BLEED, CARD_H, CARD_W, FULL_H, FULL_W, MM, PAPERS
 
 COLS = ROWS = 3
 MARK_LEN = 5 * MM
@@ -77,14 +77,34 @@ def _clip_cell(c, grid: Grid, slot: int, back: bool, page_h: float, dx: float = 
     return x, y
 
 
+def _form_for(c, painter: PdfPainter, lay) -> str:
+    """A layout drawn once per document as a form XObject (a card back repeats on every back page)."""
+    forms = c.__dict__.setdefault("_capeclash_forms", {})
+    name = forms.get(id(lay))
+    if name is None:
+        name = forms[id(lay)] = f"CardForm{len(forms)}"
+        c.beginForm(name, 0, 0, FULL_W, FULL_H)
+        painter.draw(lay.ops, 0, FULL_H)
+        c.endForm()
+    return name
+
+
 def draw_cards(c, painter: PdfPainter, grid: Grid, layouts, back: bool = False, offset=(0.0, 0.0)) -> None:
+    """Draw a page's cards, each clipped to its trim and bleed; a layout that fills several slots (the
+    back) is written once as a form and placed in each."""
     dx, dy = offset[0] * MM, offset[1] * MM
+    repeated = {id(lay) for lay in layouts if back and lay is not None and sum(x is lay for x in layouts) > 1}
     for slot, lay in enumerate(layouts):
         if lay is None:
             continue
+        form = _form_for(c, painter, lay) if id(lay) in repeated else None
         c.saveState()
         x, y = _clip_cell(c, grid, slot, back, grid.page_h, dx, dy)
-        painter.draw(lay.ops, x - BLEED + dx, grid.page_h - (y - BLEED) - dy)
+        if form:
+            c.translate(x - BLEED + dx, grid.page_h - (y - BLEED) - dy - FULL_H)
+            c.doForm(form)
+        else:
+            painter.draw(lay.ops, x - BLEED + dx, grid.page_h - (y - BLEED) - dy)
         c.restoreState()
 
 
@@ -168,12 +188,12 @@ def _ruler(c, x: float, y: float, horizontal: bool) -> None:
 
 
 def home_pdf(path, layouts: list, back, paper: str, title: str, *, gutter_mm: float = 0.0,
-             offset=(0.0, 0.0), backs: bool = True) -> int:
+             offset=(0.0, 0.0), backs: bool = True, brand: str = "Cape Clash") -> int:
     """Write the home sheets: fronts, each followed by its mirrored back page. Returns the page count."""
     from reportlab.pdfgen.canvas import Canvas
     grid = grid_for(paper, gutter_mm)
     c = Canvas(str(path), pagesize=(grid.page_w, grid.page_h), invariant=1, pageCompression=1)
-    c.setTitle(f"Cape Clash - {title}")
+    c.setTitle(f"{brand} - {title}")
     c.setAuthor("Cape Clash printgen")
     painter = PdfPainter(c)
     pages = 0
@@ -181,13 +201,13 @@ def home_pdf(path, layouts: list, back, paper: str, title: str, *, gutter_mm: fl
     for n, chunk in enumerate(sheets, 1):
         draw_cards(c, painter, grid, chunk)
         draw_crop_marks(c, grid)
-        draw_ruler_and_note(c, grid, f"Cape Clash - {title} - sheet {n} of {len(sheets)}, fronts")
+        draw_ruler_and_note(c, grid, f"{brand} - {title} - sheet {n} of {len(sheets)}, fronts")
         c.showPage()
         pages += 1
         if backs:
             draw_cards(c, painter, grid, [back if lay is not None else None for lay in chunk], back=True,
                        offset=offset)
-            draw_ruler_and_note(c, grid, f"Cape Clash - {title} - sheet {n} of {len(sheets)}, backs "
+            draw_ruler_and_note(c, grid, f"{brand} - {title} - sheet {n} of {len(sheets)}, backs "
                                          f"(long-edge duplex)")
             c.showPage()
             pages += 1

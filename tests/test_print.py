@@ -44,14 +44,28 @@ def built(tmp_path_factory):
 
 
 def _texts(page):
-    """(text, x, y) of every string drawn on a page, in PDF points."""
+    """(text, x, y) of every string drawn on a page, in PDF points. Text inside a form XObject (a card
+    back, drawn once and placed in each slot) is moved by the page's transformation where it is placed:
+    pypdf hands the form's text over in the form's own coordinates."""
     out = []
+    placed: list = []   # the page's transformation at each form being read
+
+    def before(op, _args, cm, _tm):
+        if op == b"Do":
+            placed.append(list(cm))
+
+    def after(op, _args, _cm, _tm):
+        if op == b"Do":
+            placed.pop()
 
     def visit(text, cm, tm, _font, _size):
         if text.strip():
             x, y = tm[4], tm[5]
-            out.append((text.strip(), x * cm[0] + y * cm[2] + cm[4], x * cm[1] + y * cm[3] + cm[5]))
-    page.extract_text(visitor_text=visit)
+            x, y = x * cm[0] + y * cm[2] + cm[4], x * cm[1] + y * cm[3] + cm[5]
+            for m in reversed(placed):
+                x, y = x * m[0] + y * m[2] + m[4], x * m[1] + y * m[3] + m[5]
+            out.append((text.strip(), x, y))
+    page.extract_text(visitor_text=visit, visitor_operand_before=before, visitor_operand_after=after)
     return out
 
 

@@ -1,0 +1,254 @@
+"""The Derring-Dice rulebook PDF: a cover with both deck backs and the die note, a table of contents,
+the rules from ``card_data/dice/rulebook.yaml`` (our own words), the cards at a glance, and both decks'
+card lists generated from the card data; page numbers on every page after the cover.
+
+Source format (checked by ``engine.dice.data``)::
+
+    rulebook: Derring-Dice
+    subtitle: ...
+    components: [what is in the box, ...]
+    sections:
+      - {title: ..., text: a paragraph, rules: [bullet, ...], readings: [bullet, ...]}
+"""
+
+from __future__ import annotations
+
+import html
+from pathlib import Path
+
+from . import fonts
+from .dice_faces import FAMILIES, PRODUCT, TRAIT_COLORS, dice_back, dice_face, die_ops
+from .specs import FULL_H, FULL_W, MM, PAPERS
+
+# Printed on the cover and at the head of the rules: what a table needs besides the cards.
+DIE_NOTE = ("You need a six-sided die for each player. In every fight both players roll at the same time, "
+            "so keep one die each at hand (with only one die, roll it once for each side).")
+
+
+def _esc(s) -> str:
+    return html.escape(str(s), quote=False)
+
+
+def dice_rulebook_pdf(path: Path, dset, paper: str, cache=None) -> int:
+    """Write the rulebook; returns its page count."""
+    from reportlab.lib import colors
+    from reportlab.lib.styles import ParagraphStyle
+    from reportlab.platypus import (
+        BaseDocTemplate,
+        Flowable,
+        Frame,
+        KeepTogether,
+        ListFlowable,
+        ListItem,
+        PageBreak,
+        PageTemplate,
+        Paragraph,
+        Spacer,
+        Table,
+        TableStyle,
+    )
+    from reportlab.platypus.tableofcontents import TableOfContents
+
+    from engine.dice.cards import ABILITIES, TRAITS, TYPE_NAMES, USERS
+    from engine.dice.text import card_text
+
+    from .render import PdfPainter
+
+    fonts.register_pdf_fonts()
+    R, B, IT = fonts.PDF_NAMES["regular"], fonts.PDF_NAMES["bold"], fonts.PDF_NAMES["italic"]
+    src = dset.rulebook or {"rulebook": PRODUCT, "sections": []}
+    title = str(src.get("rulebook") or PRODUCT)
+    W, H = PAPERS[paper]
+    ink = colors.Color(0.11, 0.11, 0.13)
+    accent = colors.Color(0.40, 0.06, 0.09)
+    teal = colors.Color(0.05, 0.22, 0.30)
+    body = ParagraphStyle("body", fontName=R, fontSize=9.5, leading=13, spaceAfter=5, textColor=ink)
+    small = ParagraphStyle("small", parent=body, fontSize=8, leading=10.5, spaceAfter=2)
+    cell = ParagraphStyle("cell", parent=body, fontSize=7.2, leading=8.6, spaceAfter=0)
+    cell_b = ParagraphStyle("cellb", parent=cell, fontName=B)
+    h1 = ParagraphStyle("h1", fontName=B, fontSize=16, leading=20, spaceBefore=8, spaceAfter=6, textColor=accent)
+    title_style = ParagraphStyle("title", fontName=B, fontSize=36, leading=42, alignment=1, textColor=accent)
+    sub_style = ParagraphStyle("sub", fontName=IT, fontSize=12.5, leading=17, alignment=1, textColor=ink)
+    note_style = ParagraphStyle("note", fontName=B, fontSize=11, leading=15, textColor=colors.white)
+
+    class Doc(BaseDocTemplate):
+        def afterFlowable(self, flowable):
+            level = getattr(flowable, "toc_level", None)
+            if level is not None:
+                self.notify("TOCEntry", (level, flowable.getPlainText(), self.page))
+
+    def on_page(canvas, doc):
+        canvas.saveState()
+        canvas.setFont(R, 8)
+        canvas.setFillColor(ink)
+        if doc.page > 1:
+            canvas.drawCentredString(W / 2, 12 * MM, f"{doc.page}")
+            canvas.drawString(18 * MM, H - 12 * MM, title)
+            canvas.drawRightString(W - 18 * MM, H - 12 * MM, "Rulebook")
+        canvas.restoreState()
+
+    doc = Doc(str(path), pagesize=(W, H), leftMargin=18 * MM, rightMargin=18 * MM, topMargin=18 * MM,
+              bottomMargin=20 * MM, title=f"{title} - rulebook", author="Cape Clash", invariant=1)
+    frame = Frame(doc.leftMargin, doc.bottomMargin, doc.width, doc.height, id="f")
+    doc.addPageTemplates([PageTemplate(id="p", frames=[frame], onPage=on_page)])
+
+    def head(text):
+        p = Paragraph(_esc(text), h1)
+        p.toc_level = 0
+        return p
+
+    def bullets(items, style=body):
+        return ListFlowable([ListItem(Paragraph(_esc(e), style), leftIndent=14) for e in items],
+                            bulletType="bullet", leftIndent=14, bulletFontName=R, bulletFontSize=9)
+
+    class Cards(Flowable):
+        """Card faces (or backs) side by side at ``scale``, with a caption under each."""
+
+        def __init__(self, layouts, captions, scale):
+            super().__init__()
+            self.layouts, self.captions, self.scale = layouts, captions, scale
+
+        def wrap(self, aw, ah):
+            self.width = aw
+            return aw, FULL_H * self.scale + (14 if any(self.captions) else 2)
+
+        def draw(self):
+            c = self.canv
+            n = len(self.layouts)
+            w = FULL_W * self.scale
+            gap = min(18.0, (self.width - n * w) / max(1, n - 1)) if n > 1 else 0
+            x = (self.width - n * w - (n - 1) * gap) / 2
+            top = FULL_H * self.scale + (14 if any(self.captions) else 2)
+            painter = PdfPainter(c)
+            for lay, cap in zip(self.layouts, self.captions, strict=True):
+                painter.draw(lay.ops, x, top, self.scale)
+                if cap:
+                    c.setFont(R, 7.5)
+                    c.setFillColor(ink)
+                    c.drawCentredString(x + w / 2, 2, cap)
+                x += w + gap
+
+    class DieNote(Flowable):
+        """The die note on a coloured band, with two dice."""
+
+        def wrap(self, aw, ah):
+            self.width = aw
+            self.p = Paragraph(_esc(DIE_NOTE), note_style)
+            _, ph = self.p.wrap(aw - 90, ah)
+            self.height = max(ph + 16, 52)
+            return aw, self.height
+
+        def draw(self):
+            c = self.canv
+            c.setFillColor(accent)
+            c.roundRect(0, 0, self.width, self.height, 6, stroke=0, fill=1)
+            painter = PdfPainter(c)
+            cream, red = (0.96, 0.93, 0.86), (0.40, 0.06, 0.09)
+            painter.draw(die_ops(22, 0, 26, cream, red, 6) + die_ops(52, 6, 22, cream, red, 3), 6,
+                         self.height / 2 + 2)
+            self.p.drawOn(c, 80, (self.height - self.p.height) / 2)
+
+    story: list = [Spacer(1, 6 * MM), Paragraph(_esc(title), title_style), Spacer(1, 3 * MM)]
+    if src.get("subtitle"):
+        story.append(Paragraph(_esc(src["subtitle"]), sub_style))
+    story += [Spacer(1, 8 * MM), Cards([dice_back("recruit"), dice_back("action")],
+                                       ["The Recruit deck's back", "The Action deck's back"], 1.0),
+              Spacer(1, 8 * MM), DieNote(), Spacer(1, 4 * MM),
+              Paragraph("For two players. A game of the Cape Clash family: the same rules engine plays it on "
+                        "screen, against a friend or the computer.", sub_style),
+              PageBreak(), Paragraph("Contents", h1)]
+    toc = TableOfContents()
+    toc.levelStyles = [ParagraphStyle("t1", fontName=R, fontSize=10, leading=15, leftIndent=0)]
+    story += [toc, PageBreak()]
+
+    # what you need: the components, and the die note again where the rules start
+    story.append(head("What is in the game"))
+    if src.get("components"):
+        story.append(bullets(src["components"]))
+    story += [Spacer(1, 4), DieNote(), Spacer(1, 6)]
+
+    for sec in src.get("sections") or []:
+        if not isinstance(sec, dict):
+            continue
+        block = [head(sec.get("title", ""))]
+        if sec.get("text"):
+            block.append(Paragraph(_esc(sec["text"]), body))
+        if sec.get("rules"):
+            block.append(bullets(sec["rules"]))
+        if sec.get("readings"):
+            block.append(bullets(sec["readings"]))
+        story.append(KeepTogether(block[:2]) if len(block) > 1 else block[0])
+        story += block[2:]
+        if sec.get("id") == "cards":   # the cards at a glance, right after how to read them
+            story += _glance(dset, Cards, Paragraph, small, _esc)
+
+    # card lists, generated from the card data
+    def table(rows, widths, header_color):
+        t = Table(rows, colWidths=widths, repeatRows=1)
+        t.setStyle(TableStyle([("FONT", (0, 0), (-1, -1), R, 7.2), ("FONT", (0, 0), (-1, 0), B, 7.2),
+                               ("TEXTCOLOR", (0, 0), (-1, 0), colors.white),
+                               ("BACKGROUND", (0, 0), (-1, 0), header_color),
+                               ("ROWBACKGROUNDS", (0, 1), (-1, -1), [colors.white, colors.Color(0.95, 0.95, 0.96)]),
+                               ("VALIGN", (0, 0), (-1, -1), "TOP"),
+                               ("TOPPADDING", (0, 0), (-1, -1), 1.6), ("BOTTOMPADDING", (0, 0), (-1, -1), 1.6),
+                               ("LEFTPADDING", (0, 0), (-1, -1), 3), ("RIGHTPADDING", (0, 0), (-1, -1), 3)]))
+        return t
+
+    def P(s, st=cell):
+        return Paragraph(_esc(s), st)
+
+    recruit, action = dset.jobs[0], dset.jobs[1]
+    story += [PageBreak(), head(f"Card list: the Recruit deck ({len(recruit.cards)} cards)"),
+              Paragraph("Every card of the deck, in set-number order, generated from the card data. Force is a "
+                        "character's own Force, or what an aid or upgrade adds to its hero.", small)]
+    rows = [["No.", "Name", "Type", "Force", "Traits", "Special ability and note"]]
+    for c in recruit.cards:
+        d = c.dice
+        force = str(d.force) if d.is_character else (f"{d.force:+d}" if d.force else "")
+        note = card_text(d)
+        if d.power:
+            note = f"{d.power}: {note}" if note else d.power
+        rows.append([c.number, P(c.name, cell_b), P(TYPE_NAMES[d.type]), force,
+                     P(", ".join(TRAITS[t] for t in d.traits)), P(note)])
+    w = doc.width
+    story.append(table(rows, [11 * MM, 36 * MM, 21 * MM, 10 * MM, 16 * MM, w - 94 * MM], teal))
+    story += [PageBreak(), head(f"Card list: the Action deck ({len(action.cards)} cards)"),
+              Paragraph("Battle cards are played during a fight; events on your own turn. Each names who may "
+                        "use it.", small)]
+    rows = [["No.", "Name", "Type", "Used by", "What it does"]]
+    from engine.dice.text import _join
+    for c in action.cards:
+        d = c.dice
+        users = _join([USERS[u] for u in d.users]) if d.users else ""
+        note = card_text(d)
+        if users and note.startswith(users + "."):
+            note = note[len(users) + 1:].strip()
+        rows.append([c.number, P(c.name, cell_b), P(TYPE_NAMES[d.type]), P(users), P(note)])
+    story.append(table(rows, [11 * MM, 38 * MM, 14 * MM, 26 * MM, w - 89 * MM], accent))
+    story += [Spacer(1, 8), Paragraph("Special abilities in short: " + "; ".join(
+        f"<b>{_esc(v)}</b>" for v in ABILITIES.values()) + ". Traits: " + ", ".join(
+        f'<font color="#{_hex(TRAIT_COLORS[t])}"><b>{_esc(n)}</b></font>' for t, n in TRAITS.items()) + ".", small)]
+    doc.multiBuild(story)
+    return doc.page
+
+
+def _hex(rgb) -> str:
+    return "".join(f"{round(v * 255):02x}" for v in rgb)
+
+
+def _glance(dset, Cards, Paragraph, style, esc) -> list:
+    """Three real cards of the game (a hero, an aid, a battle card) at 80 %, and the family colours."""
+    cards = dset.cards
+    picks = [next((c for c in cards if c.dice.type == "hero" and c.dice.power), None),
+             next((c for c in cards if c.dice.type == "device" and c.dice.slot), None),
+             next((c for c in cards if c.dice.type == "battle" and c.dice.attacker_force), None)]
+    picks = [c for c in picks if c is not None]
+    if not picks:
+        return []
+    caps = {"hero": "A hero: Force badge, traits, special ability",
+            "device": "An aid: Force bonus, slot, what it grants",
+            "battle": "A battle card: who may use it, the bonus"}
+    legend = ", ".join(f'<font color="#{_hex(col)}"><b>{esc(label)}</b></font>' for label, col in FAMILIES.values())
+    return [Cards([dice_face(c, dset.ctx) for c in picks], [caps[c.dice.type] for c in picks], 0.8),
+            Paragraph("The frame's colour tells the card's family: " + legend + ". The set number (R for the "
+                      "Recruit deck, A for the Action deck) is at the bottom right.", style)]
