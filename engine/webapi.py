@@ -133,6 +133,7 @@ class Session:
             self.decks.append({"id": d.get("id") or deck.name, "name": deck.name or d.get("id"),
                                "source": d.get("source", ""), "deck": deck})
         self.rulebook = bundle.get("rulebook")
+        self.games = ["capeclash"] + (["dice"] if bundle.get("dice") else [])  # the title screen's choice
         self.game: Game | None = None
         self.seats: list[dict] = []
         self.ai_rngs: dict[int, Rng] = {}
@@ -180,7 +181,7 @@ class Session:
                            "main": self._name(d["deck"].main), "text": d["deck"].to_text(self.pool)}
                           for d in self.decks],
                 "modes": [{"id": m, "players": list(MODES[m])} for m in MODES],
-                "ai_levels": list(AI_LEVELS), "ai_source": self._ai_source(),
+                "ai_levels": list(AI_LEVELS), "ai_source": self._ai_source(), "games": self.games,
                 "rulebook": self.rulebook, "keywords": self._keyword_help(),
                 "stats": {c.id: {"atk": c.atk, "def": c.defense, "health": c.health}
                           for c in self.pool if c.is_character}}
@@ -575,4 +576,272 @@ def bundle_from_paths(paths) -> dict:
         ids = {d["id"] for d in decks}
         decks.append({"id": f.stem if f.stem not in ids else str(f), "name": key,
                       "source": str(Path(f)), "deck": deck.to_json()})
-    return {"cards": cards, "teams": teams, "decks": decks, "problems": problems}
+    out = {"cards": cards, "teams": teams, "decks": decks, "problems": problems}
+    dice = [Path(p) / "dice" for p in paths if (Path(p) / "dice" / "rulebook.yaml").exists()]
+    if dice:  # the second game, when its cards are there
+        from .dice.cards import bundle as dice_bundle
+        try:
+            out["dice"] = dice_bundle([dice[0]])
+        except DataError as e:
+            problems += [str(p) for p in e.problems]
+    return out
+
+
+# ------------------------------------------------------------------ the second game: Derring-Dice
+
+DICE_SAVE_FORMAT = "derring-dice-web-save"
+DICE_DECISION_TITLES = {
+    "recruit": "Recruit phase", "equip": "Equip phase", "tactics": "Tactics phase", "main": "Action phase",
+    "target": "Choose a target", "intercept": "Intercept the attack?", "battle": "Battle cards",
+    "event_target": "Choose the event's target", "discard": "Discard down to the hand limit",
+}
+DICE_PHASE_NAMES = {
+    "setup": "Setup", "contacts": "Contacts phase", "recruit": "Recruit phase", "equip": "Equip phase",
+    "tactics": "Tactics phase", "action": "Action phase", "recovery": "Recovery phase",
+}
+# Where a dice action shows up: its group heading (``choose`` depends on the question) and its card.
+DICE_ACTION_GROUPS = {
+    "recruit": "Recruit", "equip": "Equip", "attack": "Attack", "target": "Choose a target",
+    "cancel_attack": "Attack", "plot": "Play an action card", "power": "Use a card",
+    "end_step": "Done", "pass": "Done", "no": "Done",
+}
+DICE_CHOOSE_GROUPS = {"tactics": "Trade for action cards", "intercept": "Intercept with",
+                      "event_target": "Choose a target", "discard": "Discard"}
+
+
+class DiceSession(Session):
+    """The browser's Derring-Dice game (``engine.dice``): the same requests as ``Session``.
+
+    ``bundle`` is ``engine.dice.cards.bundle()`` (both decks and the rulebook, as JSON data).
+
+    >>> from engine.dice.cards import bundle
+    >>> s = DiceSession(bundle())
+    >>> st = s.call("new_game", seed=2, seats=[{"name": "Vex", "side": "bad", "ai": "normal"},
+    ...                                        {"name": "Nova", "side": "good"}], viewer=1)
+    >>> st["view"]["game"], "recruit_hand" in st["view"]["players"][0], st["ai_to_act"]
+    ('dice', False, True)
+    """
+
+    def __init__(self, bundle: dict):
+        from .dice.cards import DicePool
+        cards = bundle["cards"]
+        self.pool = DicePool.from_data(cards["recruit"], cards["action"])
+        self.decks = []
+        self.rulebook = bundle.get("rulebook")
+        self.game = None
+        self.seats = []
+        self.ai_rngs = {}
+        self.replay = None
+        self._policies = {}
+
+    def op_catalogue(self) -> dict:
+        from .dice.cards import TYPE_NAMES
+        from .dice.game import PRODUCT
+        return {"game": "dice", "title": PRODUCT, "ai_levels": list(AI_LEVELS), "ai_source": self._ai_source(),
+                "sides": ["bad", "good"], "rulebook": self.rulebook,
+                "decks": {"recruit": len(self.pool.recruit), "action": len(self.pool.action)},
+                "type_names": TYPE_NAMES, "cards": {c.name: self._printed(c) for c in self.pool.recruit + self.pool.action}}
+
+    @staticmethod
+    def _printed(c) -> dict:
+        """What is printed on a card's face besides its text (for the hand's tiles)."""
+        from .dice.cards import ABILITIES, TRAITS, USERS
+        out: dict = {"type": c.type}
+        if c.is_character:
+            out.update(force=c.force, traits=[TRAITS[t] for t in c.traits],
+                       abilities=[ABILITIES[a] for a in c.abilities])
+        elif c.deck == "recruit" and c.force:
+            out["force"] = c.force
+        if c.users:
+            out["users"] = [USERS.get(u, u) for u in c.users]
+        return out
+
+    def op_new_game(self, seats: list | None = None, seed: int | None = None, options: dict | None = None,
+                    viewer: int | None = None, mode: str = "duel") -> dict:
+        """Start a game. ``seats``: two of ``{"name", "side": "bad" | "good", "ai": null | LEVEL}``."""
+        from .dice.game import DiceGame
+        seats = list(seats or [])
+        if len(seats) != 2:
+            raise WebError("bad_config", f"Derring-Dice is for two players, got {len(seats)}")
+        problems, players, meta = [], [], []
+        for i, s in enumerate(seats):
+            s = s if isinstance(s, dict) else {}
+            ai = s.get("ai") or None
+            if ai is not None and ai not in AI_LEVELS:
+                problems.append(f"seat {i + 1}: unknown AI level {ai!r} (easy, normal or hard)")
+            side = s.get("side")
+            if side not in ("bad", "good"):
+                problems.append(f"seat {i + 1}: the side must be 'bad' or 'good', not {side!r}")
+            name = str(s.get("name") or (f"Computer ({ai})" if ai else f"{str(side).title()} Guy"))[:40]
+            players.append({"name": name, "side": side})
+            meta.append({"name": name, "ai": ai})
+        if not problems and {p["side"] for p in players} != {"bad", "good"}:
+            problems.append("one player leads the bad guys and the other the good guys")
+        if seed is None:
+            seed = 1
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            problems.append("the seed must be a whole number")
+        opts = dict(options or {})
+        if problems:
+            raise WebError("bad_config", "The game could not be set up", problems)
+        try:
+            game = DiceGame(self.pool, {"seed": seed, "players": players, "options": opts})
+        except ValueError as e:
+            raise WebError("bad_config", "The game could not be set up", [str(e)]) from None
+        self.game, self.seats = game, meta
+        self.ai_rngs = {i: _seat_rng(seed, i) for i, m in enumerate(meta) if m["ai"]}
+        self._policies = {}
+        return self.op_state(viewer=viewer)
+
+    def _state(self, g, viewer: int | None, since: int, seats: list[dict]) -> dict:
+        view = g.view(viewer)
+        view.pop("legal", None)   # offered below, with groups
+        view.pop("log", None)     # sent below, the recent lines only
+        view.pop("engine", None)  # bookkeeping for the computer players' samplers
+        d = g.decision
+        acts = g.legal_actions(viewer) if viewer is not None else []
+        to_act = g.to_act
+        return {
+            "view": view,
+            "seats": seats,
+            "to_act": to_act,
+            "ai_to_act": bool(to_act) and all(seats[p]["ai"] for p in to_act) if seats else False,
+            "decision_title": DICE_DECISION_TITLES.get(d["type"], d["type"]) if d and not g.result else None,
+            "phase_name": "Game over" if g.result else DICE_PHASE_NAMES.get(g.phase, g.phase),
+            "actions": [self._action_json(g, a) for a in acts],
+            "log": [self._event_json(g, e, viewer) for e in g.events[max(since, len(g.events) - LOG_LINES):]],
+            "log_len": len(g.events),
+            "hash": g.state_hash(),
+            "action_count": len(g.actions),
+            "over": g.is_over,
+            "result_text": self._result_text(g),
+            "can_undo": self._undo_point(g) is not None,
+        }
+
+    @staticmethod
+    def _event_json(g, e, viewer: int | None) -> dict:
+        """A log line; a die roll carries its dice, and a fight's roll-off its numbers and fighters."""
+        out = e.to_json(viewer)
+        if e.data.get("dice"):
+            out["dice"] = list(e.data["dice"])
+        roll = e.data.get("roll")
+        if roll:
+            out["roll"] = {**roll, "attacker_name": g.name(roll["attacker"]), "defender_name": g.name(roll["defender"])}
+        return out
+
+    def _action_json(self, g, a: Action) -> dict:
+        if a.type == "choose":
+            group = DICE_CHOOSE_GROUPS.get((g.decision or {}).get("type"), "Choose")
+        else:
+            group = DICE_ACTION_GROUPS.get(a.type, "Other")
+        return {"text": str(a), "type": a.type, "label": g.describe(a), "group": group,
+                "card": a.get("card"), "also": a.get("target")}
+
+    def _result_text(self, g) -> str | None:
+        r = g.result
+        if not r:
+            return None
+        if r.get("winners"):
+            w = r["winners"][0]
+            return f"{g.players[w]['name']} wins: {r.get('reason')}."
+        return f"A draw: {r.get('reason')}."
+
+    def op_card(self, cid: str) -> dict:
+        """A card's full rules text and the meaning of its abilities (card data is public)."""
+        from .dice.cards import ABILITIES, TRAITS, TYPE_NAMES
+        from .dice.text import ABILITY_RULES, card_text
+        c = self.pool.find(cid) if isinstance(cid, str) else None
+        if c is None:
+            raise WebError("unknown_card", f"no card {cid!r}")
+        head = TYPE_NAMES[c.type]
+        if c.is_character:
+            head += f" · Force {c.force}" + (" · " + "/".join(TRAITS[t] for t in c.traits) if c.traits else "")
+            if c.power:
+                head += f" · {c.power}"
+        elif c.deck == "recruit" and c.force:
+            head += f" · Force {c.force:+d}"
+        abil = set(c.abilities) | set(c.gains_abilities)
+        return {"cid": c.name, "name": c.name, "type": c.type, "header": head,
+                "lines": [line for line in card_text(c).split("\n") if line],
+                "keywords": [{"id": k, "name": ABILITIES[k], "text": ABILITY_RULES.get(k, ABILITIES[k])}
+                             for k in sorted(abil) if k in ABILITIES],
+                "flavor": c.flavor if c.flavor and c.flavor not in card_text(c) else None, "level_up": None}
+
+    def op_explain(self, iid: int) -> dict:
+        raise WebError("no_breakdown", "Derring-Dice has no ATK/DEF breakdown: a card's Force is on the card")
+
+    def op_validate_deck(self, text: str, source: str = "pasted deck") -> dict:
+        raise WebError("no_decks", "Derring-Dice has no deck lists: both players share the two decks")
+
+    def op_save(self) -> dict:
+        g = self._need_game()
+        return {"format": DICE_SAVE_FORMAT, "version": WEB_SAVE_VERSION, "seats": self.seats,
+                "game": g.save(), "ai_rng": {str(k): str(r.state) for k, r in self.ai_rngs.items()}}
+
+    def _read_save(self, data, source: str):
+        from .dice.game import SAVE_FORMAT, DiceGame
+        if isinstance(data, str):
+            try:
+                data = json.loads(data)
+            except json.JSONDecodeError as e:
+                raise WebError("bad_save", f"{source}: not a Derring-Dice save (invalid JSON at line {e.lineno}, "
+                                           f"column {e.colno}: {e.msg})") from None
+        if not isinstance(data, dict):
+            raise WebError("bad_save", f"{source}: not a Derring-Dice save (expected a JSON object)")
+        if data.get("format") == SAVE_FORMAT:  # a plain engine save (the terminal game's): everyone human
+            data = {"format": DICE_SAVE_FORMAT, "version": WEB_SAVE_VERSION, "game": data, "seats": None}
+        if data.get("format") != DICE_SAVE_FORMAT:
+            raise WebError("bad_save", f"{source}: not a Derring-Dice save (format {data.get('format')!r})")
+        if data.get("version") != WEB_SAVE_VERSION:
+            raise WebError("bad_save", f"{source}: unsupported save version {data.get('version')!r}")
+        try:
+            g = DiceGame.load(self.pool, data.get("game"), source=source)
+        except SaveError as e:
+            raise WebError("bad_save", f"{source}: the save cannot be restored", [str(p) for p in e.problems]) from None
+        seats = data.get("seats")
+        if not (isinstance(seats, list) and len(seats) == 2
+                and all(isinstance(s, dict) and (s.get("ai") in (None, *AI_LEVELS)) for s in seats)):
+            seats = [{"name": p["name"], "ai": None} for p in g.players]
+        seats = [{"name": str(s.get("name") or g.players[i]["name"]), "ai": s.get("ai")} for i, s in enumerate(seats)]
+        return g, seats, data.get("ai_rng") or {}
+
+    def op_replay_open(self, save, source: str = "replay file") -> dict:
+        from .dice.game import DiceGame
+        g, seats, _ = self._read_save(save, source)
+        self.replay = {"game": DiceGame(self.pool, g.config), "actions": list(g.actions), "seats": seats, "pos": 0}
+        return self._replay_state()
+
+    def op_run_scenarios(self, scenarios: list) -> list[dict]:
+        """Run dice scenario tests (JSON data): each one's failures."""
+        from .dice.scenario import check_scenario, run_scenario
+        out = []
+        for sc in scenarios:
+            fails = [str(p) for p in check_scenario(sc["data"], self.pool, sc.get("source"))]
+            fails = fails or run_scenario(sc["data"], self.pool)
+            out.append({"source": sc.get("source"), "ok": not fails, "failures": fails})
+        return out
+
+    def op_bench_ai(self, level: str = "normal", moves: int = 30, seed: int = 5) -> dict:
+        """Time the computer's decisions at ``level`` in a fresh computer-vs-computer dice game."""
+        import time
+        saved = (self.game, self.seats, self.ai_rngs)
+        try:
+            self.op_new_game(seats=[{"name": "B", "side": "bad", "ai": level},
+                                    {"name": "G", "side": "good", "ai": level}], seed=seed)
+            g = self.game
+            times = []
+            while not g.is_over and len(times) < moves:
+                p = g.to_act[0]
+                if len(g.legal_actions(p)) < 2:
+                    self._ai_action(g, p, level, self.ai_rngs[p])
+                    continue
+                t = time.perf_counter()
+                self._ai_action(g, p, level, self.ai_rngs[p])
+                times.append((time.perf_counter() - t) * 1000)
+        finally:
+            self.game, self.seats, self.ai_rngs = saved
+        times.sort()
+        if not times:
+            return {"level": level, "moves": 0}
+        return {"level": level, "moves": len(times), "median_ms": times[len(times) // 2],
+                "mean_ms": sum(times) / len(times), "p90_ms": times[int(len(times) * 0.9)], "max_ms": times[-1]}

@@ -487,3 +487,146 @@ def test_tablet_layout_and_convention_mode(chromium, server):
         assert t.errors == [] and t.blocked == []
     finally:
         t.close()
+
+
+# ------------------------------------------------------------------ the second game: Derring-Dice
+
+DICE_SAVE_KEY = "capeclash.dice.save.v1"
+DICE_PREFERENCE = ["attack", "target", "recruit", "equip", "plot", "choose", "pass", "no", "end_step"]
+
+
+def start_dice_game(page, bad="normal", good="human"):
+    page.check("input[name=game][value=dice]")
+    assert page.locator("#intro-dice").is_visible() and not page.locator("#cc-setup").is_visible()
+    page.select_option("#dice-bad-who", bad)
+    page.select_option("#dice-good-who", good)
+    page.click("#btn-start")
+    wait_ready_for_input(page)
+    assert page.evaluate("window.capeclash.state.view.game") == "dice"
+
+
+def test_derring_dice_against_the_computer_to_a_winner(tab, server, site):
+    """From the title screen: a whole Derring-Dice game against the computer, played by clicks and keys;
+    each roll-off is shown with its numbers and logged; the game saves itself and resumes after a reload,
+    and the save replays to the same state on CPython."""
+    import re
+
+    from engine.webapi import DiceSession
+    cards = json.loads((site / "cards.json").read_text())
+    assert len(cards["dice"]["cards"]["recruit"]) == 188 and len(cards["dice"]["cards"]["action"]) == 59
+    precached = (site / "sw.js").read_text()
+    assert all(f'"{f}"' in precached for f in ("dice.mjs", "cards.json", "engine.zip"))
+    page = tab.page
+    tab.boot(server, "?aidelay=0&seed=1")
+    assert page.locator("#game-choice").is_visible()
+    tab.shot("dice-title")
+    start_dice_game(page, bad="normal")
+    assert page.locator("#brand").inner_text() == "Cape Clash · Derring-Dice"
+    assert page.locator("#board .dice-hand .card").count() >= 10  # the 10 recruit cards dealt, and more
+    rolls_checked = clicks = 0
+    reloaded = False
+    while not page.evaluate("document.body.dataset.over === '1'"):
+        wait_ready_for_input(page)
+        if page.evaluate("document.body.dataset.over === '1'"):
+            break
+        acts = offered(page)
+        assert acts and all(a.startswith("1:") for a in acts), acts  # only the human's own seat is offered
+        if clicks % 7 == 3:  # the keyboard: the first offered action is key 1
+            old = page.evaluate("document.body.dataset.hash")
+            page.keyboard.press("1")
+            wait_ready_for_input(page, old)
+        else:
+            click_action(page, pick(acts, DICE_PREFERENCE))
+        clicks += 1
+        tray = page.locator("#board .tray[data-seq]")
+        if tray.count() and tray.locator(".roll-total").count() and rolls_checked < 3:
+            # the tray's numbers: Force + die = total on both sides, and the same roll in the log
+            seq = tray.get_attribute("data-seq")
+            sums = tray.locator(".roll-sum").all_inner_texts()
+            for text in sums:
+                m = re.fullmatch(r"Force (\d+) \+\s*(\d)\s*=\s*(\d+)", " ".join(text.split()))
+                assert m and int(m[1]) + int(m[2]) == int(m[3]), text
+            line = page.locator(f'#log li.has-dice[data-seq="{seq}"]').inner_text()
+            dice = [int(re.fullmatch(r"Force (\d+) \+\s*(\d)\s*=\s*(\d+)", " ".join(t.split()))[2]) for t in sums]
+            totals = [int(t.split("=")[-1]) for t in sums]
+            assert re.search(rf"rolls {dice[0]}: {totals[0]}\b.*rolls {dice[1]}: {totals[1]}\b", line), line
+            if not rolls_checked:
+                tab.shot("dice-board-roll")
+            rolls_checked += 1
+        if clicks == 25 and not reloaded:
+            # the game saved itself: a reload resumes it, and CPython replays the save to the same state
+            before = page.evaluate("document.body.dataset.hash")
+            page.wait_for_function(f"(h) => (localStorage.getItem('{DICE_SAVE_KEY}') || '').includes(h)", arg=before)
+            saved = json.loads(page.evaluate(f"localStorage.getItem('{DICE_SAVE_KEY}')"))
+            assert saved["game"]["hash"] == before
+            s = DiceSession(cards["dice"])
+            assert s.call("load", save=saved, viewer=1)["hash"] == before
+            page.reload()
+            page.wait_for_selector("body[data-ready='1']", timeout=BOOT_MS)
+            wait_ready_for_input(page)
+            assert page.evaluate("document.body.dataset.hash") == before
+            assert page.evaluate("window.capeclash.state.view.game") == "dice"
+            reloaded = True
+        assert clicks < 400, "the game did not finish"
+    assert rolls_checked and reloaded
+    page.wait_for_selector("#dlg-over[open]")
+    text = page.locator("#over-text").inner_text()
+    assert "wins" in text, text
+    tab.shot("dice-game-over")
+    assert page.evaluate(f"localStorage.getItem('{DICE_SAVE_KEY}')") is None
+    page.click("#over-watch")  # the replay, step by step
+    page.wait_for_selector("#replay-controls:not([hidden])")
+    page.click("#rp-end")
+    final = page.evaluate("window.capeclash.state.hash")
+    page.wait_for_function("(h) => document.body.dataset.hash === h", arg=final)
+    assert page.evaluate("window.capeclash.state.over")
+    assert tab.errors == [], tab.errors
+
+
+def test_derring_dice_hot_seat_on_a_tablet_hides_the_hand(chromium, server):
+    """Two players on one 1024x768 device: the handover screen hides the last player's hands and private
+    log lines; the board fits the width and the keyboard reaches the actions."""
+    t = Tab(chromium, viewport=(1024, 768))
+    try:
+        page = t.page
+        t.boot(server, "?aidelay=0&seed=4")
+        start_dice_game(page, bad="human", good="human")
+        assert page.evaluate("window.capeclash.viewer") == 0  # the bad guys move first
+        seen = {}
+
+        def handover(pg):
+            if pg.evaluate("document.body.dataset.screen") != "pass":
+                seen["hand"] = pg.eval_on_selector_all("#board .dice-hand .card", "cs => cs.map(c => c.dataset.iid)")
+                seen["viewer"] = pg.evaluate("window.capeclash.viewer")
+                seen["log"] = pg.eval_on_selector_all("#log li", "ls => ls.map(l => l.textContent)")
+                return False
+            return bool(seen.get("hand"))
+
+        t.shot("dice-tablet-board")
+        assert page.evaluate("document.documentElement.scrollWidth") <= 1024
+        for _ in range(80):
+            page.keyboard.press("Tab")
+            if page.evaluate("!!document.activeElement.dataset.action"):
+                break
+        assert page.evaluate("!!document.activeElement.dataset.action")
+        assert page.evaluate("getComputedStyle(document.activeElement).outlineStyle") == "solid"
+        old = page.evaluate("document.body.dataset.hash")
+        page.keyboard.press("Enter")
+        wait_ready_for_input(page, old)
+        play_until(page, handover, prefer=DICE_PREFERENCE)
+        t.shot("dice-hotseat-pass")
+        assert page.locator("#pass").is_visible() and not page.locator("#game").is_visible()
+        assert page.evaluate("document.getElementById('board').childElementCount") == 0
+        assert page.evaluate("document.getElementById('log').childElementCount") == 0
+        private = [line for line in seen["log"] if line.startswith(("You draw", "You are dealt"))]
+        body = page.evaluate("document.body.textContent")
+        assert private and not any(line in body for line in private)
+        pass_device(page)
+        viewer = page.evaluate("window.capeclash.viewer")
+        assert viewer != seen["viewer"]
+        assert page.evaluate(f"window.capeclash.state.view.players[{seen['viewer']}].recruit_hand") is None
+        new_hand = page.eval_on_selector_all("#board .dice-hand .card", "cs => cs.map(c => c.dataset.iid)")
+        assert new_hand and not set(new_hand) & set(seen["hand"])
+        assert t.errors == [] and t.blocked == []
+    finally:
+        t.close()

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Makes the site's Pyodide memory snapshot: the runtime booted, the engine imported and the
-// card pool loaded into a Session, frozen as one gzip file the browser restores in well under
+// card pools (Cape Clash and Derring-Dice) loaded into their Sessions, frozen as one gzip file the browser restores in well under
 // a second instead of booting Python from scratch (Pyodide's _makeSnapshot/_loadSnapshot).
 //
 //   node web/snapshot.mjs PYODIDE_DIR ENGINE_ZIP CARDS_JSON OUT_GZ
@@ -35,9 +35,15 @@ try:
     import engine.ai, engine.ai.capeclash, engine.ai.policies, engine.ai.match
 except ImportError:
     pass
-from engine.webapi import Session
-_cc_play = Session(json.loads(_cc_cards))
+from engine.webapi import DiceSession, Session
+_cc_bundle = json.loads(_cc_cards)
+_cc_play = Session(_cc_bundle)
 _cc_play.handle(json.dumps({"op": "catalogue"}))
+if _cc_bundle.get("dice"):  # the second game, Derring-Dice: its engine, computer players and cards
+    import engine.dice, engine.dice.game, engine.dice.choices, engine.dice.fight, engine.dice.view, engine.dice.ai
+    _cc_dice = DiceSession(_cc_bundle["dice"])
+    _cc_dice.handle(json.dumps({"op": "catalogue"}))
+del _cc_bundle
 `);
 const snap = py.makeMemorySnapshot();
 const gz = gzipSync(snap, { level: 6 });

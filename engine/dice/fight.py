@@ -260,7 +260,9 @@ def resolve(g: DiceGame) -> None:
     rd = g.roll("defence")
     ta, td = af + atk["bonus"][0] + ra, df + atk["bonus"][1] + rd
     g.log("roll", f"{g.name(a)}: {' '.join(a_parts)}, rolls {ra}: {ta}. {g.name(d)}: {' '.join(d_parts)}, "
-                  f"rolls {rd}: {td}.", dice=[ra, rd])
+                  f"rolls {rd}: {td}.", dice=[ra, rd],
+          roll={"attacker": a, "defender": d, "attack_force": ta - ra, "attack_die": ra, "attack_total": ta,
+                "defence_force": td - rd, "defence_die": rd, "defence_total": td, "hit": ta > td})
     if ta <= td:
         g.log("miss", f"The attack on {g.name(d)} fails ({ta} against {td}).")
         return

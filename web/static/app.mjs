@@ -1,3 +1,5 @@
+import { renderDiceBoard } from "./dice.mjs";
+
 // Cape Clash in the browser: renders the view the engine hands over and sends back only
 // actions the engine offered. Every rule lives in Python (engine.webapi, in worker.mjs).
 // Card data is always put on the page as text (textContent), never as HTML.
@@ -6,8 +8,13 @@ const params = new URLSearchParams(location.search);
 const AI_DELAY = Number(params.get("aidelay") ?? 250);  // ms between computer decisions (0: as fast as possible)
 const CONVENTION = params.has("convention");
 const IDLE_MIN = Number(params.get("idle") || 3);
-const SAVE_KEY = "capeclash.save.v1";
+const SAVE_KEY = "capeclash.save.v1";            // the Cape Clash game in progress
+const DICE_SAVE_KEY = "capeclash.dice.save.v1";   // the Derring-Dice game in progress
+const LAST_KEY = "capeclash.last_game";           // which of the two a reload resumes
 const $ = (id) => document.getElementById(id);
+const saveKey = (game) => (game === "dice" ? DICE_SAVE_KEY : SAVE_KEY);
+const sessionOf = (game) => (game === "dice" ? "dice" : "play");
+const GAME_TITLES = { capeclash: "Cape Clash", dice: "Derring-Dice" };
 
 // ------------------------------------------------------------------ the worker
 
@@ -39,7 +46,8 @@ class Engine {
       if (w) w(msg);
     }
   }
-  call(op, args = {}, sessionName = "play") {
+  // sessionName: "play" (Cape Clash), "dice" (Derring-Dice) or "demo"; by default the game on show
+  call(op, args = {}, sessionName = sessionOf(app.game)) {
     const id = this.next++;
     return new Promise((resolve, reject) => {
       this.waiting.set(id, (msg) => {
@@ -124,6 +132,9 @@ const app = {
   busy: false,
   pendingPass: null,
   epoch: 0,            // bumped when the player leaves a game: late replies for it are dropped
+  game: "capeclash",   // the game on show (and the engine session its requests go to): capeclash | dice
+  setupGame: "capeclash",  // the game chosen on the title screen
+  diceCatalogue: null,
 };
 window.capeclash = app;  // for tests and the benchmark
 app.call = (op, args, sessionName) => engine.call(op, args, sessionName);
@@ -155,17 +166,24 @@ async function main() {
   window.__capeclashBooted = true;
   document.querySelector(".topnav").hidden = false;
   app.bootInfo = info;
-  app.catalogue = await engine.call("catalogue");
-  buildSetupForm();
-  renderRules();
-  const saved = localStorage.getItem(SAVE_KEY);
+  app.catalogue = await engine.call("catalogue", {}, "play");
+  const hasDice = (app.catalogue.games || []).includes("dice");
+  if (hasDice) app.diceCatalogue = await engine.call("catalogue", {}, "dice");
+  buildSetupForm(hasDice);
+  // the game a reload resumes: the one played last, if it left a save
+  const last = localStorage.getItem(LAST_KEY) === "dice" && hasDice ? "dice" : "capeclash";
+  const resumeGame = localStorage.getItem(saveKey(last)) ? last : (hasDice && localStorage.getItem(DICE_SAVE_KEY) && !localStorage.getItem(SAVE_KEY) ? "dice" : "capeclash");
+  chooseGame(resumeGame);
+  const saved = localStorage.getItem(saveKey(resumeGame));
   if (saved && !CONVENTION) {
     try {
       const meta = JSON.parse(saved);
       app.viewer = meta.ui?.viewer ?? null;
+      app.game = resumeGame;
       const state = await engine.call("load", { save: meta, source: "the game saved in this browser" });
       await enterGame(state, { resumed: true });
     } catch (err) {
+      app.game = "capeclash";
       screen("title");
       showResume(true);
       showError("Your saved game could not be restored",
@@ -190,14 +208,17 @@ function registerServiceWorker() {
 
 const MODE_SEATS = { duel: 2, ffa: 3, "2v2": 4, two_headed: 4 };
 
-function buildSetupForm() {
+function buildSetupForm(hasDice) {
+  $("game-choice").hidden = !hasDice;
+  for (const r of document.querySelectorAll("input[name=game]")) r.addEventListener("change", () => chooseGame(r.value));
+  if (hasDice) renderDiceSeats();
   const modeSel = $("mode");
   modeSel.addEventListener("change", renderSeats);
   $("setup").addEventListener("submit", (e) => { e.preventDefault(); startGame(); });
   $("file-open").addEventListener("change", (e) => openFile(e.target, "load"));
   $("file-replay").addEventListener("change", (e) => openFile(e.target, "replay"));
   $("btn-resume").addEventListener("click", resumeSaved);
-  $("btn-discard").addEventListener("click", () => { localStorage.removeItem(SAVE_KEY); showResume(false); });
+  $("btn-discard").addEventListener("click", () => { localStorage.removeItem(saveKey(app.setupGame)); showResume(false); });
   renderSeats();
 }
 
@@ -237,6 +258,42 @@ function renderSeats() {
   }
 }
 
+// The title screen's game: Cape Clash or Derring-Dice (its setup, welcome text, rules and saved game).
+function chooseGame(game) {
+  app.setupGame = game;
+  const radio = document.querySelector(`input[name=game][value=${game}]`);
+  if (radio) radio.checked = true;
+  $("cc-setup").hidden = game === "dice";
+  $("dice-setup").hidden = game !== "dice";
+  $("intro").hidden = game === "dice" || Boolean(app.demoTimer);
+  $("intro-dice").hidden = game !== "dice";
+  if (document.body.dataset.screen === "title") brand(game);
+  renderRules(game);
+  showResume(false);
+}
+
+function brand(game) {
+  $("brand").textContent = game === "dice" ? "Cape Clash · Derring-Dice" : "Cape Clash";
+  document.title = game === "dice" ? "Derring-Dice · Cape Clash" : "Cape Clash";
+}
+
+const DICE_SIDES = [["bad", "Bad guys (move first)"], ["good", "Good guys"]];
+
+function renderDiceSeats() {
+  const box = $("dice-seats");
+  box.querySelectorAll(".seat").forEach((s) => s.remove());
+  DICE_SIDES.forEach(([side, label], i) => {
+    const who = el("select", { id: `dice-${side}-who`, "aria-label": `${label}: who plays` },
+      el("option", { value: "human", text: "Human" }),
+      ...app.diceCatalogue.ai_levels.map((lv) => el("option", { value: lv, text: `Computer (${lv})` })));
+    who.value = side === "good" ? "human" : "normal";
+    const name = el("input", { id: `dice-${side}-name`, type: "text", maxlength: "40",
+      placeholder: side === "bad" ? "Bad Guy" : "Good Guy", "aria-label": `${label}: name` });
+    box.append(el("div", { class: "seat dseat", dataset: { side } },
+      el("span", { class: `seat-side side-${side}`, text: label }), name, who));
+  });
+}
+
 function readSeat(row) {
   const i = row.dataset.seat;
   return { name: $(`seat-${i}-name`).value.trim(), who: $(`seat-${i}-who`).value,
@@ -263,6 +320,7 @@ function setupError(err) {
 }
 
 async function startGame() {
+  if (app.setupGame === "dice") return startDiceGame();
   const [mode] = $("mode").value.split(":");
   const seats = [...$("seats").querySelectorAll(".seat")].map(readSeat).map((s, i) => ({
     name: s.name || undefined, ai: s.who === "human" ? null : s.who,
@@ -273,7 +331,8 @@ async function startGame() {
   stopDemo();
   try {
     app.viewer = null;
-    const state = await engine.call("new_game", { mode, seats, seed, options });
+    const state = await engine.call("new_game", { mode, seats, seed, options }, "play");
+    app.game = "capeclash";
     setupError(null);
     await enterGame(state, {});
   } catch (err) {
@@ -281,14 +340,30 @@ async function startGame() {
   }
 }
 
+async function startDiceGame() {
+  const seats = DICE_SIDES.map(([side]) => ({ side, name: $(`dice-${side}-name`).value.trim() || undefined,
+    ai: $(`dice-${side}-who`).value === "human" ? null : $(`dice-${side}-who`).value }));
+  const seed = params.has("seed") ? Number(params.get("seed")) : Math.floor(Math.random() * 2 ** 31);
+  stopDemo();
+  try {
+    app.viewer = null;
+    const state = await engine.call("new_game", { seats, seed }, "dice");
+    app.game = "dice";
+    setupError(null);
+    await enterGame(state, {});
+  } catch (err) {
+    setupError(err);
+  }
+}
+
 function showResume(on) {
-  const saved = localStorage.getItem(SAVE_KEY);
+  const saved = localStorage.getItem(saveKey(app.setupGame));
   $("resume-box").hidden = !(on || saved);
   if (saved) {
     let text = "A saved game is waiting.";
     try {
       const s = JSON.parse(saved);
-      text = `Saved game: ${s.seats.map((x) => x.name).join(" vs ")}, ${s.game.actions.length} moves made.`;
+      text = `Saved ${GAME_TITLES[app.setupGame]} game: ${s.seats.map((x) => x.name).join(" vs ")}, ${s.game.actions.length} moves made.`;
     } catch { text = "A saved game is stored in this browser, but it looks damaged."; }
     $("resume-text").textContent = text;
   }
@@ -296,9 +371,10 @@ function showResume(on) {
 
 async function resumeSaved() {
   try {
-    const meta = JSON.parse(localStorage.getItem(SAVE_KEY));
+    const meta = JSON.parse(localStorage.getItem(saveKey(app.setupGame)));
     app.viewer = meta.ui?.viewer ?? null;
-    const state = await engine.call("load", { save: meta, source: "the game saved in this browser" });
+    const state = await engine.call("load", { save: meta, source: "the game saved in this browser" }, sessionOf(app.setupGame));
+    app.game = app.setupGame;
     stopDemo();
     await enterGame(state, { resumed: true });
   } catch (err) {
@@ -311,13 +387,18 @@ async function openFile(input, how) {
   input.value = "";
   if (!f) return;
   const text = await f.text();
+  let game = app.setupGame;  // a file names its game in its "format" (a save of the other game is routed there)
+  try { const fmt = String(JSON.parse(text).format || ""); if (fmt.startsWith("derring-dice")) game = "dice"; else if (fmt.startsWith("capeclash")) game = "capeclash"; } catch { /* the engine explains */ }
+  if (game === "dice" && !(app.catalogue.games || []).includes("dice")) game = "capeclash";
   try {
     if (how === "replay") {
-      const state = await engine.call("replay_open", { save: text, source: f.name });
+      const state = await engine.call("replay_open", { save: text, source: f.name }, sessionOf(game));
+      app.game = game;
       stopDemo();
       enterReplay(state);
     } else {
-      const state = await engine.call("load", { save: text, source: f.name });
+      const state = await engine.call("load", { save: text, source: f.name }, sessionOf(game));
+      app.game = game;
       stopDemo();
       app.viewer = null;
       await enterGame(state, {});
@@ -331,6 +412,10 @@ async function openFile(input, how) {
 
 async function enterGame(state, { resumed }) {
   app.mode = "play";
+  app.game = state.view.game === "dice" ? "dice" : "capeclash";
+  localStorage.setItem(LAST_KEY, app.game);
+  brand(app.game);
+  renderRules(app.game);
   $("replay-controls").hidden = true;
   const viewer = pickViewer(state);
   const hotseat = humanSeats(state).length > 1;
@@ -350,6 +435,7 @@ function askPass(p, state) {
   clearTimeout(app.aiTimer);
   for (const id of ["board", "actions", "prompt", "log"]) $(id).textContent = "";  // the last player's secrets leave the page
   closeDialogs();
+  renderStatus(state);  // whose turn it is now, not the last player's step
   $("pass-name").textContent = state.seats[p].name;
   $("pass-text").textContent = `Next to play: ${state.seats[p].name}. Hand the device over; everyone else looks away.`;
   screen("pass");
@@ -380,11 +466,12 @@ async function afterMove(state) {
 }
 
 async function persist(state) {
-  if (state.over) { localStorage.removeItem(SAVE_KEY); return; }  // a finished game is not resumed
+  const key = saveKey(app.game);
+  if (state.over) { localStorage.removeItem(key); return; }  // a finished game is not resumed
   try {
     const save = await engine.call("save");
     save.ui = { viewer: app.viewer };
-    localStorage.setItem(SAVE_KEY, JSON.stringify(save));
+    localStorage.setItem(key, JSON.stringify(save));
   } catch (err) { engineError("The game could not be saved in this browser", err); }
 }
 
@@ -470,6 +557,14 @@ function actionsByCard(state) {
 
 function renderBoard(root, state, interactive) {
   const v = state.view;
+  root.classList.remove("dice-board");
+  if (v.game === "dice") {
+    const by = interactive ? actionsByCard(state) : new Map();
+    const ctx = { by, sessionName: "dice" };
+    return renderDiceBoard(root, state, { el, by, catalogue: app.diceCatalogue,
+      openCard: (c, stateText) => openCard({ ...c, stateText }, ctx),
+      openList: (title, cards) => openList(title, cards, ctx) });
+  }
   const by = interactive ? actionsByCard(state) : new Map();
   const me = v.viewer !== null ? v.players[v.viewer] : null;
   const myTeam = me ? me.team : v.players[0].team;
@@ -658,7 +753,11 @@ function renderLog(state) {
   // the whole recent log, as this viewer may read it (a new viewer never sees the last one's lines)
   const ol = $("log");
   ol.textContent = "";
-  for (const e of state.log) ol.append(el("li", { class: `ev-${e.type}`, text: e.text }));
+  for (const e of state.log) {
+    ol.append(e.dice ? el("li", { class: `ev-${e.type} has-dice`, dataset: { seq: e.seq } },
+      el("span", { class: "log-dice", "aria-hidden": "true" }, e.dice.map((n) => el("span", { class: "die mini", text: n }))), e.text)
+      : el("li", { class: `ev-${e.type}`, text: e.text }));
+  }
   ol.scrollTop = ol.scrollHeight;
 }
 
@@ -684,6 +783,7 @@ async function openCard(c, ctx) {
   table.hidden = true;
   const ex = $("btn-explain");
   const inPlay = c.atk !== undefined && c.iid !== undefined && c.def !== undefined;
+  if (c.stateText) $("card-state").append(el("p", { text: c.stateText }));
   ex.hidden = !inPlay;
   ex.onclick = async () => {
     try {
@@ -705,7 +805,7 @@ async function openCard(c, ctx) {
   }
   if (!dlg.open) dlg.showModal();
   try {
-    const info = await engine.call("card", { cid: c.cid });
+    const info = await engine.call("card", { cid: c.cid }, ctx.sessionName);
     $("card-header").textContent = info.header;
     for (const line of info.lines) $("card-lines").append(el("p", {}, richText(line)));
     if (info.level_up) $("card-lines").append(el("p", { class: "lvl", text: `Next level: ${info.level_up.into}, at ${info.level_up.xp} XP.` }));
@@ -725,9 +825,11 @@ function openList(title, cards, ctx) {
   $("dlg-list").showModal();
 }
 
-function renderRules() {
+function renderRules(game = "capeclash") {
   const body = $("rules-body");
   body.textContent = "";
+  $("rules-h").textContent = game === "dice" ? "How to play Derring-Dice" : "How to play";
+  if (game === "dice") return renderDiceRules(body, app.diceCatalogue.rulebook);
   const book = app.catalogue.rulebook;
   if (book && book.sections?.length) {
     if (book.subtitle) body.append(el("p", { class: "subtitle", text: book.subtitle }));
@@ -743,6 +845,25 @@ function renderRules() {
     for (const [h, paras] of HOWTO) body.append(el("h3", { text: h }), paras.map((p) => el("p", {}, richText(p))));
     keywordGlossary(body);
   }
+}
+
+// Derring-Dice's rulebook source (card_data/dice/rulebook.yaml): sections with text, rules and readings.
+function renderDiceRules(body, book) {
+  if (!book) { body.append(el("p", { text: "The rulebook is not part of this build." })); return; }
+  if (book.subtitle) body.append(el("p", { class: "subtitle", text: book.subtitle }));
+  const toc = el("nav", { class: "toc", "aria-label": "Contents" });
+  body.append(toc);
+  if (book.components) body.append(el("h3", { text: "In the box" }), el("ul", {}, book.components.map((x) => el("li", { text: String(x) }))));
+  book.sections.forEach((s, i) => {
+    const id = `dice-rules-${i}`;
+    toc.append(el("a", { href: `#${id}`, text: s.title }));
+    body.append(el("h3", { id, text: s.title }));
+    if (typeof s.text === "string") body.append(el("p", { text: s.text.trim() }));
+    for (const key of ["rules", "readings"]) {
+      if (Array.isArray(s[key])) body.append(el("ul", { class: key }, s[key].map((x) => el("li", { text: String(x) }))));
+      else if (typeof s[key] === "string") body.append(el("p", { text: s[key].trim() }));
+    }
+  });
 }
 
 function keywordGlossary(root) {
@@ -825,7 +946,7 @@ async function exportReplay() {
     const save = app.mode === "replay" ? null : await engine.call("save");
     if (!save) return;
     const blob = new Blob([JSON.stringify(save, null, 1)], { type: "application/json" });
-    const a = el("a", { href: URL.createObjectURL(blob), download: `capeclash-${new Date().toISOString().slice(0, 19).replace(/[:T]/g, "-")}.json` });
+    const a = el("a", { href: URL.createObjectURL(blob), download: `${app.game === "dice" ? "derring-dice" : "capeclash"}-${new Date().toISOString().slice(0, 19).replace(/[:T]/g, "-")}.json` });
     document.body.append(a);
     a.click();
     a.remove();
@@ -842,7 +963,7 @@ function toTitle() {
   if ($("dlg-over").open) $("dlg-over").close();
   app.mode = "play";
   screen("title");
-  showResume(false);
+  chooseGame(app.game);
   if (CONVENTION) startDemo();
 }
 
@@ -907,6 +1028,7 @@ if (CONVENTION) {
     idle = setTimeout(() => {
       if (document.body.dataset.screen !== "title") {
         localStorage.removeItem(SAVE_KEY);  // the next visitor starts fresh
+        localStorage.removeItem(DICE_SAVE_KEY);
         toTitle();
       }
     }, IDLE_MIN * 60000);

@@ -67,11 +67,22 @@ async function boot(opts) {
            python: py.runPython("import sys; sys.version.split()[0]"), version: site.version };
 }
 
+// play: the Cape Clash game; demo: the title screen's computer-vs-computer game; dice: Derring-Dice.
+// The snapshot holds play and dice; without it they are made on first use.
 function session(name) {
   if (!sessions[name]) {
-    if (name !== "demo") throw new Error(`no session ${name}`);
-    py.runPython("_cc_demo = Session(json.loads(_cc_cards))");
-    sessions.demo = py.globals.get("_cc_demo").handle;
+    if (name === "demo") py.runPython("_cc_demo = Session(json.loads(_cc_cards))");
+    else if (name === "dice") {
+      py.runPython(`if "_cc_dice" not in globals():
+    import json
+    from engine.webapi import DiceSession
+    _cc_b = json.loads(_cc_cards)
+    if not _cc_b.get("dice"):
+        raise RuntimeError("this build has no Derring-Dice cards (card_data/dice)")
+    _cc_dice = DiceSession(_cc_b["dice"])
+    del _cc_b`);
+    } else throw new Error(`no session ${name}`);
+    sessions[name] = py.globals.get(`_cc_${name}`).handle;
   }
   return sessions[name];
 }
