@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -99,14 +100,9 @@ def build(opts: Options, progress=None) -> Result:
     if same is not None:
         return Result(same, True, time.perf_counter() - t0)
 
-    from .counters import counters_pdf
-    from .data import load_deck_job, load_set, tokens_used
-    from .faces import Context, card_back, card_face
+    from .data import load_deck_job, load_set
+    from .faces import Context, card_face
     from .preflight import PreflightError, preflight
-    from .profiles import drivethru_pdf, tts_sheets, write_pngs
-    from .proof import proof_pdf
-    from .rulebook import rulebook_pdf
-    from .sheets import calibration_pdf, home_pdf
 
     cape = "capeclash" in opts.games
     jobs = ([load_deck_job(d, opts.data) for d in opts.deck] if opts.deck else [load_set(opts.data)]) if cape else []
@@ -148,6 +144,56 @@ def build(opts: Options, progress=None) -> Result:
     if problems:
         raise PreflightError(problems)
 
+    # with both games and two cores, Derring-Dice is written by a second process meanwhile
+    dice_future, pool = None, None
+    if dset is not None and jobs and (os.cpu_count() or 1) > 1:
+        import multiprocessing
+        from concurrent.futures import ProcessPoolExecutor
+
+        from .dice_build import write_dice_in_worker
+        pool = ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn"))
+        dice_future = pool.submit(write_dice_in_worker, opts)
+    try:
+        _write_cape_clash(opts, jobs, contexts, all_layouts, cache, add, tick)
+        if dice_future is not None:
+            dice_files, hits, misses = dice_future.result()
+            files += dice_files
+            cache.hits += hits
+            cache.misses += misses
+            tick("Derring-Dice (2nd process)", work_units(dset, opts) - len(dset.cards))
+        elif dset is not None:
+            write_dice(opts, dset, dice_lays, cache, add, tick)
+    finally:
+        if pool is not None:
+            pool.shutdown(wait=True, cancel_futures=True)
+    cache.finish()
+    for f in files:
+        p = out / f["path"]
+        data = p.read_bytes()
+        f["bytes"] = len(data)
+        f["sha256"] = hashlib.sha256(data).hexdigest()
+    manifest = {"generator": "capeclash print", "code": code_version(), "inputs": key,
+                "jobs": [{"name": j.name, "title": j.title, "cards": len(j.cards), "copies": len(j.copies())}
+                         for j in [*jobs, *(dset.jobs if dset is not None else [])]],
+                "files": files}
+    (out / MANIFEST).write_text(json.dumps(manifest, indent=1), encoding="utf-8")
+    lines = [f"{f['sha256']}  {f['path']}  ({f['kind']}; pages: {f['pages'] or '-'}; cards: {f['cards'] or '-'})"
+             for f in files]
+    (out / "MANIFEST.txt").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return Result(files, False, time.perf_counter() - t0, cache.hits, cache.misses)
+
+
+def _write_cape_clash(opts: Options, jobs, contexts, all_layouts, cache, add, tick) -> None:
+    """Cape Clash's outputs: calibration, counters and rulebook once, then each job's sheets and files."""
+    from .counters import counters_pdf
+    from .data import tokens_used
+    from .faces import card_back
+    from .profiles import drivethru_pdf, tts_sheets, write_pngs
+    from .proof import proof_pdf
+    from .rulebook import rulebook_pdf
+    from .sheets import calibration_pdf, home_pdf
+    out = opts.out
+    cape = bool(jobs)
     if "home" in opts.profiles and opts.extras:   # once for the whole build
         for paper in opts.papers:
             p = out / "home" / f"duplex-calibration-{paper}.pdf"
@@ -200,23 +246,6 @@ def build(opts: Options, progress=None) -> Result:
                 add(s, "Tabletop Simulator deck sheet (10 x 7)", None, None)
             add(back_p, "Tabletop Simulator card back", None, 1)
             add(js, "Tabletop Simulator saved object", None, len(copies))
-    if dset is not None:
-        write_dice(opts, dset, dice_lays, cache, add, tick)
-    cache.finish()
-    for f in files:
-        p = out / f["path"]
-        data = p.read_bytes()
-        f["bytes"] = len(data)
-        f["sha256"] = hashlib.sha256(data).hexdigest()
-    manifest = {"generator": "capeclash print", "code": code_version(), "inputs": key,
-                "jobs": [{"name": j.name, "title": j.title, "cards": len(j.cards), "copies": len(j.copies())}
-                         for j in [*jobs, *(dset.jobs if dset is not None else [])]],
-                "files": files}
-    (out / MANIFEST).write_text(json.dumps(manifest, indent=1), encoding="utf-8")
-    lines = [f"{f['sha256']}  {f['path']}  ({f['kind']}; pages: {f['pages'] or '-'}; cards: {f['cards'] or '-'})"
-             for f in files]
-    (out / "MANIFEST.txt").write_text("\n".join(lines) + "\n", encoding="utf-8")
-    return Result(files, False, time.perf_counter() - t0, cache.hits, cache.misses)
 
 
 def _load_dice(opts: Options):

@@ -75,7 +75,7 @@ def counters_pdf(path, paper: str, tokens: list, ctx: Context | None, markers=MA
     pages, count = 0, 0
     y = 18 * MM
     row_h = SIZE + GAP + 9
-    for title, items in rows:
+    for label, items in rows:
         if y + row_h > H - 15 * MM:
             c.showPage()
             pages += 1
@@ -88,7 +88,7 @@ def counters_pdf(path, paper: str, tokens: list, ctx: Context | None, markers=MA
             c.drawRightString(W - x0, H - 12 * MM, "16 mm: cut along the thin outlines. Print at 100 %.")
         c.setFont(fonts.PDF_NAMES["regular"], 7)
         c.setFillColorRGB(*INK)
-        c.drawString(x0, H - y - 1, title)
+        c.drawString(x0, H - y - 1, label)
         y += 4
         for i, ops in enumerate(items):
             painter.draw(ops, x0 + i * (SIZE + GAP), H - y)

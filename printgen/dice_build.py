@@ -57,11 +57,37 @@ def dice_files(root: Path) -> list[Path]:
     return card_files(root) + (sorted(art.glob("*")) if art.is_dir() else [])
 
 
+def read_pool(root: Path):
+    """The dice pool from ``root``'s card files. Files are parsed with libyaml and checked with the dice
+    game's own validator; on any problem the engine's loader reads them again to report every problem
+    with its file, card and field (``DataError``)."""
+    from engine.dice.cards import DicePool, load_pool
+    from engine.dice.data import validate_file
+
+    from .data import card_files, read_yaml
+    recruit, action, seen = [], [], {}
+    try:
+        for f in card_files(root):
+            if f.suffix == ".txt":
+                continue
+            data = read_yaml(f)
+            if not isinstance(data, dict) or data.get("game") != "dice" or "cards" not in data:
+                continue
+            if validate_file(f, data):
+                raise ValueError(f)
+            for c in data["cards"]:
+                if seen.setdefault(c["name"], f) != f:
+                    raise ValueError(f)
+            (recruit if data.get("deck") == "recruit" else action).extend(data["cards"])
+    except Exception:  # noqa: BLE001 - the engine's loader words every problem (or reads what we could not)
+        return load_pool([root])
+    return DicePool.from_data(recruit, action)
+
+
 def load_dice(root: Path) -> DiceSet:
     """Both decks in the order of the data files, numbered R001... and A001...; raises DataError."""
-    from engine.dice.cards import load_pool
-    from engine.loader import read_data
-    pool = load_pool([root])
+    from .data import read_yaml
+    pool = read_pool(root)
     jobs, numbers = [], {}
     for deck, prefix, title in DECKS:
         src = pool.recruit if deck == "recruit" else pool.action
@@ -73,7 +99,7 @@ def load_dice(root: Path) -> DiceSet:
                             dict.fromkeys(nums, 1)))
     art = root / "art"
     rb = root / "rulebook.yaml"
-    rulebook = read_data(rb)[0] if rb.exists() else None
+    rulebook = read_yaml(rb) if rb.exists() else None
     return DiceSet(root, pool, jobs, DiceContext(art if art.is_dir() else None, numbers), rulebook)
 
 
@@ -157,3 +183,22 @@ def _extras(opts, dset: DiceSet, layouts: dict, paper: str, cache, add) -> None:
     p = out / "home" / f"{NAME}-proof-{paper}.pdf"
     add(p, f"{PRODUCT} proof sheet ({paper})", proof_pdf(p, both, dset.ctx, paper, layouts, brand=PRODUCT),
         len(both.cards))
+
+
+def write_dice_in_worker(opts) -> tuple[list[dict], int, int]:
+    """The whole dice write phase in a process of its own (spawned: ``build`` runs it beside the
+    Cape Clash outputs). Reads the cards again, which preflight already passed in the parent.
+    Returns the files (as ``build`` records them) and the image cache's hits and misses."""
+    from .cache import ImageCache
+    dset = load_dice(dice_root(opts.data))
+    layouts, _ = dice_layouts(dset)
+    cache = ImageCache(opts.out / ".cache" if opts.use_cache else None)
+    files: list[dict] = []
+
+    def add(path: Path, kind: str, pages: int | None = None, cards: int | None = None):
+        files.append({"path": str(path.relative_to(opts.out)), "kind": kind, "pages": pages, "cards": cards})
+    try:
+        write_dice(opts, dset, layouts, cache, add, lambda *a, **k: None)
+    finally:
+        cache.finish()
+    return files, cache.hits, cache.misses

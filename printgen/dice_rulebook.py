@@ -18,7 +18,7 @@ from pathlib import Path
 
 from . import fonts
 from .dice_faces import FAMILIES, PRODUCT, TRAIT_COLORS, dice_back, dice_face, die_ops
-from .specs import FULL_H, FULL_W, MM, PAPERS
+from .specs import BLEED, CARD_H, CARD_W, MM, PAPERS
 
 # Printed on the cover and at the head of the rules: what a table needs besides the cards.
 DIE_NOTE = ("You need a six-sided die for each player. In every fight both players roll at the same time, "
@@ -108,24 +108,40 @@ def dice_rulebook_pdf(path: Path, dset, paper: str, cache=None) -> int:
             super().__init__()
             self.layouts, self.captions, self.scale = layouts, captions, scale
 
+        def _lines(self, cap):
+            words, lines = cap.split(), [""]
+            for wd in words:
+                trial = f"{lines[-1]} {wd}".strip()
+                if fonts.width(trial, "regular", 7.5) > CARD_W * self.scale and lines[-1]:
+                    lines.append(wd)
+                else:
+                    lines[-1] = trial
+            return lines
+
         def wrap(self, aw, ah):
             self.width = aw
-            return aw, FULL_H * self.scale + (14 if any(self.captions) else 2)
+            self.cap_h = max((len(self._lines(c)) for c in self.captions if c), default=0) * 9.5
+            return aw, CARD_H * self.scale + self.cap_h + 8
 
         def draw(self):
             c = self.canv
             n = len(self.layouts)
-            w = FULL_W * self.scale
-            gap = min(18.0, (self.width - n * w) / max(1, n - 1)) if n > 1 else 0
+            w = CARD_W * self.scale
+            gap = min(22.0, (self.width - n * w) / max(1, n - 1)) if n > 1 else 0
             x = (self.width - n * w - (n - 1) * gap) / 2
-            top = FULL_H * self.scale + (14 if any(self.captions) else 2)
+            top = CARD_H * self.scale + self.cap_h + 8
             painter = PdfPainter(c)
             for lay, cap in zip(self.layouts, self.captions, strict=True):
-                painter.draw(lay.ops, x, top, self.scale)
-                if cap:
-                    c.setFont(R, 7.5)
-                    c.setFillColor(ink)
-                    c.drawCentredString(x + w / 2, 2, cap)
+                c.saveState()   # the card as it looks once cut: trimmed, with rounded corners
+                p = c.beginPath()
+                p.roundRect(x, top - CARD_H * self.scale, w, CARD_H * self.scale, 3 * MM * self.scale)
+                c.clipPath(p, stroke=0, fill=0)
+                painter.draw(lay.ops, x - BLEED * self.scale, top + BLEED * self.scale, self.scale)
+                c.restoreState()
+                c.setFont(R, 7.5)
+                c.setFillColor(ink)
+                for i, ln in enumerate(self._lines(cap) if cap else []):
+                    c.drawCentredString(x + w / 2, self.cap_h - 4 - i * 9.5, ln)
                 x += w + gap
 
     class DieNote(Flowable):
@@ -237,6 +253,7 @@ def _hex(rgb) -> str:
 
 
 def _glance(dset, Cards, Paragraph, style, esc) -> list:
+    from reportlab.platypus import Spacer
     """Three real cards of the game (a hero, an aid, a battle card) at 80 %, and the family colours."""
     cards = dset.cards
     picks = [next((c for c in cards if c.dice.type == "hero" and c.dice.power), None),
@@ -250,5 +267,5 @@ def _glance(dset, Cards, Paragraph, style, esc) -> list:
             "battle": "A battle card: who may use it, the bonus"}
     legend = ", ".join(f'<font color="#{_hex(col)}"><b>{esc(label)}</b></font>' for label, col in FAMILIES.values())
     return [Cards([dice_face(c, dset.ctx) for c in picks], [caps[c.dice.type] for c in picks], 0.8),
-            Paragraph("The frame's colour tells the card's family: " + legend + ". The set number (R for the "
+            Spacer(1, 4), Paragraph("The frame's colour tells the card's family: " + legend + ". The set number (R for the "
                       "Recruit deck, A for the Action deck) is at the bottom right.", style)]
