@@ -135,6 +135,22 @@ class Action:
         return cls(player, typ, **args)
 
 
+_new = object.__new__
+_NO_ARGS: dict = {}  # shared: actions never write to their arguments
+
+
+def act(player: int, type: str, args: dict | None = None) -> Action:
+    """An action, built fast for the engine's own lists of legal actions (``args`` is kept as
+    given, not copied). ``act(0, "move", {"card": 3, "row": "back"}) == Action(0, "move", card=3,
+    row="back")``."""
+    a = _new(Action)
+    a.player = player
+    a.type = type
+    a.args = _NO_ARGS if args is None else args
+    a._key = None
+    return a
+
+
 def _value(v: str):
     if v in ("true", "false"):
         return v == "true"

@@ -23,7 +23,7 @@ import hashlib
 import json
 
 from . import combat, effects, powers, stats, zones
-from .actions import Action
+from .actions import Action, act
 from .cards import KEYWORD_TRIGGERS, CardPool
 from .decks import Deck
 from .errors import IllegalActionError, SaveError
@@ -928,21 +928,20 @@ class Game:
     def _options(self, p: int, d: dict) -> list[Action]:
         t = d["type"]
         pl = self.players[p]
-        A = Action
         if t == "choose_first":
-            return [A(p, "choose_first", side=s) for s in d["options"]]
+            return [act(p, "choose_first", {"side": s}) for s in d["options"]]
         if t == "place_main":
-            return [A(p, "place_main", row="front"), A(p, "place_main", row="back")]
+            return [act(p, "place_main", {"row": "front"}), act(p, "place_main", {"row": "back"})]
         if t == "mulligan":
-            return [A(p, "keep"), A(p, "mulligan")]
+            return [act(p, "keep"), act(p, "mulligan")]
         if t == "resource":
             out = []
             defs, cards = self.defs.cards, self.cards
             for iid in pl.hand:
-                out.append(A(p, "resource", card=iid, face_up=False))
+                out.append(act(p, "resource", {"card": iid, "face_up": False}))
                 if defs[cards[iid].cid].type == "location":
-                    out.append(A(p, "resource", card=iid, face_up=True))
-            return out + self._plays(p, "build") + [A(p, "end_step")]
+                    out.append(act(p, "resource", {"card": iid, "face_up": True}))
+            return out + self._plays(p, "build") + [act(p, "end_step")]
         if t == "recruit":
             out = []
             main_names = self._main_names(pl.side)
@@ -952,59 +951,59 @@ class Game:
                 cid = cards[iid].cid
                 cd = defs[cid]
                 if cd.type == "supporting" and (cd.cost or 0) <= pl.recruit and main_names.isdisjoint(lnames[cid]):
-                    out.append(A(p, "recruit", card=iid, row="front"))
-                    out.append(A(p, "recruit", card=iid, row="back"))
+                    out.append(act(p, "recruit", {"card": iid, "row": "front"}))
+                    out.append(act(p, "recruit", {"card": iid, "row": "back"}))
                     for ally in allies:
                         if self._main_names(self.players[ally].side).isdisjoint(lnames[cid]):
                             for row in ("front", "back"):
-                                out.append(A(p, "recruit_ally", card=iid, row=row, ally=ally))
+                                out.append(act(p, "recruit_ally", {"card": iid, "row": row, "ally": ally}))
             out += self._equip_options(p)
-            return out + self._plays(p, "build") + [A(p, "end_step")]
+            return out + self._plays(p, "build") + [act(p, "end_step")]
         if t == "formation":
             out = []
             for c in self.characters(side=pl.side):
                 if c.iid not in self.moved:
-                    out.append(A(p, "move", card=c.iid, row="back" if c.row == "front" else "front"))
-            return out + self._plays(p, "build") + [A(p, "end_step")]
+                    out.append(act(p, "move", {"card": c.iid, "row": "back" if c.row == "front" else "front"}))
+            return out + self._plays(p, "build") + [act(p, "end_step")]
         if t == "main":
-            out = [A(p, "attack", card=c.iid)
+            out = [act(p, "attack", {"card": c.iid})
                    for c in self._remembered(("starters", pl.side), lambda: combat.attack_starters(self, pl.side))]
             if self.kw_possible("mobile"):
-                out += [A(p, "shift", card=c.iid) for c in self.characters(side=pl.side)
+                out += [act(p, "shift", {"card": c.iid}) for c in self.characters(side=pl.side)
                         if c.face_up and f"mobile:{c.iid}" not in self.used_powers and self.has_keyword(c, "mobile")]
-            return out + self._plays(p, "main") + [A(p, "end_turn")]
+            return out + self._plays(p, "main") + [act(p, "end_turn")]
         if t == "declare":
             return self._remembered(("declare", p, tuple(self.declaring)), lambda: self._declare_options(p))
         if t == "combat":
-            return self._plays(p, "combat") + [A(p, "pass")]
+            return self._plays(p, "combat") + [act(p, "pass")]
         if t in ("choose", "discard", "search"):
-            out = [A(p, "choose", card=i) for i in d["options"]]
-            return out + ([A(p, "no")] if d.get("optional") else [])
+            out = [act(p, "choose", {"card": i}) for i in d["options"]]
+            return out + ([act(p, "no")] if d.get("optional") else [])
         if t == "choose_player":
-            out = [A(p, "choose_player", who=i) for i in d["options"]]
-            return out + ([A(p, "no")] if d.get("optional") else [])
+            out = [act(p, "choose_player", {"who": i}) for i in d["options"]]
+            return out + ([act(p, "no")] if d.get("optional") else [])
         if t == "choose_row":
-            return [A(p, "choose_row", side=s, row=r) for s, r in d["options"]]
+            return [act(p, "choose_row", {"side": s, "row": r}) for s, r in d["options"]]
         if t == "pick":
-            return [A(p, "pick", option=k) for k in range(len(d["options"]))]
+            return [act(p, "pick", {"option": k}) for k in range(len(d["options"]))]
         if t == "dance":
-            return [A(p, "choose", card=i) for i in d["options"]] + [A(p, "no")]
+            return [act(p, "choose", {"card": i}) for i in d["options"]] + [act(p, "no")]
         if t in ("may", "may_trigger"):
-            return [A(p, "yes"), A(p, "no")]
+            return [act(p, "yes"), act(p, "no")]
         if t == "pay":
-            return [A(p, "pay", source=i) for i in d["options"]]
+            return [act(p, "pay", {"source": i}) for i in d["options"]]
         if t == "strike_back":
-            return [A(p, "strike_back", card=i) for i in d["options"]]
+            return [act(p, "strike_back", {"card": i}) for i in d["options"]]
         if t == "order":
-            return [A(p, "order", trigger=i) for i in d["options"]]
+            return [act(p, "order", {"trigger": i}) for i in d["options"]]
         raise AssertionError(t)
 
     def _declare_options(self, p: int) -> list[Action]:
         atk = [self.cards[i] for i in self.declaring]
-        out = [Action(p, "add_attacker", card=c.iid) for c in combat.possible_teammates(self, atk)]
+        out = [act(p, "add_attacker", {"card": c.iid}) for c in combat.possible_teammates(self, atk)]
         if combat.team_ok(self, atk):
-            out += [Action(p, "target", card=c.iid) for c in combat.defenders(self, atk)]
-        return out + [Action(p, "cancel_attack")]
+            out += [act(p, "target", {"card": c.iid}) for c in combat.defenders(self, atk)]
+        return out + [act(p, "cancel_attack")]
 
     def _plays(self, p: int, timing: str) -> list[Action]:
         return self._remembered(("plays", p, timing), lambda: powers.plays(self, p, timing))
@@ -1039,11 +1038,11 @@ class Game:
             if d.teams and not powers.requirements_met(self, p, d, [(t, 1) for t in d.teams[:1]]):
                 continue
             if d.machine:
-                out += [Action(p, "recruit", card=iid, row=r) for r in ("front", "back")]
+                out += [act(p, "recruit", {"card": iid, "row": r}) for r in ("front", "back")]
                 continue
             if wearers is None:
                 wearers = [c for c in self.characters(side=pl.side) if c.face_up]
-            out += [Action(p, "equip", card=iid, target=c.iid) for c in wearers]
+            out += [act(p, "equip", {"card": iid, "target": c.iid}) for c in wearers]
         return out
 
     def _recruit_allies(self, p: int) -> list[int]:
@@ -1357,9 +1356,9 @@ class Game:
         except SaveError:
             raise
         g = cls(pool, config)
-        for i, act in enumerate(data.get("actions") or []):
+        for i, step in enumerate(data.get("actions") or []):
             try:
-                g.apply(act)
+                g.apply(step)
             except ValueError as e:
                 raise SaveError([Problem(source, None, f"actions[{i}]", f"cannot be replayed: {e}")]) from None
         if data.get("hash") and data["hash"] != g.state_hash():
@@ -1370,8 +1369,8 @@ class Game:
     def replay(self, upto: int | None = None) -> Game:
         """A fresh game from the same config, replaying the first ``upto`` actions."""
         g = Game(self.defs, self.config)
-        for act in self.actions[:upto]:
-            g._apply(Action.from_json(act))
+        for step in self.actions[:upto]:
+            g._apply(Action.from_json(step))
         return g
 
     def undo(self) -> Action:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from . import effects, zones
-from .actions import Action
+from .actions import Action, act
 
 if TYPE_CHECKING:
     from .game import Game
@@ -132,7 +132,7 @@ def plays(g: Game, p: int, timing: str) -> list[Action]:
                     team_counts = counts
                 if any(counts.get(team, 0) < n for team, n in d.requires):
                     continue
-            out.append(Action(p, "plot", card=iid))
+            out.append(act(p, "plot", {"card": iid}))
         elif hand_names is not None and defs[cid].type in ("supporting", "main"):
             for n in pool.lnames[cid]:
                 hand_names.setdefault(n, []).append(iid)
@@ -156,7 +156,7 @@ def plays(g: Game, p: int, timing: str) -> list[Action]:
                     if locs is None:
                         locs = locations(g, p)
                     if _usable(g, p, c, pcid, i, pw, locs):
-                        out.append(Action(p, "power", card=c.iid, power=k))
+                        out.append(act(p, "power", {"card": c.iid, "power": k}))
                 continue
         if locs is None:
             locs = locations(g, p)
@@ -176,14 +176,14 @@ def plays(g: Game, p: int, timing: str) -> list[Action]:
             names = lnames[c.cid] if not c.mods else tuple(n.lower() for n in g.names_of(c))
             if len(names) == 1:
                 for iid in hand_names.get(names[0], ()):
-                    out.append(Action(p, "power_up", card=c.iid, discard=iid))
+                    out.append(act(p, "power_up", {"card": c.iid, "discard": iid}))
                 continue
             seen = set()
             for n in names:
                 for iid in hand_names.get(n, ()):
                     if iid not in seen:
                         seen.add(iid)
-                        out.append(Action(p, "power_up", card=c.iid, discard=iid))
+                        out.append(act(p, "power_up", {"card": c.iid, "discard": iid}))
     return out
 
 
@@ -199,7 +199,7 @@ def _offer_powers(g: Game, p: int, c: Card, timing: str, my_turn: bool, locs, ou
     that work from a hand or KO pile)."""
     for k, (cid, i, pw) in enumerate(powers_of(g, c)):
         if power_timing_ok(g, c, pw, timing, my_turn) and _usable(g, p, c, cid, i, pw, locs):
-            out.append(Action(p, "power", card=c.iid, power=k))
+            out.append(act(p, "power", {"card": c.iid, "power": k}))
 
 
 def _team_counts(g: Game, chars, requires=()) -> dict[str, int]:
