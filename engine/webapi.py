@@ -675,7 +675,7 @@ class DiceSession(Session):
             name = str(s.get("name") or (f"Computer ({ai})" if ai else f"{str(side).title()} Guy"))[:40]
             players.append({"name": name, "side": side})
             meta.append({"name": name, "ai": ai})
-        if not problems and {p["side"] for p in players} != {"bad", "good"}:
+        if all(p["side"] in ("bad", "good") for p in players) and {p["side"] for p in players} != {"bad", "good"}:
             problems.append("one player leads the bad guys and the other the good guys")
         if seed is None:
             seed = 1

@@ -194,3 +194,152 @@ def test_site_lock_file_registers_the_engine_wheel():
     names = zipfile.ZipFile(BytesIO(wheel)).namelist()
     assert "engine/game.py" in names and "engine/webapi.py" in names and "engine/tty.py" not in names
     assert any(n.endswith(".dist-info/RECORD") for n in names)
+
+
+# ------------------------------------------------------------------ the second game: Derring-Dice
+
+DICE_PREFERENCE = ["attack", "target", "recruit", "equip", "plot", "choose", "pass", "no", "end_step"]
+
+
+@pytest.fixture
+def dice(bundle):
+    from engine.webapi import DiceSession
+    return DiceSession(bundle["dice"])
+
+
+def dice_game(s, bad_ai="normal", good_ai=None, seed=1, viewer=1):
+    return s.call("new_game", seed=seed, viewer=viewer, seats=[{"name": "Vex", "side": "bad", "ai": bad_ai},
+                                                               {"name": "Nova", "side": "good", "ai": good_ai}])
+
+
+def greedy(st) -> str:
+    acts = st["actions"]
+    return min(acts, key=lambda a: DICE_PREFERENCE.index(a["type"]) if a["type"] in DICE_PREFERENCE else 99)["text"]
+
+
+def play_dice(s, st, viewer=1, limit=600):
+    """The human at ``viewer`` clicks greedily, the computer moves when it is asked; until the end."""
+    for _ in range(limit):
+        if st["over"]:
+            return st
+        st = call(s, "ai_move", viewer=viewer) if st["ai_to_act"] else call(s, "apply", action=greedy(st), viewer=viewer)
+        assert "result" in st, st
+        st = st["result"]
+    raise AssertionError("the game did not end")
+
+
+def test_the_site_bundle_holds_derring_dice_and_the_title_screen_offers_it(bundle, session, dice):
+    assert len(bundle["dice"]["cards"]["recruit"]) == 188 and len(bundle["dice"]["cards"]["action"]) == 59
+    assert bundle["dice"]["rulebook"]["rulebook"] == "Derring-Dice"
+    assert session.call("catalogue")["games"] == ["capeclash", "dice"]
+    cat = dice.call("catalogue")
+    assert cat["title"] == "Derring-Dice" and cat["ai_levels"] == ["easy", "normal", "hard"]
+    assert cat["cards"]["Punch"]["type"] == "battle" and cat["cards"]["Bruno Bearhug"]["force"] == 5
+
+
+def test_a_dice_game_against_the_computer_is_played_to_a_winner_with_its_rolls_logged(dice):
+    st = dice_game(dice, bad_ai="normal", seed=1)
+    assert st["view"]["game"] == "dice" and st["ai_to_act"] and st["actions"] == []  # the bad guys move first
+    st = play_dice(dice, st)
+    assert st["over"] and st["view"]["result"]["winners"] and "wins" in st["result_text"]
+    fights = [e for e in dice.game.events if e.data.get("roll")]
+    assert fights
+    for e in fights:  # each roll-off: Force + die = total on both sides, the same numbers in the text
+        r = e.data["roll"]
+        assert r["attack_force"] + r["attack_die"] == r["attack_total"]
+        assert r["defence_force"] + r["defence_die"] == r["defence_total"]
+        assert r["hit"] == (r["attack_total"] > r["defence_total"]) and e.data["dice"] == [r["attack_die"], r["defence_die"]]
+        assert f"rolls {r['attack_die']}: {r['attack_total']}" in e.text
+        assert f"rolls {r['defence_die']}: {r['defence_total']}" in e.text
+    logged = [e for e in dice.call("state", viewer=1)["log"] if e.get("roll")]
+    assert logged and logged[-1]["roll"]["attacker_name"] == dice.game.name(logged[-1]["roll"]["attacker"])
+    assert all(1 <= d <= 6 for e in logged for d in e["dice"])
+
+
+def test_a_dice_view_never_shows_the_other_players_hands(dice):
+    st = dice_game(dice, bad_ai=None, seed=6, viewer=0)
+    g = dice.game
+    for viewer in (0, 1):
+        st = call(dice, "state", viewer=viewer)["result"]
+        other = 1 - viewer
+        assert "recruit_hand" in st["view"]["players"][viewer] and "recruit_hand" not in st["view"]["players"][other]
+        text = json.dumps(st)
+        hidden = [g.name(i) for i in g.players[other]["rhand"] + g.players[other]["ahand"]]
+        assert len(hidden) >= 10 and not [n for n in hidden if n in text]
+        assert not any(line["text"].startswith(("You draw", "You are dealt")) and
+                       any(n in line["text"] for n in hidden) for line in st["log"])
+    spectator = call(dice, "state")["result"]["view"]
+    assert all("recruit_hand" not in p for p in spectator["players"])
+
+
+def test_each_computer_level_plays_derring_dice(dice):
+    for level in ("easy", "normal"):
+        st = play_dice(dice, dice_game(dice, bad_ai=level, seed=2))
+        assert st["over"]
+    st = dice_game(dice, bad_ai="hard", seed=2)  # the search: a few decisions (each stops within 1.5 s)
+    moves = []
+    while len(moves) < 6 and not st["over"]:
+        if st["ai_to_act"]:
+            st = dice.call("ai_move", viewer=1)
+            moves += st["ai_actions"]
+        else:
+            st = dice.call("apply", action=greedy(st), viewer=1)
+    assert len(moves) >= 6 and all(m.startswith("0:") for m in moves)
+
+
+def test_dice_moves_are_checked_and_a_computer_seat_cannot_be_played(dice):
+    st = dice_game(dice, bad_ai="normal", seed=3)
+    r = call(dice, "apply", action="0:end_step", viewer=1)
+    assert not r["ok"] and r["error"]["code"] == "not_your_seat"
+    while st["ai_to_act"]:
+        st = dice.call("ai_move", viewer=1)
+    before = st["hash"]
+    r = call(dice, "apply", action="1:attack card=0", viewer=1)
+    assert not r["ok"] and r["error"]["message"]
+    r = call(dice, "apply", action="1:fly", viewer=1)
+    assert not r["ok"]
+    assert dice.call("state", viewer=1)["hash"] == before
+    r = call(dice, "new_game", seats=[{"side": "bad"}, {"side": "bad", "ai": "genius"}])
+    assert not r["ok"] and r["error"]["code"] == "bad_config"
+    assert any("genius" in p for p in r["error"]["problems"])
+    assert any("good guys" in p for p in r["error"]["problems"])
+    assert dice.call("state", viewer=1)["hash"] == before  # the game in progress is kept
+
+
+def test_dice_save_load_undo_and_replay(dice, bundle):
+    from engine.webapi import DiceSession
+    st = dice_game(dice, bad_ai="easy", seed=5)
+    for _ in range(40):
+        st = dice.call("ai_move", viewer=1) if st["ai_to_act"] else dice.call("apply", action=greedy(st), viewer=1)
+    save = json.loads(json.dumps(dice.call("save")))
+    assert save["format"] == "derring-dice-web-save" and save["game"]["hash"] == st["hash"]
+    other = DiceSession(bundle["dice"])
+    again = other.call("load", save=save, viewer=1)
+    assert again["hash"] == st["hash"] and other.seats == dice.seats
+    # the computer carries on the same way in both sessions
+    if not st["ai_to_act"]:
+        st = dice.call("apply", action=greedy(st), viewer=1)
+        again = other.call("apply", action=greedy(again), viewer=1)
+    assert dice.call("ai_move", viewer=1)["hash"] == other.call("ai_move", viewer=1)["hash"]
+    # undo against the computer: back to the human's last decision
+    st = dice.call("state", viewer=1)
+    while st["ai_to_act"] or not st["actions"]:
+        st = dice.call("ai_move", viewer=1)
+    mine = st["hash"]
+    st = dice.call("apply", action=greedy(st), viewer=1)
+    assert dice.call("undo", viewer=1)["hash"] == mine
+    # tampered and foreign saves are refused with the reason; nothing is lost
+    bad = json.loads(json.dumps(save))
+    bad["game"]["actions"] = bad["game"]["actions"][:-1]
+    r = call(other, "load", save=bad)
+    assert not r["ok"] and "does not match" in " ".join(r["error"]["problems"])
+    r = call(other, "load", save="{ nope")
+    assert not r["ok"] and "not a Derring-Dice save" in r["error"]["message"]
+    r = call(other, "load", save={"format": "capeclash-web-save", "version": 1})
+    assert not r["ok"] and "not a Derring-Dice save" in r["error"]["message"]
+    # a replay, step by step, ends where the game was saved
+    rp = other.call("replay_open", save=save)
+    assert rp["replay"]["pos"] == 0 and rp["actions"] == []
+    end = other.call("replay_step", to=rp["replay"]["length"])
+    assert end["hash"] == save["game"]["hash"] and end["replay"]["last"]
+    assert other.call("replay_step", to=3)["replay"]["pos"] == 3
