@@ -973,7 +973,8 @@ class Game:
                         if c.face_up and f"mobile:{c.iid}" not in self.used_powers and self.has_keyword(c, "mobile")]
             return out + self._plays(p, "main") + [act(p, "end_turn")]
         if t == "declare":
-            return self._remembered(("declare", p, tuple(self.declaring)), lambda: self._declare_options(p))
+            # a copy: callers own the list they get
+            return list(self._remembered(("declare", p, tuple(self.declaring)), lambda: self._declare_options(p)))
         if t == "combat":
             return self._plays(p, "combat") + [act(p, "pass")]
         if t in ("choose", "discard", "search"):
