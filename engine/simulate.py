@@ -3,15 +3,21 @@
     capeclash simulate --deck deck-ember-oath --deck deck-rime-court --games 200 --ai normal
     capeclash simulate --deck A --deck B --ai hard --ai normal --workers 2 --json out.json
     capeclash simulate --deck A --deck B --backend ray [--address HOST:PORT]
+    capeclash simulate --game dice --ai hard --ai normal --games 100   # Derring-Dice (engine.dice)
 
-Game ``i`` has seed ``S + i``; its seats take the decks and AI levels rotated by ``i``, so
-every deck and level sits in every seat equally often. A game depends on its job alone (the
+Game ``i`` has seed ``S + i``; its seats take the decks rotated every game and the AI levels
+rotated once the decks have gone round, so every deck meets every level in every seat equally
+often (over a multiple of decks x levels games). A game depends on its job alone (the
 seed, the decks and levels of its seats), never on which worker plays it or when: results
 are identical for any worker count and for either backend.
 
 The default backend is a process pool over the machine's cores. ``--backend ray`` sends the
 same jobs to Ray (``pip install capeclash[sim]``): ``--address`` joins a running cluster,
 without it a local Ray instance starts. ``capeclash bench sim`` measures both.
+
+``--game dice`` plays the dice game of ``engine.dice`` instead, through the same jobs, workers,
+backends and report: its two players share the decks, so the "decks" reported are the sides
+(seat 0 leads the bad guys, who move first; the levels swap seats every game).
 """
 
 from __future__ import annotations
@@ -28,6 +34,7 @@ from pathlib import Path
 
 DEFAULT_DECKS = ("deck-ember-oath", "deck-rime-court")
 FALLBACK_DECKS = ("deck-dawnwatch", "deck-gloom")
+DICE_SIDES = ("bad guys", "good guys")
 
 
 # ------------------------------------------------------------------ the jobs
@@ -37,17 +44,25 @@ def make_jobs(n_decks: int, levels: list[str], games: int, seed: int, mode: str 
               pairs: list[tuple[int, int]] | None = None) -> list[dict]:
     """One job per game. Without ``pairs`` all decks play in every game (seats rotate); with
     ``pairs`` (deck index pairs) each pair plays ``games`` duels, seats swapping every game."""
-    seats = players or {"duel": 2, "ffa": 3, "2v2": 4, "two_headed": 4}[mode]
+    seats = players or {"duel": 2, "ffa": 3, "2v2": 4, "two_headed": 4, "dice": 2}[mode]
+    if mode == "dice":
+        n_decks, seats = 1, 2  # the sides are fixed to the seats; only the levels rotate
     jobs = []
     groups = pairs or [None]
     for gi, pair in enumerate(groups):
+        n_rot = 2 if pair is not None else n_decks
         for i in range(games):
             k = len(jobs)
-            if pair is None:
-                decks = [(i + s) % n_decks for s in range(seats)]
+            # decks rotate every game, levels once the decks have been round: every deck meets
+            # every level in every seat (rotating both together would tie a level to a deck)
+            d_rot, l_rot = i % n_rot, (i // n_rot) % len(levels)
+            if mode == "dice":
+                decks = [0, 1]
+            elif pair is None:
+                decks = [(d_rot + s) % n_decks for s in range(seats)]
             else:
-                decks = [pair[(i + s) % 2] for s in range(seats)]
-            lv = [levels[(i + s) % len(levels)] for s in range(seats)]
+                decks = [pair[(d_rot + s) % 2] for s in range(seats)]
+            lv = [levels[(l_rot + s) % len(levels)] for s in range(seats)]
             jobs.append({"index": k, "seed": seed + (gi * games + i if pair is not None else i), "decks": decks,
                          "levels": lv, "mode": mode, "players": seats, "max_actions": max_actions,
                          "budgets": budgets or {}})
@@ -64,8 +79,13 @@ def _init_worker(world: tuple) -> None:
 
 def play_job(job: dict, world: tuple | None = None) -> dict:
     """Play one job's game (in whatever process) and return its record."""
-    from .ai.match import play_game
+    from .ai.match import play_dice_game, play_game
     pool, decks = world or _WORLD
+    if job["mode"] == "dice":
+        r = play_dice_game(pool, job["levels"], job["seed"], max_actions=job["max_actions"], budgets=job["budgets"])
+        r["index"] = job["index"]
+        r["deck_index"] = list(job["decks"])
+        return r
     seat_decks = [decks[i] for i in job["decks"]]
     r = play_game(pool, seat_decks, job["levels"], job["seed"], job["mode"], players=job["players"],
                   max_actions=job["max_actions"], budgets=job["budgets"])
@@ -229,6 +249,12 @@ def load_world(deck_refs: list[str] | None, cards: list[str] | None = None) -> t
     return pool, [find_deck(r, pool, root) for r in refs]
 
 
+def load_dice_world(cards: list[str] | None = None) -> tuple:
+    """(pool, None) for the dice game: its card pool (``card_data/dice``, or the folder given)."""
+    from .dice import load_pool
+    return (load_pool(cards) if cards else load_pool()), None
+
+
 class Progress:
     """A rich progress bar on stderr (a plain counter without rich or without a terminal)."""
 
@@ -282,6 +308,8 @@ def execute(jobs: list[dict], world: tuple, workers: int, backend: str = "local"
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
     from .ai import LEVELS
+    p.add_argument("--game", choices=["capeclash", "dice"], default="capeclash",
+                   help="capeclash (default) or dice: Derring-Dice, whose players share the decks (no --deck)")
     p.add_argument("--deck", action="append", default=None, metavar="DECK",
                    help="a deck name under card_data or a path (twice or more; default: "
                         f"{' and '.join(DEFAULT_DECKS)})")
@@ -305,23 +333,38 @@ def run(args) -> int:
     if args.games < 1 or args.workers < 1:
         print("error: --games and --workers must be at least 1", file=sys.stderr)
         return 2
+    dice = args.game == "dice"
+    if dice and (args.deck or args.mode != "duel" or args.players):
+        print("error: the dice game has no --deck, --mode or --players: its two players share the decks",
+              file=sys.stderr)
+        return 2
     if args.deck is not None and len(args.deck) < 2:
         print("error: give at least two --deck options", file=sys.stderr)
         return 2
-    world = load_world(args.deck, args.cards)
-    names = [d.name for d in world[1]]
     levels = args.ai or ["normal"]
-    jobs = make_jobs(len(names), levels, args.games, args.seed, args.mode, args.players, args.max_actions)
+    if dice:
+        world = load_dice_world(args.cards)
+        names = list(DICE_SIDES)
+        mode = "dice"
+        if len(levels) > 2:
+            print("error: the dice game has two seats: give --ai at most twice", file=sys.stderr)
+            return 2
+    else:
+        world = load_world(args.deck, args.cards)
+        names = [d.name for d in world[1]]
+        mode = args.mode
+    jobs = make_jobs(len(names), levels, args.games, args.seed, mode, args.players, args.max_actions)
     t0 = time.perf_counter()
     results = execute(jobs, world, args.workers, args.backend, args.address, show=not args.no_progress)
     dt = time.perf_counter() - t0
     s = summarize(results, names)
-    print(f"{' vs '.join(names)} - {args.mode}, AI {' / '.join(levels)}, seeds {args.seed}-{args.seed + args.games - 1}, "
+    title = "Derring-Dice: bad guys vs good guys" if dice else f"{' vs '.join(names)} - {args.mode}"
+    print(f"{title}, AI {' / '.join(levels)}, seeds {args.seed}-{args.seed + args.games - 1}, "
           f"{args.backend} backend, {args.workers} worker(s)")
     print(format_summary(s, dt))
     if args.json:
         Path(args.json).write_text(json.dumps({
-            "decks": names, "mode": args.mode, "levels": levels, "seed": args.seed, "backend": args.backend,
+            "game": args.game, "decks": names, "mode": mode, "levels": levels, "seed": args.seed, "backend": args.backend,
             "workers": args.workers, "seconds": dt, "summary": s, "games": results}, indent=1), encoding="utf-8")
         print(f"wrote {args.json}")
     return 0

@@ -65,3 +65,30 @@ def play_game(pool, decks: list, levels: list[str], seed: int, mode: str = "duel
     return {"seed": seed, "mode": mode, "levels": seat_levels, "decks": [s["deck"].name for s in specs],
             "winners": list(r["winners"]), "reason": r["reason"], "turns": g.turn, "actions": steps,
             "first": first, "level_up": level_up, "played": played, "hash": g.state_hash()}
+
+
+def play_dice_game(pool, levels: list[str], seed: int, *, max_actions: int = 20000, budgets: dict | None = None,
+                   timings: dict | None = None) -> dict[str, Any]:
+    """One game of the dice game (``engine.dice``) between computer players, as the same record
+    as ``play_game``: seat ``i`` plays ``levels[i]``; seat 0 leads the bad guys, who move first.
+    The "decks" of the record are the sides (the two players share the decks)."""
+    from ..dice import DiceGame
+    g = DiceGame(pool, {"seed": seed})
+    ctx = public_context(g)
+    policies = [make_policy(lv, ctx, **(budgets or {}).get(lv, {})) for lv in levels[:2]]
+    rngs = [seat_rng(seed, i) for i in range(2)]
+    first = [g.active]
+    steps = 0
+    while not g.is_over and steps < max_actions:
+        p = g.to_act[0]
+        legal = g.legal_actions(p)
+        t0 = time.perf_counter() if timings is not None else 0.0
+        a = policies[p](g.view(p), legal, rngs[p])
+        if timings is not None and len(legal) > 1:
+            timings.setdefault(levels[p], []).append(time.perf_counter() - t0)
+        g._apply(a)
+        steps += 1
+    r = g.result or {"winners": [], "reason": f"stopped after {max_actions} actions"}
+    return {"seed": seed, "mode": "dice", "levels": list(levels[:2]), "decks": [pl["side"] for pl in g.players],
+            "winners": list(r["winners"]), "reason": r["reason"], "turns": g.turn, "actions": steps,
+            "first": first, "level_up": [None, None], "played": [[], []], "hash": g.state_hash()}
