@@ -94,11 +94,18 @@ def test_ai_vs_ai_is_deterministic_for_a_seed():
 @pytest.mark.parametrize("argv", [["--mode", "ffa", "--players", "3"], ["--mode", "ffa", "--players", "4"],
                                   ["--mode", "2v2"], ["--mode", "two_headed"]])
 def test_ai_vs_ai_in_every_mode(argv):
-    rc, s = play(["--humans", "0", "--quiet", "--seed", "2", *argv])
+    """A whole game with the quick rule-of-thumb players, then the first 80 actions with the
+    heuristic (``normal``, the default: it samples team and multiplayer games from its view)."""
+    rc, s = play(["--humans", "0", "--quiet", "--seed", "2", "--ai", "simple", *argv])
     assert rc == 0
     winners = winner_line(s.text).split(" and ")
-    assert winners and all(re.fullmatch(r"AI \d \(normal\)", w) for w in winners)
+    assert winners and all(re.fullmatch(r"AI \d \(simple\)", w) for w in winners)
     assert "Turn 1:" not in s.text  # --quiet: only the result
+    rc, s = play(["--humans", "0", "--seed", "2", "--max-actions", "80", *argv])
+    assert rc == 1 and "Stopped after 80 actions" in s.text
+    seats = 4 if "4" in argv or "2v2" in argv or "two_headed" in argv else 3
+    assert all(f"AI {i} (normal)" in s.text for i in range(1, seats + 1))
+    assert "Turn 2:" in s.text  # the heuristic played its way past the first turn
 
 
 def test_max_actions_stops_a_game():
