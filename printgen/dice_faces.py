@@ -10,8 +10,9 @@ the card type is played, and the set number.
 >>> card = print_card(DiceCard({"name": "Mortarman", "type": "hero", "force": 4, "traits": ["strong"],
 ...                             "power": "Set in Stone", "abilities": ["defender"]}, "recruit"), "R001")
 >>> lay = dice_face(card, DiceContext())
->>> lay.problems, [op[3] for op in lay.ops if op[0] == "text"][:3]
-([], ['4', 'Mortarman', 'HERO'])
+>>> texts = [op[3] for op in lay.ops if op[0] == "text"]
+>>> lay.problems, texts[:2], [t for t in texts if t in ("HERO", "STRONG", "Set in Stone", "R001")]
+([], ['4', 'Mortarman'], ['HERO', 'STRONG', 'Set in Stone', 'R001'])
 """
 
 from __future__ import annotations
@@ -56,6 +57,8 @@ TYPE_ICONS = {"hero": "emblem:star", "minion": "emblem:mask", "origin": "emblem:
               "minor_plot": "emblem:thorn", "major_plot": "emblem:thorn", "plot_upgrade": "emblem:thorn",
               "weakness": "wound", "base_upgrade": "emblem:diamond", "vehicle_upgrade": "wheel",
               "event": "emblem:bolt"}
+TRAIT_ICONS = {"strong": "burst", "psychic": "emblem:crescent", "agility": "flight", "energy": "emblem:bolt",
+               "magic": "emblem:sun", "gadgets": "emblem:gear"}
 UPGRADE_HOST = {"base_upgrade": "ON A BASE", "vehicle_upgrade": "ON A VEHICLE", "plot_upgrade": "ON A MAJOR PLOT"}
 # How a card type is played, in a line (printed in italics under the card's own note).
 REMINDERS = {
@@ -390,6 +393,11 @@ def placeholder_art(card: DicePrintCard, box) -> list:
     x, y, w, h = box
     digest = hashlib.sha256(card.id.encode()).digest()
     rim = rim_color(d)
+    name = _battle_icon(d) if d.type == "battle" else TYPE_ICONS.get(d.type, "die")
+    if d.is_character and d.traits:   # characters: tinted, and heroes drawn, by their first trait
+        rim = mix(TRAIT_COLORS[d.traits[0]], rim, 0.25)
+        if d.type == "hero":
+            name = TRAIT_ICONS[d.traits[0]]
     a = mix(rim, WHITE, 0.6)
     b = mix(rim, INK, 0.2)
     ops = [("rect", x, y, w, h, a, None, 0, 0)]
@@ -399,7 +407,6 @@ def placeholder_art(card: DicePrintCard, box) -> list:
     r = min(h * 0.36, 32)
     ops.append(("circle", cx, cy, r + 2.5, b, None, 0))
     ops.append(("circle", cx, cy, r, mix(rim, WHITE, 0.92), None, 0))
-    name = _battle_icon(d) if d.type == "battle" else TYPE_ICONS.get(d.type, "die")
     ops.append(("icon", name, cx - r * 0.62, cy - r * 0.62, r * 1.24, b))
     initials = "".join(wd[0] for wd in card.name.split()[:3] if wd[0].isalnum()).upper()
     ops.append(("text", x + w - 4 - fonts.width(initials, "bold", 9.0), y + h - 4, initials, "bold", 9.0, b))
