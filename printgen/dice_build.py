@@ -179,7 +179,7 @@ def _extras(opts, dset: DiceSet, layouts: dict, paper: str, cache, add) -> None:
     p = out / "rulebook" / f"{NAME}-rulebook-{paper}.pdf"
     p.parent.mkdir(parents=True, exist_ok=True)
     add(p, f"{PRODUCT} rulebook ({paper})", dice_rulebook_pdf(p, dset, paper, cache), None)
-    both = DiceJob(NAME, f"{PRODUCT}, both decks", "both", dset.cards, dset.ctx.numbers)
+    both = DiceJob(NAME, "both decks", "both", dset.cards, dset.ctx.numbers)
     p = out / "home" / f"{NAME}-proof-{paper}.pdf"
     add(p, f"{PRODUCT} proof sheet ({paper})", proof_pdf(p, both, dset.ctx, paper, layouts, brand=PRODUCT),
         len(both.cards))

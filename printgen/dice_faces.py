@@ -196,6 +196,8 @@ def _paragraphs(d) -> list[tuple]:
             out.append(("text", note, False))
     if d.type in REMINDERS:
         out.append(("reminder", REMINDERS[d.type]))
+    if d.flavor:   # the card's own words (``text:``), dropped first when the box is full
+        out.append(("flavor", str(d.flavor)))
     return out
 
 
@@ -233,7 +235,8 @@ def _flow(ops: list, paras, x: float, y: float, w: float, size: float, rim) -> f
         else:
             rsize = max(MIN_TEXT_PT, size - 1)
             cy += 1
-            ops.append(("line", x + w * 0.3, cy, x + w * 0.7, cy, mix(INK, WHITE, 0.6), 0.5))
+            if p[0] == "reminder" or not any(q[0] == "reminder" for q in paras):
+                ops.append(("line", x + w * 0.3, cy, x + w * 0.7, cy, mix(INK, WHITE, 0.6), 0.5))
             cy += 2.5
             for ln in break_lines(rich_words(p[1], "italic"), rsize, w - 8):
                 draw_line(ops, ln, x + 4, cy + rsize, rsize, mix(INK, WHITE, 0.3), align="center", width=w - 8)
@@ -300,6 +303,9 @@ def dice_face(card: DicePrintCard, ctx: DiceContext) -> Layout:
         tsize = _fit(paras, w, TEXT_BOTTOM - top, rim)
         if tsize is not None and tsize >= 7.5:
             break
+    if (tsize is None or tsize < 7.5) and paras and paras[-1][0] == "flavor":
+        paras = paras[:-1]                      # no room: the flavor text goes before the rules shrink
+        tsize = _fit(paras, w, TEXT_BOTTOM - top, rim)
     if tsize is None:
         lay.add_problem(f"the rules text doesn't fit in its box even at {MIN_TEXT_PT:g} pt")
         tsize = MIN_TEXT_PT

@@ -303,3 +303,16 @@ def test_dice_print_doctests():
     for name in ("dice_faces",):
         failed, _ = doctest.testmod(importlib.import_module(f"printgen.{name}"))
         assert failed == 0, name
+
+
+def test_flavor_text_prints_when_there_is_room_and_gives_way_to_the_rules():
+    from engine.dice.cards import DiceCard
+    from printgen.dice_faces import DiceContext, print_card
+    base = {"name": "Mortarman", "type": "hero", "force": 4, "traits": ["strong"], "power": "Set in Stone",
+            "abilities": ["defender"]}
+    short = dice_face(print_card(DiceCard({**base, "text": "Steady as a bridge pier."}, "recruit"), "R001"),
+                      DiceContext())
+    assert check_layout(short) == [] and "Steady as a bridge pier." in [op[3] for op in short.ops if op[0] == "text"]
+    long = dice_face(print_card(DiceCard({**base, "text": "He talks. " * 60}, "recruit"), "R001"), DiceContext())
+    texts = " ".join(op[3] for op in long.ops if op[0] == "text")
+    assert check_layout(long) == [] and "talks" not in texts and "Defender (+3 Force when" in texts
