@@ -156,9 +156,7 @@ def _type_line(d) -> tuple[str, str]:
     name = TYPE_NAMES[d.type].upper()
     left = name if FAMILIES[fam][0].upper() in name else f"{FAMILIES[fam][0].upper()} \u00b7 {name}"
     right = ""
-    if d.type == "minion":
-        right = "BAD GUY ONLY"
-    elif d.type in UPGRADE_HOST:
+    if d.type in UPGRADE_HOST:
         right = UPGRADE_HOST[d.type]
     elif d.slot and (d.slot in DEVICE_SLOTS or d.type in ("minor_plot", "major_plot")):
         right = f"SLOT: {d.slot.upper()}"
@@ -270,10 +268,15 @@ def dice_face(card: DicePrintCard, ctx: DiceContext) -> Layout:
     cx, cy = SX0 + 11, SY0 + 11
     ops.append(("circle", cx, cy, 12.5, WHITE, None, 0))
     ops.append(("circle", cx, cy, 11, mix(rim, INK, 0.35), None, 0))
+    bonus = _battle_bonus(d)
     if d.is_character or ((d.is_aid or d.is_upgrade) and d.force):
         s = str(d.force) if d.is_character else _signed(d.force)
         fs = 14.0 if len(s) == 1 else 11.0
         ops.append(("text", cx - fonts.width(s, "bold", fs) / 2, cy + fs * 0.36, s, "bold", fs, WHITE))
+    elif bonus:   # a battle card's Force bonus: red for the attacker, blue for the defender, purple for either
+        s, col = bonus
+        ops.append(("circle", cx, cy, 11, col, None, 0))
+        ops.append(("text", cx - fonts.width(s, "bold", 11.0) / 2, cy + 11.0 * 0.36, s, "bold", 11.0, WHITE))
     else:   # a light disc keeps the icon's white details visible
         ops.append(("circle", cx, cy, 9.5, mix(rim, WHITE, 0.92), None, 0))
         ops.append(("icon", "die" if d.deck == "action" else TYPE_ICONS.get(d.type, "xp"), cx - 7, cy - 7, 14,
@@ -379,6 +382,21 @@ def dice_face(card: DicePrintCard, ctx: DiceContext) -> Layout:
     return lay
 
 
+BONUS_COLORS = {"attacker": (0.72, 0.14, 0.10), "defender": (0.14, 0.34, 0.68), "either": (0.46, 0.22, 0.60)}
+
+
+def _battle_bonus(d) -> tuple[str, tuple] | None:
+    """The one Force bonus a battle card gives, as badge text and colour (None: no single bonus)."""
+    if d.type != "battle":
+        return None
+    found = [(n, k) for n, k in ((d.attacker_force, "attacker"), (d.defender_force, "defender"), (d.bonus, "either"))
+             if n]
+    if len(found) != 1:
+        return None
+    n, kind = found[0]
+    return f"+{n}", BONUS_COLORS[kind]
+
+
 def _battle_icon(d) -> str:
     if d.attack_type == "area":
         return "burst"
@@ -388,8 +406,10 @@ def _battle_icon(d) -> str:
         return "emblem:crescent"
     if d.defender_force or d.negate:
         return "def"
-    if d.attacker_force or d.bonus:
+    if d.attacker_force:
         return "atk"
+    if d.bonus:
+        return "xp"
     return "die"
 
 

@@ -161,6 +161,9 @@ def test_every_card_passes_preflight_and_prints_its_data(built):
             assert f"{d.force:+d}" in texts                # the Force bonus on the badge
         if d.slot in ("suit", "helmet", "boots"):
             assert f"SLOT: {d.slot.upper()}" in texts
+        bonuses = [n for n in (d.attacker_force, d.defender_force, d.bonus) if n]
+        if d.type == "battle" and len(bonuses) == 1:
+            assert texts[0] == f"+{bonuses[0]}", card.name  # the badge: the bonus at a glance
 
 
 def test_rulebook_has_the_die_note_contents_page_numbers_and_card_lists(built, tmp_path):
@@ -316,3 +319,18 @@ def test_flavor_text_prints_when_there_is_room_and_gives_way_to_the_rules():
     long = dice_face(print_card(DiceCard({**base, "text": "He talks. " * 60}, "recruit"), "R001"), DiceContext())
     texts = " ".join(op[3] for op in long.ops if op[0] == "text")
     assert check_layout(long) == [] and "talks" not in texts and "Defender (+3 Force when" in texts
+
+
+def test_card_art_from_the_dice_folder_is_used_and_checked_for_resolution(tmp_path):
+    data = _small_dice(tmp_path / "data")
+    art = data / "dice" / "art"
+    art.mkdir()
+    Image.new("RGB", (700, 420), (10, 200, 30)).save(art / "doctor-skyline.png")
+    out = tmp_path / "out"
+    build(Options(data=data, out=out, games=("dice",), profiles=("tgc",), papers=("a4",), extras=False))
+    with Image.open(out / "tgc" / "derring-dice-recruit" / "R001-doctor-skyline.png") as im:
+        assert im.getpixel((im.width // 2, 300)) == (10, 200, 30)   # the middle of the art box
+    Image.new("RGB", (200, 120), (10, 200, 30)).save(art / "doctor-skyline.png")
+    with pytest.raises(PreflightError) as e:
+        build(Options(data=data, out=tmp_path / "out2", games=("dice",), papers=("a4",)))
+    assert "Doctor Skyline" in str(e.value) and "DPI" in str(e.value)
