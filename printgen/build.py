@@ -145,14 +145,10 @@ def build(opts: Options, progress=None) -> Result:
         raise PreflightError(problems)
 
     # with both games and two cores, Derring-Dice is written by a second process meanwhile
-    dice_future, pool = None, None
+    dice_future = None
     if dset is not None and jobs and (os.cpu_count() or 1) > 1:
-        import multiprocessing
-        from concurrent.futures import ProcessPoolExecutor
-
-        from .dice_build import write_dice_in_worker
-        pool = ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn"))
-        dice_future = pool.submit(write_dice_in_worker, opts)
+        from .dice_build import DiceWorker
+        dice_future = DiceWorker(opts)
     try:
         _write_cape_clash(opts, jobs, contexts, all_layouts, cache, add, tick)
         if dice_future is not None:
@@ -164,8 +160,8 @@ def build(opts: Options, progress=None) -> Result:
         elif dset is not None:
             write_dice(opts, dset, dice_lays, cache, add, tick)
     finally:
-        if pool is not None:
-            pool.shutdown(wait=True, cancel_futures=True)
+        if dice_future is not None:
+            dice_future.stop()
     cache.finish()
     for f in files:
         p = out / f["path"]

@@ -202,3 +202,56 @@ def write_dice_in_worker(opts) -> tuple[list[dict], int, int]:
     finally:
         cache.finish()
     return files, cache.hits, cache.misses
+
+
+class DiceWorker:
+    """``write_dice_in_worker`` in a child Python (``python -m printgen.dice_build``), so the dice outputs
+    are written on the second core while the parent writes Cape Clash's. A plain child process rather than
+    multiprocessing: it needs nothing from the caller's ``__main__`` (a script, a notebook, stdin)."""
+
+    def __init__(self, opts):
+        import json
+        import os
+        import subprocess
+        import sys
+        payload = {"data": str(opts.data), "out": str(opts.out), "papers": list(opts.papers),
+                   "profiles": list(opts.profiles), "offset": list(opts.offset), "gutter": opts.gutter,
+                   "extras": opts.extras, "use_cache": opts.use_cache}
+        root = str(Path(__file__).resolve().parent.parent)
+        env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [root, os.environ.get("PYTHONPATH")]))}
+        self.proc = subprocess.Popen([sys.executable, "-m", "printgen.dice_build"], stdin=subprocess.PIPE,
+                                     stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env, text=True)
+        self.proc.stdin.write(json.dumps(payload))   # sent now: the child starts at once
+        self.proc.stdin.close()
+        self.proc.stdin = None
+
+    def result(self) -> tuple[list[dict], int, int]:
+        import json
+        out, err = self.proc.communicate()
+        if self.proc.returncode != 0:
+            raise RuntimeError(f"the Derring-Dice print process failed (exit {self.proc.returncode}):\n{err.strip()}")
+        res = json.loads(out)
+        return res["files"], res["hits"], res["misses"]
+
+    def stop(self) -> None:
+        if self.proc.poll() is None:
+            self.proc.kill()
+            self.proc.wait()
+
+
+def _main() -> int:
+    import json
+    import sys
+
+    from .build import Options
+    a = json.loads(sys.stdin.read())
+    opts = Options(data=Path(a["data"]), out=Path(a["out"]), papers=tuple(a["papers"]),
+                   profiles=tuple(a["profiles"]), offset=tuple(a["offset"]), gutter=a["gutter"],
+                   extras=a["extras"], use_cache=a["use_cache"], games=("dice",))
+    files, hits, misses = write_dice_in_worker(opts)
+    json.dump({"files": files, "hits": hits, "misses": misses}, sys.stdout)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(_main())
