@@ -156,16 +156,43 @@ def test_games_replay_from_their_seed():
     assert c["hash"] != a["hash"]
 
 
+def _main_position(min_legal: int = 3):
+    return next((g, p) for g, p in _positions(8) if g.decision["type"] == "main" and len(g.legal_actions(p)) >= min_legal)
+
+
 def test_hard_search_reports_its_work_and_respects_a_deadline():
-    g, p = next((g, p) for g, p in _positions(8) if g.decision["type"] == "main" and len(g.legal_actions(p)) > 2)
-    pol = make_policy("hard", public_context(g), iterations=20)
+    """Paired search: each of the ``widen`` best actions (by the look-ahead prior) is tried in every
+    sampled game; the others keep only their prior's virtual visits."""
+    g, p = _main_position()
+    pol = make_policy("hard", public_context(g), iterations=20, decisive=0.0)
     legal = g.legal_actions(p)
     a = pol(g.view(p), legal, Rng(3))
     assert a in legal
-    assert pol.last_stats["iterations"] == 20
-    assert sum(n for n, _ in pol.last_stats["children"].values()) == 20
+    st = pol.last_stats
+    assert st["iterations"] == 20 and st["width"] == min(3, len(legal))
+    prior = LEVELS["hard"]["prior_weight"]
+    visits = sorted((n for n, _ in st["children"].values()), reverse=True)
+    assert visits == [20 + prior] * st["width"] + [prior] * (len(visits) - st["width"])
+    means = [m for n, m in st["children"].values() if n > prior]
+    assert str(a) == next(iter(st["children"])) and means[0] == max(means)  # the best mean wins
     pol(g.view(p), legal, Rng(3), deadline=0.0)  # an expired deadline: one iteration only
     assert pol.last_stats["iterations"] == 1
+
+
+def test_hard_search_widens_progressively_and_stops_when_the_prior_is_decisive():
+    g, p = _main_position(4)
+    legal = g.legal_actions(p)
+    ctx = public_context(g)
+    # one iteration at a time (not paired): one candidate at first, one more every 5 visits
+    pol = make_policy("hard", ctx, iterations=12, paired=False, widen=1, widen_every=5, decisive=0.0)
+    pol(g.view(p), legal, Rng(4))
+    assert pol.last_stats["width"] == min(len(legal), 1 + 12 // 5)
+    searched = [n for n, _ in pol.last_stats["children"].values() if n > LEVELS["hard"]["prior_weight"]]
+    assert 1 < len(searched) <= pol.last_stats["width"]
+    # a prior whose best leads by more than ``decisive``: no search at all
+    pol = make_policy("hard", ctx, decisive=1e-9)
+    a = pol(g.view(p), legal, Rng(4))
+    assert a in legal and pol.last_stats["iterations"] == 0
 
 
 def test_normal_plays_out_combats_before_attacking():

@@ -99,7 +99,8 @@ LEVELS: dict[str, dict] = {
     "simple": {"policy": "fast"},
     "easy": {"policy": "heuristic", "slack": 0.08},
     "normal": {"policy": "heuristic", "slack": 0.0},
-    "hard": {"policy": "ismcts", "iterations": 96, "playout": 200, "horizon": 2},
+    "hard": {"policy": "ismcts", "iterations": 3, "samples": 3, "widen": 3, "widen_every": 1000, "paired": True,
+             "decisive": 0.05, "prior_weight": 3, "playout": 80, "horizon": 0},
 }
 
 

@@ -3,8 +3,9 @@
 * ``clone``: the cost of ``Game.copy()`` (the search clones once per iteration) and of
   sampling a game from a view, on positions from real games; medians in microseconds.
 * ``ai``: move times per level (median and 95th percentile over the decisions with more than
-  one legal action) in games against the ``normal`` level, and optionally a strength match
-  (``--match hard:normal --games 200``). Budgets are iterations, so the figures depend only on
+  one legal action) in games against the ``normal`` level on the starter decks, and optionally
+  a strength match (``--match hard:normal --match-games 200 --workers 2``; ``--levels ''`` skips
+  the move times). Budgets are iterations, so the figures depend only on
   the machine's speed; the load average is printed with them.
 """
 
@@ -69,16 +70,27 @@ def _pct(xs: list[float], q: float) -> float:
     return xs[min(len(xs) - 1, int(q * len(xs)))] if xs else 0.0
 
 
-def bench_moves(levels: list[str], games: int, seed: int = 1, out=print) -> dict:
-    """Each level plays ``games`` games against normal (seats alternating); move times."""
-    from ..testing import test_decks, test_pool
+def _world(decks: list[str] | None) -> tuple:
+    """(pool, decks): the decks named, else the starter decks, else the testbed's two."""
+    from ..simulate import card_root, load_world
+    if not decks:
+        decks = sorted(str(f) for f in (card_root() / "starter").glob("deck-*.yaml")) or ["deck-dawnwatch", "deck-gloom"]
+    return load_world(decks)
+
+
+def bench_moves(levels: list[str], games: int, seed: int = 1, out=print, decks: list[str] | None = None) -> dict:
+    """Each level plays ``games`` games against normal (seats alternating, decks rotating); move times."""
     from .match import play_game
+    pool, deck_list = _world(decks)
+    out(f"decks: {', '.join(d.name for d in deck_list)}")
     rows = {}
     for lv in levels:
         timings: dict = {}
         for i in range(games):
             pair = [lv, "normal"] if i % 2 == 0 else ["normal", lv]
-            play_game(test_pool(), test_decks(), pair, seed + i, timings=timings)
+            k = (i // 2) % len(deck_list)
+            two = [deck_list[k], deck_list[(k + 1) % len(deck_list)]]
+            play_game(pool, two, pair, seed + i, timings=timings)
         t = timings.get(lv, [])
         rows[lv] = {"moves": len(t), "median_ms": 1000 * statistics.median(t) if t else 0.0,
                     "p95_ms": 1000 * _pct(t, 0.95), "max_ms": 1000 * max(t, default=0.0)}
@@ -88,11 +100,13 @@ def bench_moves(levels: list[str], games: int, seed: int = 1, out=print) -> dict
     return rows
 
 
-def strength(a: str, b: str, games: int, seed: int = 1000, workers: int = 1, out=print) -> dict:
-    """``a`` against ``b`` over ``games`` testbed duels (seats and decks rotating); a's score."""
-    from ..simulate import execute, load_world, make_jobs
-    world = load_world(["deck-dawnwatch", "deck-gloom"])
-    jobs = make_jobs(2, [a, b], games, seed)
+def strength(a: str, b: str, games: int, seed: int = 1000, workers: int = 1, out=print,
+             decks: list[str] | None = None) -> dict:
+    """``a`` against ``b`` over ``games`` duels (the starter decks by default; seats, decks and
+    levels rotating so each level plays each deck from each seat); a's score."""
+    from ..simulate import execute, make_jobs
+    world = _world(decks)
+    jobs = make_jobs(len(world[1]), [a, b], games, seed)
     t0 = time.perf_counter()
     res = execute(jobs, world, workers, label=f"{a} vs {b}")
     score = 0.0
@@ -123,11 +137,14 @@ def bench_main(argv: list[str]) -> int:
         ap.add_argument("--match-games", type=int, default=200)
         ap.add_argument("--workers", type=int, default=1)
         ap.add_argument("--seed", type=int, default=1)
+        ap.add_argument("--deck", action="append", default=None,
+                        help="decks to play (default: the starter decks, card_data/starter/deck-*.yaml)")
         opts = ap.parse_args(argv[1:])
-        res = {"moves": bench_moves([s for s in opts.levels.split(",") if s], opts.games, opts.seed)}
+        levels = [s for s in opts.levels.split(",") if s]
+        res = {"moves": bench_moves(levels, opts.games, opts.seed, decks=opts.deck)} if levels else {}
         for m in opts.match:
             a, b = m.split(":")
-            res[m] = strength(a, b, opts.match_games, workers=opts.workers)
+            res[m] = strength(a, b, opts.match_games, workers=opts.workers, decks=opts.deck)
     if opts.json:
         print(json.dumps(res, indent=2))
     return 0

@@ -421,6 +421,19 @@ def _value_after(base: Game, a, player: int, rng: Rng, depth: int = 0) -> float:
     return evaluate(g.view(player), player)
 
 
+def prior(view: dict, legal: list, rng: Rng, context: Context | None, samples: int = 1) -> dict | None:
+    """The search's prior: each action's look-ahead value averaged over ``samples`` sampled games
+    (the rule of thumb's own choice gets a hair more, as in ``heuristic``)."""
+    if context is None:
+        return None
+    values = lookahead_values(view, legal, rng, context, samples)
+    if values:
+        simple = ai_simple.choose(view, legal, Rng(rng.state))
+        if simple in values:
+            values[simple] += 0.002
+    return values
+
+
 def heuristic(view: dict, legal: list, rng: Rng, context: Context | None = None, slack: float = 0.0):
     """The heuristic's choice: look-ahead in the main phase and in combat, rules of thumb elsewhere."""
     d = view.get("decision") or {}

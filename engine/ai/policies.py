@@ -92,7 +92,7 @@ class HeuristicPolicy:
 
 
 class Node:
-    __slots__ = ("mover", "children", "visits", "value", "avail")
+    __slots__ = ("mover", "children", "visits", "value", "avail", "order", "margin", "ranked")
 
     def __init__(self, mover: int | None):
         self.mover = mover          # the seat whose action led here
@@ -100,13 +100,30 @@ class Node:
         self.visits = 0
         self.value = 0.0            # summed scores for ``mover``
         self.avail = 1              # iterations in which the action was legal
+        self.order: list | None = None  # the root's candidates, best prior first
+        self.margin = 0.0            # the root: how far the prior's best is ahead of the second
+        self.ranked = False          # the root: candidates ordered by a prior
 
 
 class ISMCTSPolicy:
-    """Information-set MCTS; ``iterations`` and ``playout`` are the budget, ``explore`` the UCB constant."""
+    """Information-set MCTS guided by the ruleset's heuristic.
+
+    Budget: ``iterations`` (determinizations searched), ``playout`` (actions per playout at most),
+    ``horizon`` (where playouts stop, see the ruleset's ``playout_done``). Guidance:
+
+    * ``samples`` > 0 and a ruleset ``prior``: the root's actions are first valued by the heuristic's
+      look-ahead in ``samples`` sampled games; each root child starts with ``prior_weight`` virtual
+      visits at that value, and the root widens progressively: at first only the ``widen`` best
+      actions are searched, one more each time the root's visits pass ``widen_every`` more.
+    * Below the root the fast policy's action is tried first, and a node widens to a further,
+      random untried action only while it has fewer than ``pw * sqrt(visits)`` children: with a small budget
+      the tree follows the heuristic, with a large one it explores.
+    """
 
     def __init__(self, level: str, context: Any = None, *, ruleset: str | None = None, iterations: int = 48,
-                 playout: int = 40, explore: float = 0.7, horizon: int = 0):
+                 playout: int = 40, explore: float = 0.7, horizon: int = 0, samples: int = 0, widen: int = 0,
+                 widen_every: int = 8, prior_weight: float = 2.0, pw: float = 0.5, decisive: float = 0.0,
+                 paired: bool = False):
         self.level = level
         self.context = context
         self.ruleset = ruleset
@@ -114,6 +131,13 @@ class ISMCTSPolicy:
         self.playout = playout
         self.explore = explore
         self.horizon = horizon
+        self.samples = samples
+        self.widen = widen
+        self.widen_every = widen_every
+        self.prior_weight = prior_weight
+        self.pw = pw
+        self.decisive = decisive
+        self.paired = paired
         self.last_stats: dict = {}
 
     def __call__(self, view: dict, legal: list, rng: Rng, deadline: float | None = None):
@@ -129,6 +153,29 @@ class ISMCTSPolicy:
         best = self.search(view, legal, rng, rs, deadline)
         return best if best is not None else fallback(view, legal, rng)
 
+    def _root(self, view: dict, legal: list, rng: Rng, rs: Any) -> Node:
+        """The root, its candidates ordered by the heuristic's prior (when the ruleset has one)."""
+        root = Node(None)
+        pick = getattr(rs, "candidates", None)
+        cands = list(pick(view, legal) if pick else legal)
+        prior_fn = getattr(rs, "prior", None)
+        values = prior_fn(view, cands, rng, self.context, self.samples) if prior_fn and self.samples else None
+        if values:
+            cands.sort(key=lambda a: -values[a])  # stable: equal values keep the legal order
+            for a in cands:
+                ch = root.children[a] = Node(legal[0].player)
+                ch.visits = self.prior_weight
+                ch.value = values[a] * self.prior_weight
+        root.order = cands
+        root.ranked = bool(values)
+        root.margin = values[cands[0]] - values[cands[1]] if values and len(cands) > 1 else 0.0
+        return root
+
+    def _width(self, root: Node) -> int:
+        if not self.widen or not root.ranked:  # without a prior, no order to widen by
+            return len(root.order)
+        return min(len(root.order), self.widen + int(max(0.0, root.visits) // max(1, self.widen_every)))
+
     def search(self, view: dict, legal: list, rng: Rng, rs: Any, deadline: float | None = None):
         me = legal[0].player
         teams = {pv.get("index", i): pv.get("team", pv.get("index", i))
@@ -137,68 +184,106 @@ class ISMCTSPolicy:
         fast = getattr(rs, "fast_policy", None)
         heur = getattr(rs, "heuristic", None)
         stop = getattr(rs, "playout_done", None)
-        root = Node(None)
-        pick = getattr(rs, "candidates", None)
-        at_root = set(pick(view, legal) if pick else legal)
+        root = self._root(view, legal, rng, rs)
+        if len(root.order) == 1 or (self.decisive and root.margin > self.decisive):
+            self.last_stats = {"iterations": 0, "width": 1, "children": {}}
+            return root.order[0]  # one candidate, or the heuristic's best is clearly ahead: no search
+        root.visits = 0
+
+        def guide(g, p, acts, prng):
+            v = g.view(p)
+            if fast:
+                return fast(v, acts, prng)
+            if heur:
+                return heur(v, acts, prng, self.context)
+            return acts[prng.below(len(acts))]
+
         done = 0
         for it in range(self.iterations):
             if deadline is not None and it and time.monotonic() > deadline:
                 break
-            g = rs.sample_state(view, me, rng, self.context)
-            if g is None:
+            g0 = rs.sample_state(view, me, rng, self.context)
+            if g0 is None:
                 return None
-            if it == 0 and not set(legal) <= set(g.legal_actions(me)):
+            if it == 0 and not set(legal) <= set(g0.legal_actions(me)):
                 return None  # the sampled game disagrees with the real one: do not trust it
-            prng = Rng(rng.next64())
-            path = [root]
-            node = root
-            turn = getattr(g, "turn", None)
-            # selection and expansion (the tree, too, stops where playouts stop)
-            while not g.is_over and not (node is not root and stop is not None and stop(g, me, turn, self.horizon)):
-                p = g.to_act[0]
-                acts = g.legal_actions(p)
-                if node is root:
-                    acts = [a for a in acts if a in at_root]
-                untried = [a for a in acts if a not in node.children]
-                for a in acts:
-                    ch = node.children.get(a)
-                    if ch is not None:
-                        ch.avail += 1
-                if untried:
-                    a = untried[prng.below(len(untried))]
-                    child = node.children[a] = Node(p)
-                    _apply(g, a)
-                    path.append(child)
-                    break
-                log_n = math.log(max(1, node.visits))
-                a = max(acts, key=lambda a: self._ucb(node.children[a], log_n))
-                node = node.children[a]
-                _apply(g, a)
-                path.append(node)
-            # playout with the fast policy, cut off by the evaluation (or where the ruleset says)
-            for _ in range(self.playout):
-                if g.is_over or (stop is not None and stop(g, me, turn, self.horizon)):
-                    break
-                p = g.to_act[0]
-                acts = g.legal_actions(p)
-                v = g.view(p)
-                a = fast(v, acts, prng) if fast else (heur(v, acts, prng, self.context) if heur
-                                                      else acts[prng.below(len(acts))])
-                _apply(g, a)
-            score = rs.evaluate(g.view(me), me)
-            for n in path:
-                n.visits += 1
-                if n.mover is not None:
-                    n.value += score if teams.get(n.mover, n.mover) == my_team else 1.0 - score
+            seed = rng.next64()
+            # paired: every searched root action is tried in this same sampled game with the same
+            # playout randomness (common random numbers: the comparison is not drowned in noise)
+            firsts = root.order[:self._width(root)] if self.paired else [None]
+            for first in firsts:
+                self._iterate(root, g0.copy() if self.paired else g0, first, Rng(seed), me, teams, my_team, rs,
+                              guide, stop)
             done += 1
-        if not root.children:
+        searched = {a: n for a, n in root.children.items() if n.visits > 0}
+        if not searched:
             return None
-        ranked = sorted(root.children.items(), key=lambda kv: (kv[1].visits, kv[1].value), reverse=True)
-        self.last_stats = {"iterations": done, "children": {str(a): (n.visits, round(n.value / max(1, n.visits), 3))
-                                                            for a, n in ranked}}
+        ranked = sorted(searched.items(), key=lambda kv: (kv[1].visits, kv[1].value / kv[1].visits), reverse=True)
+        if self.paired:  # equal visits: the best mean
+            ranked.sort(key=lambda kv: kv[1].value / kv[1].visits, reverse=True)
+        self.last_stats = {"iterations": done, "width": self._width(root),
+                           "children": {str(a): (n.visits, round(n.value / max(1, n.visits), 3)) for a, n in ranked}}
         return ranked[0][0]
 
+    def _iterate(self, root: Node, g, first, prng: Rng, me: int, teams: dict, my_team, rs, guide, stop) -> None:
+        """One descent from the root (through ``first`` when given), a playout and the backup."""
+        fast = getattr(rs, "fast_policy", None)
+        heur = getattr(rs, "heuristic", None)
+        path = [root]
+        node = root
+        turn = getattr(g, "turn", None)
+        if first is not None:
+            node = root.children.get(first) or root.children.setdefault(first, Node(me))
+            _apply(g, first)
+            path.append(node)
+        # selection and expansion (the tree, too, stops where playouts stop)
+        while not g.is_over and not (node is not root and stop is not None and stop(g, me, turn, self.horizon)):
+            p = g.to_act[0]
+            acts = g.legal_actions(p)
+            if node is root:
+                allowed = set(root.order[:self._width(root)])
+                acts = [a for a in acts if a in allowed]
+                if not acts:
+                    break
+            for a in acts:
+                ch = node.children.get(a)
+                if ch is not None:
+                    ch.avail += 1
+            tried = [a for a in acts if a in node.children and node.children[a].visits > 0]
+            untried = [a for a in acts if a not in node.children or node.children[a].visits == 0]
+            guided = bool(fast or heur)
+            if untried and (node is root or not tried or not guided or self._may_widen(node, len(tried))):
+                if node is root or tried or not guided:
+                    a = untried[prng.below(len(untried))] if node is not root else untried[0]
+                else:
+                    a = guide(g, p, acts, prng)  # a new node's first child: the heuristic's move
+                child = node.children.get(a)
+                if child is None:
+                    child = node.children[a] = Node(p)
+                _apply(g, a)
+                path.append(child)
+                break
+            log_n = math.log(max(1.0, node.visits))
+            a = max(tried, key=lambda a: self._ucb(node.children[a], log_n))
+            node = node.children[a]
+            _apply(g, a)
+            path.append(node)
+        # playout with the fast policy, cut off by the evaluation (or where the ruleset says)
+        for _ in range(self.playout):
+            if g.is_over or (stop is not None and stop(g, me, turn, self.horizon)):
+                break
+            p = g.to_act[0]
+            _apply(g, guide(g, p, g.legal_actions(p), prng))
+        score = rs.evaluate(g.view(me), me)
+        for n in path:
+            n.visits += 1
+            if n.mover is not None:
+                n.value += score if teams.get(n.mover, n.mover) == my_team else 1.0 - score
+
+    def _may_widen(self, node: Node, n_children: int) -> bool:
+        return n_children < self.pw * math.sqrt(node.visits)
+
     def _ucb(self, n: Node, log_n: float) -> float:
-        if n.visits == 0:
+        if n.visits <= 0:
             return math.inf
         return n.value / n.visits + self.explore * math.sqrt(math.log(max(1, n.avail)) / n.visits)
