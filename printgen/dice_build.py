@@ -1,8 +1,9 @@
 """Derring-Dice in the print build: its two decks, each with its own back, their faces and preflight,
 the home sheets, a proof, damage and delay counters, the rulebook, and the print-shop profiles.
 
-The cards come from ``card_data/dice`` through the dice engine's own loader (``engine.dice.load_pool``,
-which reports every problem of every file); their rules notes from ``engine.dice.text``.
+The cards come from ``card_data/dice``, checked by the dice game's own validator (on any problem the
+engine's loader, ``engine.dice.load_pool``, reports every problem of every file); their rules notes come
+from ``engine.dice.text``. A card's print id is its name in lower case with dashes (``doctor-skyline``).
 """
 
 from __future__ import annotations
@@ -97,6 +98,14 @@ def load_dice(root: Path) -> DiceSet:
         numbers.update(nums)
         jobs.append(DiceJob(f"{NAME}-{deck}", f"{PRODUCT} {title}", deck, cards, nums,
                             dict.fromkeys(nums, 1)))
+    ids: dict = {}
+    for c in (c for j in jobs for c in j.cards):
+        ids.setdefault(c.id, []).append(c.name)
+    clashes = {i: names for i, names in ids.items() if len(names) > 1}
+    if clashes:   # file names, art and the image cache go by id: two cards must not share one
+        from engine.errors import DataError, Problem
+        raise DataError([Problem(str(root), names[1], "name", f"prints under the same id {i!r} as {names[0]!r}; "
+                                                               "rename one of them") for i, names in clashes.items()])
     art = root / "art"
     rb = root / "rulebook.yaml"
     rulebook = read_yaml(rb) if rb.exists() else None

@@ -270,6 +270,10 @@ def test_bad_dice_data_and_cards_that_do_not_fit_are_refused_by_name(tmp_path):
     with pytest.raises(DataError) as e:
         build(Options(data=data, out=tmp_path / "out", games=("dice",)))
     assert "recruit.yaml" in str(e.value) and "force" in str(e.value)
+    f.write_text(good.replace("Bruno Bearhug", "Doctor  Skyline!"))   # the same print id as Doctor Skyline
+    with pytest.raises(DataError) as e:
+        build(Options(data=data, out=tmp_path / "out", games=("dice",)))
+    assert "Doctor  Skyline!" in str(e.value) and "doctor-skyline" in str(e.value)
     long_name = "The Incredibly Verbose and Endlessly Talkative Captain Monologue of the Seven Seas"
     f.write_text(good.replace("Doctor Skyline", long_name))
     out = tmp_path / "out2"
