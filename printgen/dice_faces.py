@@ -167,10 +167,16 @@ def _type_line(d) -> tuple[str, str]:
     return left, right
 
 
-def _users_prefix(d) -> str:
+def users_text(d) -> str:
+    """Who may use an action card, as the rules note words it ("Energy and Magic").
+    Should the note word it otherwise, the face prints the whole note: nothing is lost."""
     from engine.dice.cards import USERS
-    from engine.dice.text import _join
-    return _join([USERS[u] for u in d.users]) + "." if d.users else ""
+    names = [USERS[u] for u in d.users]
+    return "" if not names else names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def _users_prefix(d) -> str:
+    return users_text(d) + "." if d.users else ""
 
 
 def _paragraphs(d) -> list[tuple]:

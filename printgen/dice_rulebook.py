@@ -17,7 +17,7 @@ import html
 from pathlib import Path
 
 from . import fonts
-from .dice_faces import FAMILIES, PRODUCT, TRAIT_COLORS, dice_back, dice_face, die_ops
+from .dice_faces import FAMILIES, PRODUCT, TRAIT_COLORS, dice_back, dice_face, die_ops, users_text
 from .specs import BLEED, CARD_H, CARD_W, MM, PAPERS
 
 # Printed on the cover and at the head of the rules: what a table needs besides the cards.
@@ -49,7 +49,7 @@ def dice_rulebook_pdf(path: Path, dset, paper: str, cache=None) -> int:
     )
     from reportlab.platypus.tableofcontents import TableOfContents
 
-    from engine.dice.cards import ABILITIES, TRAITS, TYPE_NAMES, USERS
+    from engine.dice.cards import ABILITIES, TRAITS, TYPE_NAMES
     from engine.dice.text import card_text
 
     from .render import PdfPainter
@@ -232,10 +232,9 @@ def dice_rulebook_pdf(path: Path, dset, paper: str, cache=None) -> int:
               Paragraph("Battle cards are played during a fight; events on your own turn. Each names who may "
                         "use it.", small)]
     rows = [["No.", "Name", "Type", "Used by", "What it does"]]
-    from engine.dice.text import _join
     for c in action.cards:
         d = c.dice
-        users = _join([USERS[u] for u in d.users]) if d.users else ""
+        users = users_text(d)
         note = card_text(d)
         if users and note.startswith(users + "."):
             note = note[len(users) + 1:].strip()

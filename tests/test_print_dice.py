@@ -20,7 +20,7 @@ from test_print import _data_dir, _texts
 
 from printgen.build import Options, build
 from printgen.dice_build import load_dice
-from printgen.dice_faces import BACKS, dice_back, dice_face
+from printgen.dice_faces import BACKS, dice_back, dice_face, users_text
 from printgen.preflight import PreflightError, check_layout
 from printgen.sheets import CARD_H, CARD_W, grid_for
 from printgen.specs import BLEED, MIN_TEXT_PT, PAPERS
@@ -151,7 +151,8 @@ def test_every_card_passes_preflight_and_prints_its_data(built):
         for t in d.traits:
             assert TRAITS[t].upper() in texts, (card.name, t)
         if d.deck == "action":
-            note = note.split(".", 1)[1] if users else note  # the first sentence is the users
+            note = note.split(".", 1)[1] if users else note  # the first sentence is the users: on the chips
+            assert not any(t.startswith(users_text(d) + ".") for t in texts), card.name   # not twice
         assert all(wd in words for wd in note.split()), card.name  # the rules note, word for word
         if d.is_character:
             assert str(d.force) in texts
