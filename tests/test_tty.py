@@ -311,7 +311,7 @@ def test_bad_options_are_reported():
 
 def test_decks_by_path_and_names():
     rc, s = play(["--humans", "0", "--quiet", "--deck-a", "card_data/testset/deck-gloom.yaml",
-                  "--deck-b", "deck-dawnwatch", "--names", "Nox,Sol", "--seed", "8"])
+                  "--deck-b", "deck-dawnwatch", "--names", "Nox,Sol", "--seed", "8", "--ai", "simple"])
     assert rc == 0
     assert winner_line(s.text) in ("Nox", "Sol")
     rc, s = play(["--humans", "0", "--deck-a", "card_data/testset/deck-gloom.yaml", "--seed", "8",
