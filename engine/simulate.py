@@ -318,10 +318,12 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--games", type=int, default=100)
     p.add_argument("--seed", type=int, default=1, help="game i has seed SEED + i")
     p.add_argument("--ai", action="append", default=None, choices=sorted(LEVELS), metavar="LEVEL",
-                   help=f"AI level for the seats, in order, rotating each game ({', '.join(LEVELS)}; "
-                        "default normal)")
-    p.add_argument("--workers", type=int, default=os.cpu_count() or 1)
-    p.add_argument("--backend", choices=["local", "ray"], default="local")
+                   help=f"AI level for the seats, in order ({', '.join(LEVELS)}; default normal); the levels "
+                        "swap seats once the decks have gone round, so each plays each deck from each seat")
+    p.add_argument("--workers", type=int, default=os.cpu_count() or 1,
+                   help="processes (local) or CPUs (a local Ray instance); default: this machine's cores")
+    p.add_argument("--backend", choices=["local", "ray"], default="local",
+                   help="local: a process pool (default); ray: Ray tasks (pip install 'capeclash[sim]')")
     p.add_argument("--address", default=None, help="with --backend ray: a running cluster to join")
     p.add_argument("--cards", action="append", default=None, metavar="PATH", help="card data (default card_data)")
     p.add_argument("--max-actions", type=int, default=20000, help="a game stopped here counts as a draw")
