@@ -25,7 +25,9 @@ Levels
 ------
 ``random``: any legal action. ``simple``: the ruleset's fast rules of thumb (its playout
 policy; for Cape Clash ``engine.ai_simple``). ``easy``: the heuristic, choosing at random among the actions whose
-evaluation is close to the best. ``normal``: the heuristic. ``hard``: ISMCTS guided by the heuristic.
+evaluation is close to the best. ``normal``: the heuristic. ``hard``: ISMCTS guided by the heuristic
+(its look-ahead over several sampled games as the root's prior, the best few actions searched
+further in the same sampled games, playouts cut off by the evaluation).
 Levels are set by budgets counted in iterations and playout steps, never by the clock, so a game
 replays exactly from its seed on CPython and on Pyodide (``LEVELS`` holds the numbers). A browser
 may pass ``deadline`` (a ``time.monotonic()`` value) to stop a search early; tests and simulations
@@ -68,6 +70,9 @@ A ruleset is a module (or any object) with these attributes:
   only the view (it may sample games to look ahead); with ``slack`` it picks at random among the
   actions valued within ``slack`` of the best (the ``easy`` level). Without it the heuristic is
   one-ply: each legal action is tried in one sampled game and the best ``evaluate`` wins.
+* ``prior(view, legal, rng, context, samples) -> dict | None`` (optional): each action's value by
+  the heuristic's own look-ahead, averaged over ``samples`` sampled games; the search orders,
+  widens and seeds its root with it (Cape Clash: the combat look-ahead of ``heuristic``).
 * ``fast_policy(view, legal, rng) -> action`` (optional): a cheap choice for the search's
   playouts and the ``simple`` level; without it playouts use ``heuristic``, then random actions.
 * ``playout_done(game, player, turn, horizon) -> bool`` (optional): True where a playout should

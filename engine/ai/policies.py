@@ -10,6 +10,11 @@ all of them, choosing among the actions legal in that game by UCB1 with availabi
 adds one node, plays on with the ruleset's fast policy for at most ``playout`` actions, and
 scores the result with the ruleset's evaluation (1 for a win, 0 for a loss when the game ends
 first). Scores are kept from the point of view of the seat that moved into each node.
+
+The heuristic guides it (see ``ISMCTSPolicy``): its look-ahead values seed and order the root's
+children, the root widens progressively in that order, new nodes below the root try the fast
+policy's move first, and with ``paired`` every searched root action is played in each sampled
+game with the same playout randomness, so that actions are compared on equal terms.
 """
 
 from __future__ import annotations
