@@ -761,10 +761,11 @@ class DiceSession(Session):
         elif c.deck == "recruit" and c.force:
             head += f" · Force {c.force:+d}"
         abil = set(c.abilities) | set(c.gains_abilities)
+        text = card_text(c)
         return {"cid": c.name, "name": c.name, "type": c.type, "header": head,
-                "lines": [line for line in card_text(c).split("\n") if line],
+                "lines": [line for line in text.split("\n") if line],
                 "keywords": [{"id": k, "name": ABILITIES[k], "text": ABILITY_RULES.get(k, ABILITIES[k])}
-                             for k in sorted(abil) if k in ABILITIES],
+                             for k in sorted(abil) if k in ABILITIES and ABILITY_RULES.get(k, "\0") not in text],
                 "flavor": c.flavor if c.flavor and c.flavor not in card_text(c) else None, "level_up": None}
 
     def op_explain(self, iid: int) -> dict:

@@ -630,3 +630,18 @@ def test_derring_dice_hot_seat_on_a_tablet_hides_the_hand(chromium, server):
         assert t.errors == [] and t.blocked == []
     finally:
         t.close()
+
+
+def test_derring_dice_scenarios_in_the_browser_hold_as_on_cpython(tab, server):
+    """Every Derring-Dice scenario, run by the dice engine inside Pyodide in Chromium, holds."""
+    from engine.dice.scenario import load_scenarios, run_scenario
+
+    files = load_scenarios([ROOT / "card_data" / "dice" / "scenarios"])
+    expected = {Path(f).name: not run_scenario(data) for f, data in files}
+    tab.boot(server)
+    got = tab.page.evaluate("(sc) => window.capeclash.call('run_scenarios', {scenarios: sc}, 'dice')",
+                            [{"source": Path(f).name, "data": data} for f, data in files])
+    assert len(got) == len(expected) >= 80
+    assert {r["source"]: r["ok"] for r in got} == expected
+    assert all(expected.values()), [r for r in got if not r["ok"]][:3]
+    assert tab.errors == []

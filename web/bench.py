@@ -7,7 +7,8 @@ site's pyodide-lock.json) it measures, over ``--runs`` fresh browser profiles:
   and the bytes the server sent;
 - cached visit: a reload once the service worker has precached the site;
 
-then the median time of a computer player's decision at each level, inside the browser.
+then the median time of a computer player's decision at each level, inside the browser, in Cape Clash
+and in Derring-Dice.
 Medians are quoted; the machine is shared, so compare figures from the same run.
 """
 
@@ -96,6 +97,12 @@ def bench_main(argv: list[str]) -> int:
                 r = page.evaluate("(a) => window.capeclash.call('bench_ai', a)",
                                   {"level": level, "moves": args.ai_moves, "seed": 5})
                 out["ai"][level] = {k: (round(v, 1) if isinstance(v, float) else v) for k, v in r.items()}
+            games = page.evaluate("window.capeclash.catalogue.games || []")
+            out["dice_ai"] = {}
+            for level in [s for s in args.levels.split(",") if s] if "dice" in games else []:
+                r = page.evaluate("(a) => window.capeclash.call('bench_ai', a, 'dice')",
+                                  {"level": level, "moves": args.ai_moves, "seed": 5})
+                out["dice_ai"][level] = {k: (round(v, 1) if isinstance(v, float) else v) for k, v in r.items()}
             out["python"] = page.evaluate("window.capeclash.bootInfo")
             ctx.close()
             chromium.close()
@@ -116,6 +123,9 @@ def bench_main(argv: list[str]) -> int:
               + (f"   FOREIGN REQUESTS: {r['foreign_requests']}" if r["foreign_requests"] else ""))
     for level, r in out["ai"].items():
         print(f"  AI {level:6}: median decision {r['median_ms']:.0f} ms, mean {r['mean_ms']:.0f} ms, "
+              f"90th percentile {r['p90_ms']:.0f} ms, slowest {r['max_ms']:.0f} ms ({r['moves']} decisions)")
+    for level, r in out["dice_ai"].items():
+        print(f"  Derring-Dice AI {level:6}: median decision {r['median_ms']:.0f} ms, mean {r['mean_ms']:.0f} ms, "
               f"90th percentile {r['p90_ms']:.0f} ms, slowest {r['max_ms']:.0f} ms ({r['moves']} decisions)")
     print(f"  load average during the run: {out['load']}")
     return 0
