@@ -67,7 +67,7 @@ REMINDERS = {
     "vehicle": "Vehicle upgrades attach to this card.",
     "major_plot": "Plot upgrades attach to this card.",
     "battle": "Play during a fight, before the roll. Discard it after the roll.",
-    "event": "Play on your turn, in Tactics or Action. Then discard it.",
+    "event": "Events are played on your own turn, then discarded.",
 }
 DECK_LABELS = {"recruit": "Recruit deck", "action": "Action deck"}
 
@@ -198,7 +198,9 @@ def _paragraphs(d) -> list[tuple]:
             out.append(("text", f"Force {_signed(d.force)} to the hero.", True))
         if note:
             out.append(("text", note, False))
-    if d.type in REMINDERS:
+    if d.type == "battle" and d.remove_delay:   # a battle card used outside fights (its note says when)
+        out.append(("reminder", "Not for a fight: play it as its note says. Then discard it."))
+    elif d.type in REMINDERS:
         out.append(("reminder", REMINDERS[d.type]))
     if d.flavor:   # the card's own words (``text:``), dropped first when the box is full
         out.append(("flavor", str(d.flavor)))
