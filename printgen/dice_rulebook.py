@@ -67,6 +67,7 @@ def dice_rulebook_pdf(path: Path, dset, paper: str, cache=None) -> int:
     cell = ParagraphStyle("cell", parent=body, fontSize=7.2, leading=8.6, spaceAfter=0)
     cell_b = ParagraphStyle("cellb", parent=cell, fontName=B)
     h1 = ParagraphStyle("h1", fontName=B, fontSize=16, leading=20, spaceBefore=8, spaceAfter=6, textColor=accent)
+    h2 = ParagraphStyle("h2", fontName=B, fontSize=12, leading=15, spaceBefore=4, spaceAfter=4, textColor=accent)
     title_style = ParagraphStyle("title", fontName=B, fontSize=36, leading=42, alignment=1, textColor=accent)
     sub_style = ParagraphStyle("sub", fontName=IT, fontSize=12.5, leading=17, alignment=1, textColor=ink)
     note_style = ParagraphStyle("note", fontName=B, fontSize=11, leading=15, textColor=colors.white)
@@ -175,15 +176,17 @@ def dice_rulebook_pdf(path: Path, dset, paper: str, cache=None) -> int:
               PageBreak(), Paragraph("Contents", h1)]
     toc = TableOfContents()
     toc.levelStyles = [ParagraphStyle("t1", fontName=R, fontSize=10, leading=15, leftIndent=0)]
-    story += [toc, PageBreak()]
+    story.append(toc)
+    if src.get("components"):   # what is in the box, under the contents
+        story += [Spacer(1, 6 * MM), Paragraph("In the box", h2), bullets(src["components"])]
+    story.append(PageBreak())
 
-    # what you need: the components, and the die note again where the rules start
-    story.append(head("What is in the game"))
-    if src.get("components"):
-        story.append(bullets(src["components"]))
-    story += [Spacer(1, 4), DieNote(), Spacer(1, 6)]
-
-    for sec in src.get("sections") or []:
+    sections = [sec for sec in src.get("sections") or [] if isinstance(sec, dict)]
+    # the die note again where the rules say what a table needs (or before the rules if none does)
+    note_after = next((sec.get("id") for sec in sections if sec.get("id") == "components"), None)
+    if note_after is None:
+        story += [DieNote(), Spacer(1, 6)]
+    for sec in sections:
         if not isinstance(sec, dict):
             continue
         block = [head(sec.get("title", ""))]
@@ -195,6 +198,8 @@ def dice_rulebook_pdf(path: Path, dset, paper: str, cache=None) -> int:
             block.append(bullets(sec["readings"]))
         story.append(KeepTogether(block[:2]) if len(block) > 1 else block[0])
         story += block[2:]
+        if note_after is not None and sec.get("id") == note_after:
+            story += [Spacer(1, 2), DieNote(), Spacer(1, 6)]
         if sec.get("id") == "cards":   # the cards at a glance, right after how to read them
             story += _glance(dset, Cards, Paragraph, small, _esc)
 

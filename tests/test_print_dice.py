@@ -176,7 +176,7 @@ def test_rulebook_has_the_die_note_contents_page_numbers_and_card_lists(built, t
         assert "Derring-Dice" in pages[0] and "six-sided die for each player" in pages[0]   # on the cover
         assert "Contents" in pages[1]
         toc = _texts(rb.pages[1])
-        for heading in ("What is in the game", "1. Contacts", "6. Recovery", "Winning",
+        for heading in ("What you need", "1. Contacts", "6. Recovery", "Winning",
                         "Card list: the Recruit deck (188 cards)", "Card list: the Action deck (59 cards)"):
             _t, hx, hy = next(e for e in toc if e[0] == heading)
             number = int(next(t for t, x, y in toc if abs(y - hy) < 1 and x > hx and t.isdigit()))
@@ -186,7 +186,8 @@ def test_rulebook_has_the_die_note_contents_page_numbers_and_card_lists(built, t
         text = " ".join(pages)
         for card in dset.cards:                              # the card lists come from the data
             assert card.number in text and " ".join(card.name.split()) in text, card.name
-        assert "six-sided" in " ".join(pages[2:4])
+        assert "six-sided die for each player" in " ".join(pages[2:4])   # again where the rules begin
+        assert "In the box" in pages[1] and "Action deck (59 cards)" in pages[1]
     subprocess.run(["pdftoppm", "-r", "30", "-png", "-f", "1", "-l", "1",
                     str(opts.out / "rulebook" / "derring-dice-rulebook-a4.pdf"), str(tmp_path / "cover")], check=True)
     cover = Image.open(next(tmp_path.glob("cover*.png"))).convert("RGB")
