@@ -574,12 +574,15 @@ def test_derring_dice_against_the_computer_to_a_winner(tab, server, site):
     assert "wins" in text, text
     tab.shot("dice-game-over")
     assert page.evaluate(f"localStorage.getItem('{DICE_SAVE_KEY}')") is None
+    final = page.evaluate("document.body.dataset.hash")
     page.click("#over-watch")  # the replay, step by step
     page.wait_for_selector("#replay-controls:not([hidden])")
+    page.wait_for_function("document.getElementById('rp-text').textContent.startsWith('Move 0 of')")
+    page.click("#rp-next")
+    page.wait_for_function("document.getElementById('rp-text').textContent.startsWith('Move 1 of')")
     page.click("#rp-end")
-    final = page.evaluate("window.capeclash.state.hash")
     page.wait_for_function("(h) => document.body.dataset.hash === h", arg=final)
-    assert page.evaluate("window.capeclash.state.over")
+    assert page.evaluate("window.capeclash.state.over") and offered(page) == []
     assert tab.errors == [], tab.errors
 
 
