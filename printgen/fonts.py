@@ -26,6 +26,7 @@ def register_pdf_fonts() -> None:
     # streams are Flate-compressed binary, without reportlab's ASCII85 wrapping: that encoder is pure
     # Python here (no C accelerator) and took a third of a sheet's time, for files 25 % larger
     rl_config.useA85 = 0
+    _memoize_fp_str()
     for face, file in FACES.items():
         pdfmetrics.registerFont(TTFont(PDF_NAMES[face], str(FONT_DIR / file)))
     pdfmetrics.registerFontFamily(PDF_NAMES["regular"], normal=PDF_NAMES["regular"], bold=PDF_NAMES["bold"],
@@ -61,3 +62,31 @@ def missing_glyphs(text: str, face: str = "regular") -> str:
     """The characters of ``text`` that the bundled font can't draw (they would print as boxes)."""
     cmap = _cmap(face)
     return "".join(sorted({ch for ch in text if ord(ch) not in cmap and ch not in "\n\t"}))
+
+
+def _memoize_fp_str() -> None:
+    """reportlab writes every number of a PDF through ``fp_str``; without its C accelerator (not installed
+    here) that is pure Python and took half of a card sheet's time. The same algorithm, memoized per number
+    (a sheet repeats its coordinates, sizes and colours), gives the same bytes in a fraction of the time."""
+    import importlib
+
+    from reportlab.lib import rl_accel
+    if getattr(rl_accel.fp_str, "_capeclash", False) or rl_accel.fp_str.__module__ != rl_accel.__name__:
+        return   # already done, or the C accelerator is there
+    original = rl_accel.fp_str
+
+    @lru_cache(maxsize=1 << 16)
+    def one(v) -> str:
+        return original(v)
+
+    def fp_str(*a):
+        if len(a) == 1 and isinstance(a[0], (list, tuple)):
+            a = a[0]
+        return " ".join([one(v) for v in a])
+    fp_str._capeclash = True
+    for name in ("reportlab.lib.rl_accel", "reportlab.pdfgen.canvas", "reportlab.pdfgen.pathobject",
+                 "reportlab.pdfgen.textobject", "reportlab.lib.colors", "reportlab.pdfbase.pdfdoc",
+                 "reportlab.pdfbase.ttfonts", "reportlab.platypus.tables", "reportlab.platypus.flowables"):
+        mod = importlib.import_module(name)
+        if getattr(mod, "fp_str", None) is original:
+            mod.fp_str = fp_str

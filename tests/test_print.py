@@ -487,3 +487,22 @@ def test_gutter_spaces_the_cards_and_keeps_the_marks(tmp_path):
     assert backs[1] - backs[0] == pytest.approx(CARD_W + 2 * mm, abs=0.01)
     grid = grid_for("letter", 2.0)
     assert len(grid.cuts()[0]) == 6 and grid.bleed_inner() == pytest.approx(1 * mm)   # two cuts per gutter
+
+
+def test_memoized_number_formatting_writes_the_same_numbers():
+    """printgen memoizes reportlab's pure-Python fp_str: every number must come out as reportlab writes it."""
+    import random
+
+    from reportlab.lib import rl_accel
+    from reportlab.pdfgen import canvas as rl_canvas
+
+    from printgen import fonts
+    fonts.register_pdf_fonts()
+    original = getattr(rl_accel, "_py_fp_str", None)
+    assert original is not None and rl_canvas.fp_str is not original and rl_canvas.fp_str._capeclash
+    rng = random.Random(7)
+    values = [0, 1, -1, True, 0.5, 1e-8, -1e-7, 123.456789, 2.5e6, 1 / 3, 72 / 25.4, 0.1 + 0.2, 999999.5]
+    values += [rng.uniform(-1000, 1000) for _ in range(500)] + [rng.uniform(-1, 1) for _ in range(500)]
+    assert rl_canvas.fp_str(*values) == original(*values)
+    assert rl_canvas.fp_str(values) == original(values)
+    assert [rl_canvas.fp_str(v) for v in values] == [original(v) for v in values]   # cached or not
