@@ -542,14 +542,13 @@ def test_derring_dice_against_the_computer_to_a_winner(tab, server, site):
         if tray.count() and tray.locator(".roll-total").count() and rolls_checked < 3:
             # the tray's numbers: Force + die = total on both sides, and the same roll in the log
             seq = tray.get_attribute("data-seq")
-            sums = tray.locator(".roll-sum").all_inner_texts()
-            for text in sums:
-                m = re.fullmatch(r"Force (\d+) \+\s*(\d)\s*=\s*(\d+)", " ".join(text.split()))
-                assert m and int(m[1]) + int(m[2]) == int(m[3]), text
+            sums = [re.fullmatch(r"(\d+) \+ (\d) = (\d+)", " ".join(t.split())) for t in tray.locator(".roll-sum").all_inner_texts()]
+            assert len(sums) == 2 and all(m and int(m[1]) + int(m[2]) == int(m[3]) for m in sums), sums
+            parts = tray.locator(".roll-parts").all_inner_texts()
+            assert all(p.startswith("Force ") for p in parts), parts  # what the Force is made of
             line = page.locator(f'#log li.has-dice[data-seq="{seq}"]').inner_text()
-            dice = [int(re.fullmatch(r"Force (\d+) \+\s*(\d)\s*=\s*(\d+)", " ".join(t.split()))[2]) for t in sums]
-            totals = [int(t.split("=")[-1]) for t in sums]
-            assert re.search(rf"rolls {dice[0]}: {totals[0]}\b.*rolls {dice[1]}: {totals[1]}\b", line), line
+            assert re.search(rf"{re.escape(parts[0])}, rolls {sums[0][2]}: {sums[0][3]}\..*{re.escape(parts[1])}, "
+                             rf"rolls {sums[1][2]}: {sums[1][3]}\.", line), (line, parts, sums)
             if not rolls_checked:
                 tab.shot("dice-board-roll")
             rolls_checked += 1

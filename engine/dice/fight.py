@@ -262,7 +262,8 @@ def resolve(g: DiceGame) -> None:
     g.log("roll", f"{g.name(a)}: {' '.join(a_parts)}, rolls {ra}: {ta}. {g.name(d)}: {' '.join(d_parts)}, "
                   f"rolls {rd}: {td}.", dice=[ra, rd],
           roll={"attacker": a, "defender": d, "attack_force": ta - ra, "attack_die": ra, "attack_total": ta,
-                "defence_force": td - rd, "defence_die": rd, "defence_total": td, "hit": ta > td})
+                "defence_force": td - rd, "defence_die": rd, "defence_total": td, "hit": ta > td,
+                "attack_parts": a_parts, "defence_parts": d_parts})
     if ta <= td:
         g.log("miss", f"The attack on {g.name(d)} fails ({ta} against {td}).")
         return

@@ -173,13 +173,16 @@ function diceTray(state, ctx) {
   const dieEl = (n, who) => el("span", { class: `die ${who}`, text: n, title: `rolled ${n}`, "aria-label": `die showing ${n}` });
   if (r.roll) {
     const x = r.roll;
-    const sideBox = (name, force, n, total, who) => el("span", { class: `roll-side ${who}` },
+    // each side: who, what its Force is made of, then Force + die = total
+    const sideBox = (name, parts, force, n, total, who) => el("span", { class: `roll-side ${who}` },
       el("span", { class: "roll-name", text: name }),
-      el("span", { class: "roll-sum" }, el("span", { text: `Force ${force} + ` }), dieEl(n, who), el("span", { text: " = " }), el("strong", { class: "roll-total", text: total })));
+      el("span", { class: "roll-parts", text: (parts || []).join(" ") }),
+      el("span", { class: "roll-sum" }, el("span", { class: "roll-force", title: "Force for this roll", text: force }),
+        el("span", { text: " + " }), dieEl(n, who), el("span", { text: " = " }), el("strong", { class: "roll-total", text: total })));
     tray.append(
-      sideBox(x.attacker_name, x.attack_force, x.attack_die, x.attack_total, "att"),
+      sideBox(x.attacker_name, x.attack_parts, x.attack_force, x.attack_die, x.attack_total, "att"),
       el("span", { class: "roll-vs", text: "vs" }),
-      sideBox(x.defender_name, x.defence_force, x.defence_die, x.defence_total, "def"),
+      sideBox(x.defender_name, x.defence_parts, x.defence_force, x.defence_die, x.defence_total, "def"),
       el("span", { class: `roll-out ${x.hit ? "hit" : "miss"}`, text: x.hit ? `Hit by ${x.attack_total - x.defence_total}` : "No hit" }));
   } else {
     tray.append(el("span", { class: "roll-single" }, r.dice.map((n) => dieEl(n, "one"))), el("span", { class: "roll-text", text: r.text }));
