@@ -132,13 +132,14 @@ function middle(state, ctx) {
   const { el } = ctx;
   const v = state.view;
   const faces = (list) => list.map((f) => ({ iid: f.id, cid: f.name, name: f.name }));
-  const decks = el("div", { class: "decks" },
-    el("span", { class: "chip", text: `Recruit deck ${v.decks.recruit}` }),
-    el("span", { class: "chip", text: `Action deck ${v.decks.action}` }),
-    el("button", { type: "button", class: "chip link", text: `Recruit discards ${v.discards.recruit.length}`,
-      onclick: () => ctx.openList("Recruit discard pile", faces(v.discards.recruit)) }),
-    el("button", { type: "button", class: "chip link", text: `Action discards ${v.discards.action.length}`,
-      onclick: () => ctx.openList("Action discard pile", faces(v.discards.action)) }));
+  // each deck: cards left, and its discard pile (public, browsable)
+  const deck = (name, left, pile) => el("span", { class: "deck" },
+    el("span", { class: "chip", title: `${name} deck: cards left`, text: `${name} deck ${left}` }),
+    el("button", { type: "button", class: "chip link", title: `Look at the ${name.toLowerCase()} discard pile`,
+      "aria-label": `${name} discard pile, ${pile.length} cards`, text: `discards ${pile.length}`,
+      onclick: () => ctx.openList(`${name} discard pile`, faces(pile)) }));
+  const decks = el("div", { class: "decks" }, deck("Recruit", v.decks.recruit, v.discards.recruit),
+    deck("Action", v.decks.action, v.discards.action));
   return el("div", { class: "dice-mid" }, decks, el("div", { class: "fight-line", text: attackText(v) }), diceTray(state, ctx));
 }
 
@@ -147,14 +148,14 @@ function charName(v, iid) {
     if (c.id === iid) return c.name;
     for (const a of c.attached) if (a.id === iid) return a.name;
   }
-  return "?";
+  return "…";
 }
 
 function attackText(v) {
   const a = v.attack;
-  if (!a) return "";
+  if (!a || v.result) return "";
   const kind = { damage: "attacks", immobilize: "tries to immobilize", control: "tries to take control of" }[a.kind] || "attacks";
-  const target = a.defender !== null && a.defender !== undefined ? charName(v, a.defender) : "…";
+  const target = a.defender !== null && a.defender !== undefined ? charName(v, a.defender) : (a.area ? "every enemy" : "…");
   const bonus = a.bonus[0] || a.bonus[1] ? ` · battle cards +${a.bonus[0]} / +${a.bonus[1]}` : "";
   return `Fight: ${charName(v, a.attacker)}${a.turret ? " (turret)" : ""} ${kind} ${target}${a.area ? " (area attack)" : ""}${a.negated ? " · cancelled" : ""}${bonus}`;
 }
