@@ -72,7 +72,7 @@ def bench_main(argv) -> int:
                 out = tmp / profile
                 shutil.rmtree(out, ignore_errors=True)
                 build(Options(data=args.data, out=out, profiles=(profile,), papers=("a4",), extras=False,
-                              use_cache=False, force=True))
+                              use_cache=False, force=True, games=("capeclash",)))
             t = timed(one)
             print(f"  {profile:9s} whole build, cold, no cache:   {t:6.2f} s   {t / n * 1000:5.1f} ms per card")
 
@@ -94,7 +94,8 @@ def bench_main(argv) -> int:
         print(f"  rebuild, nothing changed:                    {t:6.3f} s   (target <= 1 s)")
 
         def cached_pngs():
-            build(Options(data=args.data, out=full, profiles=("tgc",), papers=("a4",), extras=False, force=True))
+            build(Options(data=args.data, out=full, profiles=("tgc",), papers=("a4",), extras=False, force=True,
+                          games=("capeclash",)))
         cached_pngs()
         t = timed(cached_pngs)
         print(f"  tgc PNGs again, every image from the cache:  {t:6.2f} s   {t / n * 1000:5.1f} ms per card")
