@@ -28,8 +28,8 @@ def _marker_ops(bg, mark, fg, disc: bool, label: str | None = None) -> list:
         ops.append(("circle", s / 2, s / 2, s / 2, bg, INK, 0.5))
     else:
         ops.append(("rect", 0, 0, s, s, bg, INK, 0.5, 0))
-    if mark in ("+1/+1", "-1/-1"):
-        size = 9.0
+    if mark in ("+1/+1", "-1/-1") or (mark is not None and mark.isdigit()):   # a value in words, not an icon
+        size = 9.0 if "/" in mark else 20.0
         ops.append(("text", s / 2 - fonts.width(mark, "bold", size) / 2, s / 2 + size * 0.36, mark, "bold", size, fg))
     elif mark is not None:
         ops.append(("icon", mark, s * 0.22, s * 0.16, s * 0.56, fg))
@@ -53,9 +53,9 @@ def _token_ops(card, ctx: Context, disc: bool) -> list:
 
 
 def counters_pdf(path, paper: str, tokens: list, ctx: Context | None, markers=MARKERS,
-                 title: str = "Cape Clash - counters and tokens", rows_each: int = 1) -> tuple[int, int]:
-    """One or more pages of counters: ``rows_each`` rows of discs and of squares per marker, then a
-    row per token. Returns (pages, counters)."""
+                 title: str = "Cape Clash - counters and tokens", rows_each: int | dict = 1) -> tuple[int, int]:
+    """One or more pages of counters: ``rows_each`` rows of discs and of squares per marker (a number, or
+    one per marker's icon), then a row per token. Returns (pages, counters)."""
     from reportlab.pdfgen.canvas import Canvas
     W, H = PAPERS[paper]
     c = Canvas(str(path), pagesize=(W, H), invariant=1)
@@ -65,9 +65,10 @@ def counters_pdf(path, paper: str, tokens: list, ctx: Context | None, markers=MA
     x0 = (W - (cols * SIZE + (cols - 1) * GAP)) / 2
     rows = []  # each: (title, [ops per counter])
     for name, bg, mark, fg in markers:
+        worth = f" worth {mark}" if mark and mark.isdigit() else ""
         for shape, disc in (("discs", True), ("squares", False)):
-            for _ in range(rows_each):
-                rows.append((f"{name} - {shape}", [_marker_ops(bg, mark, fg, disc)] * cols))
+            for _ in range(rows_each.get(mark, 1) if isinstance(rows_each, dict) else rows_each):
+                rows.append((f"{name} - {shape}{worth}", [_marker_ops(bg, mark, fg, disc)] * cols))
     for t in tokens:
         rows.append((f"Token: {t.name} ({t.atk}/{t.defense}, health {t.health})",
                      [_token_ops(t, ctx, i % 2 == 0) for i in range(cols)]))

@@ -177,13 +177,13 @@ def write_dice(opts, dset: DiceSet, layouts: dict, cache, add, tick) -> None:
 
 def _extras(opts, dset: DiceSet, layouts: dict, paper: str, cache, add) -> None:
     from .counters import counters_pdf
-    from .dice_faces import COUNTERS
+    from .dice_faces import COUNTER_ROWS, COUNTERS
     from .dice_rulebook import dice_rulebook_pdf
     from .proof import proof_pdf
     out = opts.out
     p = out / "counters" / f"{NAME}-counters-{paper}.pdf"
     p.parent.mkdir(parents=True, exist_ok=True)
-    pages, n = counters_pdf(p, paper, [], None, COUNTERS, f"{PRODUCT} - damage and delay tokens", rows_each=3)
+    pages, n = counters_pdf(p, paper, [], None, COUNTERS, f"{PRODUCT} - damage and delay tokens", rows_each=COUNTER_ROWS)
     add(p, f"{PRODUCT} damage and delay counters ({paper}, {n} counters)", pages, None)
     p = out / "rulebook" / f"{NAME}-rulebook-{paper}.pdf"
     p.parent.mkdir(parents=True, exist_ok=True)

@@ -507,7 +507,9 @@ def dice_back(deck: str) -> Layout:
 
 # ------------------------------------------------------------------ counters
 
-COUNTERS = [  # name, background, icon, label colour
+COUNTERS = [  # name, background, icon (or a value), label colour
     ("Damage", (0.74, 0.12, 0.12), "burst", WHITE),
+    ("Damage", (0.74, 0.12, 0.12), "5", WHITE),     # worth five damage tokens
     ("Delay", (0.14, 0.36, 0.70), "hourglass", WHITE),
 ]
+COUNTER_ROWS = {"burst": 3, "5": 1, "hourglass": 3}   # rows of discs and of squares per marker

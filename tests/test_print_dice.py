@@ -200,6 +200,7 @@ def test_counters_have_damage_and_delay_tokens(built):
     reader = pypdf.PdfReader(opts.out / "counters" / "derring-dice-counters-a4.pdf")
     labels = [t for p in reader.pages for t, _x, _y in _texts(p)]
     assert labels.count("Damage - discs") == labels.count("Delay - squares") == 3
+    assert labels.count("Damage - discs worth 5") == 1 and labels.count("5") == 20   # ten discs, ten squares
     assert "Derring-Dice - damage and delay tokens" in labels
 
 
