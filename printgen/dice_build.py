@@ -239,7 +239,7 @@ class DiceWorker:
         out, err = self.proc.communicate()
         if self.proc.returncode != 0:
             raise RuntimeError(f"the Derring-Dice print process failed (exit {self.proc.returncode}):\n{err.strip()}")
-        res = json.loads(out)
+        res = json.loads(out.strip().splitlines()[-1])   # the last line: anything printed before is not ours
         return res["files"], res["hits"], res["misses"]
 
     def stop(self) -> None:
@@ -258,7 +258,7 @@ def _main() -> int:
                    profiles=tuple(a["profiles"]), offset=tuple(a["offset"]), gutter=a["gutter"],
                    extras=a["extras"], use_cache=a["use_cache"], games=("dice",))
     files, hits, misses = write_dice_in_worker(opts)
-    json.dump({"files": files, "hits": hits, "misses": misses}, sys.stdout)
+    sys.stdout.write("\n" + json.dumps({"files": files, "hits": hits, "misses": misses}) + "\n")
     return 0
 
 
