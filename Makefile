@@ -35,7 +35,7 @@ test: dev-install node-install system-install lint
 	capeclash validate card_data
 	$(PY) -m pytest
 
-# print the starter set into out/print/, then build the browser game and serve it on http://127.0.0.1:8000
+# print both games into out/print/, then build the browser game and serve it on http://127.0.0.1:8000
 play: play-install node-install
 	capeclash print --quiet
 	capeclash web serve
