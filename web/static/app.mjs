@@ -783,7 +783,7 @@ async function openCard(c, ctx) {
   table.hidden = true;
   const ex = $("btn-explain");
   const inPlay = c.atk !== undefined && c.iid !== undefined && c.def !== undefined;
-  if (c.stateText) $("card-state").append(el("p", { text: c.stateText }));
+  for (const line of [c.stateText || []].flat()) $("card-state").append(el("p", { text: line }));
   ex.hidden = !inPlay;
   ex.onclick = async () => {
     try {

@@ -95,15 +95,20 @@ function stateWords(c) {
   return out;
 }
 
+// The card window's lines about a character in play: its state now, then each attached card's text.
 function charState(c) {
-  const bits = [`Force ${c.force} now (printed ${c.printed_force})`];
-  bits.push(`${c.damage} damage, ${c.delay} delay`);
+  const bits = [`Force ${c.force} now (printed ${c.printed_force})`, `${c.damage} damage, ${c.delay} delay`];
   if (c.trait_names.length) bits.push(`traits: ${c.trait_names.join(", ")}`);
   if (c.ability_names.length) bits.push(`abilities: ${c.ability_names.join(", ")}`);
-  if (c.attached.length) bits.push(`carrying ${c.attached.map((a) => a.name + (a.upgrades.length ? ` (${a.upgrades.map((u) => u.name).join(", ")})` : "")).join(", ")}`);
   if (c.immune.length) bits.push(`immune to ${c.immune.join(", ")}`);
   bits.push(...stateWords(c));
-  return bits.join(" · ");
+  const lines = [bits.join(" · ")];
+  const force = (n) => (n ? `Force ${n > 0 ? "+" : ""}${n}` : "");
+  for (const a of c.attached) {
+    lines.push(`⚙ ${a.name} (${[a.type_name, force(a.force)].filter(Boolean).join(", ")})${a.text ? `: ${a.text}` : ""}`);
+    for (const u of a.upgrades) lines.push(`↳ ${u.name} (${u.type_name})${u.text ? `: ${u.text}` : ""}`);
+  }
+  return lines;
 }
 
 function handGroup(title, cards, ctx) {
