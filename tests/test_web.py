@@ -505,7 +505,7 @@ def start_dice_game(page, bad="normal", good="human"):
     assert page.evaluate("window.capeclash.state.view.game") == "dice"
 
 
-def test_derring_dice_against_the_computer_to_a_winner(tab, server, site):
+def test_derring_dice_against_the_computer_to_a_winner(tab, server, site, tmp_path):
     """From the title screen: a whole Derring-Dice game against the computer, played by clicks and keys;
     each roll-off is shown with its numbers and logged; the game saves itself and resumes after a reload,
     and the save replays to the same state on CPython."""
@@ -582,6 +582,16 @@ def test_derring_dice_against_the_computer_to_a_winner(tab, server, site):
     page.click("#rp-end")
     page.wait_for_function("(h) => document.body.dataset.hash === h", arg=final)
     assert page.evaluate("window.capeclash.state.over") and offered(page) == []
+    # the exported replay file names its game: opened from Cape Clash's title screen, it plays as Derring-Dice
+    replay = tmp_path / "derring-dice-replay.json"
+    replay.write_text(json.dumps(page.evaluate("window.capeclash.call('save')")))
+    page.click("#btn-menu")
+    page.check("input[name=game][value=capeclash]")
+    page.set_input_files("#file-replay", str(replay))
+    page.wait_for_function("document.getElementById('rp-text').textContent.startsWith('Move 0 of')")
+    assert page.evaluate("window.capeclash.state.view.game") == "dice"
+    page.click("#rp-end")
+    page.wait_for_function("(h) => document.body.dataset.hash === h", arg=final)
     assert tab.errors == [], tab.errors
 
 
