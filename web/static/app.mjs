@@ -904,6 +904,9 @@ const HOWTO = [
 
 function enterReplay(state) {
   app.mode = "replay";
+  app.game = state.view.game === "dice" ? "dice" : "capeclash";
+  brand(app.game);
+  renderRules(app.game);
   app.hotseat = false;
   clearTimeout(app.aiTimer);
   $("replay-controls").hidden = false;
