@@ -81,16 +81,16 @@ def play_job(job: dict, world: tuple | None = None) -> dict:
     """Play one job's game (in whatever process) and return its record."""
     from .ai.match import play_dice_game, play_game
     pool, decks = world or _WORLD
+    cpu = time.process_time()
     if job["mode"] == "dice":
         r = play_dice_game(pool, job["levels"], job["seed"], max_actions=job["max_actions"], budgets=job["budgets"])
-        r["index"] = job["index"]
-        r["deck_index"] = list(job["decks"])
-        return r
-    seat_decks = [decks[i] for i in job["decks"]]
-    r = play_game(pool, seat_decks, job["levels"], job["seed"], job["mode"], players=job["players"],
-                  max_actions=job["max_actions"], budgets=job["budgets"])
+    else:
+        seat_decks = [decks[i] for i in job["decks"]]
+        r = play_game(pool, seat_decks, job["levels"], job["seed"], job["mode"], players=job["players"],
+                      max_actions=job["max_actions"], budgets=job["budgets"])
     r["index"] = job["index"]
     r["deck_index"] = list(job["decks"])
+    r["cpu_s"] = round(time.process_time() - cpu, 4)  # for the benchmark only: not part of the game
     return r
 
 
@@ -396,11 +396,18 @@ def bench_main(argv: list[str]) -> int:
         dt = time.perf_counter() - t0
         same = ref is None or [r["hash"] for r in res] == [r["hash"] for r in ref]
         ref = ref or res
-        rows[f"{backend} x{k}"] = {"seconds": dt, "games_per_s": len(jobs) / dt, "identical": same}
-        print(f"{backend:5} {k} worker(s): {len(jobs)} games in {dt:6.1f} s = {len(jobs) / dt:5.2f} games/s"
+        cpu = sum(r["cpu_s"] for r in res)
+        rows[f"{backend} x{k}"] = {"seconds": dt, "games_per_s": len(jobs) / dt, "identical": same,
+                                   "game_cpu_s": cpu, "busy_cores": cpu / dt, "load": os.getloadavg()}
+        # busy cores: CPU time spent in the games over the wall time; on a shared machine the
+        # speed-up is capped by the cores the other processes leave free
+        print(f"{backend:5} {k} worker(s): {len(jobs)} games in {dt:6.1f} s = {len(jobs) / dt:5.2f} games/s, "
+              f"{cpu:6.1f} CPU-s in games = {cpu / dt:4.2f} cores busy (load {os.getloadavg()[0]:.2f})"
               f"{'' if same else '  RESULTS DIFFER'}", flush=True)
     base = rows["local x1"]["seconds"]
-    print(f"speed-up 1 -> {opts.workers} workers (local pool): {base / rows[f'local x{opts.workers}']['seconds']:.2f}x")
+    kx = rows[f"local x{opts.workers}"]
+    print(f"speed-up 1 -> {opts.workers} workers (local pool): {base / kx['seconds']:.2f}x wall-clock; "
+          f"CPU per game {rows['local x1']['game_cpu_s'] / len(jobs):.2f} s -> {kx['game_cpu_s'] / len(jobs):.2f} s")
     if not opts.no_ray:
         print(f"Ray / local pool throughput at {opts.workers} CPUs: "
               f"{rows[f'local x{opts.workers}']['seconds'] / rows[f'ray x{opts.workers}']['seconds']:.2f}")
