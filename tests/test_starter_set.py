@@ -278,3 +278,34 @@ def test_random_play_soak_all_four_decks_every_starter_card_played():
     assert never == [], f"starter cards never played in the soak: {never}"
     # a few level 2 main characters and tokens show up too
     assert any(POOL[c].type == "token" for c in played)
+
+
+# ------------------------------------------------------------------ the balance run
+
+def test_starter_balance_report_plays_the_games_of_capeclash_balance_and_resumes(tmp_path):
+    from engine.balance import analyse, starter_decks
+    from engine.simulate import execute, load_world, make_jobs
+    from engine.starter_balance import run_report
+
+    out = tmp_path / "report"
+    a = run_report(2, "random", 1, 5, out)
+    lines = (out / "games.jsonl").read_text(encoding="utf-8").splitlines()
+    assert len(lines) == 12 and a["games"] == 12 and a["meta"]["games_per_pair"] == 2
+    # round-robin: the first six saved games are game 0 of each of the six pairs
+    assert sorted(json.loads(x)["index"] % 2 for x in lines[:6]) == [0] * 6
+    # the same games as `capeclash balance --games 2 --seed 5 --ai random`
+    pool, decks = load_world(starter_decks())
+    pairs = [(i, j) for i in range(len(decks)) for j in range(i + 1, len(decks))]
+    direct = analyse(execute(make_jobs(len(decks), ["random"], 2, 5, pairs=pairs), (pool, decks), 1, show=False),
+                     decks, pool)
+    assert a["matrix"] == direct["matrix"] and a["first_player"] == direct["first_player"]
+    assert json.loads((out / "report.json").read_text(encoding="utf-8"))["matrix"] == direct["matrix"]
+    # cut short after the first round: only game 0 of each pair is reported, without replaying
+    (out / "games.jsonl").write_text("\n".join(lines[:7]) + "\n", encoding="utf-8")
+    cut = run_report(2, "random", 1, 5, out, play=False)
+    assert cut["games"] == 6 and cut["meta"]["games_per_pair"] == 1 and sum(cut["finished_per_pair"]) == 7
+    # resumed: the missing games are played and the report is the full one again
+    again = run_report(2, "random", 1, 5, out)
+    assert again["matrix"] == direct["matrix"]
+    assert len((out / "games.jsonl").read_text(encoding="utf-8").splitlines()) == 12
+    assert run_report(2, "random", 1, 5, out, limit=1, play=False)["games"] == 6
