@@ -308,3 +308,25 @@ def test_a_second_ruleset_uses_the_same_policies():
             g._apply(pol(g.view(p), g.legal_actions(p), rngs[p]))
         wins += g.result["winners"] == [0]
     assert wins >= 9
+
+
+def test_hard_has_its_own_numbers_for_the_dice_game():
+    """The dice ruleset has no look-ahead prior: hard runs a plain search there (LEVELS' per_game),
+    and numbers given to make_policy still win."""
+    from engine.dice import DiceGame
+    from engine.dice import ai as dice_ai
+    g = DiceGame(config={"seed": 9})
+    pol = make_policy("hard", public_context(g), iterations=4, playout=20)
+    rng = Rng(1)
+    while not g.is_over:
+        p = g.to_act[0]
+        v, legal = g.view(p), g.legal_actions(p)
+        a = pol(v, legal, rng)
+        if dice_ai.searchable(v, legal):
+            break
+        g._apply(a)
+    assert a in legal
+    sub = pol._variants["dice"]
+    assert (sub.iterations, sub.playout, sub.paired, sub.samples) == (4, 20, False, 0)
+    assert pol.last_stats["iterations"] == 4
+    assert sum(n for n, _ in pol.last_stats["children"].values()) == 4  # no prior visits: all searched

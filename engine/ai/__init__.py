@@ -105,7 +105,10 @@ LEVELS: dict[str, dict] = {
     "easy": {"policy": "heuristic", "slack": 0.08},
     "normal": {"policy": "heuristic", "slack": 0.0},
     "hard": {"policy": "ismcts", "iterations": 3, "samples": 3, "widen": 3, "widen_every": 1000, "paired": True,
-             "decisive": 0.05, "prior_weight": 3, "playout": 80, "horizon": 0},
+             "decisive": 0.05, "prior_weight": 3, "playout": 80, "horizon": 0,
+             # the dice game has no look-ahead prior: a plain search, as before the guided one
+             "per_game": {"dice": {"iterations": 96, "playout": 200, "horizon": 2, "samples": 0, "widen": 0,
+                                   "paired": False, "decisive": 0.0, "pw": 0}}},
 }
 
 
@@ -140,6 +143,8 @@ def make_policy(level: str, context: Any = None, *, ruleset: str | None = None, 
     if level not in LEVELS:
         raise ValueError(f"unknown AI level {level!r}; choose from {', '.join(LEVELS)}")
     spec = {**LEVELS[level], **budget}
+    if "per_game" in spec and "per_game" not in budget:  # numbers given here win for every game
+        spec["per_game"] = {g: {**v, **budget} for g, v in spec["per_game"].items()}
     kind = spec.pop("policy")
     if kind == "random":
         return RandomPolicy(level)

@@ -122,13 +122,15 @@ class ISMCTSPolicy:
       actions are searched, one more each time the root's visits pass ``widen_every`` more.
     * Below the root the fast policy's action is tried first, and a node widens to a further,
       random untried action only while it has fewer than ``pw * sqrt(visits)`` children: with a small budget
-      the tree follows the heuristic, with a large one it explores.
+      the tree follows the heuristic, with a large one it explores (``pw`` 0: plain expansion, every
+      untried action first, at random).
+    * ``per_game``: other numbers for another ruleset's views (``{"dice": {"iterations": 96, ...}}``).
     """
 
     def __init__(self, level: str, context: Any = None, *, ruleset: str | None = None, iterations: int = 48,
                  playout: int = 40, explore: float = 0.7, horizon: int = 0, samples: int = 0, widen: int = 0,
                  widen_every: int = 8, prior_weight: float = 2.0, pw: float = 0.5, decisive: float = 0.0,
-                 paired: bool = False):
+                 paired: bool = False, per_game: dict | None = None):
         self.level = level
         self.context = context
         self.ruleset = ruleset
@@ -143,6 +145,11 @@ class ISMCTSPolicy:
         self.pw = pw
         self.decisive = decisive
         self.paired = paired
+        self.per_game = per_game or {}  # game name -> numbers replacing these for that game's views
+        self.budget = {"iterations": iterations, "playout": playout, "explore": explore, "horizon": horizon,
+                       "samples": samples, "widen": widen, "widen_every": widen_every, "prior_weight": prior_weight,
+                       "pw": pw, "decisive": decisive, "paired": paired}
+        self._variants: dict = {}
         self.last_stats: dict = {}
 
     def __call__(self, view: dict, legal: list, rng: Rng, deadline: float | None = None):
@@ -150,6 +157,15 @@ class ISMCTSPolicy:
             raise ValueError("no legal action to choose from")
         if len(legal) == 1:
             return legal[0]
+        game = self.ruleset or view.get("game") or "capeclash"
+        if game in self.per_game:  # this level has its own numbers for that game
+            sub = self._variants.get(game)
+            if sub is None:
+                sub = self._variants[game] = ISMCTSPolicy(self.level, self.context, ruleset=self.ruleset,
+                                                          **{**self.budget, **self.per_game[game]})
+            out = sub(view, legal, rng, deadline)
+            self.last_stats = sub.last_stats
+            return out
         rs = ruleset_for(view, self.ruleset)
         fallback = HeuristicPolicy(self.level, self.context, ruleset=self.ruleset)
         can = getattr(rs, "searchable", None)
@@ -256,10 +272,10 @@ class ISMCTSPolicy:
                     ch.avail += 1
             tried = [a for a in acts if a in node.children and node.children[a].visits > 0]
             untried = [a for a in acts if a not in node.children or node.children[a].visits == 0]
-            guided = bool(fast or heur)
+            guided = bool(fast or heur) and self.pw > 0
             if untried and (node is root or not tried or not guided or self._may_widen(node, len(tried))):
                 if node is root or tried or not guided:
-                    a = untried[prng.below(len(untried))] if node is not root else untried[0]
+                    a = untried[0] if node is root and root.ranked else untried[prng.below(len(untried))]
                 else:
                     a = guide(g, p, acts, prng)  # a new node's first child: the heuristic's move
                 child = node.children.get(a)
