@@ -516,12 +516,9 @@ class Session:
     def op_bench_ai(self, level: str = "normal", moves: int = 30, seed: int = 5) -> dict:
         """Time the computer's decisions at ``level`` in a fresh AI-vs-AI game (for ``capeclash bench web``)."""
         import time
-        if not self.decks:
-            raise WebError("no_decks", "no decks to play with")
-        seats = [{"name": f"A{i}", "ai": level, "deck": self.decks[i % len(self.decks)]["id"]} for i in range(2)]
         saved = (self.game, self.seats, self.ai_rngs)
         try:
-            self.op_new_game(mode="duel", seats=seats, seed=seed)
+            self._start_bench_game(level, seed)
             g = self.game
             times = []
             while not g.is_over and len(times) < moves:
@@ -539,6 +536,13 @@ class Session:
             return {"level": level, "moves": 0}
         return {"level": level, "moves": len(times), "median_ms": times[len(times) // 2],
                 "mean_ms": sum(times) / len(times), "p90_ms": times[int(len(times) * 0.9)], "max_ms": times[-1]}
+
+    def _start_bench_game(self, level: str, seed: int) -> None:
+        """A fresh duel with ``level`` in both seats, for ``op_bench_ai``."""
+        if not self.decks:
+            raise WebError("no_decks", "no decks to play with")
+        seats = [{"name": f"A{i}", "ai": level, "deck": self.decks[i % len(self.decks)]["id"]} for i in range(2)]
+        self.op_new_game(mode="duel", seats=seats, seed=seed)
 
 
 def problems_text(problems: list[Problem]) -> list[str]:
@@ -822,27 +826,7 @@ class DiceSession(Session):
             out.append({"source": sc.get("source"), "ok": not fails, "failures": fails})
         return out
 
-    def op_bench_ai(self, level: str = "normal", moves: int = 30, seed: int = 5) -> dict:
-        """Time the computer's decisions at ``level`` in a fresh computer-vs-computer dice game."""
-        import time
-        saved = (self.game, self.seats, self.ai_rngs)
-        try:
-            self.op_new_game(seats=[{"name": "B", "side": "bad", "ai": level},
-                                    {"name": "G", "side": "good", "ai": level}], seed=seed)
-            g = self.game
-            times = []
-            while not g.is_over and len(times) < moves:
-                p = g.to_act[0]
-                if len(g.legal_actions(p)) < 2:
-                    self._ai_action(g, p, level, self.ai_rngs[p])
-                    continue
-                t = time.perf_counter()
-                self._ai_action(g, p, level, self.ai_rngs[p])
-                times.append((time.perf_counter() - t) * 1000)
-        finally:
-            self.game, self.seats, self.ai_rngs = saved
-        times.sort()
-        if not times:
-            return {"level": level, "moves": 0}
-        return {"level": level, "moves": len(times), "median_ms": times[len(times) // 2],
-                "mean_ms": sum(times) / len(times), "p90_ms": times[int(len(times) * 0.9)], "max_ms": times[-1]}
+    def _start_bench_game(self, level: str, seed: int) -> None:
+        """A fresh computer-vs-computer dice game, for ``op_bench_ai``."""
+        self.op_new_game(seats=[{"name": "B", "side": "bad", "ai": level},
+                                {"name": "G", "side": "good", "ai": level}], seed=seed)

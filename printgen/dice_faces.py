@@ -24,9 +24,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from . import fonts
-from .faces import mix, rays
+from .faces import mix, name_bar, rays
 from .icons import INK, WHITE
-from .layout import Layout, break_lines, draw_line, line_width, rich_words
+from .layout import Layout, break_lines, draw_line, rich_words
 from .specs import BLEED, FULL_H, FULL_W, MIN_ART_DPI, MIN_TEXT_PT, SAFE_BOX
 
 PRODUCT = "Derring-Dice"   # engine.dice.game.PRODUCT; repeated so a face needs no game module
@@ -289,16 +289,7 @@ def dice_face(card: DicePrintCard, ctx: DiceContext) -> Layout:
         ops.append(("circle", cx, cy, 9.5, mix(rim, WHITE, 0.92), None, 0))
         ops.append(("icon", "die" if d.deck == "action" else TYPE_ICONS.get(d.type, "xp"), cx - 7, cy - 7, 14,
                     mix(rim, INK, 0.35)))
-    left, right = SX0 + 26, SX1 - 4
-    avail = right - left
-    name = rich_words(card.name, "bold")
-    size = 12.0
-    while size > MIN_TEXT_PT and line_width(name, size) > avail:
-        size -= 0.25
-    if line_width(name, size) > avail:
-        lay.add_problem(f"the name doesn't fit in its bar even at {MIN_TEXT_PT:g} pt")
-    draw_line(ops, name, left, SY0 + 11 + size * 0.36, size, INK)
-    lay.min_text = min(lay.min_text, size)
+    name_bar(lay, ops, card.name, SX0 + 26, SX1 - 4)
 
     # text box: as large as the art allows; the art gives up to 30 pt when the text needs it
     paras = _paragraphs(d)

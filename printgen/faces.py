@@ -92,6 +92,20 @@ class Context:
         return None
 
 
+def name_bar(lay: Layout, ops: list, text: str, left: float, right: float) -> None:
+    """The card's name in bold on its bar, from 12 pt down to the smallest allowed size until it
+    fits (a rich line: a mantle's star is an icon); a problem for preflight when it never does."""
+    avail = right - left
+    name = rich_words(text, "bold")
+    size = 12.0
+    while size > MIN_TEXT_PT and line_width(name, size) > avail:
+        size -= 0.25
+    if line_width(name, size) > avail:
+        lay.add_problem(f"the name doesn't fit in its bar even at {MIN_TEXT_PT:g} pt")
+    draw_line(ops, name, left, SY0 + 11 + size * 0.36, size, INK)
+    lay.min_text = min(lay.min_text, size)
+
+
 def _fit_size(text: str, face: str, width: float, start: float, floor: float) -> float:
     size = start
     while size > floor and fonts.width(text, face, size) > width:
@@ -154,15 +168,7 @@ def card_face(card, ctx: Context) -> Layout:
         em = ctx.emblems.get(card.teams[0], "star")
         ops.append(("icon", f"emblem:{em}", SX1 - 21, SY0 + 2.5, 17, team))
         right = SX1 - 24
-    avail = right - left
-    name = rich_words(card.name, "bold")   # a rich line: a mantle's star is an icon
-    size = 12.0
-    while size > MIN_TEXT_PT and line_width(name, size) > avail:
-        size -= 0.25
-    if line_width(name, size) > avail:
-        lay.add_problem(f"the name doesn't fit in its bar even at {MIN_TEXT_PT:g} pt")
-    draw_line(ops, name, left, SY0 + 11 + size * 0.36, size, INK)
-    lay.min_text = min(lay.min_text, size)
+    name_bar(lay, ops, card.name, left, right)
 
     # art: full height unless the rules text needs the room (then the art gives up to 30 pt)
     lines = ability_lines(card)

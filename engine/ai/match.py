@@ -45,21 +45,17 @@ def play_game(pool, decks: list, levels: list[str], seed: int, mode: str = "duel
     rngs = [seat_rng(seed, i) for i in range(n)]
     level_up: list[int | None] = [None] * n
     played: list[list[str]] = [[] for _ in range(n)]
-    steps = 0
-    while not g.is_over and steps < max_actions:
-        p = g.to_act[0]
-        legal = g.legal_actions(p)
-        t0 = time.perf_counter() if timings is not None else 0.0
-        a = policies[p](g.view(p), legal, rngs[p])
-        if timings is not None and len(legal) > 1:
-            timings.setdefault(seat_levels[p], []).append(time.perf_counter() - t0)
+
+    def before(p: int, a) -> None:
         if a.type in PLAY_TYPES:
             played[p].append(g.cards[a["card"]].cid)
-        g._apply(a)
-        steps += 1
+
+    def after() -> None:
         for i, pl in enumerate(g.players):
             if level_up[i] is None and pl.level > 1:
                 level_up[i] = g.turn
+
+    steps = _play_out(g, policies, rngs, seat_levels, max_actions, timings, before, after)
     r = g.result or {"winners": [], "reason": f"stopped after {max_actions} actions", "turn": g.turn}
     first = g.players_of(g.first_side)
     return {"seed": seed, "mode": mode, "levels": seat_levels, "decks": [s["deck"].name for s in specs],
@@ -78,6 +74,18 @@ def play_dice_game(pool, levels: list[str], seed: int, *, max_actions: int = 200
     policies = [make_policy(lv, ctx, **(budgets or {}).get(lv, {})) for lv in levels[:2]]
     rngs = [seat_rng(seed, i) for i in range(2)]
     first = [g.active]
+    steps = _play_out(g, policies, rngs, levels, max_actions, timings)
+    r = g.result or {"winners": [], "reason": f"stopped after {max_actions} actions"}
+    return {"seed": seed, "mode": "dice", "levels": list(levels[:2]), "decks": [pl["side"] for pl in g.players],
+            "winners": list(r["winners"]), "reason": r["reason"], "turns": g.turn, "actions": steps,
+            "first": first, "level_up": [None, None], "played": [[], []], "hash": g.state_hash()}
+
+
+def _play_out(g, policies: list, rngs: list, levels: list[str], max_actions: int, timings: dict | None,
+              before=None, after=None) -> int:
+    """Let the seats' policies play ``g`` to its end (or ``max_actions``); returns the actions taken.
+    ``timings`` collects decision times per level (decisions with a real choice only); ``before(p, a)``
+    and ``after()`` see each action."""
     steps = 0
     while not g.is_over and steps < max_actions:
         p = g.to_act[0]
@@ -86,9 +94,10 @@ def play_dice_game(pool, levels: list[str], seed: int, *, max_actions: int = 200
         a = policies[p](g.view(p), legal, rngs[p])
         if timings is not None and len(legal) > 1:
             timings.setdefault(levels[p], []).append(time.perf_counter() - t0)
+        if before is not None:
+            before(p, a)
         g._apply(a)
         steps += 1
-    r = g.result or {"winners": [], "reason": f"stopped after {max_actions} actions"}
-    return {"seed": seed, "mode": "dice", "levels": list(levels[:2]), "decks": [pl["side"] for pl in g.players],
-            "winners": list(r["winners"]), "reason": r["reason"], "turns": g.turn, "actions": steps,
-            "first": first, "level_up": [None, None], "played": [[], []], "hash": g.state_hash()}
+        if after is not None:
+            after()
+    return steps
