@@ -432,30 +432,46 @@ class Session:
         return {"format": WEB_SAVE_FORMAT, "version": WEB_SAVE_VERSION, "seats": self.seats,
                 "game": g.save(), "ai_rng": {str(k): str(r.state) for k, r in self.ai_rngs.items()}}  # text: JS numbers are 53-bit
 
+    GAME_TITLE = "Cape Clash"
+    SAVE_FORMAT = WEB_SAVE_FORMAT
+
+    def _engine_save_format(self) -> str:
+        """The format name of the engine's own saves (the terminal game's), read as all-human games."""
+        return "capeclash-save"
+
+    def _load_game(self, data, source: str):
+        return Game.load(self.pool, data, source=source)
+
+    @staticmethod
+    def _player_name(pl) -> str:
+        return pl.name
+
     def _read_save(self, data, source: str) -> tuple[Game, list[dict], dict]:
+        title = self.GAME_TITLE
         if isinstance(data, str):
             try:
                 data = json.loads(data)
             except json.JSONDecodeError as e:
-                raise WebError("bad_save", f"{source}: not a Cape Clash save (invalid JSON at line {e.lineno}, "
+                raise WebError("bad_save", f"{source}: not a {title} save (invalid JSON at line {e.lineno}, "
                                            f"column {e.colno}: {e.msg})") from None
         if not isinstance(data, dict):
-            raise WebError("bad_save", f"{source}: not a Cape Clash save (expected a JSON object)")
-        if data.get("format") == "capeclash-save":  # a plain engine save: everyone human
-            data = {"format": WEB_SAVE_FORMAT, "version": WEB_SAVE_VERSION, "game": data, "seats": None}
-        if data.get("format") != WEB_SAVE_FORMAT:
-            raise WebError("bad_save", f"{source}: not a Cape Clash save (format {data.get('format')!r})")
+            raise WebError("bad_save", f"{source}: not a {title} save (expected a JSON object)")
+        if data.get("format") == self._engine_save_format():  # a plain engine save: everyone human
+            data = {"format": self.SAVE_FORMAT, "version": WEB_SAVE_VERSION, "game": data, "seats": None}
+        if data.get("format") != self.SAVE_FORMAT:
+            raise WebError("bad_save", f"{source}: not a {title} save (format {data.get('format')!r})")
         if data.get("version") != WEB_SAVE_VERSION:
             raise WebError("bad_save", f"{source}: unsupported save version {data.get('version')!r}")
         try:
-            g = Game.load(self.pool, data.get("game"), source=source)
+            g = self._load_game(data.get("game"), source)
         except SaveError as e:
             raise WebError("bad_save", f"{source}: the save cannot be restored", [str(p) for p in e.problems]) from None
+        names = [self._player_name(pl) for pl in g.players]
         seats = data.get("seats")
-        if not (isinstance(seats, list) and len(seats) == len(g.players)
+        if not (isinstance(seats, list) and len(seats) == len(names)
                 and all(isinstance(s, dict) and (s.get("ai") in (None, *AI_LEVELS)) for s in seats)):
-            seats = [{"name": p.name, "ai": None} for p in g.players]
-        seats = [{"name": str(s.get("name") or g.players[i].name), "ai": s.get("ai")} for i, s in enumerate(seats)]
+            seats = [{"name": n, "ai": None} for n in names]
+        seats = [{"name": str(s.get("name") or names[i]), "ai": s.get("ai")} for i, s in enumerate(seats)]
         return g, seats, data.get("ai_rng") or {}
 
     def op_load(self, save, viewer: int | None = None, source: str = "save") -> dict:
@@ -626,6 +642,9 @@ class DiceSession(Session):
     ('dice', False, True)
     """
 
+    GAME_TITLE = "Derring-Dice"
+    SAVE_FORMAT = DICE_SAVE_FORMAT
+
     def __init__(self, bundle: dict):
         from .dice.cards import DicePool
         cards = bundle["cards"]
@@ -783,32 +802,17 @@ class DiceSession(Session):
         return {"format": DICE_SAVE_FORMAT, "version": WEB_SAVE_VERSION, "seats": self.seats,
                 "game": g.save(), "ai_rng": {str(k): str(r.state) for k, r in self.ai_rngs.items()}}
 
-    def _read_save(self, data, source: str):
-        from .dice.game import SAVE_FORMAT, DiceGame
-        if isinstance(data, str):
-            try:
-                data = json.loads(data)
-            except json.JSONDecodeError as e:
-                raise WebError("bad_save", f"{source}: not a Derring-Dice save (invalid JSON at line {e.lineno}, "
-                                           f"column {e.colno}: {e.msg})") from None
-        if not isinstance(data, dict):
-            raise WebError("bad_save", f"{source}: not a Derring-Dice save (expected a JSON object)")
-        if data.get("format") == SAVE_FORMAT:  # a plain engine save (the terminal game's): everyone human
-            data = {"format": DICE_SAVE_FORMAT, "version": WEB_SAVE_VERSION, "game": data, "seats": None}
-        if data.get("format") != DICE_SAVE_FORMAT:
-            raise WebError("bad_save", f"{source}: not a Derring-Dice save (format {data.get('format')!r})")
-        if data.get("version") != WEB_SAVE_VERSION:
-            raise WebError("bad_save", f"{source}: unsupported save version {data.get('version')!r}")
-        try:
-            g = DiceGame.load(self.pool, data.get("game"), source=source)
-        except SaveError as e:
-            raise WebError("bad_save", f"{source}: the save cannot be restored", [str(p) for p in e.problems]) from None
-        seats = data.get("seats")
-        if not (isinstance(seats, list) and len(seats) == 2
-                and all(isinstance(s, dict) and (s.get("ai") in (None, *AI_LEVELS)) for s in seats)):
-            seats = [{"name": p["name"], "ai": None} for p in g.players]
-        seats = [{"name": str(s.get("name") or g.players[i]["name"]), "ai": s.get("ai")} for i, s in enumerate(seats)]
-        return g, seats, data.get("ai_rng") or {}
+    def _engine_save_format(self) -> str:
+        from .dice.game import SAVE_FORMAT
+        return SAVE_FORMAT
+
+    def _load_game(self, data, source: str):
+        from .dice.game import DiceGame
+        return DiceGame.load(self.pool, data, source=source)
+
+    @staticmethod
+    def _player_name(pl) -> str:
+        return pl["name"]
 
     def op_replay_open(self, save, source: str = "replay file") -> dict:
         from .dice.game import DiceGame
