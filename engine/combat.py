@@ -116,15 +116,24 @@ def attack_machine(g: Game, player: int, attacker_ids: list[int], machine: int) 
 
 
 def attack_starters(g: Game, side: int) -> list[Card]:
+    """Characters on ``side`` that can attack and have someone to attack
+    (``can_attack`` and ``reach`` for one attacker, written out: this runs for every main phase)."""
     out = []
     seen: dict[tuple, bool] = {}
+    has = g.has_keyword
+    sniper, stealth = g.kw_possible("sniper"), g.kw_possible("stealth")
     for c in g.characters(side=side):
-        if can_attack(g, c):
-            how = reach(g, [c])
-            if how not in seen:
-                seen[how] = bool(_targets(g, side, how))
-            if seen[how]:
-                out.append(c)
+        if not c.face_up or c.exhausted or c.zone != "play":
+            continue
+        ranged = c.row == "back"
+        if ranged and not has(c, "ranged"):
+            continue
+        how = (ranged, has(c, "flight"), ranged and sniper and has(c, "sniper"), stealth and has(c, "stealth"))
+        ok = seen.get(how)
+        if ok is None:
+            ok = seen[how] = bool(_targets(g, side, how))
+        if ok:
+            out.append(c)
     return out
 
 

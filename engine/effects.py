@@ -203,7 +203,7 @@ def matches(g: Game, c: Card, flt: dict, frame: dict) -> bool:
         return False
     if "in_combat" in flt and (g.combat is not None and g.combat.involves(c.iid)) != flt["in_combat"]:
         return False
-    d = g.defs[c.cid]
+    d = g.defs.cards[c.cid]
     if "kind" in flt and (flt["kind"] == "main") != c.is_main:
         return False
     if "team" in flt and flt["team"] not in g.teams_of(c):
@@ -243,7 +243,7 @@ def card_zone(g: Game, p: int, zone: str) -> list[int]:
 
 def card_matches(g: Game, c: Card, flt: dict, frame: dict) -> bool:
     """A card outside play against a card filter (type, team, cost, name, keyword, kind)."""
-    d = g.defs[c.cid]
+    d = g.defs.cards[c.cid]
     if "type" in flt and d.type != flt["type"]:
         return False
     if "kind" in flt and (d.type == "main") != (flt["kind"] == "main"):
@@ -569,6 +569,7 @@ def _grant(g, frame, a) -> bool:
         c.mods.append(m)
         g.dirty = True
         g.any_grants = True
+        g._kw_present = None
         g.log("grant", f"{g.name(c.iid)} gains {a['keyword'].replace('_', ' ').title()}.")
     return True
 
@@ -656,7 +657,7 @@ def _enter_play(g, frame, a) -> bool:
     frame["vars"].pop("_row", None)
     side = g.players[frame["ctl"]].side
     for c in select(g, frame, a["target"], anywhere=True):
-        if c.zone in ("play", "resolving") or not g.defs[c.cid].is_character:
+        if c.zone in ("play", "resolving") or not g.defs.cards[c.cid].is_character:
             continue
         if zones.shares_main_name(g, c, side):
             g.log("unique", f"{g.name(c.iid)} can't join a side whose main character has its name.")
@@ -811,7 +812,7 @@ def _take_from_pile(g, frame, a) -> bool:
         else:
             g.log("pile", f"{pl.name} takes {g.name(iid)} from their {a['pile']} pile.")
         return True
-    if g.defs[c.cid].type == "main":
+    if g.defs.cards[c.cid].type == "main":
         c.is_main = True
     c.zone = "hand"  # enter_play takes it from wherever it is
     pl.hand.append(iid)

@@ -27,7 +27,7 @@ from .actions import Action, act
 from .cards import KEYWORD_TRIGGERS, CardPool
 from .decks import Deck
 from .errors import IllegalActionError, SaveError
-from .log import Event
+from .log import _NONE, Event, new_event
 from .rng import Rng
 from .state import Card, Combat, Player
 
@@ -280,18 +280,23 @@ class Game:
     def kw_possible(self, kw: str) -> bool:
         """Could any character in play have this keyword? (printed, granted or copied).
         A fast 'no' lets rules for keywords nobody has cost nothing."""
-        if self.any_grants:
-            return True
         present = self._kw_present
         if present is None:
-            present = set()
-            for c in self.characters():
-                d = self.defs.cards[c.cid]
-                present |= d.keywords
-                for st in d.statics:
-                    present.update(st.get("grant", ()))
-            self._kw_present = present
-        return kw in present or "mimic" in present
+            present = self._kw_present = self._possible_keywords()
+        return kw in present
+
+    def _possible_keywords(self):
+        """The keywords characters in play could have now (everything once a keyword has been
+        granted, or while a Mimic could copy one)."""
+        if self.any_grants:
+            return _EVERY_KEYWORD
+        present = set()
+        for c in self.characters():
+            d = self.defs.cards[c.cid]
+            present |= d.keywords
+            for st in d.statics:
+                present.update(st.get("grant", ()))
+        return _EVERY_KEYWORD if "mimic" in present else present
 
     def has_keyword(self, c: Card, kw: str) -> bool:
         """Does a character have a keyword now? Stunned characters and characters whose powers
@@ -444,8 +449,9 @@ class Game:
     # ================================================================== log and events
 
     def log(self, type: str, text: str, secret: dict[int, str] | None = None, **data) -> None:
-        ev = Event(len(self.events), type, text, secret, data or None)
-        self.events.append(ev)
+        events = self.events
+        ev = new_event(len(events), type, text, secret or _NONE, data or _NONE)
+        events.append(ev)
         self._new_events.append(ev)
 
     def emit(self, event: str, subject: int, **data) -> None:
@@ -625,7 +631,32 @@ class Game:
 
     def _flow(self) -> None:
         ph = self.phase
-        if ph == "setup_first":
+        # the most frequent phases first: this runs after nearly every action
+        if ph == "main":
+            if self.declaring:
+                self.ask("declare", [self.declaring_player])
+            elif self.combat is not None:
+                if self.combat.stage == "window":
+                    self.ask("combat", [self.combat.priority])
+                else:
+                    combat.finish(self, survived=True)
+            else:
+                self.ask("main", self.players_of(self.active))
+        elif ph == "formation":
+            self.ask("formation", self.players_of(self.active))
+        elif ph == "resource" or ph == "recruit":
+            self.ask(ph, [self.step_player])
+        elif ph == "start":
+            self._start_of_turn()
+        elif ph == "draw":
+            self._draw_phase()
+        elif ph == "recovery":
+            self._recovery_phase()
+        elif ph == "end":
+            self._end_of_turn()
+        elif ph == "cleanup":
+            self._cleanup()
+        elif ph == "setup_first":
             self.ask("choose_first", [self.chooser], options=list(self.sides))
         elif ph == "setup_place":
             if self.queue:
@@ -640,30 +671,6 @@ class Game:
                 self.ask("mulligan", [self.queue[0]])
             else:
                 self._begin_turn(self.first_side)
-        elif ph == "start":
-            self._start_of_turn()
-        elif ph == "draw":
-            self._draw_phase()
-        elif ph == "recovery":
-            self._recovery_phase()
-        elif ph in ("resource", "recruit"):
-            self.ask(ph, [self.step_player])
-        elif ph == "formation":
-            self.ask("formation", self.players_of(self.active))
-        elif ph == "main":
-            if self.declaring:
-                self.ask("declare", [self.declaring_player])
-            elif self.combat is not None:
-                if self.combat.stage == "window":
-                    self.ask("combat", [self.combat.priority])
-                else:
-                    combat.finish(self, survived=True)
-            else:
-                self.ask("main", self.players_of(self.active))
-        elif ph == "end":
-            self._end_of_turn()
-        elif ph == "cleanup":
-            self._cleanup()
         else:
             raise AssertionError(ph)
 
@@ -928,20 +935,31 @@ class Game:
     def _options(self, p: int, d: dict) -> list[Action]:
         t = d["type"]
         pl = self.players[p]
-        if t == "choose_first":
-            return [act(p, "choose_first", {"side": s}) for s in d["options"]]
-        if t == "place_main":
-            return [act(p, "place_main", {"row": "front"}), act(p, "place_main", {"row": "back"})]
-        if t == "mulligan":
-            return [act(p, "keep"), act(p, "mulligan")]
-        if t == "resource":
+        if t == "formation":
             out = []
-            defs, cards = self.defs.cards, self.cards
-            for iid in pl.hand:
-                out.append(act(p, "resource", {"card": iid, "face_up": False}))
-                if defs[cards[iid].cid].type == "location":
-                    out.append(act(p, "resource", {"card": iid, "face_up": True}))
+            for c in self.characters(side=pl.side):
+                if c.iid not in self.moved:
+                    out.append(act(p, "move", {"card": c.iid, "row": "back" if c.row == "front" else "front"}))
             return out + self._plays(p, "build") + [act(p, "end_step")]
+        if t == "main":
+            memo = self._memo
+            starters = memo.get(("starters", pl.side))
+            if starters is None:
+                starters = memo[("starters", pl.side)] = combat.attack_starters(self, pl.side)
+            out = [act(p, "attack", {"card": c.iid}) for c in starters]
+            if self.kw_possible("mobile"):
+                out += [act(p, "shift", {"card": c.iid}) for c in self.characters(side=pl.side)
+                        if c.face_up and f"mobile:{c.iid}" not in self.used_powers and self.has_keyword(c, "mobile")]
+            return out + self._plays(p, "main") + [act(p, "end_turn")]
+        if t == "combat":
+            return self._plays(p, "combat") + [act(p, "pass")]
+        if t == "declare":
+            # a copy: callers own the list they get
+            key = ("declare", p, tuple(self.declaring))
+            got = self._memo.get(key)
+            if got is None:
+                got = self._memo[key] = self._declare_options(p)
+            return list(got)
         if t == "recruit":
             out = []
             main_names = self._main_names(pl.side)
@@ -959,24 +977,20 @@ class Game:
                                 out.append(act(p, "recruit_ally", {"card": iid, "row": row, "ally": ally}))
             out += self._equip_options(p)
             return out + self._plays(p, "build") + [act(p, "end_step")]
-        if t == "formation":
+        if t == "resource":
             out = []
-            for c in self.characters(side=pl.side):
-                if c.iid not in self.moved:
-                    out.append(act(p, "move", {"card": c.iid, "row": "back" if c.row == "front" else "front"}))
+            defs, cards = self.defs.cards, self.cards
+            for iid in pl.hand:
+                out.append(act(p, "resource", {"card": iid, "face_up": False}))
+                if defs[cards[iid].cid].type == "location":
+                    out.append(act(p, "resource", {"card": iid, "face_up": True}))
             return out + self._plays(p, "build") + [act(p, "end_step")]
-        if t == "main":
-            out = [act(p, "attack", {"card": c.iid})
-                   for c in self._remembered(("starters", pl.side), lambda: combat.attack_starters(self, pl.side))]
-            if self.kw_possible("mobile"):
-                out += [act(p, "shift", {"card": c.iid}) for c in self.characters(side=pl.side)
-                        if c.face_up and f"mobile:{c.iid}" not in self.used_powers and self.has_keyword(c, "mobile")]
-            return out + self._plays(p, "main") + [act(p, "end_turn")]
-        if t == "declare":
-            # a copy: callers own the list they get
-            return list(self._remembered(("declare", p, tuple(self.declaring)), lambda: self._declare_options(p)))
-        if t == "combat":
-            return self._plays(p, "combat") + [act(p, "pass")]
+        if t == "choose_first":
+            return [act(p, "choose_first", {"side": s}) for s in d["options"]]
+        if t == "place_main":
+            return [act(p, "place_main", {"row": "front"}), act(p, "place_main", {"row": "back"})]
+        if t == "mulligan":
+            return [act(p, "keep"), act(p, "mulligan")]
         if t in ("choose", "discard", "search"):
             out = [act(p, "choose", {"card": i}) for i in d["options"]]
             return out + ([act(p, "no")] if d.get("optional") else [])
@@ -1007,7 +1021,12 @@ class Game:
         return out + [act(p, "cancel_attack")]
 
     def _plays(self, p: int, timing: str) -> list[Action]:
-        return self._remembered(("plays", p, timing), lambda: powers.plays(self, p, timing))
+        # results are remembered until an action that could change them (see _apply)
+        key = ("plays", p, timing)
+        got = self._memo.get(key)
+        if got is None:
+            got = self._memo[key] = powers.plays(self, p, timing)
+        return got
 
     def _power_reason(self, a: Action, c: Card, cd) -> str:
         k = a.get("power")
@@ -1095,18 +1114,66 @@ class Game:
                 self._memo = {k: v for k, v in memo.items() if k[0] == "plays"}
         return self._new_events
 
-    def _remembered(self, key: tuple, work):
-        """``work()``, or what it gave for this key since the last action that could change it."""
-        got = self._memo.get(key)
-        if got is None:
-            got = self._memo[key] = work()
-        return got
-
     def _do(self, a: Action, d: dict) -> None:
         t = a.type
         p = a.player
         pl = self.players[p]
-        if t == "choose_first":
+        if t == "pass":
+            self.log("pass", f"{pl.name} passes.")
+            combat.pass_priority(self, acted=False)
+        elif t == "move":
+            c = self.cards[a["card"]]
+            c.row = a["row"]
+            self.moved.append(c.iid)
+            self.log("formation", f"{self.name(c.iid)} moves to the {a['row']} row.")
+        elif t == "end_step":
+            if d["type"] == "resource":
+                self._next_build_player("resource")
+            elif d["type"] == "recruit":
+                self._next_build_player("recruit")
+            else:
+                self._next_build_player("formation")
+        elif t == "attack":
+            self.declaring = [a["card"]]
+            self.declaring_player = p
+        elif t == "target":
+            attackers, self.declaring = self.declaring, []
+            if self.cards[a["card"]].zone == "machine":
+                combat.attack_machine(self, p, attackers, a["card"])
+            else:
+                combat.start(self, p, attackers, a["card"])
+        elif t == "resource":
+            zones.put_into_resources(self, a["card"], a["face_up"])
+            self._next_build_player("resource")
+        elif t == "recruit":
+            cd = self.defs[self.cards[a["card"]].cid]
+            pl.recruit -= cd.cost or 0
+            if cd.machine:
+                zones.place_machine(self, a["card"], pl.side, a["row"])
+            else:
+                zones.enter_play(self, a["card"], pl.side, a["row"])
+                self.emit_player("you_recruit", p)
+        elif t == "end_turn":
+            self.log("end_turn", f"{pl.name} ends the turn.")
+            self.phase = "end"
+        elif t == "cancel_attack":
+            self.declaring = []
+        elif t == "add_attacker":
+            self.declaring.append(a["card"])
+        elif t in ("choose", "choose_player"):
+            if d["type"] == "discard":
+                zones.discard(self, a["card"])
+                effects.answer(self, self.stack[-1], a["card"])
+            else:
+                effects.answer(self, self.stack[-1], a.get("card", a.get("who")))
+        elif t == "pay":
+            powers.pay(self, self.stack[-1], a["source"])
+        elif t == "plot":
+            powers.play_plot_twist(self, p, a["card"])
+            self._after_play(p)
+        elif t == "strike_back":
+            self.stack[-1]["target"] = a["card"]
+        elif t == "choose_first":
             self.first_side = a["side"]
             self.log("setup", f"{self._side_name(a['side'])} will go first.")
             self.phase = "setup_place"
@@ -1130,24 +1197,6 @@ class Game:
                 zones.draw(self, p, 7)
             else:
                 self.log("mulligan", f"{pl.name} keeps their hand.")
-        elif t == "resource":
-            zones.put_into_resources(self, a["card"], a["face_up"])
-            self._next_build_player("resource")
-        elif t == "end_step":
-            if d["type"] == "resource":
-                self._next_build_player("resource")
-            elif d["type"] == "recruit":
-                self._next_build_player("recruit")
-            else:
-                self._next_build_player("formation")
-        elif t == "recruit":
-            cd = self.defs[self.cards[a["card"]].cid]
-            pl.recruit -= cd.cost or 0
-            if cd.machine:
-                zones.place_machine(self, a["card"], pl.side, a["row"])
-            else:
-                zones.enter_play(self, a["card"], pl.side, a["row"])
-                self.emit_player("you_recruit", p)
         elif t == "recruit_ally":
             cost = self.defs[self.cards[a["card"]].cid].cost or 0
             pl.recruit -= cost
@@ -1157,56 +1206,21 @@ class Game:
         elif t == "equip":
             pl.recruit -= self.defs[self.cards[a["card"]].cid].cost or 0
             zones.equip(self, a["card"], self.cards[a["target"]])
-        elif t == "move":
-            c = self.cards[a["card"]]
-            c.row = a["row"]
-            self.moved.append(c.iid)
-            self.log("formation", f"{self.name(c.iid)} moves to the {a['row']} row.")
         elif t == "shift":
             c = self.cards[a["card"]]
             self.used_powers.append(f"mobile:{c.iid}")
             c.row = "back" if c.row == "front" else "front"
             self.log("mobile", f"{self.name(c.iid)} moves to the {c.row} row (Mobile).")
-        elif t == "attack":
-            self.declaring = [a["card"]]
-            self.declaring_player = p
-        elif t == "add_attacker":
-            self.declaring.append(a["card"])
-        elif t == "cancel_attack":
-            self.declaring = []
-        elif t == "target":
-            attackers, self.declaring = self.declaring, []
-            if self.cards[a["card"]].zone == "machine":
-                combat.attack_machine(self, p, attackers, a["card"])
-            else:
-                combat.start(self, p, attackers, a["card"])
-        elif t == "plot":
-            powers.play_plot_twist(self, p, a["card"])
-            self._after_play(p)
         elif t == "power":
             powers.use_power(self, p, a["card"], a["power"])
             self._after_play(p)
         elif t == "power_up":
             powers.power_up(self, p, a["card"], a["discard"])
             self._after_play(p)
-        elif t == "pass":
-            self.log("pass", f"{pl.name} passes.")
-            combat.pass_priority(self, acted=False)
-        elif t == "end_turn":
-            self.log("end_turn", f"{pl.name} ends the turn.")
-            self.phase = "end"
-        elif t == "pay":
-            powers.pay(self, self.stack[-1], a["source"])
         elif t == "choose_row":
             effects.answer(self, self.stack[-1], {"side": a["side"], "row": a["row"]})
         elif t == "pick":
             effects.answer(self, self.stack[-1], d["options"][a["option"]])
-        elif t in ("choose", "choose_player"):
-            if d["type"] == "discard":
-                zones.discard(self, a["card"])
-                effects.answer(self, self.stack[-1], a["card"])
-            else:
-                effects.answer(self, self.stack[-1], a.get("card", a.get("who")))
         elif t in ("yes", "no"):
             if d["type"] == "may_trigger":
                 if d.get("reaction"):
@@ -1226,8 +1240,6 @@ class Game:
                 effects.answer(self, self.stack[-1], None)
             else:
                 effects.answer(self, self.stack[-1], t == "yes")
-        elif t == "strike_back":
-            self.stack[-1]["target"] = a["card"]
         elif t == "order":
             chosen = self.pending.pop(a["trigger"])
             rest, self.pending = self.pending, []
@@ -1416,6 +1428,16 @@ class Game:
         """A plain-language label for an action, for menus and logs."""
         from .view import describe_action
         return describe_action(self, a)
+
+
+class _Everything:
+    """A set that holds every keyword."""
+
+    def __contains__(self, _item) -> bool:
+        return True
+
+
+_EVERY_KEYWORD = _Everything()
 
 
 _DECISION_NAMES = {

@@ -7,27 +7,49 @@ no log line handed to a player carries another player's secrets.
 
 from __future__ import annotations
 
+from operator import itemgetter
+
 _NONE: dict = {}  # shared and never written: most events have no secrets and no data
 
 
-class Event:
-    __slots__ = ("seq", "type", "text", "secret", "data")
+class Event(tuple):
+    """One log line: ``(seq, type, text, secret, data)``, read by name.
 
-    def __init__(self, seq: int, type: str, text: str, secret: dict[int, str] | None = None, data=None):
-        self.seq = seq
-        self.type = type
-        self.text = text
-        self.secret = secret if secret is not None else _NONE
-        self.data = data if data is not None else _NONE
+    A tuple, because the engine writes one or more per action and a tuple is the cheapest
+    object Python builds; ``game.log`` builds them with ``new_event`` (no Python call)."""
+
+    __slots__ = ()
+
+    def __new__(cls, seq: int, type: str, text: str, secret: dict[int, str] | None = None, data=None):
+        return tuple.__new__(cls, (seq, type, text, secret if secret is not None else _NONE,
+                                   data if data is not None else _NONE))
+
+    seq = property(itemgetter(0), doc="its place in the game's log, from 0")
+    type = property(itemgetter(1), doc="what kind of event (attack, strike, draw...)")
+    text = property(itemgetter(2), doc="the public line")
+    secret = property(itemgetter(3), doc="the private line of each player who may know more")
+    data = property(itemgetter(4), doc="numbers the scenario checks and tools may read")
 
     def for_viewer(self, player: int | None) -> str:
-        secret = self.secret
+        secret = self[3]
         if secret and player in secret:
             return secret[player]
-        return self.text
+        return self[2]
 
     def to_json(self, player: int | None = None) -> dict:
-        return {"seq": self.seq, "type": self.type, "text": self.for_viewer(player)}
+        return {"seq": self[0], "type": self[1], "text": self.for_viewer(player)}
 
     def __repr__(self):
-        return f"Event({self.type}: {self.text!r})"
+        return f"Event({self[1]}: {self[2]!r})"
+
+    def __reduce__(self):
+        return (Event, tuple(self))
+
+
+def new_event(seq: int, type: str, text: str, secret: dict[int, str] | None, data) -> Event:
+    """``Event(...)`` without the Python-level constructor: ``secret`` and ``data`` must already be
+    dicts (``_NONE`` for none)."""
+    return _tuple_new(Event, (seq, type, text, secret, data))
+
+
+_tuple_new = tuple.__new__

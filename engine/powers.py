@@ -271,7 +271,7 @@ def requirements_met(g: Game, p: int, d, requires=None) -> bool:
 
 def play_plot_twist(g: Game, p: int, iid: int) -> None:
     c = g.cards[iid]
-    d = g.defs[c.cid]
+    d = g.defs.cards[c.cid]
     pl = g.players[p]
     pl.hand.remove(iid)
     c.zone = "resolving"

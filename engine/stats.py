@@ -20,7 +20,7 @@ if TYPE_CHECKING:
 
 def stats(g: Game, c: Card) -> tuple[int, int]:
     """Current (ATK, DEF) of a character. Negative values stay negative here."""
-    d = g.defs[c.cid]
+    d = g.defs.cards[c.cid]
     atk, dfn = d.atk, d.defense
     mods = c.mods
     if mods:
@@ -58,7 +58,7 @@ def _with_statics(g: Game, c: Card, mods: list[dict]) -> list[dict]:
     for ts, st, s in g.statics_on(c):
         if "atk" in st or "def" in st:
             probe = {"src": s.iid, "ctl": g.controller(s), "vars": {}}
-            extra.append({"k": "add", "ts": ts, "src": g.defs[s.cid].name, "until": "static",
+            extra.append({"k": "add", "ts": ts, "src": g.defs.cards[s.cid].name, "until": "static",
                           "atk": amount(g, probe, st.get("atk", 0)), "def": amount(g, probe, st.get("def", 0))})
     if not extra:
         return mods
@@ -101,7 +101,7 @@ def strike_value(g: Game, c: Card) -> int:
 
 
 def health(g: Game, c: Card) -> int:
-    return g.defs[c.cid].health + c.vitality
+    return g.defs.cards[c.cid].health + c.vitality
 
 
 def explain(g: Game, c: Card) -> list[dict]:
@@ -110,7 +110,7 @@ def explain(g: Game, c: Card) -> list[dict]:
     Returns a list of ``{"step", "atk", "def"}`` rows where atk/def are the
     running totals after that step.
     """
-    d = g.defs[c.cid]
+    d = g.defs.cards[c.cid]
     atk_, dfn = d.atk, d.defense
     rows = [{"step": f"printed ({d.name}{f', level {d.level}' if d.level else ''})", "atk": atk_, "def": dfn}]
     for m in c.mods:

@@ -88,7 +88,7 @@ def enter_play(g: Game, iid: int, side: int, row: str, *, how: str = "recruits")
     c.ts = g.tick()
     g.in_play.append(iid)
     g.board_changed()
-    d = g.defs[c.cid]
+    d = g.defs.cards[c.cid]
     whose = "the" if side == owner.side else f"{g._side_name(side)}'s"
     g.log("appear", f"{owner.name} {how} {d.name} into {whose} {row} row.")
     enforce_uniqueness(g, c)
@@ -102,7 +102,7 @@ def enter_play(g: Game, iid: int, side: int, row: str, *, how: str = "recruits")
 
 def enforce_uniqueness(g: Game, c: Card) -> None:
     """One character of a name per side: the older copy is KO'd (Swarm excepted)."""
-    d = g.defs[c.cid]
+    d = g.defs.cards[c.cid]
     if "swarm" in d.keywords:
         return
     lnames = g.defs.lnames
@@ -113,7 +113,7 @@ def enforce_uniqueness(g: Game, c: Card) -> None:
         other_names = lnames[other.cid] if not other.mods else {n.lower() for n in g.names_of(other)}
         if names.isdisjoint(other_names):
             continue
-        od = g.defs[other.cid]
+        od = g.defs.cards[other.cid]
         if c.is_main and other.is_main and d.returns_to and d.returns_to == od.returns_to:
             continue  # the copies of a main character made of several cards stand together
         if other.is_main:
@@ -239,7 +239,7 @@ def ko(g: Game, c: Card) -> None:
     g.log("ko", f"{name} is KO'd.")
     was_main = c.is_main
     g.emit("is_ko", c.iid)
-    pile = g.defs[c.cid].returns_to
+    pile = g.defs.cards[c.cid].returns_to
     if was_main and pile and pile in g.players[c.owner].piles:
         # a main character made of several cards goes back to its pile, to be deployed again
         leave_play(g, c, "removed")
@@ -332,8 +332,8 @@ def hide(g: Game, c: Card) -> None:
 
 def shares_main_name(g: Game, c: Card, side: int) -> bool:
     """You may never control a character with your main character's name."""
-    names = {n.lower() for n in g.defs[c.cid].names}
-    return any(m.iid != c.iid and names & {n.lower() for n in g.defs[m.cid].names}
+    names = {n.lower() for n in g.defs.cards[c.cid].names}
+    return any(m.iid != c.iid and names & {n.lower() for n in g.defs.cards[m.cid].names}
                for m in g.characters(side=side) if m.is_main)
 
 
@@ -433,9 +433,9 @@ def check_defense(g: Game) -> None:
     """A face-up character whose DEF has dropped to 0 or less is stunned at once."""
     statics = bool(g.static_sources())
     defs = g.defs.cards
-    for iid in list(g.in_play):
-        c = g.cards[iid]
-        if c.zone != "play" or not c.face_up:
+    # the list characters() returns is never changed: stuns and KOs below make a new one
+    for c in g.characters():
+        if not c.face_up or c.zone != "play":
             continue
         if not c.minus and not c.mods and not statics and defs[c.cid].defense > 0:
             continue  # nothing can have lowered its DEF
