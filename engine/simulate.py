@@ -23,6 +23,7 @@ backends and report: its two players share the decks, so the "decks" reported ar
 from __future__ import annotations
 
 import argparse
+import gc
 import json
 import math
 import os
@@ -75,6 +76,7 @@ _WORLD: tuple | None = None  # (pool, decks) of this worker process
 def _init_worker(world: tuple) -> None:
     global _WORLD
     _WORLD = world
+    gc.freeze()  # the pool and decks live as long as the worker: the collector can skip them
 
 
 def play_job(job: dict, world: tuple | None = None) -> dict:
