@@ -28,6 +28,7 @@ from .cards import KEYWORD_TRIGGERS, CardPool
 from .decks import Deck
 from .errors import IllegalActionError, SaveError
 from .log import _NONE, Event, new_event
+from .replay import Replayable, replay_save
 from .rng import Rng
 from .state import Card, Combat, Player
 
@@ -39,7 +40,7 @@ SAVE_VERSION = 1
 LOOK_BACK = ("is_stunned", "is_ko")
 
 
-class Game:
+class Game(Replayable):
     def __init__(self, pool: CardPool, config: dict):
         self.defs = pool
         self._statics_grant = False  # could a continuous ability grant keywords in this game? (set up below)
@@ -1369,31 +1370,10 @@ class Game:
         except SaveError:
             raise
         g = cls(pool, config)
-        for i, step in enumerate(data.get("actions") or []):
-            try:
-                g.apply(step)
-            except ValueError as e:
-                raise SaveError([Problem(source, None, f"actions[{i}]", f"cannot be replayed: {e}")]) from None
-        if data.get("hash") and data["hash"] != g.state_hash():
-            raise SaveError([Problem(source, None, "hash", "the replayed game does not match the saved state "
-                                                           "(the file was changed or the card data differs)")])
-        return g
+        return replay_save(g, data, source)
 
-    def replay(self, upto: int | None = None) -> Game:
-        """A fresh game from the same config, replaying the first ``upto`` actions."""
-        g = Game(self.defs, self.config)
-        for step in self.actions[:upto]:
-            g._apply(Action.from_json(step))
-        return g
-
-    def undo(self) -> Action:
-        """Take back the last action (by replaying all the others). Returns it."""
-        if not self.actions:
-            raise IllegalActionError("nothing to undo", "nothing_to_undo")
-        last = Action.from_json(self.actions[-1])
-        g = self.replay(len(self.actions) - 1)
-        self.__dict__.update(g.__dict__)
-        return last
+    def _fresh(self) -> Game:
+        return Game(self.defs, self.config)
 
     def copy(self) -> Game:
         """An independent copy (for search): shares only the immutable card pool."""

@@ -24,6 +24,7 @@ import json
 from ..actions import Action
 from ..errors import IllegalActionError, Problem, SaveError
 from ..log import Event
+from ..replay import Replayable, replay_save
 from ..rng import Rng
 from . import rules
 from .cards import DicePool, load_pool
@@ -42,7 +43,7 @@ DECISION_NAMES = {
 }
 
 
-class DiceGame:
+class DiceGame(Replayable):
     """One game of the dice game.
 
     ``config``: ``{"seed": int, "players": [{"name", "side": "bad" | "good"}, ...],
@@ -490,31 +491,10 @@ class DiceGame:
             g = cls(pool, data["config"])
         except (ValueError, KeyError, TypeError) as e:
             raise SaveError([Problem(source, None, "config", str(e))]) from None
-        for i, act in enumerate(data.get("actions") or []):
-            try:
-                g.apply(act)
-            except ValueError as e:
-                raise SaveError([Problem(source, None, f"actions[{i}]", f"cannot be replayed: {e}")]) from None
-        if data.get("hash") and data["hash"] != g.state_hash():
-            raise SaveError([Problem(source, None, "hash", "the replayed game does not match the saved state "
-                                                           "(the file was changed or the card data differs)")])
-        return g
+        return replay_save(g, data, source)
 
-    def replay(self, upto: int | None = None) -> DiceGame:
-        """A fresh game from the same config, replaying the first ``upto`` actions."""
-        g = DiceGame(self.pool, self.config)
-        for act in self.actions[:upto]:
-            g._apply(Action.from_json(act))
-        return g
-
-    def undo(self) -> Action:
-        """Take back the last action (by replaying the others). Returns it."""
-        if not self.actions:
-            raise IllegalActionError("nothing to undo", "nothing_to_undo")
-        last = Action.from_json(self.actions[-1])
-        g = self.replay(len(self.actions) - 1)
-        self.__dict__.update(g.__dict__)
-        return last
+    def _fresh(self) -> DiceGame:
+        return DiceGame(self.pool, self.config)
 
 
 def normalise_config(config: dict) -> dict:

@@ -1,0 +1,52 @@
+"""Replaying a game from its config and actions: undo, replays and loading saves.
+
+Both games (Cape Clash and Derring-Dice) keep every action they applied, as JSON, and start
+from a config that holds the seed, so replaying the actions on a fresh game rebuilds the
+state exactly. Undo and saves rely on that rather than on copies of the state.
+"""
+
+from __future__ import annotations
+
+from .actions import Action
+from .errors import IllegalActionError, Problem, SaveError
+
+
+class Replayable:
+    """Replay, undo and loading by replay, for a game class that keeps ``actions`` (its actions
+    so far, as JSON), has ``apply``, ``_apply`` and ``state_hash``, and says in ``_fresh`` how to
+    start a new game with the same card pool and config."""
+
+    actions: list
+
+    def _fresh(self):
+        raise NotImplementedError
+
+    def replay(self, upto: int | None = None):
+        """A fresh game from the same config, replaying the first ``upto`` actions."""
+        g = self._fresh()
+        for step in self.actions[:upto]:
+            g._apply(Action.from_json(step))
+        return g
+
+    def undo(self) -> Action:
+        """Take back the last action (by replaying all the others). Returns it."""
+        if not self.actions:
+            raise IllegalActionError("nothing to undo", "nothing_to_undo")
+        last = Action.from_json(self.actions[-1])
+        g = self.replay(len(self.actions) - 1)
+        self.__dict__.update(g.__dict__)
+        return last
+
+
+def replay_save(g, data: dict, source: str):
+    """Apply a save's actions to ``g`` (a fresh game from the save's config), each one checked,
+    then compare the state hash with the one saved. Raises ``SaveError`` naming the action."""
+    for i, step in enumerate(data.get("actions") or []):
+        try:
+            g.apply(step)
+        except ValueError as e:
+            raise SaveError([Problem(source, None, f"actions[{i}]", f"cannot be replayed: {e}")]) from None
+    if data.get("hash") and data["hash"] != g.state_hash():
+        raise SaveError([Problem(source, None, "hash", "the replayed game does not match the saved state "
+                                                       "(the file was changed or the card data differs)")])
+    return g
