@@ -144,13 +144,21 @@ def possible_teammates(g: Game, attackers: list[Card]) -> list[Card]:
     ids = {a.iid for a in attackers}
     cands = [c for c in g.characters(side=first.side)
              if c.iid not in ids and c.row == first.row and can_attack(g, c)]
+    if not cands:
+        return []
     mercs = [m for m in cands if g.has_keyword(m, "mercenary")] if g.kw_possible("mercenary") else []
+    # what the attackers share already: a candidate only adds its own teams and keywords
+    shared = set.intersection(*[g.teams_of(a) for a in attackers])
+    ranged, fly, sniper, stealth = reach(g, attackers)
+    has = g.has_keyword
     out = []
     for c in cands:
-        group = [*attackers, c]
-        if not (team_ok(g, group) or any(team_ok(g, [*group, m]) for m in mercs if m is not c)):
-            continue
-        if _targets(g, first.side, reach(g, group)):
+        if not shared & g.teams_of(c):
+            group = [*attackers, c]
+            if not (team_ok(g, group) or any(team_ok(g, [*group, m]) for m in mercs if m is not c)):
+                continue
+        how = (ranged, fly and has(c, "flight"), sniper and has(c, "sniper"), stealth and has(c, "stealth"))
+        if _targets(g, first.side, how):
             out.append(c)
     return out
 
