@@ -303,18 +303,18 @@ class Game(Replayable):
         """Does a character have a keyword now? Stunned characters and characters whose powers
         were taken lose their keywords (Swarm excepted); granted keywords count, and so do
         keywords copied by Mimic."""
-        if kw == "swarm":
-            return kw in self.defs.cards[c.cid].keywords
-        if c.zone == "play" and not c.face_up:
-            return False
-        if not c.mods and c.gear is None and not (self._statics_grant and self.static_sources()):
-            d = self.defs.cards[c.cid]
-            if kw in d.keywords:
-                return True
-            return "mimic" in d.keywords and self._mimicked(c, kw)
-        if self.powers_lost(c):
-            return False
-        return kw in self._own_keywords(c) or self._mimicked(c, kw)
+        if not c.face_up and c.zone == "play":  # stunned: only Swarm stays
+            return kw == "swarm" and kw in self.defs.cards[c.cid].keywords
+        if c.mods or c.gear is not None or (self._statics_grant and self.static_sources()):
+            if kw == "swarm":
+                return kw in self.defs.cards[c.cid].keywords
+            if self.powers_lost(c):
+                return False
+            return kw in self._own_keywords(c) or self._mimicked(c, kw)
+        kws = self.defs.cards[c.cid].keywords  # the common case: printed keywords only
+        if kw in kws:
+            return True
+        return "mimic" in kws and kw != "swarm" and self._mimicked(c, kw)
 
     def _own_keywords(self, c: Card) -> set[str]:
         kws = set(self.defs.cards[c.cid].keywords)
@@ -941,7 +941,9 @@ class Game(Replayable):
             for c in self.characters(side=pl.side):
                 if c.iid not in self.moved:
                     out.append(act(p, "move", {"card": c.iid, "row": "back" if c.row == "front" else "front"}))
-            return out + self._plays(p, "build") + [act(p, "end_step")]
+            out += self._plays(p, "build")
+            out.append(act(p, "end_step"))
+            return out
         if t == "main":
             memo = self._memo
             starters = memo.get(("starters", pl.side))
@@ -951,9 +953,11 @@ class Game(Replayable):
             if self.kw_possible("mobile"):
                 out += [act(p, "shift", {"card": c.iid}) for c in self.characters(side=pl.side)
                         if c.face_up and f"mobile:{c.iid}" not in self.used_powers and self.has_keyword(c, "mobile")]
-            return out + self._plays(p, "main") + [act(p, "end_turn")]
+            out += self._plays(p, "main")
+            out.append(act(p, "end_turn"))
+            return out
         if t == "combat":
-            return self._plays(p, "combat") + [act(p, "pass")]
+            return [*self._plays(p, "combat"), act(p, "pass")]
         if t == "declare":
             # a copy: callers own the list they get
             key = ("declare", p, tuple(self.declaring))
@@ -977,7 +981,9 @@ class Game(Replayable):
                             for row in ("front", "back"):
                                 out.append(act(p, "recruit_ally", {"card": iid, "row": row, "ally": ally}))
             out += self._equip_options(p)
-            return out + self._plays(p, "build") + [act(p, "end_step")]
+            out += self._plays(p, "build")
+            out.append(act(p, "end_step"))
+            return out
         if t == "resource":
             out = []
             defs, cards = self.defs.cards, self.cards
@@ -985,7 +991,9 @@ class Game(Replayable):
                 out.append(act(p, "resource", {"card": iid, "face_up": False}))
                 if defs[cards[iid].cid].type == "location":
                     out.append(act(p, "resource", {"card": iid, "face_up": True}))
-            return out + self._plays(p, "build") + [act(p, "end_step")]
+            out += self._plays(p, "build")
+            out.append(act(p, "end_step"))
+            return out
         if t == "choose_first":
             return [act(p, "choose_first", {"side": s}) for s in d["options"]]
         if t == "place_main":
