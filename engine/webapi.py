@@ -283,19 +283,20 @@ class Session:
         return self._state(g, viewer, since, self.seats)
 
     def _state(self, g: Game, viewer: int | None, since: int, seats: list[dict]) -> dict:
-        view = g.view(viewer)
-        d = g.decision
+        """What the page draws: the viewer's view, the actions offered to them, recent log lines."""
+        view = self._view(g, viewer)
         acts = g.legal_actions(viewer) if viewer is not None else []
         to_act = g.to_act
+        decision_title, phase_name = self._titles(g)
         return {
             "view": view,
             "seats": seats,
             "to_act": to_act,
             "ai_to_act": bool(to_act) and all(seats[p]["ai"] for p in to_act) if seats else False,
-            "decision_title": DECISION_TITLES.get(d["type"], d["type"]) if d else None,
-            "phase_name": PHASE_NAMES.get(g.phase, g.phase),
+            "decision_title": decision_title,
+            "phase_name": phase_name,
             "actions": [self._action_json(g, a) for a in acts],
-            "log": [e.to_json(viewer) for e in g.events[max(since, len(g.events) - LOG_LINES):]],
+            "log": [self._event_json(g, e, viewer) for e in g.events[max(since, len(g.events) - LOG_LINES):]],
             "log_len": len(g.events),
             "hash": g.state_hash(),
             "action_count": len(g.actions),
@@ -303,6 +304,20 @@ class Session:
             "result_text": self._result_text(g),
             "can_undo": self._undo_point(g) is not None,
         }
+
+    @staticmethod
+    def _view(g: Game, viewer: int | None) -> dict:
+        return g.view(viewer)
+
+    @staticmethod
+    def _titles(g: Game) -> tuple[str | None, str]:
+        """The open decision's title and the phase's name, for the page's header."""
+        d = g.decision
+        return (DECISION_TITLES.get(d["type"], d["type"]) if d else None), PHASE_NAMES.get(g.phase, g.phase)
+
+    @staticmethod
+    def _event_json(g: Game, e, viewer: int | None) -> dict:
+        return e.to_json(viewer)
 
     def _action_json(self, g: Game, a: Action) -> dict:
         group, key = ACTION_GROUPS.get(a.type, ("Other", None))
@@ -716,30 +731,19 @@ class DiceSession(Session):
         self._policies = {}
         return self.op_state(viewer=viewer)
 
-    def _state(self, g, viewer: int | None, since: int, seats: list[dict]) -> dict:
+    @staticmethod
+    def _view(g, viewer: int | None) -> dict:
         view = g.view(viewer)
-        view.pop("legal", None)   # offered below, with groups
-        view.pop("log", None)     # sent below, the recent lines only
+        view.pop("legal", None)   # offered in the state, with groups
+        view.pop("log", None)     # sent in the state, the recent lines only
         view.pop("engine", None)  # bookkeeping for the computer players' samplers
+        return view
+
+    @staticmethod
+    def _titles(g) -> tuple[str | None, str]:
         d = g.decision
-        acts = g.legal_actions(viewer) if viewer is not None else []
-        to_act = g.to_act
-        return {
-            "view": view,
-            "seats": seats,
-            "to_act": to_act,
-            "ai_to_act": bool(to_act) and all(seats[p]["ai"] for p in to_act) if seats else False,
-            "decision_title": DICE_DECISION_TITLES.get(d["type"], d["type"]) if d and not g.result else None,
-            "phase_name": "Game over" if g.result else DICE_PHASE_NAMES.get(g.phase, g.phase),
-            "actions": [self._action_json(g, a) for a in acts],
-            "log": [self._event_json(g, e, viewer) for e in g.events[max(since, len(g.events) - LOG_LINES):]],
-            "log_len": len(g.events),
-            "hash": g.state_hash(),
-            "action_count": len(g.actions),
-            "over": g.is_over,
-            "result_text": self._result_text(g),
-            "can_undo": self._undo_point(g) is not None,
-        }
+        return (DICE_DECISION_TITLES.get(d["type"], d["type"]) if d and not g.result else None,
+                "Game over" if g.result else DICE_PHASE_NAMES.get(g.phase, g.phase))
 
     @staticmethod
     def _event_json(g, e, viewer: int | None) -> dict:
