@@ -330,3 +330,54 @@ def test_hard_has_its_own_numbers_for_the_dice_game():
     assert (sub.iterations, sub.playout, sub.paired, sub.samples) == (4, 20, False, 0)
     assert pol.last_stats["iterations"] == 4
     assert sum(n for n, _ in pol.last_stats["children"].values()) == 4  # no prior visits: all searched
+
+
+# ------------------------------------------------------------------ hard's own look-ahead and evaluation
+
+def test_learned_evaluation_gives_the_two_players_complementary_chances():
+    """The learned model reads differences between the sides (and who moves), so in a duel the two
+    players' chances add up to one; a finished game is a win or a loss."""
+    checked = 0
+    for g, _ in _positions(3, kinds=("main",), every=5):
+        a, b = capeclash.evaluate_learned(g.view(0), 0), capeclash.evaluate_learned(g.view(1), 1)
+        assert 0.0 < a < 1.0 and a + b == pytest.approx(1.0)
+        checked += 1
+    assert checked >= 3
+    while not g.is_over:
+        p = g.to_act[0]
+        g.apply(ai_simple.choose(g.view(p), g.legal_actions(p), Rng(1)))
+    w = g.result["winners"][0]
+    assert capeclash.evaluate_learned(g.view(w), w) == 1.0 and capeclash.evaluate_learned(g.view(1 - w), 1 - w) == 0.0
+
+
+def test_tune_fits_known_weights_back():
+    """The logistic fit of engine.ai.tune recovers the weights that made the labels."""
+    from engine.ai import tune
+    rng = Rng(3)
+    true = [1.5, -0.8, 0.3]
+    xs, ys = [], []
+    for _ in range(3000):
+        x = [rng.below(2001) / 1000 - 1 for _ in true]
+        p = tune._sigmoid(sum(w * v for w, v in zip(true, x, strict=True)))
+        xs.append(x)
+        ys.append(int(rng.below(10**6) < p * 10**6))
+    fitted = tune.fit(xs, ys, ridge=0.1)
+    assert fitted == pytest.approx(true, abs=0.25)
+    assert tune.scores([0.9, 0.2], [1, 0])[1] == 1.0
+
+
+def test_hard_options_change_only_hard():
+    """normal's look-ahead is the default of the functions hard extends: given the same random
+    generator, the defaults and explicitly passed defaults agree, and a look-ahead that plans the
+    rest of the turn still values every candidate."""
+    g, p = _main_position(3)
+    ctx = public_context(g)
+    legal = capeclash.candidates(g.view(p), g.legal_actions(p))
+    plain = capeclash.lookahead_values(g.view(p), legal, Rng(5), ctx)
+    explicit = capeclash.lookahead_values(g.view(p), legal, Rng(5), ctx, 1, evaluation=capeclash.evaluate,
+                                          horizon=0, plan=0)
+    assert plain == explicit
+    planned = capeclash.prior(g.view(p), legal, Rng(5), ctx, 1, plan=2)
+    assert set(planned) == set(legal) and all(0.0 <= v <= 1.01 for v in planned.values())
+    assert capeclash.searchable({"decision": {"type": "resource"}}, legal) is False
+    assert capeclash.searchable({"decision": {"type": "resource"}}, legal, ("resource",)) is True

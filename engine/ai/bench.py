@@ -3,7 +3,8 @@
 * ``clone``: the cost of ``Game.copy()`` (the search clones once per iteration) and of
   sampling a game from a view, on positions from real games; medians in microseconds.
 * ``ai``: move times per level (median and 95th percentile over the decisions with more than
-  one legal action) in games against the ``normal`` level on the starter decks, and optionally
+  one legal action) in games against the ``normal`` level on the starter decks (``--game dice``:
+  in Derring-Dice), and optionally
   a strength match (``--match hard:normal --match-games 200 --workers 2``; ``--levels ''`` skips
   the move times). Budgets are iterations, so the figures depend only on
   the machine's speed; the load average is printed with them.
@@ -100,6 +101,26 @@ def bench_moves(levels: list[str], games: int, seed: int = 1, out=print, decks: 
     return rows
 
 
+def bench_dice_moves(levels: list[str], games: int, seed: int = 1, out=print) -> dict:
+    """The dice game (Derring-Dice): each level plays ``games`` games against normal, seats
+    alternating; move times as ``bench_moves``."""
+    from ..dice.cards import load_pool
+    from .match import play_dice_game
+    pool = load_pool()
+    rows = {}
+    for lv in levels:
+        timings: dict = {}
+        for i in range(games):
+            play_dice_game(pool, [lv, "normal"] if i % 2 == 0 else ["normal", lv], seed + i, timings=timings)
+        t = timings.get(lv, [])
+        rows[lv] = {"moves": len(t), "median_ms": 1000 * statistics.median(t) if t else 0.0,
+                    "p95_ms": 1000 * _pct(t, 0.95), "max_ms": 1000 * max(t, default=0.0)}
+        out(f"dice {lv:7}: {len(t):5} decisions, median {rows[lv]['median_ms']:8.2f} ms, "
+            f"95th percentile {rows[lv]['p95_ms']:8.2f} ms, max {rows[lv]['max_ms']:8.1f} ms")
+    out(f"load average {' '.join(f'{x:.2f}' for x in os.getloadavg())} on {os.cpu_count()} cores")
+    return rows
+
+
 def strength(a: str, b: str, games: int, seed: int = 1000, workers: int = 1, out=print,
              decks: list[str] | None = None) -> dict:
     """``a`` against ``b`` over ``games`` duels (the starter decks by default; seats, decks and
@@ -139,9 +160,14 @@ def bench_main(argv: list[str]) -> int:
         ap.add_argument("--seed", type=int, default=1)
         ap.add_argument("--deck", action="append", default=None,
                         help="decks to play (default: the starter decks, card_data/starter/deck-*.yaml)")
+        ap.add_argument("--game", choices=["capeclash", "dice"], default="capeclash",
+                        help="dice: move times in Derring-Dice (against its normal level) instead")
         opts = ap.parse_args(argv[1:])
         levels = [s for s in opts.levels.split(",") if s]
-        res = {"moves": bench_moves(levels, opts.games, opts.seed, decks=opts.deck)} if levels else {}
+        if opts.game == "dice":
+            res = {"moves": bench_dice_moves(levels, opts.games, opts.seed)} if levels else {}
+        else:
+            res = {"moves": bench_moves(levels, opts.games, opts.seed, decks=opts.deck)} if levels else {}
         for m in opts.match:
             a, b = m.split(":")
             res[m] = strength(a, b, opts.match_games, workers=opts.workers, decks=opts.deck)

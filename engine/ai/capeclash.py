@@ -32,6 +32,7 @@ from ..state import Card, Combat, Player
 SEARCHED = ("main", "declare", "combat", "recruit")
 LOOKAHEAD = ("main", "declare", "combat")
 QUIET_LIMIT = 80  # actions a look-ahead plays at most before it evaluates
+HORIZON_LIMIT = 400  # the same, for a look-ahead over whole turns
 
 
 class Context:
@@ -300,9 +301,10 @@ def candidates(view: dict, legal: list) -> list:
     return legal
 
 
-def searchable(view: dict, legal: list) -> bool:
+def searchable(view: dict, legal: list, kinds: tuple | None = None) -> bool:
+    """Whether the search weighs this decision (its type is one of ``kinds``, default ``SEARCHED``)."""
     d = view.get("decision") or {}
-    return d.get("type") in SEARCHED and len(legal) > 1
+    return d.get("type") in (kinds or SEARCHED) and len(legal) > 1
 
 
 # ------------------------------------------------------------------ evaluation
@@ -363,6 +365,90 @@ def evaluate(view: dict, player: int) -> float:
     return 1.0 / (1.0 + math.exp(-diff / 8.0))
 
 
+# ------------------------------------------------------------------ the learned evaluation (hard)
+
+FEATURES = ("main_left_share", "main_left", "main_low", "main_stunned", "ready_chars", "ready_atk", "ready_def",
+            "front_ready", "stunned_chars", "resources", "hand", "level", "xp_share", "deck_empty")
+
+
+def side_features(view: dict, side: dict) -> list[float]:
+    """What the learned evaluation counts on one side (``FEATURES``, in that order)."""
+    left = share = low = stunned_main = 0.0
+    ready = atk = dfn = front = stunned = 0.0
+    for c in side["front"] + side["back"]:
+        if c["main"]:
+            hp = max(0, c["health"] - c["wounds"])
+            left += hp
+            share += hp / max(1, c["health"])
+            low += 1.0 if hp <= 2 else 0.0
+            stunned_main += 1.0 if c["stunned"] else 0.0
+        if c["stunned"]:
+            stunned += 0.0 if c["main"] else 1.0
+            continue
+        ready += 0.0 if c["main"] else 1.0
+        atk += max(0, c["atk"])
+        dfn += max(0, c["def"])
+        front += 1.0 if c["row"] == "front" else 0.0
+    res = hand = level = xp = empty = 0.0
+    for p in side["players"]:
+        pl = view["players"][p]
+        if pl["out"]:
+            continue
+        res += min(len(pl["resources"]), 10)
+        hand += min(pl["hand_count"], 10)
+        level += pl["level"] - 1
+        xp += pl["xp"] / pl["xp_needed"] if pl.get("xp_needed") else 0.0
+        empty += 1.0 if pl["deck_count"] == 0 else 0.0
+    return [share, left, low, stunned_main, ready, atk, dfn, front, stunned, res, hand, level, xp, empty]
+
+
+def position_features(view: dict, player: int) -> list[float] | None:
+    """``player``'s side's features minus the strongest enemy side's (by the learned weights),
+    then whether ``player``'s side is the one to move: the learned evaluation's input.
+    None once the game is over or no enemy side is left."""
+    if view.get("result") is not None:
+        return None
+    from .learned import WEIGHTS
+    w = [WEIGHTS.get(f, 0.0) for f in FEATURES]
+    my_team = view["players"][player]["team"]
+    mine = [0.0] * len(FEATURES)
+    enemy, best = None, -math.inf
+    for s in view["sides"]:
+        if all(view["players"][p]["out"] for p in s["players"]):
+            continue
+        f = side_features(view, s)
+        if view["players"][s["players"][0]]["team"] == my_team:
+            mine = [a + b for a, b in zip(mine, f, strict=True)]
+        else:
+            sc = sum(a * b for a, b in zip(w, f, strict=True))
+            if sc > best:
+                enemy, best = f, sc
+    if enemy is None:
+        return None
+    active = view["players"][player]["side"] == view["active_side"]
+    return [a - b for a, b in zip(mine, enemy, strict=True)] + [1.0 if active else -1.0]
+
+
+def evaluate_learned(view: dict, player: int) -> float:
+    """``evaluate`` with weights fitted to who won normal-vs-normal games (``engine.ai.tune``):
+    the chance ``player`` wins from here, by a logistic model of ``position_features``."""
+    r = view.get("result")
+    if r is not None:
+        w = r.get("winners") or []
+        return (1.0 / len(w)) if player in w else 0.0
+    x = position_features(view, player)
+    if x is None:
+        return 1.0
+    from .learned import WEIGHTS
+    z = sum(WEIGHTS.get(f, 0.0) * v for f, v in zip((*FEATURES, "to_move"), x, strict=True))
+    z = max(-30.0, min(30.0, z))
+    return 1.0 / (1.0 + math.exp(-z))
+
+
+# the evaluations a level may name (``ISMCTSPolicy(evaluation=...)``)
+evaluations = {"hand": evaluate, "learned": evaluate_learned}
+
+
 # ------------------------------------------------------------------ the heuristic
 
 def _quiet(g: Game, me: int, turn: int) -> bool:
@@ -383,11 +469,12 @@ def playout_done(g: Game, me: int, turn: int, horizon: int = 0) -> bool:
     return g.result is not None or g.turn >= turn + horizon
 
 
-def play_out(g: Game, me: int, rng: Rng, limit: int = QUIET_LIMIT) -> Game:
-    """Let the simple policy play every seat until the position is quiet for ``me``."""
+def play_out(g: Game, me: int, rng: Rng, limit: int = QUIET_LIMIT, horizon: int = 0) -> Game:
+    """Let the simple policy play every seat until the position is quiet for ``me`` (with
+    ``horizon``, until ``playout_done`` says so)."""
     turn = g.turn
     for _ in range(limit):
-        if _quiet(g, me, turn):
+        if playout_done(g, me, turn, horizon):
             break
         p = g.decision["players"][0]
         legal = g.legal_actions(p)
@@ -395,8 +482,11 @@ def play_out(g: Game, me: int, rng: Rng, limit: int = QUIET_LIMIT) -> Game:
     return g
 
 
-def lookahead_values(view: dict, legal: list, rng: Rng, context: Context, samples: int = 1) -> dict | None:
-    """Each candidate's evaluation after playing it out in ``samples`` sampled games."""
+def lookahead_values(view: dict, legal: list, rng: Rng, context: Context, samples: int = 1, *,
+                     evaluation=evaluate, horizon: int = 0, plan: int = 0) -> dict | None:
+    """Each candidate's evaluation after playing it out in ``samples`` sampled games (``normal``
+    uses the defaults: the hand-weighted ``evaluate`` once the combat is over; ``hard`` may
+    pass another ``evaluation`` and a ``horizon``, see ``playout_done``)."""
     player = legal[0].player
     totals = dict.fromkeys(legal, 0.0)
     for _ in range(samples):
@@ -404,29 +494,43 @@ def lookahead_values(view: dict, legal: list, rng: Rng, context: Context, sample
         if base is None or not set(legal) <= set(base.legal_actions(player)):
             return None
         for a in legal:
-            totals[a] += _value_after(base, a, player, rng)
+            totals[a] += _value_after(base, a, player, rng, 0, evaluation, horizon, plan, context)
     return {a: v / samples for a, v in totals.items()}
 
 
-def _value_after(base: Game, a, player: int, rng: Rng, depth: int = 0) -> float:
-    """The evaluation after ``a`` and a quiet play-out; an attack is worth its best target."""
+def _value_after(base: Game, a, player: int, rng: Rng, depth: int = 0, evaluation=evaluate,
+                 horizon: int = 0, plan: int = 0, context: Context | None = None) -> float:
+    """The evaluation after ``a`` and a play-out; an attack is worth its best target. With
+    ``plan``, the heuristic then takes up to ``plan`` more of ``player``'s main-phase decisions
+    of this turn (each played out in turn) before the evaluation."""
     g = base.copy()
+    turn = g.turn
     g._apply(a)
     d = g.decision
     if depth == 0 and a.type == "attack" and d and d["type"] == "declare" and player in d["players"]:
         targets = [t for t in g.legal_actions(player) if t.type == "target"]
         if targets:
-            return max(_value_after(g, t, player, rng, 1) for t in targets)
-    play_out(g, player, Rng(rng.next64()))
-    return evaluate(g.view(player), player)
+            return max(_value_after(g, t, player, rng, 1, evaluation, horizon, plan, context) for t in targets)
+    play_out(g, player, Rng(rng.next64()), QUIET_LIMIT if not horizon else HORIZON_LIMIT, horizon)
+    for _ in range(plan):
+        d = g.decision
+        if g.result is not None or g.turn != turn or not d or d["type"] != "main" or player not in d["players"]:
+            break
+        legal = g.legal_actions(player)
+        g._apply(heuristic(g.view(player), legal, Rng(rng.next64()), context) if len(legal) > 1 else legal[0])
+        play_out(g, player, Rng(rng.next64()))
+    return evaluation(g.view(player), player)
 
 
-def prior(view: dict, legal: list, rng: Rng, context: Context | None, samples: int = 1) -> dict | None:
+def prior(view: dict, legal: list, rng: Rng, context: Context | None, samples: int = 1, *,
+          evaluation: str | None = None, horizon: int = 0, plan: int = 0) -> dict | None:
     """The search's prior: each action's look-ahead value averaged over ``samples`` sampled games
-    (the rule of thumb's own choice gets a hair more, as in ``heuristic``)."""
+    (the rule of thumb's own choice gets a hair more, as in ``heuristic``); ``evaluation`` names
+    one of ``evaluations`` (default the hand-weighted one), ``horizon`` as in ``playout_done``."""
     if context is None:
         return None
-    values = lookahead_values(view, legal, rng, context, samples)
+    values = lookahead_values(view, legal, rng, context, samples, evaluation=evaluations.get(evaluation, evaluate),
+                              horizon=horizon, plan=plan)
     if values:
         simple = ai_simple.choose(view, legal, Rng(rng.state))
         if simple in values:

@@ -124,13 +124,19 @@ class ISMCTSPolicy:
       random untried action only while it has fewer than ``pw * sqrt(visits)`` children: with a small budget
       the tree follows the heuristic, with a large one it explores (``pw`` 0: plain expansion, every
       untried action first, at random).
+    * ``evaluation``: the name of another evaluation among the ruleset's ``evaluations`` (Cape Clash:
+      ``"learned"``) for the prior and the playouts; ``prior_horizon`` and ``prior_plan``: the prior's
+      look-ahead goes on until that horizon (see ``playout_done``) or lets the heuristic take up to that
+      many more of the player's own decisions this turn (Cape Clash's ``prior`` takes ``horizon`` and
+      ``plan``); ``decisions``: the decision types searched (passed to the ruleset's ``searchable``).
     * ``per_game``: other numbers for another ruleset's views (``{"dice": {"iterations": 96, ...}}``).
     """
 
     def __init__(self, level: str, context: Any = None, *, ruleset: str | None = None, iterations: int = 48,
                  playout: int = 40, explore: float = 0.7, horizon: int = 0, samples: int = 0, widen: int = 0,
                  widen_every: int = 8, prior_weight: float = 2.0, pw: float = 0.5, decisive: float = 0.0,
-                 paired: bool = False, per_game: dict | None = None):
+                 paired: bool = False, evaluation: str | None = None, prior_horizon: int = 0,
+                 decisions: tuple | list | None = None, prior_plan: int = 0, per_game: dict | None = None):
         self.level = level
         self.context = context
         self.ruleset = ruleset
@@ -145,10 +151,16 @@ class ISMCTSPolicy:
         self.pw = pw
         self.decisive = decisive
         self.paired = paired
+        self.evaluation = evaluation
+        self.prior_horizon = prior_horizon
+        self.decisions = tuple(decisions) if decisions else None
+        self.prior_plan = prior_plan
         self.per_game = per_game or {}  # game name -> numbers replacing these for that game's views
         self.budget = {"iterations": iterations, "playout": playout, "explore": explore, "horizon": horizon,
                        "samples": samples, "widen": widen, "widen_every": widen_every, "prior_weight": prior_weight,
-                       "pw": pw, "decisive": decisive, "paired": paired}
+                       "pw": pw, "decisive": decisive, "paired": paired, "evaluation": evaluation,
+                       "prior_horizon": prior_horizon, "decisions": decisions,
+                       "prior_plan": prior_plan}
         self._variants: dict = {}
         self.last_stats: dict = {}
 
@@ -169,7 +181,7 @@ class ISMCTSPolicy:
         rs = ruleset_for(view, self.ruleset)
         fallback = HeuristicPolicy(self.level, self.context, ruleset=self.ruleset)
         can = getattr(rs, "searchable", None)
-        if can is not None and not can(view, legal):
+        if can is not None and not (can(view, legal, self.decisions) if self.decisions else can(view, legal)):
             return fallback(view, legal, rng)
         best = self.search(view, legal, rng, rs, deadline)
         return best if best is not None else fallback(view, legal, rng)
@@ -180,7 +192,14 @@ class ISMCTSPolicy:
         pick = getattr(rs, "candidates", None)
         cands = list(pick(view, legal) if pick else legal)
         prior_fn = getattr(rs, "prior", None)
-        values = prior_fn(view, cands, rng, self.context, self.samples) if prior_fn and self.samples else None
+        extra = {}  # only the numbers this level changes: a ruleset's prior need not know them all
+        if self.evaluation:
+            extra["evaluation"] = self.evaluation
+        if self.prior_horizon:
+            extra["horizon"] = self.prior_horizon
+        if self.prior_plan:
+            extra["plan"] = self.prior_plan
+        values = prior_fn(view, cands, rng, self.context, self.samples, **extra) if prior_fn and self.samples else None
         if values:
             cands.sort(key=lambda a: -values[a])  # stable: equal values keep the legal order
             for a in cands:
@@ -206,9 +225,10 @@ class ISMCTSPolicy:
         heur = getattr(rs, "heuristic", None)
         stop = getattr(rs, "playout_done", None)
         root = self._root(view, legal, rng, rs)
-        if len(root.order) == 1 or (self.decisive and root.margin > self.decisive):
+        if len(root.order) == 1 or (self.decisive and root.margin > self.decisive) or \
+                (root.ranked and self.iterations <= 0):
             self.last_stats = {"iterations": 0, "width": 1, "children": {}}
-            return root.order[0]  # one candidate, or the heuristic's best is clearly ahead: no search
+            return root.order[0]  # one candidate, the prior's best clearly ahead, or no search asked
         root.visits = 0
 
         def guide(g, p, acts, prng):
@@ -295,11 +315,18 @@ class ISMCTSPolicy:
                 break
             p = g.to_act[0]
             _apply(g, guide(g, p, g.legal_actions(p), prng))
-        score = rs.evaluate(g.view(me), me)
+        score = self._evaluate(rs)(g.view(me), me)
         for n in path:
             n.visits += 1
             if n.mover is not None:
                 n.value += score if teams.get(n.mover, n.mover) == my_team else 1.0 - score
+
+    def _evaluate(self, rs: Any):
+        """The evaluation this level scores playouts with: the ruleset's ``evaluate``, or the one
+        its ``evaluations`` name ``evaluation``."""
+        if self.evaluation:
+            return getattr(rs, "evaluations", {}).get(self.evaluation, rs.evaluate)
+        return rs.evaluate
 
     def _may_widen(self, node: Node, n_children: int) -> bool:
         return n_children < self.pw * math.sqrt(node.visits)
