@@ -92,13 +92,18 @@ def bench_moves(levels: list[str], games: int, seed: int = 1, out=print, decks: 
             k = (i // 2) % len(deck_list)
             two = [deck_list[k], deck_list[(k + 1) % len(deck_list)]]
             play_game(pool, two, pair, seed + i, timings=timings)
-        t = timings.get(lv, [])
-        rows[lv] = {"moves": len(t), "median_ms": 1000 * statistics.median(t) if t else 0.0,
-                    "p95_ms": 1000 * _pct(t, 0.95), "max_ms": 1000 * max(t, default=0.0)}
-        out(f"{lv:7}: {len(t):5} decisions, median {rows[lv]['median_ms']:8.2f} ms, "
-            f"95th percentile {rows[lv]['p95_ms']:8.2f} ms, max {rows[lv]['max_ms']:8.1f} ms")
+        rows[lv] = _move_row(lv, timings.get(lv, []), out)
     out(f"load average {' '.join(f'{x:.2f}' for x in os.getloadavg())} on {os.cpu_count()} cores")
     return rows
+
+
+def _move_row(label: str, t: list[float], out) -> dict:
+    """One level's move times (seconds) as a row of milliseconds, printed."""
+    row = {"moves": len(t), "median_ms": 1000 * statistics.median(t) if t else 0.0,
+           "p95_ms": 1000 * _pct(t, 0.95), "max_ms": 1000 * max(t, default=0.0)}
+    out(f"{label:7}: {len(t):5} decisions, median {row['median_ms']:8.2f} ms, "
+        f"95th percentile {row['p95_ms']:8.2f} ms, max {row['max_ms']:8.1f} ms")
+    return row
 
 
 def bench_dice_moves(levels: list[str], games: int, seed: int = 1, out=print) -> dict:
@@ -112,11 +117,7 @@ def bench_dice_moves(levels: list[str], games: int, seed: int = 1, out=print) ->
         timings: dict = {}
         for i in range(games):
             play_dice_game(pool, [lv, "normal"] if i % 2 == 0 else ["normal", lv], seed + i, timings=timings)
-        t = timings.get(lv, [])
-        rows[lv] = {"moves": len(t), "median_ms": 1000 * statistics.median(t) if t else 0.0,
-                    "p95_ms": 1000 * _pct(t, 0.95), "max_ms": 1000 * max(t, default=0.0)}
-        out(f"dice {lv:7}: {len(t):5} decisions, median {rows[lv]['median_ms']:8.2f} ms, "
-            f"95th percentile {rows[lv]['p95_ms']:8.2f} ms, max {rows[lv]['max_ms']:8.1f} ms")
+        rows[lv] = _move_row(f"dice {lv}", timings.get(lv, []), out)
     out(f"load average {' '.join(f'{x:.2f}' for x in os.getloadavg())} on {os.cpu_count()} cores")
     return rows
 
