@@ -568,8 +568,7 @@ def _grant(g, frame, a) -> bool:
             m["source"] = frame["src"]
         c.mods.append(m)
         g.dirty = True
-        g.any_grants = True
-        g._kw_present = None
+        g.keyword_granted()
         g.log("grant", f"{g.name(c.iid)} gains {a['keyword'].replace('_', ' ').title()}.")
     return True
 

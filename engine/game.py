@@ -299,6 +299,11 @@ class Game(Replayable):
                 present.update(st.get("grant", ()))
         return _EVERY_KEYWORD if "mimic" in present else present
 
+    def keyword_granted(self) -> None:
+        """An effect granted a keyword: from now on any character may have any keyword."""
+        self.any_grants = True
+        self._kw_present = None
+
     def has_keyword(self, c: Card, kw: str) -> bool:
         """Does a character have a keyword now? Stunned characters and characters whose powers
         were taken lose their keywords (Swarm excepted); granted keywords count, and so do
@@ -945,10 +950,7 @@ class Game(Replayable):
             out.append(act(p, "end_step"))
             return out
         if t == "main":
-            memo = self._memo
-            starters = memo.get(("starters", pl.side))
-            if starters is None:
-                starters = memo[("starters", pl.side)] = combat.attack_starters(self, pl.side)
+            starters = self._remembered(("starters", pl.side), combat.attack_starters, self, pl.side)
             out = [act(p, "attack", {"card": c.iid}) for c in starters]
             if self.kw_possible("mobile"):
                 out += [act(p, "shift", {"card": c.iid}) for c in self.characters(side=pl.side)
@@ -960,11 +962,7 @@ class Game(Replayable):
             return [*self._plays(p, "combat"), act(p, "pass")]
         if t == "declare":
             # a copy: callers own the list they get
-            key = ("declare", p, tuple(self.declaring))
-            got = self._memo.get(key)
-            if got is None:
-                got = self._memo[key] = self._declare_options(p)
-            return list(got)
+            return list(self._remembered(("declare", p, tuple(self.declaring)), self._declare_options, p))
         if t == "recruit":
             out = []
             main_names = self._main_names(pl.side)
@@ -1030,12 +1028,7 @@ class Game(Replayable):
         return out + [act(p, "cancel_attack")]
 
     def _plays(self, p: int, timing: str) -> list[Action]:
-        # results are remembered until an action that could change them (see _apply)
-        key = ("plays", p, timing)
-        got = self._memo.get(key)
-        if got is None:
-            got = self._memo[key] = powers.plays(self, p, timing)
-        return got
+        return self._remembered(("plays", p, timing), powers.plays, self, p, timing)
 
     def _power_reason(self, a: Action, c: Card, cd) -> str:
         k = a.get("power")
@@ -1122,6 +1115,14 @@ class Game(Replayable):
             elif quiet[1]:  # it moved a character: keep only what rows cannot change
                 self._memo = {k: v for k, v in memo.items() if k[0] == "plays"}
         return self._new_events
+
+    def _remembered(self, key: tuple, work, *args):
+        """``work(*args)``, or what it gave for this key since the last action that could change it
+        (see ``_apply``). Arguments rather than a closure: this runs for nearly every decision."""
+        got = self._memo.get(key)
+        if got is None:
+            got = self._memo[key] = work(*args)
+        return got
 
     def _do(self, a: Action, d: dict) -> None:
         t = a.type

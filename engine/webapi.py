@@ -444,7 +444,7 @@ class Session:
 
     def op_save(self) -> dict:
         g = self._need_game()
-        return {"format": WEB_SAVE_FORMAT, "version": WEB_SAVE_VERSION, "seats": self.seats,
+        return {"format": self.SAVE_FORMAT, "version": WEB_SAVE_VERSION, "seats": self.seats,
                 "game": g.save(), "ai_rng": {str(k): str(r.state) for k, r in self.ai_rngs.items()}}  # text: JS numbers are 53-bit
 
     GAME_TITLE = "Cape Clash"
@@ -800,11 +800,6 @@ class DiceSession(Session):
 
     def op_validate_deck(self, text: str, source: str = "pasted deck") -> dict:
         raise WebError("no_decks", "Derring-Dice has no deck lists: both players share the two decks")
-
-    def op_save(self) -> dict:
-        g = self._need_game()
-        return {"format": DICE_SAVE_FORMAT, "version": WEB_SAVE_VERSION, "seats": self.seats,
-                "game": g.save(), "ai_rng": {str(k): str(r.state) for k, r in self.ai_rngs.items()}}
 
     def _engine_save_format(self) -> str:
         from .dice.game import SAVE_FORMAT

@@ -26,6 +26,7 @@ from .. import ai_simple, stats
 from ..game import Game
 from ..rng import Rng
 from ..state import Card, Combat, Player
+from .learned import WEIGHTS
 
 # decisions taken without a look-ahead: the engine asks them in the middle of effects, and
 # their book-keeping (the effect being resolved) is not in the view
@@ -371,6 +372,10 @@ FEATURES = ("main_left_share", "main_left", "main_low", "main_stunned", "ready_c
             "front_ready", "stunned_chars", "resources", "hand", "level", "xp_share", "deck_empty")
 
 
+# the learned weights in FEATURES order, then the side to move's
+_LEARNED = tuple(WEIGHTS.get(f, 0.0) for f in (*FEATURES, "to_move"))
+
+
 def side_features(view: dict, side: dict) -> list[float]:
     """What the learned evaluation counts on one side (``FEATURES``, in that order)."""
     left = share = low = stunned_main = 0.0
@@ -408,8 +413,7 @@ def position_features(view: dict, player: int) -> list[float] | None:
     None once the game is over or no enemy side is left."""
     if view.get("result") is not None:
         return None
-    from .learned import WEIGHTS
-    w = [WEIGHTS.get(f, 0.0) for f in FEATURES]
+    w = _LEARNED[:-1]
     my_team = view["players"][player]["team"]
     mine = [0.0] * len(FEATURES)
     enemy, best = None, -math.inf
@@ -439,8 +443,7 @@ def evaluate_learned(view: dict, player: int) -> float:
     x = position_features(view, player)
     if x is None:
         return 1.0
-    from .learned import WEIGHTS
-    z = sum(WEIGHTS.get(f, 0.0) * v for f, v in zip((*FEATURES, "to_move"), x, strict=True))
+    z = sum(w * v for w, v in zip(_LEARNED, x, strict=True))
     z = max(-30.0, min(30.0, z))
     return 1.0 / (1.0 + math.exp(-z))
 
