@@ -87,11 +87,11 @@ class Game(Replayable):
         self._statics: list | None = None
         self._live: list[int] | None = None
         self._offzone: tuple[int, bool] = (-1, False)
+        self._possible_plays: tuple[int, list] = (-1, [])  # see powers.possible_plays
         self._targets_seen: dict | None = None
         self._memo: dict = {}
         self._in_statics = False
         self.any_grants = False  # set once a keyword has been granted in this game
-        self._new_events: list[Event] = []
         self._setup()
         self._statics_grant = self._granting_statics_possible()
         self._advance()
@@ -458,7 +458,6 @@ class Game(Replayable):
         events = self.events
         ev = new_event(len(events), type, text, secret or _NONE, data or _NONE)
         events.append(ev)
-        self._new_events.append(ev)
 
     def emit(self, event: str, subject: int, **data) -> None:
         """Something happened to character ``subject``: queue the abilities that trigger."""
@@ -932,6 +931,8 @@ class Game(Replayable):
             return [a for p in d["players"] for a in self.legal_actions(p)]
         if player not in d["players"]:
             return []
+        if d["type"] not in _ATTACK_DECISIONS:
+            return self._options(player, d)
         self._targets_seen = {}  # who can be attacked, worked out once per list of actions
         try:
             return self._options(player, d)
@@ -942,10 +943,8 @@ class Game(Replayable):
         t = d["type"]
         pl = self.players[p]
         if t == "formation":
-            out = []
-            for c in self.characters(side=pl.side):
-                if c.iid not in self.moved:
-                    out.append(act(p, "move", {"card": c.iid, "row": "back" if c.row == "front" else "front"}))
+            moved = self.moved
+            out = [a for iid, a in self._remembered(("moves", p), self._moves, p) if iid not in moved]
             out += self._plays(p, "build")
             out.append(act(p, "end_step"))
             return out
@@ -1019,6 +1018,12 @@ class Game(Replayable):
         if t == "order":
             return [act(p, "order", {"trigger": i}) for i in d["options"]]
         raise AssertionError(t)
+
+    def _moves(self, p: int) -> list[tuple[int, Action]]:
+        """Every character on ``p``'s side moving to its other row (those moved already are
+        left out when the list is offered)."""
+        return [(c.iid, act(p, "move", {"card": c.iid, "row": "back" if c.row == "front" else "front"}))
+                for c in self.characters(side=self.players[p].side)]
 
     def _declare_options(self, p: int) -> list[Action]:
         atk = [self.cards[i] for i in self.declaring]
@@ -1097,7 +1102,7 @@ class Game(Replayable):
 
     def _apply(self, action: Action) -> list[Event]:
         """The trusted path: ``action`` must come from ``legal_actions``."""
-        self._new_events = []
+        first_event = len(self.events)
         self._view_cache = None
         self.actions.append(action.to_json())
         d = self.decision
@@ -1109,12 +1114,12 @@ class Game(Replayable):
             # Results worked out for earlier decisions stay valid after a quiet action that set
             # nothing else in motion: no ability waiting, nothing logged but the action itself.
             quiet = _QUIET.get(action.type)
-            if quiet is None or len(self._new_events) > quiet[0] or self.stack or self.pending \
+            if quiet is None or len(self.events) - first_event > quiet[0] or self.stack or self.pending \
                     or self.result is not None or self.static_sources():
                 self._memo = {}
             elif quiet[1]:  # it moved a character: keep only what rows cannot change
-                self._memo = {k: v for k, v in memo.items() if k[0] == "plays"}
-        return self._new_events
+                self._memo = {k: v for k, v in memo.items() if k[0] in _ROWLESS}
+        return self.events[first_event:]
 
     def _remembered(self, key: tuple, work, *args):
         """``work(*args)``, or what it gave for this key since the last action that could change it
@@ -1405,7 +1410,6 @@ class Game(Replayable):
         g.declaring = list(self.declaring)
         g.events = list(self.events)
         g.actions = list(self.actions)
-        g._new_events = []
         g._view_cache = None
         g._chars = {}
         g._kw_present = None
@@ -1441,10 +1445,16 @@ _DECISION_NAMES = {
 }
 
 
+# Decisions whose legal actions ask whom attackers can reach (combat._targets)
+_ATTACK_DECISIONS = ("main", "declare")
+
 # Actions that change nothing the legal plays depend on: (events they log, whether they move a
 # character between rows). Declaring attackers only builds a list; passing only moves priority.
 _QUIET = {"move": (1, True), "attack": (0, False), "add_attacker": (0, False), "cancel_attack": (0, False),
           "pass": (1, False)}
+# Remembered results a move in formation leaves valid: plays never depend on rows, and the other
+# characters' moves stay as they were (the one that moved may not move again this step).
+_ROWLESS = ("plays", "moves")
 
 
 def _deep_copy(x):

@@ -109,15 +109,18 @@ def plays(g: Game, p: int, timing: str) -> list[Action]:
     """Plot twists, super powers and power-ups player ``p`` may use at this timing."""
     out: list[Action] = []
     pl = g.players[p]
+    may_plot, may_power = possible_plays(g)[p][timing]
+    side_chars = g.characters(side=pl.side)
+    # power-ups need a same-name card in hand and are never a build-step play
+    hand_names: dict[str, list[int]] | None = {} if side_chars and timing != "build" else None
+    if not may_plot and hand_names is None and not may_power:
+        return out
     my_turn = pl.side == g.active
     pool = g.defs
     defs, cards = pool.cards, g.cards
-    side_chars = g.characters(side=pl.side)
     plot_at = pool.plot_own if my_turn else pool.plot_other
-    # power-ups need a same-name card in hand and are never a build-step play
-    hand_names: dict[str, list[int]] | None = {} if side_chars and timing != "build" else None
     team_counts = None
-    for iid in pl.hand:
+    for iid in pl.hand if may_plot or hand_names is not None else ():
         cid = cards[iid].cid
         when = plot_at.get(cid)
         if when is not None:
@@ -139,7 +142,7 @@ def plays(g: Game, p: int, timing: str) -> list[Action]:
     locs = None
     with_powers, powers_at = pool.with_powers, pool.powers_at
     combat = g.combat
-    for c in side_chars:
+    for c in side_chars if may_power else ():
         if not c.face_up:
             continue
         cid = c.cid
@@ -161,7 +164,7 @@ def plays(g: Game, p: int, timing: str) -> list[Action]:
         if locs is None:
             locs = locations(g, p)
         _offer_powers(g, p, c, timing, my_turn, locs, out)
-    if g.offzone_possible():
+    if may_power and g.offzone_possible():
         off = pool.offzone
         for c in [cards[i] for i in (*pl.hand, *pl.ko) if cards[i].cid in off]:
             if locs is None:
@@ -185,6 +188,30 @@ def plays(g: Game, p: int, timing: str) -> list[Action]:
                         seen.add(iid)
                         out.append(act(p, "power_up", {"card": c.iid, "discard": iid}))
     return out
+
+
+def possible_plays(g: Game) -> list[dict[str, tuple[bool, bool]]]:
+    """For each player and timing: (could a plot twist be played, could a super power be used)
+    at some point of this game? Worked out once from the game's cards (again when tokens join):
+    a hand only ever holds its owner's cards, but a character of any owner (or a main character's
+    other level) may be on a player's side, and Mimic copies only powers of the game's cards."""
+    key, table = g._possible_plays
+    if key != len(g.cards):
+        pool = g.defs
+        cids = {c.cid for c in g.cards.values()}
+        for pl in g.players:
+            cids.update(pl.levels)
+        powers = {pw.timing for cid in cids for pw in pool.cards[cid].powers if not pw.reaction}
+        power_at = {"build": "build" in powers, "main": "main" in powers,
+                    "combat": bool(powers & {"combat", "any_combat"})}
+        table = []
+        for pl in g.players:
+            own = {c.cid for c in g.cards.values() if c.owner == pl.index}
+            plot_at = set().union(*(pool.plot_own.get(cid, ()) for cid in own),
+                                  *(pool.plot_other.get(cid, ()) for cid in own))
+            table.append({t: (t in plot_at, power_at[t]) for t in ("build", "main", "combat")})
+        g._possible_plays = (len(g.cards), table)
+    return table
 
 
 def _usable(g: Game, p: int, c: Card, cid: str, i: int, pw, locs) -> bool:

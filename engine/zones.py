@@ -435,9 +435,7 @@ def check_defense(g: Game) -> None:
     defs = g.defs.cards
     # the list characters() returns is never changed: stuns and KOs below make a new one
     for c in g.characters():
-        if not c.face_up or c.zone != "play":
-            continue
-        if not c.minus and not c.mods and not statics and defs[c.cid].defense > 0:
+        if not (c.minus or c.mods or statics or defs[c.cid].defense <= 0):
             continue  # nothing can have lowered its DEF
-        if stats.defense(g, c) <= 0:
+        if c.face_up and c.zone == "play" and stats.defense(g, c) <= 0:
             stun(g, c, cause=" (DEF reduced to 0)")
