@@ -178,7 +178,8 @@ class Game(Replayable):
     def are_enemies(self, side_a: int | None, side_b: int | None) -> bool:
         if side_a is None or side_b is None or side_a == side_b:
             return False
-        return self.team_of_side(side_a) != self.team_of_side(side_b)
+        team = self._side_team
+        return team[side_a] != team[side_b]
 
     def controller(self, c: Card) -> int:
         """The player who makes decisions for a character: its owner if on the owner's side."""

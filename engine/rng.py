@@ -31,13 +31,14 @@ class Rng:
         """A uniform integer in [0, n), without modulo bias."""
         if n <= 0:
             raise ValueError("below() needs a positive bound")
-        limit = _SPAN - (_SPAN % n)
         while True:  # next64, inlined: this is the hottest call of a random playout
             z = self.state = (self.state + 0x9E3779B97F4A7C15) & _MASK
             z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
             z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
             x = z ^ (z >> 31)
-            if x < limit:
+            # reject x in the last, incomplete run of n values: below _SPAN - (_SPAN % n), which
+            # is only worked out when x comes within n of the top
+            if x < _SPAN - n or x < _SPAN - (_SPAN % n):
                 return x % n
 
     def shuffle(self, items: list) -> None:
