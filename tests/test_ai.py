@@ -146,12 +146,12 @@ def test_levels_and_errors():
 
 
 def test_games_replay_from_their_seed():
-    a = play_game(test_pool(), test_decks(), ["hard", "normal"], seed=5, budgets={"hard": {"iterations": 8}},
+    a = play_game(test_pool(), test_decks(), ["hard", "normal"], seed=5, budgets={"hard": {"iterations": 2}},
                   max_actions=120)
-    b = play_game(test_pool(), test_decks(), ["hard", "normal"], seed=5, budgets={"hard": {"iterations": 8}},
+    b = play_game(test_pool(), test_decks(), ["hard", "normal"], seed=5, budgets={"hard": {"iterations": 2}},
                   max_actions=120)
     assert a == b
-    c = play_game(test_pool(), test_decks(), ["hard", "normal"], seed=6, budgets={"hard": {"iterations": 8}},
+    c = play_game(test_pool(), test_decks(), ["hard", "normal"], seed=6, budgets={"hard": {"iterations": 2}},
                   max_actions=120)
     assert c["hash"] != a["hash"]
 
@@ -381,3 +381,39 @@ def test_hard_options_change_only_hard():
     assert set(planned) == set(legal) and all(0.0 <= v <= 1.01 for v in planned.values())
     assert capeclash.searchable({"decision": {"type": "resource"}}, legal) is False
     assert capeclash.searchable({"decision": {"type": "resource"}}, legal, ("resource",)) is True
+
+
+def test_a_horizon_counts_from_the_turn_the_candidate_was_chosen_in():
+    """Ending the turn starts the next one at once: a look-ahead over two turns from a main phase
+    must stop at the same turn after "end turn" as after an attack (it once gave ending the turn
+    a turn of its own attacks more, and the hard level that trusted it lost nearly every game)."""
+    g, p = _main_position()
+    start = g.turn
+    ctx = public_context(g)
+    ended = g.copy()
+    ended._apply(next(a for a in g.legal_actions(p) if a.type == "end_turn"))
+    assert ended.turn == start + 1
+    capeclash.play_out(ended.copy(), p, Rng(1), 400, 2, ctx)  # counted from the new turn: one more
+    counted = capeclash.play_out(ended.copy(), p, Rng(1), 400, 2, ctx, turn=start)
+    assert counted.turn == start + 2 or counted.result is not None
+    attacked = g.copy()
+    attacked._apply(next(a for a in g.legal_actions(p) if a.type != "end_turn"))
+    attacked = capeclash.play_out(attacked, p, Rng(1), 400, 2, ctx, turn=start)
+    assert attacked.turn == start + 2 or attacked.result is not None
+    late = capeclash.play_out(ended.copy(), p, Rng(1), 400, 2, ctx)
+    assert late.turn == start + 3 or late.result is not None
+
+
+def test_normal_as_the_reply_model_and_common_random_numbers():
+    """With ``reply`` the look-ahead lets the heuristic (normal) play both seats through the
+    opponent's reply, and every candidate meets the same random numbers: a candidate's value does
+    not depend on which candidates were valued before it."""
+    g, p = _main_position()
+    ctx = public_context(g)
+    legal = capeclash.candidates(g.view(p), g.legal_actions(p))
+    assert len(legal) >= 3
+    deep = capeclash.lookahead_values(g.view(p), legal, Rng(5), ctx, 1, horizon=2, reply=True)
+    assert set(deep) == set(legal) and all(0.0 <= v <= 1.0 for v in deep.values())
+    backwards = capeclash.lookahead_values(g.view(p), legal[::-1], Rng(5), ctx, 1, horizon=2, reply=True)
+    assert backwards == deep
+

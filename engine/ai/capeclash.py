@@ -472,21 +472,28 @@ def playout_done(g: Game, me: int, turn: int, horizon: int = 0) -> bool:
     return g.result is not None or g.turn >= turn + horizon
 
 
-def play_out(g: Game, me: int, rng: Rng, limit: int = QUIET_LIMIT, horizon: int = 0) -> Game:
+def play_out(g: Game, me: int, rng: Rng, limit: int = QUIET_LIMIT, horizon: int = 0,
+             context: Context | None = None, turn: int | None = None) -> Game:
     """Let the simple policy play every seat until the position is quiet for ``me`` (with
-    ``horizon``, until ``playout_done`` says so)."""
-    turn = g.turn
+    ``horizon``, until ``playout_done`` says so, counting turns from ``turn``, by default the
+    current one). With ``context``, the heuristic (``normal``) plays every seat instead: a model
+    of how a careful opponent replies."""
+    if turn is None:
+        turn = g.turn
     for _ in range(limit):
         if playout_done(g, me, turn, horizon):
             break
         p = g.decision["players"][0]
         legal = g.legal_actions(p)
-        g._apply(ai_simple.choose(g.view(p), legal, rng))
+        if context is None:
+            g._apply(ai_simple.choose(g.view(p), legal, rng))
+        else:
+            g._apply(legal[0] if len(legal) == 1 else heuristic(g.view(p), legal, rng, context))
     return g
 
 
 def lookahead_values(view: dict, legal: list, rng: Rng, context: Context, samples: int = 1, *,
-                     evaluation=evaluate, horizon: int = 0, plan: int = 0) -> dict | None:
+                     evaluation=evaluate, horizon: int = 0, plan: int = 0, reply: bool = False) -> dict | None:
     """Each candidate's evaluation after playing it out in ``samples`` sampled games (``normal``
     uses the defaults: the hand-weighted ``evaluate`` once the combat is over; ``hard`` may
     pass another ``evaluation`` and a ``horizon``, see ``playout_done``)."""
@@ -496,13 +503,16 @@ def lookahead_values(view: dict, legal: list, rng: Rng, context: Context, sample
         base = sample_state(view, player, rng, context)
         if base is None or not set(legal) <= set(base.legal_actions(player)):
             return None
+        seed = rng.next64() if reply else None
         for a in legal:
-            totals[a] += _value_after(base, a, player, rng, 0, evaluation, horizon, plan, context)
+            # with ``reply``, every candidate meets the same dice (common random numbers)
+            r = Rng(seed) if reply else rng
+            totals[a] += _value_after(base, a, player, r, 0, evaluation, horizon, plan, context, reply)
     return {a: v / samples for a, v in totals.items()}
 
 
 def _value_after(base: Game, a, player: int, rng: Rng, depth: int = 0, evaluation=evaluate,
-                 horizon: int = 0, plan: int = 0, context: Context | None = None) -> float:
+                 horizon: int = 0, plan: int = 0, context: Context | None = None, reply: bool = False) -> float:
     """The evaluation after ``a`` and a play-out; an attack is worth its best target. With
     ``plan``, the heuristic then takes up to ``plan`` more of ``player``'s main-phase decisions
     of this turn (each played out in turn) before the evaluation."""
@@ -513,8 +523,12 @@ def _value_after(base: Game, a, player: int, rng: Rng, depth: int = 0, evaluatio
     if depth == 0 and a.type == "attack" and d and d["type"] == "declare" and player in d["players"]:
         targets = [t for t in g.legal_actions(player) if t.type == "target"]
         if targets:
-            return max(_value_after(g, t, player, rng, 1, evaluation, horizon, plan, context) for t in targets)
-    play_out(g, player, Rng(rng.next64()), QUIET_LIMIT if not horizon else HORIZON_LIMIT, horizon)
+            return max(_value_after(g, t, player, Rng(rng.state) if reply else rng, 1, evaluation, horizon, plan,
+                                    context, reply) for t in targets)
+    # a horizon counts from the turn the candidate was chosen in: ending the turn must not buy
+    # the candidate a turn more than the others get
+    play_out(g, player, Rng(rng.next64()), QUIET_LIMIT if not horizon else HORIZON_LIMIT, horizon,
+             context if reply else None, turn if horizon else None)
     for _ in range(plan):
         d = g.decision
         if g.result is not None or g.turn != turn or not d or d["type"] != "main" or player not in d["players"]:
@@ -526,14 +540,14 @@ def _value_after(base: Game, a, player: int, rng: Rng, depth: int = 0, evaluatio
 
 
 def prior(view: dict, legal: list, rng: Rng, context: Context | None, samples: int = 1, *,
-          evaluation: str | None = None, horizon: int = 0, plan: int = 0) -> dict | None:
+          evaluation: str | None = None, horizon: int = 0, plan: int = 0, reply: bool = False) -> dict | None:
     """The search's prior: each action's look-ahead value averaged over ``samples`` sampled games
     (the rule of thumb's own choice gets a hair more, as in ``heuristic``); ``evaluation`` names
     one of ``evaluations`` (default the hand-weighted one), ``horizon`` as in ``playout_done``."""
     if context is None:
         return None
     values = lookahead_values(view, legal, rng, context, samples, evaluation=evaluations.get(evaluation, evaluate),
-                              horizon=horizon, plan=plan)
+                              horizon=horizon, plan=plan, reply=reply)
     if values:
         simple = ai_simple.choose(view, legal, Rng(rng.state))
         if simple in values:

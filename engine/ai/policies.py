@@ -129,6 +129,11 @@ class ISMCTSPolicy:
       look-ahead goes on until that horizon (see ``playout_done``) or lets the heuristic take up to that
       many more of the player's own decisions this turn (Cape Clash's ``prior`` takes ``horizon`` and
       ``plan``); ``decisions``: the decision types searched (passed to the ruleset's ``searchable``).
+    * ``prior_reply``: the prior's look-ahead lets the heuristic play every seat (not the fast policy),
+      each candidate meeting the same random numbers (Cape Clash's ``prior`` takes ``reply``).
+    * ``playout_policy``: ``"fast"`` (the ruleset's ``fast_policy``) or ``"heuristic"``: playouts where
+      the heuristic plays every seat, a model of a careful opponent's reply (dearer, far better
+      judged with a ``horizon`` through that reply).
     * ``per_game``: other numbers for another ruleset's views (``{"dice": {"iterations": 96, ...}}``).
     """
 
@@ -136,7 +141,8 @@ class ISMCTSPolicy:
                  playout: int = 40, explore: float = 0.7, horizon: int = 0, samples: int = 0, widen: int = 0,
                  widen_every: int = 8, prior_weight: float = 2.0, pw: float = 0.5, decisive: float = 0.0,
                  paired: bool = False, evaluation: str | None = None, prior_horizon: int = 0,
-                 decisions: tuple | list | None = None, prior_plan: int = 0, per_game: dict | None = None):
+                 decisions: tuple | list | None = None, prior_plan: int = 0, prior_reply: bool = False,
+                 playout_policy: str = "fast", per_game: dict | None = None):
         self.level = level
         self.context = context
         self.ruleset = ruleset
@@ -155,12 +161,15 @@ class ISMCTSPolicy:
         self.prior_horizon = prior_horizon
         self.decisions = tuple(decisions) if decisions else None
         self.prior_plan = prior_plan
+        self.prior_reply = prior_reply
+        self.playout_policy = playout_policy
         self.per_game = per_game or {}  # game name -> numbers replacing these for that game's views
         self.budget = {"iterations": iterations, "playout": playout, "explore": explore, "horizon": horizon,
                        "samples": samples, "widen": widen, "widen_every": widen_every, "prior_weight": prior_weight,
                        "pw": pw, "decisive": decisive, "paired": paired, "evaluation": evaluation,
                        "prior_horizon": prior_horizon, "decisions": decisions,
-                       "prior_plan": prior_plan}
+                       "prior_plan": prior_plan, "prior_reply": prior_reply,
+                       "playout_policy": playout_policy}
         self._variants: dict = {}
         self.last_stats: dict = {}
 
@@ -199,6 +208,8 @@ class ISMCTSPolicy:
             extra["horizon"] = self.prior_horizon
         if self.prior_plan:
             extra["plan"] = self.prior_plan
+        if self.prior_reply:
+            extra["reply"] = True
         values = prior_fn(view, cands, rng, self.context, self.samples, **extra) if prior_fn and self.samples else None
         if values:
             cands.sort(key=lambda a: -values[a])  # stable: equal values keep the legal order
@@ -221,7 +232,7 @@ class ISMCTSPolicy:
         teams = {pv.get("index", i): pv.get("team", pv.get("index", i))
                  for i, pv in enumerate(view.get("players") or [])}
         my_team = teams.get(me, me)
-        fast = getattr(rs, "fast_policy", None)
+        fast = getattr(rs, "fast_policy", None) if self.playout_policy == "fast" else None
         heur = getattr(rs, "heuristic", None)
         stop = getattr(rs, "playout_done", None)
         root = self._root(view, legal, rng, rs)
@@ -232,6 +243,8 @@ class ISMCTSPolicy:
         root.visits = 0
 
         def guide(g, p, acts, prng):
+            if len(acts) == 1 and self.playout_policy == "heuristic":  # no view built for no choice
+                return acts[0]
             v = g.view(p)
             if fast:
                 return fast(v, acts, prng)
