@@ -175,8 +175,9 @@ def test_hard_search_reports_its_work_and_respects_a_deadline():
     assert visits == [20 + prior] * st["width"] + [prior] * (len(visits) - st["width"])
     means = [m for n, m in st["children"].values() if n > prior]
     assert str(a) == next(iter(st["children"])) and means[0] == max(means)  # the best mean wins
-    pol(g.view(p), legal, Rng(3), deadline=0.0)  # an expired deadline: one iteration only
-    assert pol.last_stats["iterations"] == 1
+    pol(g.view(p), legal, Rng(3), deadline=0.0)  # an expired deadline: one iteration only,
+    assert pol.last_stats["iterations"] == 1  # and in it only the prior's best was played on
+    assert len(pol.last_stats["children"]) == 1
 
 
 def test_hard_search_widens_progressively_and_stops_when_the_prior_is_decisive():

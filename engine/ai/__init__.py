@@ -25,9 +25,10 @@ Levels
 ------
 ``random``: any legal action. ``simple``: the ruleset's fast rules of thumb (its playout
 policy; for Cape Clash ``engine.ai_simple``). ``easy``: the heuristic, choosing at random among the actions whose
-evaluation is close to the best. ``normal``: the heuristic. ``hard``: ISMCTS guided by the heuristic
-(its look-ahead over several sampled games as the root's prior, the best few actions searched
-further in the same sampled games, playouts cut off by the evaluation).
+evaluation is close to the best. ``normal``: the heuristic. ``hard``: the search of ``ISMCTSPolicy``
+guided by the heuristic: in the main phase the heuristic's look-ahead ranks the actions, and the
+best three are played on in a sampled game, the heuristic playing every seat through the
+opponent's reply, where the evaluation judges them (elsewhere hard decides as normal does).
 Levels are set by budgets counted in iterations and playout steps, never by the clock, so a game
 replays exactly from its seed on CPython and on Pyodide (``LEVELS`` holds the numbers). A browser
 may pass ``deadline`` (a ``time.monotonic()`` value) to stop a search early; tests and simulations

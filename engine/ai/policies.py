@@ -265,7 +265,9 @@ class ISMCTSPolicy:
             # paired: every searched root action is tried in this same sampled game with the same
             # playout randomness (common random numbers: the comparison is not drowned in noise)
             firsts = root.order[:self._width(root)] if self.paired else [None]
-            for first in firsts:
+            for k, first in enumerate(firsts):
+                if deadline is not None and k and time.monotonic() > deadline:
+                    break  # out of time in the browser: the candidates searched so far decide
                 self._iterate(root, g0.copy() if self.paired else g0, first, Rng(seed), me, teams, my_team, rs,
                               guide, stop)
             done += 1
