@@ -79,7 +79,7 @@ def _targets(g: Game, side: int, how: tuple[bool, bool, bool, bool]) -> list[Car
         if not g.are_enemies(side, other):
             continue
         front, back, blocks_fliers = [], [], False
-        for c in g.characters(side=other):
+        for c in g.characters(other):
             if c.face_up:
                 if c.row == "front":
                     front.append(c)
@@ -122,7 +122,7 @@ def attack_starters(g: Game, side: int) -> list[Card]:
     seen: dict[tuple, bool] = {}
     has = g.has_keyword
     sniper, stealth = g.kw_possible("sniper"), g.kw_possible("stealth")
-    for c in g.characters(side=side):
+    for c in g.characters(side):
         if not c.face_up or c.exhausted or c.zone != "play":
             continue
         ranged = c.row == "back"
@@ -142,7 +142,7 @@ def possible_teammates(g: Game, attackers: list[Card]) -> list[Card]:
     to make a mixed group legal, so such characters are offered too)."""
     first = attackers[0]
     ids = {a.iid for a in attackers}
-    cands = [c for c in g.characters(side=first.side)
+    cands = [c for c in g.characters(first.side)
              if c.iid not in ids and c.row == first.row and can_attack(g, c)]
     if not cands:
         return []
@@ -169,7 +169,7 @@ def start(g: Game, player: int, attacker_ids: list[int], defender_id: int) -> No
     attackers = [g.cards[i] for i in attacker_ids]
     d = g.cards[defender_id]
     ranged = attackers[0].row == "back"
-    front_face_up = any(c.face_up and c.row == "front" for c in g.characters(side=d.side))
+    front_face_up = any(c.face_up and c.row == "front" for c in g.characters(d.side))
     over = d.row == "back" and front_face_up
     for a in attackers:
         a.exhausted = True

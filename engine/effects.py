@@ -178,7 +178,7 @@ def select(g: Game, frame: dict, sel: str, anywhere: bool = False) -> list[Card]
     else:
         v = frame["vars"].get(sel)
         if isinstance(v, dict):  # a chosen row: whoever stands in it now
-            return [c for c in g.characters(side=v["side"]) if c.row == v["row"]]
+            return [c for c in g.characters(v["side"]) if c.row == v["row"]]
         ids = v if isinstance(v, list) else ([] if v is None else [v])
     return [g.cards[i] for i in ids if i is not None and (anywhere or g.cards[i].zone == "play")]
 
@@ -310,7 +310,7 @@ def _choose(g: Game, frame: dict, a: dict) -> bool:
         side = flt.get("side", "any")
         rows = [[s, r] for s in g.live_sides() for r in ("front", "back")
                 if (side == "any" or (side == "enemy") == g.are_enemies(s, my) and (side != "yours" or s == my))
-                and any(c.row == r for c in g.characters(side=s))]
+                and any(c.row == r for c in g.characters(s))]
         if not rows:
             frame["vars"][a["as"]] = None
             return True
@@ -377,7 +377,7 @@ def count_of(g: Game, what: str, ctl: int, src: Card | None) -> int:
     if what == "ko_pile":
         return len(pl.ko)
     if what == "allies":
-        return sum(1 for o in g.characters(side=pl.side) if src is None or o.iid != src.iid)
+        return sum(1 for o in g.characters(pl.side) if src is None or o.iid != src.iid)
     if what == "enemies":
         return sum(1 for o in g.characters() if g.are_enemies(o.side, pl.side))
     raise AssertionError(what)
@@ -757,7 +757,7 @@ def _dance_off(g, frame, a) -> bool:
         g.log("dance", f"{g.players[frame['ctl']].name} starts a Dance Off!")
     if len(dance["order"]) > 1:
         p = dance["order"][dance["at"]]
-        ready = [c.iid for c in g.characters(side=g.players[p].side) if c.face_up and not c.exhausted]
+        ready = [c.iid for c in g.characters(g.players[p].side) if c.face_up and not c.exhausted]
         if not ready:
             answer(g, frame, None, player=p)
             return False

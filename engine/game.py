@@ -27,7 +27,7 @@ from .actions import Action, act
 from .cards import KEYWORD_TRIGGERS, CardPool
 from .decks import Deck
 from .errors import IllegalActionError, SaveError
-from .log import _NONE, Event, new_event
+from .log import _NONE, Event
 from .replay import Replayable, replay_save
 from .rng import Rng
 from .state import Card, Combat, Player
@@ -202,7 +202,7 @@ class Game(Replayable):
 
     def face_up_characters(self, side: int) -> list[Card]:
         """Face-up characters in play on ``side``, in the order they entered play."""
-        return [c for c in self.characters(side=side) if c.face_up]
+        return [c for c in self.characters(side) if c.face_up]
 
     def _granting_statics_possible(self) -> bool:
         """Does any card of this game (or a main character's other level) have a continuous ability
@@ -347,7 +347,7 @@ class Game(Replayable):
 
     def _mimic_sources(self, c: Card, side: int | None = None) -> list[Card]:
         team = self.defs.cards[c.cid].kw_param("mimic")
-        return [o for o in self.characters(side=c.side if side is None else side)
+        return [o for o in self.characters(c.side if side is None else side)
                 if o.iid != c.iid and o.face_up and not o.is_main and team in self.defs.cards[o.cid].teams
                 and not self.powers_lost(o)]
 
@@ -411,7 +411,7 @@ class Game(Replayable):
         """A character's teams, including those Team Up gives to supporting characters."""
         teams = set(self.defs.cards[c.cid].teams)
         if c.zone == "play" and not c.is_main and self.kw_possible("team_up"):
-            for o in self.characters(side=c.side):
+            for o in self.characters(c.side):
                 if o.face_up and self.has_keyword(o, "team_up"):
                     teams.add(self.kw_param(o, "team_up"))
         return teams
@@ -419,7 +419,7 @@ class Game(Replayable):
     def is_protecting(self, c: Card) -> bool:
         if c.zone != "play" or not c.face_up or c.row != "front":
             return False
-        return any(o.face_up and o.row == "back" for o in self.characters(side=c.side))
+        return any(o.face_up and o.row == "back" for o in self.characters(c.side))
 
     def live_sides(self) -> list[int]:
         """Sides with a player still in the game. Do not modify the list."""
@@ -457,13 +457,13 @@ class Game(Replayable):
 
     def log(self, type: str, text: str, secret: dict[int, str] | None = None, **data) -> None:
         events = self.events
-        ev = new_event(len(events), type, text, secret or _NONE, data or _NONE)
-        events.append(ev)
+        # log.new_event, written out: this runs for one or two events of nearly every action
+        events.append(_tuple_new(Event, (len(events), type, text, secret or _NONE, data or _NONE)))
 
     def emit(self, event: str, subject: int, **data) -> None:
         """Something happened to character ``subject``: queue the abilities that trigger."""
         c = self.cards[subject]
-        self._triggers_of(c, event, data, look_back=event in LOOK_BACK)
+        self._triggers_of(c, event, data, event in LOOK_BACK)
         if event == "appears":
             listens, grants = self.defs.listens, self._statics_grant
             for other in list(self.characters()):
@@ -480,7 +480,7 @@ class Game(Replayable):
 
     def emit_player(self, event: str, p: int) -> None:
         listens, grants = self.defs.listens, self._statics_grant
-        for c in list(self.characters(side=self.players[p].side)):
+        for c in list(self.characters(self.players[p].side)):
             if event in listens[c.cid] or c.mods or c.gear is not None or grants:
                 self._triggers_of(c, event, {})
 
@@ -732,10 +732,10 @@ class Game(Replayable):
                        for o in self.characters())
 
     def _recovery_phase(self) -> None:
-        for c in list(self.characters(side=self.active)):
+        for c in list(self.characters(self.active)):
             if not c.face_up:
                 zones.recover(self, c)
-        for c in self.characters(side=self.active):
+        for c in self.characters(self.active):
             if c.frozen == 1:
                 c.frozen = 2
                 self.log("frozen", f"{self.name(c.iid)} is frozen and does not ready.")
@@ -772,7 +772,7 @@ class Game(Replayable):
             self.emit_player("end_of_turn", p)
 
     def _cleanup(self) -> None:
-        for c in self.characters(side=self.active):
+        for c in self.characters(self.active):
             if c.frozen == 2:
                 c.frozen = 0
         for c in list(self.characters()):
@@ -953,7 +953,7 @@ class Game(Replayable):
             starters = self._remembered(("starters", pl.side), combat.attack_starters, self, pl.side)
             out = [act(p, "attack", {"card": c.iid}) for c in starters]
             if self.kw_possible("mobile"):
-                out += [act(p, "shift", {"card": c.iid}) for c in self.characters(side=pl.side)
+                out += [act(p, "shift", {"card": c.iid}) for c in self.characters(pl.side)
                         if c.face_up and f"mobile:{c.iid}" not in self.used_powers and self.has_keyword(c, "mobile")]
             out += self._plays(p, "main")
             out.append(act(p, "end_turn"))
@@ -1024,7 +1024,7 @@ class Game(Replayable):
         """Every character on ``p``'s side moving to its other row (those moved already are
         left out when the list is offered)."""
         return [(c.iid, act(p, "move", {"card": c.iid, "row": "back" if c.row == "front" else "front"}))
-                for c in self.characters(side=self.players[p].side)]
+                for c in self.characters(self.players[p].side)]
 
     def _declare_options(self, p: int) -> list[Action]:
         atk = [self.cards[i] for i in self.declaring]
@@ -1069,7 +1069,7 @@ class Game(Replayable):
                 out += [act(p, "recruit", {"card": iid, "row": r}) for r in ("front", "back")]
                 continue
             if wearers is None:
-                wearers = [c for c in self.characters(side=pl.side) if c.face_up]
+                wearers = [c for c in self.characters(pl.side) if c.face_up]
             out += [act(p, "equip", {"card": iid, "target": c.iid}) for c in wearers]
         return out
 
@@ -1422,6 +1422,9 @@ class Game(Replayable):
         """A plain-language label for an action, for menus and logs."""
         from .view import describe_action
         return describe_action(self, a)
+
+
+_tuple_new = tuple.__new__
 
 
 class _Everything:

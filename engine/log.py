@@ -16,7 +16,8 @@ class Event(tuple):
     """One log line: ``(seq, type, text, secret, data)``, read by name.
 
     A tuple, because the engine writes one or more per action and a tuple is the cheapest
-    object Python builds; ``game.log`` builds them with ``new_event`` (no Python call)."""
+    object Python builds; ``game.log`` builds them with ``tuple.__new__`` (no Python call, see
+    ``new_event``)."""
 
     __slots__ = ()
 

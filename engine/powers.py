@@ -110,7 +110,7 @@ def plays(g: Game, p: int, timing: str) -> list[Action]:
     out: list[Action] = []
     pl = g.players[p]
     may_plot, may_power = possible_plays(g)[p][timing]
-    side_chars = g.characters(side=pl.side)
+    side_chars = g.characters(pl.side)
     # power-ups need a same-name card in hand and are never a build-step play
     hand_names: dict[str, list[int]] | None = {} if side_chars and timing != "build" else None
     if not may_plot and hand_names is None and not may_power:
@@ -290,7 +290,7 @@ def requirements_met(g: Game, p: int, d, requires=None) -> bool:
     requires = d.requires if requires is None else requires
     if not requires:
         return True
-    counts = _team_counts(g, [c for c in g.characters(side=g.players[p].side) if c.face_up], requires)
+    counts = _team_counts(g, [c for c in g.characters(g.players[p].side) if c.face_up], requires)
     return all(counts.get(team, 0) >= n for team, n in requires)
 
 

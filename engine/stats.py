@@ -81,7 +81,7 @@ def growth(g: Game, c: Card) -> int:
     if what == "ko_pile":
         return len(pl.ko)
     if what == "allies":
-        return sum(1 for o in g.characters(side=c.side) if o.iid != c.iid)
+        return sum(1 for o in g.characters(c.side) if o.iid != c.iid)
     if what == "enemies":
         return sum(1 for o in g.characters() if g.are_enemies(o.side, c.side))
     raise AssertionError(what)

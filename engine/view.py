@@ -69,7 +69,7 @@ def public_view(g: Game) -> dict:
         })
     sides = []
     for s in g.sides:
-        chars = [character(g, c) for c in g.characters(side=s)]
+        chars = [character(g, c) for c in g.characters(s)]
         sides.append({"side": s, "players": g.players_of(s),
                       "front": [c for c in chars if c["row"] == "front"],
                       "back": [c for c in chars if c["row"] == "back"],

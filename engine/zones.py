@@ -107,7 +107,7 @@ def enforce_uniqueness(g: Game, c: Card) -> None:
         return
     lnames = g.defs.lnames
     names = set(lnames[c.cid]) if not c.mods else {n.lower() for n in g.names_of(c)}
-    for other in list(g.characters(side=c.side)):
+    for other in list(g.characters(c.side)):
         if other.iid == c.iid:
             continue
         other_names = lnames[other.cid] if not other.mods else {n.lower() for n in g.names_of(other)}
@@ -334,7 +334,7 @@ def shares_main_name(g: Game, c: Card, side: int) -> bool:
     """You may never control a character with your main character's name."""
     names = {n.lower() for n in g.defs.cards[c.cid].names}
     return any(m.iid != c.iid and names & {n.lower() for n in g.defs.cards[m.cid].names}
-               for m in g.characters(side=side) if m.is_main)
+               for m in g.characters(side) if m.is_main)
 
 
 def change_side(g: Game, c: Card, side: int, until: str = "permanent") -> None:
