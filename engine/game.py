@@ -293,8 +293,13 @@ class Game(Replayable):
         if self.any_grants:
             return _EVERY_KEYWORD
         present = set()
-        for c in self.characters():
-            d = self.defs.cards[c.cid]
+        defs, cards = self.defs.cards, self.cards
+        # characters, the equipment they wear and machines (equip, drop_gear and machines coming
+        # and going all reset this)
+        sources = [defs[c.cid] for c in self.characters()]
+        sources += [defs[cards[c.gear].cid] for c in self.characters() if c.gear is not None]
+        sources += [defs[cards[i].cid] for i in self.machines]
+        for d in sources:
             present |= d.keywords
             for st in d.statics:
                 present.update(st.get("grant", ()))
