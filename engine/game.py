@@ -293,12 +293,11 @@ class Game(Replayable):
         if self.any_grants:
             return _EVERY_KEYWORD
         present = set()
-        defs, cards = self.defs.cards, self.cards
-        # characters, the equipment they wear and machines (equip, drop_gear and machines coming
-        # and going all reset this)
+        defs = self.defs.cards
         sources = [defs[c.cid] for c in self.characters()]
-        sources += [defs[cards[c.gear].cid] for c in self.characters() if c.gear is not None]
-        sources += [defs[cards[i].cid] for i in self.machines]
+        if any(pl.equipment for pl in self.players):
+            # worn equipment and machines count too (equipping, dropping and machines reset this)
+            sources += [defs[self.cards[i].cid] for pl in self.players for i in pl.equipment]
         for d in sources:
             present |= d.keywords
             for st in d.statics:
