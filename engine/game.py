@@ -204,14 +204,18 @@ class Game(Replayable):
         """Face-up characters in play on ``side``, in the order they entered play."""
         return [c for c in self.characters(side) if c.face_up]
 
-    def _granting_statics_possible(self) -> bool:
-        """Does any card of this game (or a main character's other level) have a continuous ability
-        that grants keywords? When none does, keyword checks skip continuous abilities entirely."""
+    def cids_in_game(self) -> set[str]:
+        """The card definitions this game's cards use, main characters' other levels included."""
         cids = {c.cid for c in self.cards.values()}
         for pl in self.players:
             cids.update(pl.levels)
+        return cids
+
+    def _granting_statics_possible(self) -> bool:
+        """Does any card of this game (or a main character's other level) have a continuous ability
+        that grants keywords? When none does, keyword checks skip continuous abilities entirely."""
         defs = self.defs.cards
-        return any(st.get("grant") for cid in cids for st in defs[cid].statics)
+        return any(st.get("grant") for cid in self.cids_in_game() for st in defs[cid].statics)
 
     def offzone_possible(self) -> bool:
         """Could any card of this game have super powers that work from a hand or KO pile?
@@ -219,10 +223,7 @@ class Game(Replayable):
         key = len(self.cards)
         if self._offzone[0] != key:
             off = self.defs.offzone
-            cids = {c.cid for c in self.cards.values()}
-            for pl in self.players:
-                cids.update(pl.levels)
-            self._offzone = (key, bool(off and not off.isdisjoint(cids)))
+            self._offzone = (key, bool(off and not off.isdisjoint(self.cids_in_game())))
         return self._offzone[1]
 
     def board_changed(self) -> None:
@@ -461,7 +462,8 @@ class Game(Replayable):
 
     def log(self, type: str, text: str, secret: dict[int, str] | None = None, **data) -> None:
         events = self.events
-        # log.new_event, written out: this runs for one or two events of nearly every action
+        # tuple.__new__ rather than a constructor call: this runs for one or two events of nearly
+        # every action
         events.append(_tuple_new(Event, (len(events), type, text, secret or _NONE, data or _NONE)))
 
     def emit(self, event: str, subject: int, **data) -> None:

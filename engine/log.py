@@ -16,8 +16,8 @@ class Event(tuple):
     """One log line: ``(seq, type, text, secret, data)``, read by name.
 
     A tuple, because the engine writes one or more per action and a tuple is the cheapest
-    object Python builds; ``game.log`` builds them with ``tuple.__new__`` (no Python call, see
-    ``new_event``)."""
+    object Python builds; ``game.log`` builds them with ``tuple.__new__`` (no Python-level
+    constructor call)."""
 
     __slots__ = ()
 
@@ -46,11 +46,3 @@ class Event(tuple):
     def __reduce__(self):
         return (Event, tuple(self))
 
-
-def new_event(seq: int, type: str, text: str, secret: dict[int, str] | None, data) -> Event:
-    """``Event(...)`` without the Python-level constructor: ``secret`` and ``data`` must already be
-    dicts (``_NONE`` for none)."""
-    return _tuple_new(Event, (seq, type, text, secret, data))
-
-
-_tuple_new = tuple.__new__

@@ -198,10 +198,7 @@ def possible_plays(g: Game) -> list[dict[str, tuple[bool, bool]]]:
     key, table = g._possible_plays
     if key != len(g.cards):
         pool = g.defs
-        cids = {c.cid for c in g.cards.values()}
-        for pl in g.players:
-            cids.update(pl.levels)
-        powers = {pw.timing for cid in cids for pw in pool.cards[cid].powers if not pw.reaction}
+        powers = {pw.timing for cid in g.cids_in_game() for pw in pool.cards[cid].powers if not pw.reaction}
         power_at = {"build": "build" in powers, "main": "main" in powers,
                     "combat": bool(powers & {"combat", "any_combat"})}
         table = []
