@@ -41,6 +41,22 @@ LOOK_BACK = ("is_stunned", "is_ko")
 
 
 class Game(Replayable):
+    # Slots, not an instance dict: a game has more fields than CPython 3.11 keeps in a shared-key
+    # dict, and slot reads are the fastest attribute access there is (the engine reads its own
+    # fields several hundred times per action). ``fields`` lists them for copying.
+    __slots__ = (
+        # configuration and the card pool
+        "defs", "config", "mode", "sides", "_side_players", "_side_team", "_statics_grant",
+        # the state
+        "rng", "cards", "players", "in_play", "machines", "turn", "active", "first_side", "chooser", "phase",
+        "step_player", "queue", "decision", "stack", "pending", "combat", "clock", "used_powers",
+        "plots_played", "times_attacked", "moved", "declaring", "declaring_player", "attacked_this_turn",
+        "quiet_turns", "result", "events", "actions", "dirty", "check_end", "any_grants",
+        # caches: worked out from the state, never saved
+        "_view_cache", "_faces", "_chars", "_kw_present", "_statics", "_live", "_offzone",
+        "_possible_plays", "_targets_seen", "_memo", "_in_statics",
+    )
+
     def __init__(self, pool: CardPool, config: dict):
         self.defs = pool
         self._statics_grant = False  # could a continuous ability grant keywords in this game? (set up below)
@@ -1399,7 +1415,7 @@ class Game(Replayable):
     def copy(self) -> Game:
         """An independent copy (for search): shares only the immutable card pool."""
         g = Game.__new__(Game)
-        g.__dict__.update(self.__dict__)
+        g._become(self)
         g.rng = Rng(self.rng.state)
         g.cards = {i: c.clone() for i, c in self.cards.items()}
         g.players = [p.clone() for p in self.players]

@@ -11,12 +11,40 @@ from .actions import Action
 from .errors import IllegalActionError, Problem, SaveError
 
 
+def fields(obj) -> dict:
+    """Every field set on ``obj``, by name: its slots (those of all its classes) and its dict."""
+    out = {}
+    for name in _slot_names(type(obj)):
+        try:
+            out[name] = getattr(obj, name)
+        except AttributeError:  # a slot never set
+            pass
+    out.update(getattr(obj, "__dict__", {}))
+    return out
+
+
+_SLOTS: dict[type, tuple[str, ...]] = {}
+
+
+def _slot_names(cls: type) -> tuple[str, ...]:
+    got = _SLOTS.get(cls)
+    if got is None:
+        got = _SLOTS[cls] = tuple(n for c in cls.__mro__ for n in c.__dict__.get("__slots__", ()))
+    return got
+
+
 class Replayable:
     """Replay, undo and loading by replay, for a game class that keeps ``actions`` (its actions
     so far, as JSON), has ``apply``, ``_apply`` and ``state_hash``, and says in ``_fresh`` how to
     start a new game with the same card pool and config."""
 
+    __slots__ = ()
     actions: list
+
+    def _become(self, other) -> None:
+        """Take over every field of ``other`` (a game of the same class), sharing its values."""
+        for name, value in fields(other).items():
+            setattr(self, name, value)
 
     def _fresh(self):
         raise NotImplementedError
@@ -34,7 +62,7 @@ class Replayable:
             raise IllegalActionError("nothing to undo", "nothing_to_undo")
         last = Action.from_json(self.actions[-1])
         g = self.replay(len(self.actions) - 1)
-        self.__dict__.update(g.__dict__)
+        self._become(g)
         return last
 
 

@@ -24,6 +24,7 @@ from collections import Counter
 
 from .. import ai_simple, stats
 from ..game import Game
+from ..replay import fields
 from ..rng import Rng
 from ..state import Card, Combat, Player
 from .learned import WEIGHTS
@@ -64,10 +65,10 @@ class Context:
             tpl = self.template(names)
             try:
                 blank = _Blank(self.pool, tpl.config)
-                self._caches = {k: v for k, v in blank.__dict__.items()
+                self._caches = {k: v for k, v in fields(blank).items()
                                 if k.startswith("_") and k not in _SETUP_FIELDS}
             except Exception:  # the core's constructor changed: fall back to emptying by type
-                self._caches = {k: _emptied(v) for k, v in tpl.__dict__.items()
+                self._caches = {k: _emptied(v) for k, v in fields(tpl).items()
                                 if k.startswith("_") and k not in _SETUP_FIELDS}
         return self._caches
 
@@ -127,11 +128,11 @@ def sample_state(view: dict, player: int, rng: Rng, context: Context) -> Game | 
     names = [pv["name"] for pv in view["players"]]
     tpl = context.template(names)
     g = Game.__new__(Game)
-    g.__dict__.update(tpl.__dict__)
+    g._become(tpl)
     for k, v in context.blank_caches(names).items():
-        g.__dict__[k] = _fresh(v)
+        setattr(g, k, _fresh(v))
     for k, make in _FRESH.items():
-        g.__dict__[k] = make()
+        setattr(g, k, make())
     g.rng = Rng(rng.next64())
     g.turn, g.active, g.phase = view["turn"], view["active_side"], view["phase"]
     g.step_player = view["step_player"]
