@@ -367,7 +367,7 @@ def _strikes(g: Game, strikers: list[int], total: int, d: Card, targets: list[in
     if strikers and total >= 1:
         for s in strikers:
             if strike_value(g, g.cards[s], d) >= 1:
-                g.emit("strikes", s, victim=d.iid)
+                g.emit("strikes", s, {"victim": d.iid})
         verdict = "stunned" if total >= dfn else "not enough"
         if total >= dfn:
             out.append((d.iid, strikers))
@@ -377,7 +377,7 @@ def _strikes(g: Game, strikers: list[int], total: int, d: Card, targets: list[in
         t = g.cards[tid]
         v = strike_value(g, d, t)
         tdef = stats.defense(g, t)
-        g.emit("strikes", d.iid, victim=tid)
+        g.emit("strikes", d.iid, {"victim": tid})
         if v >= tdef:
             out.append((tid, [d.iid]))
         g.log("strike", f"{g.name(d.iid)} strikes back at {g.name(tid)} for {v} against DEF {tdef}: "
@@ -403,9 +403,9 @@ def _apply_stuns(g: Game, cb: Combat, stunned: list[tuple]) -> None:
         wounds_before = v.wounds
         zones.stun(g, v)
         for s in by:
-            g.emit("stuns", s, victim=victim)
+            g.emit("stuns", s, {"victim": victim})
             if was_main:
-                g.emit("stuns_main", s, victim=victim)
+                g.emit("stuns_main", s, {"victim": victim})
         if victim != defender or was_main or v.zone != "play":
             continue
         for s in by:

@@ -476,16 +476,17 @@ class Game(Replayable):
 
     # ================================================================== log and events
 
-    def log(self, type: str, text: str, secret: dict[int, str] | None = None, **data) -> None:
+    def log(self, type: str, text: str, secret: dict[int, str] | None = None, data: dict | None = None) -> None:
+        # (no **data: CPython 3.11 only specializes calls to functions with plain parameters)
         events = self.events
         # tuple.__new__ rather than a constructor call: this runs for one or two events of nearly
         # every action
         events.append(_tuple_new(Event, (len(events), type, text, secret or _NONE, data or _NONE)))
 
-    def emit(self, event: str, subject: int, **data) -> None:
+    def emit(self, event: str, subject: int, data: dict | None = None) -> None:
         """Something happened to character ``subject``: queue the abilities that trigger."""
         c = self.cards[subject]
-        self._triggers_of(c, event, data, event in LOOK_BACK)
+        self._triggers_of(c, event, data or {}, event in LOOK_BACK)
         if event == "appears":
             listens, grants = self.defs.listens, self._statics_grant
             for other in list(self.characters()):
@@ -506,8 +507,9 @@ class Game(Replayable):
             if event in listens[c.cid] or c.mods or c.gear is not None or grants:
                 self._triggers_of(c, event, {})
 
-    def emit_enemies(self, event: str, p: int, **data) -> None:
+    def emit_enemies(self, event: str, p: int, data: dict | None = None) -> None:
         """Something player ``p`` did that the characters of ``p``'s enemies may react to."""
+        data = data or {}
         side = self.players[p].side
         listens, grants = self.defs.listens, self._statics_grant
         for c in list(self.characters()):
@@ -655,6 +657,11 @@ class Game(Replayable):
     def ask(self, type: str, players: list[int], **info) -> None:
         self.decision = {"type": type, "players": list(players), **info}
 
+    def _ask_step(self, type: str, players: list[int]) -> None:
+        """``ask`` for the turn's own steps (no options, no prompt), which follow nearly every action:
+        plain parameters let CPython 3.11 specialize the call."""
+        self.decision = {"type": type, "players": list(players)}
+
     # ================================================================== turn flow
 
     def _flow(self) -> None:
@@ -662,18 +669,18 @@ class Game(Replayable):
         # the most frequent phases first: this runs after nearly every action
         if ph == "main":
             if self.declaring:
-                self.ask("declare", [self.declaring_player])
+                self._ask_step("declare", [self.declaring_player])
             elif self.combat is not None:
                 if self.combat.stage == "window":
-                    self.ask("combat", [self.combat.priority])
+                    self._ask_step("combat", [self.combat.priority])
                 else:
                     combat.finish(self, survived=True)
             else:
-                self.ask("main", self.players_of(self.active))
+                self._ask_step("main", self.players_of(self.active))
         elif ph == "formation":
-            self.ask("formation", self.players_of(self.active))
+            self._ask_step("formation", self.players_of(self.active))
         elif ph == "resource" or ph == "recruit":
-            self.ask(ph, [self.step_player])
+            self._ask_step(ph, [self.step_player])
         elif ph == "start":
             self._start_of_turn()
         elif ph == "draw":
@@ -967,12 +974,12 @@ class Game(Replayable):
         pl = self.players[p]
         if t == "formation":
             moved = self.moved
-            out = [a for iid, a in self._remembered(("moves", p), self._moves, p) if iid not in moved]
+            out = [a for iid, a in self._moves(p) if iid not in moved]
             out += self._plays(p, "build")
             out.append(act(p, "end_step"))
             return out
         if t == "main":
-            starters = self._remembered(("starters", pl.side), combat.attack_starters, self, pl.side)
+            starters = self._starters(pl.side)
             out = [act(p, "attack", {"card": c.iid}) for c in starters]
             if self.kw_possible("mobile"):
                 out += [act(p, "shift", {"card": c.iid}) for c in self.characters(pl.side)
@@ -984,7 +991,7 @@ class Game(Replayable):
             return [*self._plays(p, "combat"), act(p, "pass")]
         if t == "declare":
             # a copy: callers own the list they get
-            return list(self._remembered(("declare", p, tuple(self.declaring)), self._declare_options, p))
+            return list(self._declare_options(p))
         if t == "recruit":
             out = []
             main_names = self._main_names(pl.side)
@@ -1042,21 +1049,45 @@ class Game(Replayable):
             return [act(p, "order", {"trigger": i}) for i in d["options"]]
         raise AssertionError(t)
 
+    # The four lists below are remembered in ``_memo`` until an action that could change them
+    # (see ``_apply``): each is asked for again and again while a player's options stay the same.
+
     def _moves(self, p: int) -> list[tuple[int, Action]]:
         """Every character on ``p``'s side moving to its other row (those moved already are
         left out when the list is offered)."""
-        return [(c.iid, act(p, "move", {"card": c.iid, "row": "back" if c.row == "front" else "front"}))
+        key = ("moves", p)
+        got = self._memo.get(key)
+        if got is None:
+            got = self._memo[key] = [
+                (c.iid, act(p, "move", {"card": c.iid, "row": "back" if c.row == "front" else "front"}))
                 for c in self.characters(self.players[p].side)]
+        return got
+
+    def _starters(self, side: int) -> list[Card]:
+        key = ("starters", side)
+        got = self._memo.get(key)
+        if got is None:
+            got = self._memo[key] = combat.attack_starters(self, side)
+        return got
 
     def _declare_options(self, p: int) -> list[Action]:
-        atk = [self.cards[i] for i in self.declaring]
-        out = [act(p, "add_attacker", {"card": c.iid}) for c in combat.possible_teammates(self, atk)]
-        if combat.team_ok(self, atk):
-            out += [act(p, "target", {"card": c.iid}) for c in combat.defenders(self, atk)]
-        return out + [act(p, "cancel_attack")]
+        key = ("declare", p, tuple(self.declaring))
+        got = self._memo.get(key)
+        if got is None:
+            atk = [self.cards[i] for i in self.declaring]
+            got = [act(p, "add_attacker", {"card": c.iid}) for c in combat.possible_teammates(self, atk)]
+            if combat.team_ok(self, atk):
+                got += [act(p, "target", {"card": c.iid}) for c in combat.defenders(self, atk)]
+            got.append(act(p, "cancel_attack"))
+            self._memo[key] = got
+        return got
 
     def _plays(self, p: int, timing: str) -> list[Action]:
-        return self._remembered(("plays", p, timing), powers.plays, self, p, timing)
+        key = ("plays", p, timing)
+        got = self._memo.get(key)
+        if got is None:
+            got = self._memo[key] = powers.plays(self, p, timing)
+        return got
 
     def _power_reason(self, a: Action, c: Card, cd) -> str:
         k = a.get("power")
@@ -1143,14 +1174,6 @@ class Game(Replayable):
             elif quiet[1]:  # it moved a character: keep only what rows cannot change
                 self._memo = {k: v for k, v in memo.items() if k[0] in _ROWLESS}
         return self.events[first_event:]
-
-    def _remembered(self, key: tuple, work, *args):
-        """``work(*args)``, or what it gave for this key since the last action that could change it
-        (see ``_apply``). Arguments rather than a closure: this runs for nearly every decision."""
-        got = self._memo.get(key)
-        if got is None:
-            got = self._memo[key] = work(*args)
-        return got
 
     def _do(self, a: Action, d: dict) -> None:
         t = a.type

@@ -91,7 +91,7 @@ def run_payment(g: Game, frame: dict) -> None:
     then["id"] = g.tick()
     g.stack.append(then)
     if not frame.get("reaction"):
-        g.emit_enemies("enemy_uses_power", frame["player"], power_frame=then["id"])
+        g.emit_enemies("enemy_uses_power", frame["player"], {"power_frame": then["id"]})
 
 
 # ------------------------------------------------------------------ what a player may play now
@@ -306,7 +306,7 @@ def play_plot_twist(g: Game, p: int, iid: int) -> None:
     frame["id"] = g.tick()
     g.stack.append(frame)
     g.emit_player("you_play_plot_twist", p)
-    g.emit_enemies("enemy_plays_plot_twist", p, power_frame=frame["id"])
+    g.emit_enemies("enemy_plays_plot_twist", p, {"power_frame": frame["id"]})
 
 
 def use_power(g: Game, p: int, iid: int, index: int) -> None:

@@ -30,7 +30,7 @@ def draw(g: Game, p: int, n: int) -> int:
         got.append(iid)
     if got:
         names = ", ".join(g.name(i) for i in got)
-        g.log("draw", f"{pl.name} draws {_cards(len(got))}.", {p: f"You draw {names}."}, player=p, n=len(got))
+        g.log("draw", f"{pl.name} draws {_cards(len(got))}.", {p: f"You draw {names}."}, {"player": p, "n": len(got)})
     elif n:
         g.log("draw", f"{pl.name} has no cards left to draw.")
     return len(got)
