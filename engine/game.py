@@ -595,15 +595,14 @@ class Game(Replayable):
                 self.log("combat", "The combat ends: nobody is left on one side of it.")
                 combat.cancel(self)
                 continue
-            top = self.stack[-1] if self.stack else None
-            if self.pending and not (top and top["t"] == "effect" and top["started"]):
+            stack = self.stack
+            if self.pending and not (stack and stack[-1]["t"] == "effect" and stack[-1]["started"]):
                 # triggers wait until the effect now resolving is finished
                 self._queue_triggers()
-                continue
-            if top is not None:
-                self._run_frame(self.stack[-1])
-                continue
-            self._flow()
+            elif stack:
+                self._run_frame(stack[-1])
+            else:
+                self._flow()
         self.decision = None
 
     def _run_frame(self, frame: dict) -> None:
@@ -804,12 +803,11 @@ class Game(Replayable):
         for c in self.characters(self.active):
             if c.frozen == 2:
                 c.frozen = 0
-        for c in list(self.characters()):
+        for c in [c for c in self.characters() if c.mods]:
             for m in [m for m in c.mods if m["k"] == "control" and _expires(m, self.turn)]:
                 c.mods.remove(m)
                 zones.change_side(self, c, m["side"])
-        for iid in self.in_play:
-            c = self.cards[iid]
+        for c in self.characters():
             if c.mods:
                 c.mods = [m for m in c.mods if not _expires(m, self.turn)]
         self.dirty = True
