@@ -1176,15 +1176,16 @@ class Game(Replayable):
     def _do(self, a: Action, d: dict) -> None:
         t = a.type
         p = a.player
+        args = a.args  # read directly: this runs for every action
         pl = self.players[p]
         if t == "pass":
             self.log("pass", f"{pl.name} passes.")
             combat.pass_priority(self, acted=False)
         elif t == "move":
-            c = self.cards[a["card"]]
-            c.row = a["row"]
+            c = self.cards[args["card"]]
+            c.row = args["row"]
             self.moved.append(c.iid)
-            self.log("formation", f"{self.name(c.iid)} moves to the {a['row']} row.")
+            self.log("formation", f"{self.name(c.iid)} moves to the {args['row']} row.")
         elif t == "end_step":
             if d["type"] == "resource":
                 self._next_build_player("resource")
@@ -1193,24 +1194,24 @@ class Game(Replayable):
             else:
                 self._next_build_player("formation")
         elif t == "attack":
-            self.declaring = [a["card"]]
+            self.declaring = [args["card"]]
             self.declaring_player = p
         elif t == "target":
             attackers, self.declaring = self.declaring, []
-            if self.cards[a["card"]].zone == "machine":
-                combat.attack_machine(self, p, attackers, a["card"])
+            if self.cards[args["card"]].zone == "machine":
+                combat.attack_machine(self, p, attackers, args["card"])
             else:
-                combat.start(self, p, attackers, a["card"])
+                combat.start(self, p, attackers, args["card"])
         elif t == "resource":
-            zones.put_into_resources(self, a["card"], a["face_up"])
+            zones.put_into_resources(self, args["card"], args["face_up"])
             self._next_build_player("resource")
         elif t == "recruit":
-            cd = self.defs[self.cards[a["card"]].cid]
+            cd = self.defs[self.cards[args["card"]].cid]
             pl.recruit -= cd.cost or 0
             if cd.machine:
-                zones.place_machine(self, a["card"], pl.side, a["row"])
+                zones.place_machine(self, args["card"], pl.side, args["row"])
             else:
-                zones.enter_play(self, a["card"], pl.side, a["row"])
+                zones.enter_play(self, args["card"], pl.side, args["row"])
                 self.emit_player("you_recruit", p)
         elif t == "end_turn":
             self.log("end_turn", f"{pl.name} ends the turn.")
@@ -1218,30 +1219,30 @@ class Game(Replayable):
         elif t == "cancel_attack":
             self.declaring = []
         elif t == "add_attacker":
-            self.declaring.append(a["card"])
+            self.declaring.append(args["card"])
         elif t in ("choose", "choose_player"):
             if d["type"] == "discard":
-                zones.discard(self, a["card"])
-                effects.answer(self, self.stack[-1], a["card"])
+                zones.discard(self, args["card"])
+                effects.answer(self, self.stack[-1], args["card"])
             else:
-                effects.answer(self, self.stack[-1], a.get("card", a.get("who")))
+                effects.answer(self, self.stack[-1], args.get("card", args.get("who")))
         elif t == "pay":
-            powers.pay(self, self.stack[-1], a["source"])
+            powers.pay(self, self.stack[-1], args["source"])
         elif t == "plot":
-            powers.play_plot_twist(self, p, a["card"])
+            powers.play_plot_twist(self, p, args["card"])
             self._after_play(p)
         elif t == "strike_back":
-            self.stack[-1]["target"] = a["card"]
+            self.stack[-1]["target"] = args["card"]
         elif t == "choose_first":
-            self.first_side = a["side"]
-            self.log("setup", f"{self._side_name(a['side'])} will go first.")
+            self.first_side = args["side"]
+            self.log("setup", f"{self._side_name(args['side'])} will go first.")
             self.phase = "setup_place"
             self.queue = self._players_in_turn_order()
         elif t == "place_main":
             self.queue.pop(0)
             m = self.cards[pl.main]
             m.zone = "deck"  # enter_play takes it from wherever it is
-            zones.enter_play(self, m.iid, pl.side, a["row"], how="places their main character")
+            zones.enter_play(self, m.iid, pl.side, args["row"], how="places their main character")
         elif t in ("keep", "mulligan"):
             self.queue.pop(0)
             if t == "mulligan":
@@ -1257,29 +1258,29 @@ class Game(Replayable):
             else:
                 self.log("mulligan", f"{pl.name} keeps their hand.")
         elif t == "recruit_ally":
-            cost = self.defs[self.cards[a["card"]].cid].cost or 0
+            cost = self.defs[self.cards[args["card"]].cid].cost or 0
             pl.recruit -= cost
-            ally = self.players[a["ally"]]
-            zones.enter_play(self, a["card"], ally.side, a["row"])
+            ally = self.players[args["ally"]]
+            zones.enter_play(self, args["card"], ally.side, args["row"])
             self.emit_player("you_recruit", p)
         elif t == "equip":
-            pl.recruit -= self.defs[self.cards[a["card"]].cid].cost or 0
-            zones.equip(self, a["card"], self.cards[a["target"]])
+            pl.recruit -= self.defs[self.cards[args["card"]].cid].cost or 0
+            zones.equip(self, args["card"], self.cards[args["target"]])
         elif t == "shift":
-            c = self.cards[a["card"]]
+            c = self.cards[args["card"]]
             self.used_powers.append(f"mobile:{c.iid}")
             c.row = "back" if c.row == "front" else "front"
             self.log("mobile", f"{self.name(c.iid)} moves to the {c.row} row (Mobile).")
         elif t == "power":
-            powers.use_power(self, p, a["card"], a["power"])
+            powers.use_power(self, p, args["card"], args["power"])
             self._after_play(p)
         elif t == "power_up":
-            powers.power_up(self, p, a["card"], a["discard"])
+            powers.power_up(self, p, args["card"], args["discard"])
             self._after_play(p)
         elif t == "choose_row":
-            effects.answer(self, self.stack[-1], {"side": a["side"], "row": a["row"]})
+            effects.answer(self, self.stack[-1], {"side": args["side"], "row": args["row"]})
         elif t == "pick":
-            effects.answer(self, self.stack[-1], d["options"][a["option"]])
+            effects.answer(self, self.stack[-1], d["options"][args["option"]])
         elif t in ("yes", "no"):
             if d["type"] == "may_trigger":
                 if d.get("reaction"):
@@ -1300,7 +1301,7 @@ class Game(Replayable):
             else:
                 effects.answer(self, self.stack[-1], t == "yes")
         elif t == "order":
-            chosen = self.pending.pop(a["trigger"])
+            chosen = self.pending.pop(args["trigger"])
             rest, self.pending = self.pending, []
             self.stack.append({"t": "waiting", "items": rest})
             self._start_trigger(chosen)
