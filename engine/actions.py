@@ -142,13 +142,23 @@ _NO_ARGS: dict = {}  # shared: actions never write to their arguments
 def act(player: int, type: str, args: dict | None = None) -> Action:
     """An action, built fast for the engine's own lists of legal actions (``args`` is kept as
     given, not copied). ``act(0, "move", {"card": 3, "row": "back"}) == Action(0, "move", card=3,
-    row="back")``."""
+    row="back")``. Actions without arguments (pass, end the turn...) are made once and shared:
+    nothing ever changes an action."""
+    if args is None:
+        a = _PLAIN.get((player, type))
+        if a is not None:
+            return a
     a = _new(Action)
     a.player = player
     a.type = type
     a.args = _NO_ARGS if args is None else args
     a._key = None
+    if args is None:
+        _PLAIN[player, type] = a
     return a
+
+
+_PLAIN: dict[tuple[int, str], Action] = {}
 
 
 def _value(v: str):

@@ -486,7 +486,8 @@ class Game(Replayable):
     def emit(self, event: str, subject: int, data: dict | None = None) -> None:
         """Something happened to character ``subject``: queue the abilities that trigger."""
         c = self.cards[subject]
-        self._triggers_of(c, event, data or {}, event in LOOK_BACK)
+        if event in self.defs.listens[c.cid] or c.mods or c.gear is not None or self._statics_grant:
+            self._triggers_of(c, event, data or {}, event in LOOK_BACK)
         if event == "appears":
             listens, grants = self.defs.listens, self._statics_grant
             for other in list(self.characters()):
