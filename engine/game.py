@@ -1498,9 +1498,10 @@ _DECISION_NAMES = {
 _ATTACK_DECISIONS = ("main", "declare")
 
 # Actions that change nothing the legal plays depend on: (events they log, whether they move a
-# character between rows). Declaring attackers only builds a list; passing only moves priority.
+# character between rows). Declaring attackers only builds a list; passing only moves priority;
+# ending a build step only moves on to the next step (plays are timed "build" for all three).
 _QUIET = {"move": (1, True), "attack": (0, False), "add_attacker": (0, False), "cancel_attack": (0, False),
-          "pass": (1, False)}
+          "pass": (1, False), "end_step": (1, False)}
 # Remembered results a move in formation leaves valid: plays never depend on rows, and the other
 # characters' moves stay as they were (the one that moved may not move again this step).
 _ROWLESS = ("plays", "moves")
