@@ -51,10 +51,10 @@ class Game(Replayable):
         "rng", "cards", "players", "in_play", "machines", "turn", "active", "first_side", "chooser", "phase",
         "step_player", "queue", "decision", "stack", "pending", "combat", "clock", "used_powers",
         "plots_played", "times_attacked", "moved", "declaring", "declaring_player", "attacked_this_turn",
-        "quiet_turns", "result", "events", "actions", "dirty", "check_end", "any_grants",
+        "quiet_turns", "result", "events", "_actions", "dirty", "check_end", "any_grants",
         # caches: worked out from the state, never saved
         "_view_cache", "_faces", "_chars", "_kw_present", "_statics", "_live", "_offzone",
-        "_possible_plays", "_targets_seen", "_memo", "_in_statics",
+        "_possible_plays", "_targets_seen", "_memo", "_in_statics", "_actions_json",
     )
 
     def __init__(self, pool: CardPool, config: dict):
@@ -93,7 +93,8 @@ class Game(Replayable):
         self.quiet_turns = 0
         self.result: dict | None = None
         self.events: list[Event] = []
-        self.actions: list[dict] = []
+        self._actions: list[Action] = []  # every action so far (``actions`` gives them as JSON)
+        self._actions_json: list[dict] = []
         self.dirty = False
         self.check_end = False
         self._view_cache: dict | None = None
@@ -1157,7 +1158,7 @@ class Game(Replayable):
         """The trusted path: ``action`` must come from ``legal_actions``."""
         first_event = len(self.events)
         self._view_cache = None
-        self.actions.append(action.to_json())
+        self._actions.append(action)
         d = self.decision
         self.decision = None
         self._do(action, d)
@@ -1432,6 +1433,20 @@ class Game(Replayable):
         g = cls(pool, config)
         return replay_save(g, data, source)
 
+    @property
+    def actions(self) -> list[dict]:
+        """Every action taken so far, as JSON, in order (what saves and replays hold). Built from
+        the actions themselves as it is read: most games are never saved."""
+        js, acts = self._actions_json, self._actions
+        if len(js) < len(acts):
+            js.extend(a.to_json() for a in acts[len(js):])
+        return js
+
+    @actions.setter
+    def actions(self, steps: list) -> None:
+        self._actions = [Action.from_json(step) for step in steps]
+        self._actions_json = []
+
     def _fresh(self) -> Game:
         return Game(self.defs, self.config)
 
@@ -1455,7 +1470,8 @@ class Game(Replayable):
         g.moved = list(self.moved)
         g.declaring = list(self.declaring)
         g.events = list(self.events)
-        g.actions = list(self.actions)
+        g._actions = list(self._actions)
+        g._actions_json = list(self._actions_json)
         g._view_cache = None
         g._chars = {}
         g._kw_present = None
