@@ -206,15 +206,17 @@ class Game(Replayable):
 
     def characters(self, side: int | None = None) -> list[Card]:
         """Characters in play (on ``side``), in the order they entered play. Do not modify the list."""
-        cache = self._chars
-        got = cache.get(side)
+        got = self._chars.get(side)
         if got is None:
+            # worked out for every side at once: after a change to the board most sides are asked
             cards = self.cards
-            if side is None:
-                got = [cards[i] for i in self.in_play]
-            else:
-                got = [c for c in (cards[i] for i in self.in_play) if c.side == side]
-            cache[side] = got
+            every = [cards[i] for i in self.in_play]
+            cache = self._chars = {None: every}
+            for s in self.sides:
+                cache[s] = []
+            for c in every:
+                cache[c.side].append(c)
+            got = cache.get(side, [])
         return got
 
     def face_up_characters(self, side: int) -> list[Card]:
