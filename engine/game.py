@@ -205,7 +205,8 @@ class Game(Replayable):
         return self.players_of(c.side)[0]
 
     def characters(self, side: int | None = None) -> list[Card]:
-        """Characters in play (on ``side``), in the order they entered play. Do not modify the list."""
+        """Characters in play (on ``side``), in the order they entered play. Do not modify the list.
+        A change to the board makes new lists, so a loop may go on over the one it started with."""
         got = self._chars.get(side)
         if got is None:
             # worked out for every side at once: after a change to the board most sides are asked
@@ -493,7 +494,7 @@ class Game(Replayable):
             self._triggers_of(c, event, data or {}, event in LOOK_BACK)
         if event == "appears":
             listens, grants = self.defs.listens, self._statics_grant
-            for other in list(self.characters()):
+            for other in self.characters():
                 if other.iid == subject:
                     continue
                 if other.side == c.side:
@@ -507,7 +508,7 @@ class Game(Replayable):
 
     def emit_player(self, event: str, p: int) -> None:
         listens, grants = self.defs.listens, self._statics_grant
-        for c in list(self.characters(self.players[p].side)):
+        for c in self.characters(self.players[p].side):
             if event in listens[c.cid] or c.mods or c.gear is not None or grants:
                 self._triggers_of(c, event, {})
 
@@ -516,7 +517,7 @@ class Game(Replayable):
         data = data or {}
         side = self.players[p].side
         listens, grants = self.defs.listens, self._statics_grant
-        for c in list(self.characters()):
+        for c in self.characters():
             if self.are_enemies(c.side, side) and (
                     event in listens[c.cid] or c.mods or c.gear is not None or grants):
                 self._triggers_of(c, event, data)
@@ -764,7 +765,7 @@ class Game(Replayable):
                        for o in self.characters())
 
     def _recovery_phase(self) -> None:
-        for c in list(self.characters(self.active)):
+        for c in self.characters(self.active):
             if not c.face_up:
                 zones.recover(self, c)
         for c in self.characters(self.active):
