@@ -121,6 +121,9 @@ class CardDef:
         return bool(self.teams)  # a team's special location makes any symbol
 
 
+_PLAY_TIMINGS = ("build", "main", "combat")  # any_combat plays count as combat plays
+
+
 class CardPool:
     """Every known card definition by id, plus team facts. Immutable once built."""
 
@@ -147,18 +150,27 @@ class CardPool:
                 fights = bool({"combat", "any_combat"} & set(c.timing))
                 self.plot_own[c.id] = frozenset(at | ({"combat"} if fights else set()))
                 self.plot_other[c.id] = frozenset(at | ({"combat"} if fights and c.any_turn else set()))
-        # cards that may have super powers in play (their own, or copied with Mimic)
-        self.with_powers = frozenset(c.id for c in cards.values() if c.powers or "mimic" in c.keywords)
+        # the same the other way round, for the hand cards looked at for each decision: by whose turn it
+        # is (True: the owner's) and timing, the plot twists playable then, with their requirements
+        self.plots_at: dict[bool, dict[str, dict[str, tuple]]] = {
+            mine: {t: {cid: cards[cid].requires for cid, at in plot_at.items() if t in at} for t in _PLAY_TIMINGS}
+            for mine, plot_at in ((True, self.plot_own), (False, self.plot_other))}
+        # a hand card that may power up a character of the same name: its lowercase names
+        self.power_up_names: dict[str, tuple[str, ...]] = {
+            c.id: self.lnames[c.id] for c in cards.values() if c.type in ("supporting", "main")}
         self.play_powers: dict[str, tuple] = {
             c.id: tuple((c.id, i, pw) for i, pw in enumerate(c.powers) if pw.zone == "play") for c in cards.values()}
-        # a card's own in-play powers by the timing that may offer them: (index, card id, number, power)
-        self.powers_at: dict[str, dict[str, tuple]] = {}
+        # by timing, the cards with in-play powers of their own that timing may offer, as (index, card
+        # id, number, power); Mimic cards (whose copied powers are worked out in play) map to ()
+        self.own_powers_at: dict[str, dict[str, tuple]] = {t: {} for t in _PLAY_TIMINGS}
         for c in cards.values():
             own = [(k, *entry) for k, entry in enumerate(self.play_powers[c.id]) if not entry[2].reaction]
-            self.powers_at[c.id] = {
-                "build": tuple(e for e in own if e[3].timing == "build"),
-                "main": tuple(e for e in own if e[3].timing == "main"),
-                "combat": tuple(e for e in own if e[3].timing in ("combat", "any_combat"))}
+            for t, at in self.own_powers_at.items():
+                offered = tuple(e for e in own if e[3].timing == t or (t == "combat" and e[3].timing == "any_combat"))
+                if "mimic" in c.keywords:
+                    at[c.id] = ()
+                elif offered:
+                    at[c.id] = offered
 
     def __getitem__(self, card_id: str) -> CardDef:
         return self.cards[card_id]

@@ -117,50 +117,48 @@ def plays(g: Game, p: int, timing: str) -> list[Action]:
         return out
     my_turn = pl.side == g.active
     pool = g.defs
-    defs, cards = pool.cards, g.cards
-    plot_at = pool.plot_own if my_turn else pool.plot_other
+    cards = g.cards
+    # the hand, in order: plot twists playable now, and cards that may power up a character
+    plots_now = pool.plots_at[my_turn][timing] if may_plot else {}
+    powers_up = pool.power_up_names if hand_names is not None else {}
     team_counts = None
-    for iid in pl.hand if may_plot or hand_names is not None else ():
+    for iid in pl.hand if plots_now or powers_up else ():
         cid = cards[iid].cid
-        when = plot_at.get(cid)
-        if when is not None:
-            if timing not in when:
-                continue
-            d = defs[cid]
-            if d.requires:
-                by_kind = any(":" in k for k, _n in d.requires)
+        if cid in plots_now:
+            requires = plots_now[cid]
+            if requires:
+                by_kind = any(":" in k for k, _n in requires)
                 counts = team_counts if team_counts is not None and not by_kind else \
-                    _team_counts(g, [c for c in side_chars if c.face_up], d.requires)
+                    _team_counts(g, [c for c in side_chars if c.face_up], requires)
                 if team_counts is None and not by_kind:
                     team_counts = counts
-                if any(counts.get(team, 0) < n for team, n in d.requires):
+                if any(counts.get(team, 0) < n for team, n in requires):
                     continue
             out.append(act(p, "plot", {"card": iid}))
-        elif hand_names is not None and defs[cid].type in ("supporting", "main"):
-            for n in pool.lnames[cid]:
+        elif cid in powers_up:
+            for n in powers_up[cid]:
                 hand_names.setdefault(n, []).append(iid)
     locs = None
-    with_powers, powers_at = pool.with_powers, pool.powers_at
+    own_powers = pool.own_powers_at[timing]
     combat = g.combat
     for c in side_chars if may_power else ():
+        if c.cid not in own_powers and c.gear is None:
+            continue  # no powers of its own for this timing, no Mimic, no equipment
         if not c.face_up:
             continue
-        cid = c.cid
-        if c.gear is None:
-            if cid not in with_powers:
-                continue
-            if not c.mods and "mimic" not in defs[cid].keywords:
-                # the common case: the card's own powers, already sorted by timing
-                for k, pcid, i, pw in powers_at[cid][timing]:
-                    if not my_turn and not pw.any_turn:
-                        continue
-                    if timing == "combat" and pw.timing == "combat" and not combat.involves(c.iid):
-                        continue
-                    if locs is None:
-                        locs = locations(g, p)
-                    if _usable(g, p, c, pcid, i, pw, locs):
-                        out.append(act(p, "power", {"card": c.iid, "power": k}))
-                continue
+        own = own_powers.get(c.cid)
+        if own and c.gear is None and not c.mods:
+            # the common case: the card's own powers
+            for k, pcid, i, pw in own:
+                if not my_turn and not pw.any_turn:
+                    continue
+                if timing == "combat" and pw.timing == "combat" and not combat.involves(c.iid):
+                    continue
+                if locs is None:
+                    locs = locations(g, p)
+                if _usable(g, p, c, pcid, i, pw, locs):
+                    out.append(act(p, "power", {"card": c.iid, "power": k}))
+            continue
         if locs is None:
             locs = locations(g, p)
         _offer_powers(g, p, c, timing, my_turn, locs, out)
@@ -173,7 +171,10 @@ def plays(g: Game, p: int, timing: str) -> list[Action]:
     # power-ups: discard a card with the same name as a face-up character you control
     if hand_names:
         lnames = pool.lnames
+        no_name_in_hand = hand_names.keys().isdisjoint
         for c in side_chars:
+            if no_name_in_hand(lnames[c.cid]) and not c.mods:
+                continue  # the usual case, checked first
             if not c.face_up or (timing == "combat" and not combat.involves(c.iid)):
                 continue
             names = lnames[c.cid] if not c.mods else tuple(n.lower() for n in g.names_of(c))
