@@ -150,6 +150,8 @@ class CardPool:
                 fights = bool({"combat", "any_combat"} & set(c.timing))
                 self.plot_own[c.id] = frozenset(at | ({"combat"} if fights else set()))
                 self.plot_other[c.id] = frozenset(at | ({"combat"} if fights and c.any_turn else set()))
+        # the locations: what pays for super powers
+        self.location_defs: dict[str, CardDef] = {c.id: c for c in cards.values() if c.type == "location"}
         # the same the other way round, for the hand cards looked at for each decision: by whose turn it
         # is (True: the owner's) and timing, the plot twists playable then, with their requirements
         self.plots_at: dict[bool, dict[str, dict[str, tuple]]] = {

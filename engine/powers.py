@@ -31,10 +31,10 @@ def sources(g: Game, p: int, symbol: str, for_card: Card | None, exclude=(), loc
 def locations(g: Game, p: int) -> list[tuple[int, object]]:
     """Every location player ``p`` could pay with: face-up in the resource row, or in hand."""
     pl = g.players[p]
-    cards, defs = g.cards, g.defs.cards
-    out = [(i, defs[cards[i].cid]) for i in pl.resources if cards[i].face_up]
-    out += [(i, defs[cards[i].cid]) for i in pl.hand]
-    return [(i, d) for i, d in out if d.type == "location"]
+    cards, places = g.cards, g.defs.location_defs
+    out = [(i, places[cards[i].cid]) for i in pl.resources if cards[i].face_up and cards[i].cid in places]
+    out += [(i, places[cards[i].cid]) for i in pl.hand if cards[i].cid in places]
+    return out
 
 
 def _can_pay(d, symbol: str, teams: set[str]) -> bool:
@@ -44,18 +44,44 @@ def _can_pay(d, symbol: str, teams: set[str]) -> bool:
 
 
 def payable(g: Game, p: int, cost, for_card: Card | None, exclude=(), locs=None) -> bool:
-    """Can the whole ``cost`` be paid with distinct locations? (small backtracking search)"""
+    """Can the whole ``cost`` be paid with distinct locations? A symbol is made by a location of
+    that symbol or by a team location for that team (which makes any symbol), an 'any' symbol by
+    either. So it can be paid when there are locations enough in all and the team locations make
+    up for the symbols missing among the others."""
     if not cost:
         return True
     if locs is None:
         locs = locations(g, p)
     if len(locs) - len(exclude) < len(cost):
         return False
-    first, rest = cost[0], cost[1:]
-    for src in sources(g, p, first, for_card, exclude, locs):
-        if payable(g, p, rest, for_card, (*exclude, src), locs):
-            return True
-    return False
+    made: dict[str, int] = {}  # symbol -> locations of that symbol
+    usable = 0
+    wild = 0  # team locations this card may use
+    teams = None
+    for iid, d in locs:
+        if iid in exclude:
+            continue
+        if d.symbol is not None:
+            made[d.symbol] = made.get(d.symbol, 0) + 1
+            usable += 1
+        else:
+            if teams is None:
+                teams = g.teams_of(for_card) if for_card is not None else set()
+            if teams & set(d.teams):
+                wild += 1
+                usable += 1
+    if usable < len(cost):
+        return False
+    for symbol in cost:
+        if symbol == "any":
+            continue
+        if made.get(symbol, 0):
+            made[symbol] -= 1
+        else:
+            wild -= 1
+            if wild < 0:
+                return False
+    return True
 
 
 def pay_options(g: Game, frame: dict) -> list[int]:
