@@ -135,17 +135,17 @@ def plays(g: Game, p: int, timing: str) -> list[Action]:
     """Plot twists, super powers and power-ups player ``p`` may use at this timing."""
     out: list[Action] = []
     pl = g.players[p]
-    may_plot, may_power = possible_plays(g)[p][timing]
+    plots_own, plots_other, own_powers, offzone = possible_plays(g)[p][timing]
     side_chars = g.characters(pl.side)
+    my_turn = pl.side == g.active
+    plots_now = plots_own if my_turn else plots_other
     # power-ups need a same-name card in hand and are never a build-step play
     hand_names: dict[str, list[int]] | None = {} if side_chars and timing != "build" else None
-    if not may_plot and hand_names is None and not may_power:
+    if not plots_now and hand_names is None and own_powers is None:
         return out
-    my_turn = pl.side == g.active
     pool = g.defs
     cards = g.cards
     # the hand, in order: plot twists playable now, and cards that may power up a character
-    plots_now = pool.plots_at[my_turn][timing] if may_plot else {}
     powers_up = pool.power_up_names if hand_names is not None else {}
     team_counts = None
     for iid in pl.hand if plots_now or powers_up else ():
@@ -165,9 +165,8 @@ def plays(g: Game, p: int, timing: str) -> list[Action]:
             for n in powers_up[cid]:
                 hand_names.setdefault(n, []).append(iid)
     locs = None
-    own_powers = pool.own_powers_at[timing]
     combat = g.combat
-    for c in side_chars if may_power else ():
+    for c in side_chars if own_powers is not None else ():
         if c.cid not in own_powers and c.gear is None:
             continue  # no powers of its own for this timing, no Mimic, no equipment
         if not c.face_up:
@@ -188,7 +187,7 @@ def plays(g: Game, p: int, timing: str) -> list[Action]:
         if locs is None:
             locs = locations(g, p)
         _offer_powers(g, p, c, timing, my_turn, locs, out)
-    if may_power and g.offzone_possible():
+    if offzone:
         off = pool.offzone
         for c in [cards[i] for i in (*pl.hand, *pl.ko) if cards[i].cid in off]:
             if locs is None:
@@ -217,23 +216,28 @@ def plays(g: Game, p: int, timing: str) -> list[Action]:
     return out
 
 
-def possible_plays(g: Game) -> list[dict[str, tuple[bool, bool]]]:
-    """For each player and timing: (could a plot twist be played, could a super power be used)
-    at some point of this game? Worked out once from the game's cards (again when tokens join):
-    a hand only ever holds its owner's cards, but a character of any owner (or a main character's
-    other level) may be on a player's side, and Mimic copies only powers of the game's cards."""
+def possible_plays(g: Game) -> list[dict[str, tuple]]:
+    """For each player and timing, what could ever be used then in this game: (the plot twists
+    playable on the player's own turn, those on another player's turn, the cards' own in-play
+    powers, could powers work from a hand or KO pile). Plot twists and powers are the pool's tables
+    for the timing, or empty (powers: None) when no card of the game can use them. Worked out once
+    from the game's cards (again when tokens join): a hand only ever holds its owner's cards, but a
+    character of any owner (or a main character's other level) may be on a player's side, and
+    Mimic copies only powers of the game's cards."""
     key, table = g._possible_plays
     if key != len(g.cards):
         pool = g.defs
         powers = {pw.timing for cid in g.cids_in_game() for pw in pool.cards[cid].powers if not pw.reaction}
         power_at = {"build": "build" in powers, "main": "main" in powers,
                     "combat": bool(powers & {"combat", "any_combat"})}
+        offzone = g.offzone_possible()
         table = []
         for pl in g.players:
             own = {c.cid for c in g.cards.values() if c.owner == pl.index}
-            plot_at = set().union(*(pool.plot_own.get(cid, ()) for cid in own),
-                                  *(pool.plot_other.get(cid, ()) for cid in own))
-            table.append({t: (t in plot_at, power_at[t]) for t in ("build", "main", "combat")})
+            table.append({t: (*(plots if not own.isdisjoint(plots) else {}
+                                for plots in (pool.plots_at[True][t], pool.plots_at[False][t])),
+                              pool.own_powers_at[t] if power_at[t] else None, power_at[t] and offzone)
+                          for t in ("build", "main", "combat")})
         g._possible_plays = (len(g.cards), table)
     return table
 
