@@ -55,22 +55,22 @@ def payable(g: Game, p: int, cost, for_card: Card | None, exclude=(), locs=None)
     if len(locs) - len(exclude) < len(cost):
         return False
     made: dict[str, int] = {}  # symbol -> locations of that symbol
-    usable = 0
+    unusable = 0  # excluded, or a team location of another team
     wild = 0  # team locations this card may use
     teams = None
     for iid, d in locs:
         if iid in exclude:
-            continue
-        if d.symbol is not None:
+            unusable += 1
+        elif d.symbol is not None:
             made[d.symbol] = made.get(d.symbol, 0) + 1
-            usable += 1
         else:
             if teams is None:
                 teams = g.teams_of(for_card) if for_card is not None else set()
             if teams & set(d.teams):
                 wild += 1
-                usable += 1
-    if usable < len(cost):
+            else:
+                unusable += 1
+    if len(locs) - unusable < len(cost):
         return False
     for symbol in cost:
         if symbol == "any":
@@ -179,9 +179,11 @@ def plays(g: Game, p: int, timing: str) -> list[Action]:
                     continue
                 if timing == "combat" and pw.timing == "combat" and not combat.involves(c.iid):
                     continue
+                if _used(g, c, pcid, i, pw):
+                    continue
                 if locs is None:
                     locs = locations(g, p)
-                if _usable(g, p, c, pcid, i, pw, locs):
+                if payable(g, p, pw.cost, c, (), locs):
                     out.append(act(p, "power", {"card": c.iid, "power": k}))
             continue
         if locs is None:
@@ -242,11 +244,16 @@ def possible_plays(g: Game) -> list[dict[str, tuple]]:
     return table
 
 
+def _used(g: Game, c: Card, cid: str, i: int, pw) -> bool:
+    """Used up this turn (or, for a once-per-game power, this game)?"""
+    if pw.once_per_game and pw.name in c.used_once:
+        return True
+    return bool(g.used_powers) and f"{c.iid}:{cid}:{i}" in g.used_powers
+
+
 def _usable(g: Game, p: int, c: Card, cid: str, i: int, pw, locs) -> bool:
-    """Not used up this turn (or this game), and its cost can be paid."""
-    if f"{c.iid}:{cid}:{i}" in g.used_powers or (pw.once_per_game and pw.name in c.used_once):
-        return False
-    return payable(g, p, pw.cost, c, (), locs)
+    """Not used up, and its cost can be paid."""
+    return not _used(g, c, cid, i, pw) and payable(g, p, pw.cost, c, (), locs)
 
 
 def _offer_powers(g: Game, p: int, c: Card, timing: str, my_turn: bool, locs, out: list) -> None:
