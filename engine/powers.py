@@ -136,13 +136,13 @@ def plays(g: Game, p: int, timing: str) -> list[Action]:
     out: list[Action] = []
     pl = g.players[p]
     plots_own, plots_other, own_powers, offzone = possible_plays(g)[p][timing]
-    side_chars = g.characters(pl.side)
     my_turn = pl.side == g.active
     plots_now = plots_own if my_turn else plots_other
     # power-ups need a same-name card in hand and are never a build-step play
-    hand_names: dict[str, list[int]] | None = {} if side_chars and timing != "build" else None
-    if not plots_now and hand_names is None and own_powers is None:
+    if not plots_now and own_powers is None and timing == "build":
         return out
+    side_chars = g.characters(pl.side)
+    hand_names: dict[str, list[int]] | None = {} if side_chars and timing != "build" else None
     pool = g.defs
     cards = g.cards
     # the hand, in order: plot twists playable now, and cards that may power up a character
