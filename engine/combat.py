@@ -115,12 +115,35 @@ def attack_machine(g: Game, player: int, attacker_ids: list[int], machine: int) 
     zones.wreck_machine(g, g.cards[machine])
 
 
+def _how_matters(g: Game, ranged: bool) -> bool:
+    """Could whom attackers reach leave them nobody to attack while an enemy has a face-up character?
+    Only Dodge (against ranged attacks) or a machine (attackable only where no character stands)
+    can: otherwise an enemy's face-up front row is always open, and its back row is open when
+    the front row is empty."""
+    return bool(g.machines) or (ranged and g.kw_possible("dodge"))
+
+
+def _enemy_in_sight(g: Game, side: int) -> bool:
+    """Does an enemy of ``side`` have a face-up character?"""
+    for other in g.live_sides():
+        if g.are_enemies(side, other):
+            for c in g.characters(other):
+                if c.face_up:
+                    return True
+    return False
+
+
 def attack_starters(g: Game, side: int) -> list[Card]:
     """Characters on ``side`` that can attack and have someone to attack
     (``can_attack`` and ``reach`` for one attacker, written out: this runs for every main phase)."""
+    has = g.has_keyword
+    if not _how_matters(g, True):  # then not for melee attackers either
+        if not _enemy_in_sight(g, side):
+            return []
+        return [c for c in g.characters(side) if c.face_up and not c.exhausted and c.zone == "play"
+                and (c.row == "front" or has(c, "ranged"))]
     out = []
     seen: dict[tuple, bool] = {}
-    has = g.has_keyword
     sniper, stealth = g.kw_possible("sniper"), g.kw_possible("stealth")
     for c in g.characters(side):
         if not c.face_up or c.exhausted or c.zone != "play":
@@ -146,10 +169,14 @@ def possible_teammates(g: Game, attackers: list[Card]) -> list[Card]:
              if c.iid not in ids and c.row == first.row and can_attack(g, c)]
     if not cands:
         return []
+    how_matters = _how_matters(g, first.row == "back")
+    if not how_matters and not _enemy_in_sight(g, first.side):
+        return []
     mercs = [m for m in cands if g.has_keyword(m, "mercenary")] if g.kw_possible("mercenary") else []
     # what the attackers share already: a candidate only adds its own teams and keywords
     shared = set.intersection(*[g.teams_of(a) for a in attackers])
-    ranged, fly, sniper, stealth = reach(g, attackers)
+    if how_matters:
+        ranged, fly, sniper, stealth = reach(g, attackers)
     has = g.has_keyword
     out = []
     for c in cands:
@@ -157,9 +184,11 @@ def possible_teammates(g: Game, attackers: list[Card]) -> list[Card]:
             group = [*attackers, c]
             if not (team_ok(g, group) or any(team_ok(g, [*group, m]) for m in mercs if m is not c)):
                 continue
-        how = (ranged, fly and has(c, "flight"), sniper and has(c, "sniper"), stealth and has(c, "stealth"))
-        if _targets(g, first.side, how):
-            out.append(c)
+        if how_matters:
+            how = (ranged, fly and has(c, "flight"), sniper and has(c, "sniper"), stealth and has(c, "stealth"))
+            if not _targets(g, first.side, how):
+                continue
+        out.append(c)
     return out
 
 
