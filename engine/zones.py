@@ -431,11 +431,12 @@ def ready(g: Game, c: Card) -> bool:
 
 def check_defense(g: Game) -> None:
     """A face-up character whose DEF has dropped to 0 or less is stunned at once."""
-    statics = bool(g.static_sources())
-    defs = g.defs.cards
     # the list characters() returns is never changed: stuns and KOs below make a new one
-    for c in g.characters():
-        if not (c.minus or c.mods or statics or defs[c.cid].defense <= 0):
-            continue  # nothing can have lowered its DEF
+    chars = g.characters()
+    if not g.static_sources():
+        # only counters and resolved modifiers can lower a printed DEF (+1/+1 counters and Grows add)
+        defs = g.defs.cards
+        chars = [c for c in chars if c.minus or c.mods or defs[c.cid].defense <= 0]
+    for c in chars:
         if c.face_up and c.zone == "play" and stats.defense(g, c) <= 0:
             stun(g, c, cause=" (DEF reduced to 0)")
