@@ -32,14 +32,16 @@ def stats(g: Game, c: Card) -> tuple[int, int]:
                 if m.get("def") is not None:
                     dfn = m["def"]
     n = c.plus - c.minus
-    atk += n
-    dfn += n
-    if c.zone == "play" and ("grows" in d.keywords or g.kw_possible("grows")):
-        k = growth(g, c)
-        atk += k
-        dfn += k
-    if c.zone == "play" and g.static_sources():
-        mods = _with_statics(g, c, mods)
+    if n:
+        atk += n
+        dfn += n
+    if c.zone == "play":
+        if "grows" in d.keywords or g.kw_possible("grows"):
+            k = growth(g, c)
+            atk += k
+            dfn += k
+        if g.static_sources():
+            mods = _with_statics(g, c, mods)
     if mods:
         for m in mods:
             k = m["k"]
