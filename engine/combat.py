@@ -220,9 +220,9 @@ def start(g: Game, player: int, attacker_ids: list[int], defender_id: int) -> No
 
 def window_players(g: Game) -> list[int]:
     """Players in combat-window order: the attacking player first, then to the left."""
-    n = len(g.players)
+    players = g.players
     start_at = g.combat.player
-    return [(start_at + k) % n for k in range(n) if not g.players[(start_at + k) % n].out]
+    return [pl.index for pl in (*players[start_at:], *players[:start_at]) if not pl.out]
 
 
 def pass_priority(g: Game, acted: bool) -> None:
@@ -333,12 +333,15 @@ def _ferocious_stage(g: Game, cb: Combat, frame: dict) -> None:
         cb.stage = "done"
         cb.survivors_ok = False
         return
+    if cb.ranged or not g.kw_possible("ferocious"):
+        cb.stage = "strike"
+        return
     attackers = [g.cards[i] for i in cb.attackers]
     d = g.cards[cb.defender]
-    fero_att = [a for a in attackers if _ferocious(g, a)] if not cb.ranged else []
-    fero_def = _ferocious(g, d) and not cb.ranged
+    fero_att = [a for a in attackers if _ferocious(g, a)]
+    fero_def = _ferocious(g, d)
     everyone_fero = len(fero_att) == len(attackers) and fero_def
-    if cb.ranged or everyone_fero or (not fero_att and not fero_def):
+    if everyone_fero or (not fero_att and not fero_def):
         cb.stage = "strike"
         return
     # the Ferocious step
@@ -377,7 +380,7 @@ def _strike_stage(g: Game, cb: Combat, frame: dict) -> None:
 def _double_strike_stage(g: Game, cb: Combat, frame: dict) -> None:
     """Double Strike: those characters strike once more, right after their first strike."""
     cb.stage = "done"
-    if not cb.attackers or cb.defender is None:
+    if not cb.attackers or cb.defender is None or not g.kw_possible("double_strike"):
         return
     d = g.cards[cb.defender]
     strikers = [i for i in cb.attackers if g.has_keyword(g.cards[i], "double_strike")]
@@ -455,8 +458,7 @@ def finish(g: Game, survived: bool) -> None:
             if i is not None and g.cards[i].zone == "play" and g.cards[i].face_up:
                 g.emit("survives", i)
     g.combat = None
-    for iid in g.in_play:
-        c = g.cards[iid]
+    for c in g.characters():
         if c.mods:
             c.mods = [m for m in c.mods if m.get("until") != "combat"]
     g.dirty = True
