@@ -283,20 +283,29 @@ def _monstrous(g: Game, cb: Combat, d: Card) -> bool:
 
 
 def step(g: Game, frame: dict) -> None:
-    """Advance combat resolution by one stage (stages may ask the defender whom to strike)."""
+    """Advance combat resolution by one stage (stages may ask the defender whom to strike).
+
+    A stage with nothing to do (it returns True) hands on to the next one at once, unless the
+    game has something to see to first (the main loop checks these before each stage)."""
     cb = g.combat
     if cb is None:
         g.stack.pop()
         return
-    if cb.stage == "ferocious":
-        _ferocious_stage(g, cb, frame)
-    elif cb.stage == "strike":
-        _strike_stage(g, cb, frame)
-    elif cb.stage == "again":
-        _double_strike_stage(g, cb, frame)
-    elif cb.stage == "done":
-        g.stack.pop()
-        finish(g, survived=True)
+    while True:
+        stage = cb.stage
+        if stage == "ferocious":
+            idle = _ferocious_stage(g, cb, frame)
+        elif stage == "strike":
+            idle = _strike_stage(g, cb, frame)
+        elif stage == "again":
+            idle = _double_strike_stage(g, cb, frame)
+        else:
+            if stage == "done":
+                g.stack.pop()
+                finish(g, survived=True)
+            return
+        if not idle or g.dirty or g.check_end or g.pending:
+            return
 
 
 def _who_strikes_back(g: Game, cb: Combat, frame: dict, d: Card) -> list[int] | bool:
@@ -324,18 +333,19 @@ def _who_strikes_back(g: Game, cb: Combat, frame: dict, d: Card) -> list[int] | 
     return False
 
 
-def _total(g: Game, strikers: list[int], d: Card) -> int:
-    return sum(v for v in (strike_value(g, g.cards[i], d) for i in strikers) if v >= 1)
+def _strike_values(g: Game, strikers: list[int], d: Card) -> list[int]:
+    """What each striker strikes ``d`` for (never below 0, so the team's total is their sum)."""
+    return [strike_value(g, g.cards[i], d) for i in strikers]
 
 
-def _ferocious_stage(g: Game, cb: Combat, frame: dict) -> None:
+def _ferocious_stage(g: Game, cb: Combat, frame: dict) -> bool:
     if not cb.attackers or cb.defender is None:
         cb.stage = "done"
         cb.survivors_ok = False
-        return
+        return True
     if cb.ranged or not g.kw_possible("ferocious"):
         cb.stage = "strike"
-        return
+        return True
     attackers = [g.cards[i] for i in cb.attackers]
     d = g.cards[cb.defender]
     fero_att = [a for a in attackers if _ferocious(g, a)]
@@ -343,62 +353,71 @@ def _ferocious_stage(g: Game, cb: Combat, frame: dict) -> None:
     everyone_fero = len(fero_att) == len(attackers) and fero_def
     if everyone_fero or (not fero_att and not fero_def):
         cb.stage = "strike"
-        return
+        return True
     # the Ferocious step
     targets: list[int] = []
     if fero_def:
         targets = _who_strikes_back(g, cb, frame, d)
         if targets is False:
-            return
+            return False
     strikers = [a.iid for a in fero_att]
-    total = _total(g, strikers, d)
+    values = _strike_values(g, strikers, d)
+    total = sum(values)
     g.log("strike", "Ferocious characters strike first.")
     cb.struck = strikers + ([d.iid] if fero_def else [])
     cb.fero_total = total
     cb.targets = list(targets)
-    _apply_stuns(g, cb, _strikes(g, strikers, total, d, targets))
+    _apply_stuns(g, cb, _strikes(g, strikers, values, total, d, targets))
     cb.stage = "strike"
+    return False
 
 
-def _strike_stage(g: Game, cb: Combat, frame: dict) -> None:
+def _strike_stage(g: Game, cb: Combat, frame: dict) -> bool:
     if not cb.attackers or cb.defender is None:
         cb.stage = "done"
-        return
+        return True
     d = g.cards[cb.defender]
     strikers = [i for i in cb.attackers if i not in cb.struck]
     targets: list[int] = []
     if d.iid not in cb.struck:
         targets = _who_strikes_back(g, cb, frame, d)
         if targets is False:
-            return
+            return False
         cb.targets = list(targets)
-    total = cb.fero_total + _total(g, strikers, d) if strikers else 0
-    _apply_stuns(g, cb, _strikes(g, strikers, total, d, targets))
+    values = _strike_values(g, strikers, d)
+    total = cb.fero_total + sum(values) if strikers else 0
+    _apply_stuns(g, cb, _strikes(g, strikers, values, total, d, targets))
     cb.stage = "again"
+    return False
 
 
-def _double_strike_stage(g: Game, cb: Combat, frame: dict) -> None:
+def _double_strike_stage(g: Game, cb: Combat, frame: dict) -> bool:
     """Double Strike: those characters strike once more, right after their first strike."""
     cb.stage = "done"
     if not cb.attackers or cb.defender is None or not g.kw_possible("double_strike"):
-        return
+        return True
     d = g.cards[cb.defender]
     strikers = [i for i in cb.attackers if g.has_keyword(g.cards[i], "double_strike")]
     targets = []
     if g.has_keyword(d, "double_strike") and can_strike_back(g, cb, d):
         targets = [t for t in cb.targets if t in strike_back_candidates(g, cb, d)]
-    if strikers or targets:
-        g.log("strike", "Double Strike: a second strike.")
-        _apply_stuns(g, cb, _strikes(g, strikers, _total(g, strikers, d), d, targets))
+    if not (strikers or targets):
+        return True
+    g.log("strike", "Double Strike: a second strike.")
+    values = _strike_values(g, strikers, d)
+    _apply_stuns(g, cb, _strikes(g, strikers, values, sum(values), d, targets))
+    return False
 
 
-def _strikes(g: Game, strikers: list[int], total: int, d: Card, targets: list[int]) -> list[tuple]:
-    """Compare strikes and return what gets stunned (applied together afterwards)."""
+def _strikes(g: Game, strikers: list[int], values: list[int], total: int, d: Card,
+             targets: list[int]) -> list[tuple]:
+    """Compare strikes (``values``: what each striker strikes ``d`` for) and return what gets
+    stunned (applied together afterwards)."""
     out = []
     dfn = stats.defense(g, d)
     if strikers and total >= 1:
-        for s in strikers:
-            if strike_value(g, g.cards[s], d) >= 1:
+        for s, v in zip(strikers, values, strict=True):
+            if v >= 1:
                 g.emit("strikes", s, {"victim": d.iid})
         verdict = "stunned" if total >= dfn else "not enough"
         if total >= dfn:
