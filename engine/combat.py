@@ -76,7 +76,7 @@ def _targets(g: Game, side: int, how: tuple[bool, bool, bool, bool]) -> list[Car
     dodge = ranged and g.kw_possible("dodge")
     out = []
     for other in g.live_sides():
-        if not g.are_enemies(side, other):
+        if other == side or not g.are_enemies(side, other):
             continue
         front, back, blocks_fliers = [], [], False
         for c in g.characters(other):
@@ -126,7 +126,7 @@ def _how_matters(g: Game, ranged: bool) -> bool:
 def _enemy_in_sight(g: Game, side: int) -> bool:
     """Does an enemy of ``side`` have a face-up character?"""
     for other in g.live_sides():
-        if g.are_enemies(side, other):
+        if other != side and g.are_enemies(side, other):
             for c in g.characters(other):
                 if c.face_up:
                     return True
@@ -248,7 +248,7 @@ def _ferocious(g: Game, c: Card) -> bool:
 def strike_value(g: Game, c: Card, target: Card) -> int:
     """What ``c`` strikes ``target`` for: 0 when it can't strike it (Pacifist, Elusive);
     twice its ATK for a Fearless attacker against a main character."""
-    if g.has_keyword(c, "pacifist"):
+    if g.kw_possible("pacifist") and g.has_keyword(c, "pacifist"):
         return 0
     if g.kw_possible("elusive") and g.has_keyword(target, "elusive") and g.has_keyword(c, g.kw_param(target, "elusive")):
         return 0
@@ -260,7 +260,7 @@ def strike_value(g: Game, c: Card, target: Card) -> int:
 
 
 def can_strike_back(g: Game, cb: Combat, d: Card) -> bool:
-    if g.has_keyword(d, "pacifist") or stats.strike_value(g, d) < 1:
+    if (g.kw_possible("pacifist") and g.has_keyword(d, "pacifist")) or stats.strike_value(g, d) < 1:
         return False
     return not cb.ranged or g.has_keyword(d, "ranged")
 
@@ -445,7 +445,7 @@ def _apply_stuns(g: Game, cb: Combat, stunned: list[tuple]) -> None:
     defender = cb.defender
     # Lethal belongs to the attackers that had it when they struck, before anyone is stunned
     lethal = {s: g.kw_param(g.cards[s], "lethal") for _v, by in stunned for s in by
-              if s in cb.attackers and g.has_keyword(g.cards[s], "lethal")}
+              if s in cb.attackers and g.has_keyword(g.cards[s], "lethal")} if g.kw_possible("lethal") else {}
     for victim, by in stunned:
         v = g.cards[victim]
         if v.zone != "play" or not v.face_up:
