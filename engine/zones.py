@@ -29,7 +29,7 @@ def draw(g: Game, p: int, n: int) -> int:
         pl.hand.append(iid)
         got.append(iid)
     if got:
-        names = ", ".join(g.name(i) for i in got)
+        names = ", ".join([g.name(i) for i in got])
         g.log("draw", f"{pl.name} draws {_cards(len(got))}.", {p: f"You draw {names}."}, {"player": p, "n": len(got)})
     elif n:
         g.log("draw", f"{pl.name} has no cards left to draw.")
@@ -107,7 +107,8 @@ def enforce_uniqueness(g: Game, c: Card) -> None:
         return
     lnames = g.defs.lnames
     names = set(lnames[c.cid]) if not c.mods else {n.lower() for n in g.names_of(c)}
-    for other in list(g.characters(c.side)):
+    # the list characters() returns is never changed: a KO below makes a new one
+    for other in g.characters(c.side):
         if other.iid == c.iid:
             continue
         other_names = lnames[other.cid] if not other.mods else {n.lower() for n in g.names_of(other)}
