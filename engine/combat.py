@@ -165,11 +165,14 @@ def possible_teammates(g: Game, attackers: list[Card]) -> list[Card]:
     to make a mixed group legal, so such characters are offered too)."""
     first = attackers[0]
     ids = {a.iid for a in attackers}
+    row = first.row
+    # can_attack written out: this runs for every character declared
     cands = [c for c in g.characters(first.side)
-             if c.iid not in ids and c.row == first.row and can_attack(g, c)]
+             if c.row == row and c.iid not in ids and c.face_up and not c.exhausted and c.zone == "play"
+             and (row == "front" or g.has_keyword(c, "ranged"))]
     if not cands:
         return []
-    how_matters = _how_matters(g, first.row == "back")
+    how_matters = _how_matters(g, row == "back")
     if not how_matters and not _enemy_in_sight(g, first.side):
         return []
     mercs = [m for m in cands if g.has_keyword(m, "mercenary")] if g.kw_possible("mercenary") else []
@@ -194,26 +197,27 @@ def possible_teammates(g: Game, attackers: list[Card]) -> list[Card]:
 
 # ------------------------------------------------------------------ starting a combat
 
+# how the log tells an attack, by (ranged, team attack)
+_MAKES = {(False, False): "makes an attack", (True, False): "makes a ranged attack",
+          (False, True): "make a team attack", (True, True): "make a ranged team attack"}
+
+
 def start(g: Game, player: int, attacker_ids: list[int], defender_id: int) -> None:
-    attackers = [g.cards[i] for i in attacker_ids]
-    d = g.cards[defender_id]
-    ranged = attackers[0].row == "back"
-    front_face_up = any(c.face_up and c.row == "front" for c in g.characters(d.side))
-    over = d.row == "back" and front_face_up
-    for a in attackers:
-        a.exhausted = True
+    cards = g.cards
+    d = cards[defender_id]
+    ranged = cards[attacker_ids[0]].row == "back"
+    team = len(attacker_ids) > 1
+    over = d.row == "back" and any(c.face_up and c.row == "front" for c in g.characters(d.side))
+    for a in attacker_ids:
+        cards[a].exhausted = True
     g.combat = Combat(list(attacker_ids), defender_id, player, d.side, ranged, over)
     g.attacked_this_turn = True
     g.times_attacked[str(defender_id)] = g.times_attacked.get(str(defender_id), 0) + 1
-    kind = ("ranged " if ranged else "") + ("team attack" if len(attackers) > 1 else "attack")
-    names = " and ".join(g.name(i) for i in attacker_ids)
     how = " flying over the front row" if over else ""
-    verb = "make" if len(attackers) > 1 else "makes"
-    article = "an" if kind[0] in "aeiou" else "a"
-    g.log("attack", f"{names} {verb} {article} {kind} on {g.name(defender_id)}{how}.")
+    g.log("attack", f"{_names(g, attacker_ids)} {_MAKES[ranged, team]} on {g.name(defender_id)}{how}.")
     for a in attacker_ids:
         g.emit("attacks", a)
-        if len(attackers) > 1:
+        if team:
             g.emit("team_attacks", a)
     g.emit("is_attacked", defender_id)
 
@@ -437,7 +441,7 @@ def _strikes(g: Game, strikers: list[int], values: list[int], total: int, d: Car
 
 
 def _names(g: Game, ids: list[int]) -> str:
-    return " and ".join(g.name(i) for i in ids)
+    return " and ".join([g.name(i) for i in ids])
 
 
 def _apply_stuns(g: Game, cb: Combat, stunned: list[tuple]) -> None:
