@@ -193,16 +193,19 @@ def matches(g: Game, c: Card, flt: dict, frame: dict) -> bool:
             return False
     elif stunned != "any" and stunned != (not c.face_up):
         return False
-    my_side = g.players[frame["ctl"]].side
     side = flt.get("side", "any")
-    if side == "yours" and c.side != my_side:
-        return False
-    if side == "enemy" and not g.are_enemies(c.side, my_side):
-        return False
+    if side != "any":
+        my_side = g.players[frame["ctl"]].side
+        if side == "yours" and c.side != my_side:
+            return False
+        if side == "enemy" and not g.are_enemies(c.side, my_side):
+            return False
     if "row" in flt and c.row != flt["row"]:
         return False
     if "in_combat" in flt and (g.combat is not None and g.combat.involves(c.iid)) != flt["in_combat"]:
         return False
+    if flt.keys() <= _WHERE_KEYS:
+        return True  # most filters only say where the character is: no need to look further
     d = g.defs.cards[c.cid]
     if "kind" in flt and (flt["kind"] == "main") != c.is_main:
         return False
@@ -225,6 +228,9 @@ def matches(g: Game, c: Card, flt: dict, frame: dict) -> bool:
     if "alignment" in flt and not any(g.defs.alignment(t) == flt["alignment"] for t in d.teams):
         return False
     return True
+
+
+_WHERE_KEYS = frozenset(("stunned", "side", "row", "in_combat"))
 
 
 def card_zone(g: Game, p: int, zone: str) -> list[int]:
