@@ -72,7 +72,7 @@ def _targets(g: Game, side: int, how: tuple[bool, bool, bool, bool]) -> list[Car
         if got is not None:
             return got
     ranged, fly, sniper, stealth = how
-    grab = g.kw_possible("grab")
+    grab = fly and g.kw_possible("grab")
     dodge = ranged and g.kw_possible("dodge")
     out = []
     for other in g.live_sides():
