@@ -254,13 +254,18 @@ def strike_value(g: Game, c: Card, target: Card) -> int:
     twice its ATK for a Fearless attacker against a main character."""
     if g.kw_possible("pacifist") and g.has_keyword(c, "pacifist"):
         return 0
-    if g.kw_possible("elusive") and g.has_keyword(target, "elusive") and g.has_keyword(c, g.kw_param(target, "elusive")):
+    if _evades(g, c, target):
         return 0
     v = stats.strike_value(g, c)
     cb = g.combat
     if target.is_main and cb is not None and c.iid in cb.attackers and g.has_keyword(c, "fearless"):
         v *= 2
     return v
+
+
+def _evades(g: Game, c: Card, target: Card) -> bool:
+    """Elusive: ``target`` can't be struck by characters with the keyword its Elusive names."""
+    return g.kw_possible("elusive") and g.has_keyword(target, "elusive") and g.has_keyword(c, g.kw_param(target, "elusive"))
 
 
 def can_strike_back(g: Game, cb: Combat, d: Card) -> bool:
@@ -270,13 +275,15 @@ def can_strike_back(g: Game, cb: Combat, d: Card) -> bool:
 
 
 def strike_back_candidates(g: Game, cb: Combat, d: Card) -> list[int]:
-    """Attackers the defender may strike back at (Invade and Elusive take some away)."""
+    """Attackers the defender may strike back at (Invade and Elusive take some away).
+    Only for a defender that ``can_strike_back``: it strikes an attacker for its ATK (at least 1,
+    never doubled: Fearless is for attackers) unless the attacker's Elusive stops it."""
     out = []
     for i in cb.attackers:
         a = g.cards[i]
         if d.row == "back" and g.has_keyword(a, "invade"):
             continue
-        if strike_value(g, d, a) < 1:
+        if _evades(g, d, a):
             continue
         out.append(i)
     return out
