@@ -37,7 +37,7 @@ def steps_of(g: Game, ref: list) -> tuple:
             (_verb, args), = steps[ref[i]].items()
             steps = args[ref[i + 1]]
         return steps
-    d = g.defs[cid]
+    d = g.defs.cards[cid]
     if kind == "power":
         steps = d.powers[ref[2]].effect
         path = ref[3:]
