@@ -518,7 +518,7 @@ class Game(Replayable):
         side = self.players[p].side
         listens, grants = self.defs.listens, self._statics_grant
         for c in self.characters():
-            if self.are_enemies(c.side, side) and (
+            if c.side != side and self.are_enemies(c.side, side) and (
                     event in listens[c.cid] or c.mods or c.gear is not None or grants):
                 self._triggers_of(c, event, data)
 
@@ -759,7 +759,7 @@ class Game(Replayable):
 
     def can_recover(self, c: Card) -> bool:
         """Jammer: enemy supporting characters can't recover."""
-        if c.is_main:
+        if c.is_main or not self.kw_possible("jammer"):
             return True
         return not any(o.face_up and self.are_enemies(o.side, c.side) and self.has_keyword(o, "jammer")
                        for o in self.characters())

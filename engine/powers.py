@@ -52,8 +52,6 @@ def payable(g: Game, p: int, cost, for_card: Card | None, exclude=(), locs=None)
         return True
     if locs is None:
         locs = locations(g, p)
-    if len(locs) - len(exclude) < len(cost):
-        return False
     made: dict[str, int] = {}  # symbol -> locations of that symbol
     unusable = 0  # excluded, or a team location of another team
     wild = 0  # team locations this card may use

@@ -433,3 +433,19 @@ def test_views_in_a_played_game_never_hold_hidden_cards(seed):
             leaked = iids_in(g.view(viewer)) & secret
             assert not leaked, f"turn {g.turn}: player {viewer} sees {[g.name(i) for i in leaked]}"
         g.apply(rnd.choice(g.legal_actions(g.to_act[0])))
+
+
+def test_a_cost_stays_payable_after_locations_from_hand_pay_part_of_it():
+    """A location discarded from hand to pay one symbol leaves the list of locations but stays
+    among those already used: the rest of the cost is judged on the locations still there."""
+    from engine import powers
+    g = sample_game(seed=1)
+    might = g.defs.cards["proving-grounds"]
+    # locations 1 and 2 remain; 99 was discarded from hand to pay the first symbol
+    assert powers.payable(g, 0, ("might",), None, (99,), [(1, might), (2, might)])
+    assert powers.payable(g, 0, ("might", "might"), None, (99,), [(1, might), (2, might)])
+    assert powers.payable(g, 0, ("might",), None, (99, 1), [(1, might), (2, might)])
+    assert not powers.payable(g, 0, ("might", "might"), None, (99, 1), [(1, might), (2, might)])
+    mind = g.defs.cards["think-tank"]
+    assert not powers.payable(g, 0, ("mind",), None, (99,), [(1, might), (2, might)])
+    assert powers.payable(g, 0, ("any", "mind"), None, (99,), [(1, might), (2, mind)])
