@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from operator import attrgetter
 
 from . import combat, effects, powers, stats, zones
 from .actions import Action, act
@@ -1453,6 +1454,16 @@ class Game(Replayable):
     def _fresh(self) -> Game:
         return Game(self.defs, self.config)
 
+    def _become(self, other: Game) -> None:
+        """Take over every field of ``other``, sharing its values (a copy's first step)."""
+        try:
+            values = _all_fields(other)
+        except AttributeError:  # a game whose setup never ran: only the fields it has
+            super()._become(other)
+            return
+        for name, value in zip(Game.__slots__, values, strict=True):
+            setattr(self, name, value)
+
     def copy(self) -> Game:
         """An independent copy (for search): shares only the immutable card pool."""
         g = Game.__new__(Game)
@@ -1489,6 +1500,7 @@ class Game(Replayable):
 
 
 _tuple_new = tuple.__new__
+_all_fields = attrgetter(*Game.__slots__)
 
 
 class _Everything:
