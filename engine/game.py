@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-from operator import attrgetter
 
 from . import combat, effects, powers, stats, zones
 from .actions import Action, act
@@ -524,8 +523,9 @@ class Game(Replayable):
                 self._triggers_of(c, event, data)
 
     def _triggers_of(self, c: Card, event: str, data: dict, look_back: bool = False) -> None:
-        if event not in self.defs.listens[c.cid] and not c.mods and c.gear is None and not self._statics_grant:
-            return
+        """Queue ``c``'s abilities that trigger on ``event``. The callers first check that ``c`` may
+        listen to it at all (the event is among its card's, or modifiers, equipment or continuous
+        abilities could add some): most events skip most characters there."""
         if c.zone != "play" and not look_back:
             return
         if not c.face_up and c.zone == "play" and not look_back:
@@ -1454,16 +1454,6 @@ class Game(Replayable):
     def _fresh(self) -> Game:
         return Game(self.defs, self.config)
 
-    def _become(self, other: Game) -> None:
-        """Take over every field of ``other``, sharing its values (a copy's first step)."""
-        try:
-            values = _all_fields(other)
-        except AttributeError:  # a game whose setup never ran: only the fields it has
-            super()._become(other)
-            return
-        for name, value in zip(Game.__slots__, values, strict=True):
-            setattr(self, name, value)
-
     def copy(self) -> Game:
         """An independent copy (for search): shares only the immutable card pool."""
         g = Game.__new__(Game)
@@ -1500,7 +1490,6 @@ class Game(Replayable):
 
 
 _tuple_new = tuple.__new__
-_all_fields = attrgetter(*Game.__slots__)
 
 
 class _Everything:

@@ -7,29 +7,40 @@ state exactly. Undo and saves rely on that rather than on copies of the state.
 
 from __future__ import annotations
 
+from operator import attrgetter
+
 from .actions import Action
 from .errors import IllegalActionError, Problem, SaveError
 
 
 def fields(obj) -> dict:
     """Every field set on ``obj``, by name: its slots (those of all its classes) and its dict."""
-    out = {}
-    for name in _slot_names(type(obj)):
-        try:
-            out[name] = getattr(obj, name)
-        except AttributeError:  # a slot never set
-            pass
+    names, get_all = _slots_of(type(obj))
+    try:
+        out = dict(zip(names, get_all(obj), strict=True)) if names else {}
+    except AttributeError:  # some slot was never set (a game whose setup did not run)
+        out = {}
+        for name in names:
+            try:
+                out[name] = getattr(obj, name)
+            except AttributeError:
+                pass
     out.update(getattr(obj, "__dict__", {}))
     return out
 
 
-_SLOTS: dict[type, tuple[str, ...]] = {}
+_SLOTS: dict[type, tuple] = {}
 
 
-def _slot_names(cls: type) -> tuple[str, ...]:
+def _slots_of(cls: type) -> tuple:
+    """The slot names of ``cls`` and its bases, and one getter for all of them (a game copy for the
+    AI's search starts here, so this is worked out once per class)."""
     got = _SLOTS.get(cls)
     if got is None:
-        got = _SLOTS[cls] = tuple(n for c in cls.__mro__ for n in c.__dict__.get("__slots__", ()))
+        names = tuple(n for c in cls.__mro__ for n in c.__dict__.get("__slots__", ()))
+        # (attrgetter gives a tuple only for two names or more)
+        get_all = attrgetter(*names) if len(names) > 1 else (lambda obj: tuple(getattr(obj, n) for n in names))
+        got = _SLOTS[cls] = (names, get_all)
     return got
 
 
