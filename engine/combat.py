@@ -235,12 +235,32 @@ def pass_priority(g: Game, acted: bool) -> None:
     order = window_players(g)
     cb.passes = 0 if acted else cb.passes + 1
     if not acted and cb.passes >= len(order):
-        cb.stage = "ferocious"
-        g.stack.append({"t": "combat"})
-        g.log("combat", "Everyone passes: the combat resolves.")
+        _resolve(g, cb)
         return
-    i = order.index(cb.priority) if cb.priority in order else -1
-    cb.priority = order[(i + 1) % len(order)]
+    cb.priority = _next_in_window(g, order, cb.priority)
+
+
+def _next_in_window(g: Game, order: list[int], after: int) -> int:
+    """The player after seat ``after`` in the window order (``after`` may be out of the game)."""
+    n = len(g.players)
+    return next(q for q in ((after + k) % n for k in range(1, n + 1)) if q in order)
+
+
+def _resolve(g: Game, cb: Combat) -> None:
+    cb.stage = "ferocious"
+    g.stack.append({"t": "combat"})
+    g.log("combat", "Everyone passes: the combat resolves.")
+
+
+def priority_leaves(g: Game) -> None:
+    """The player holding priority is out of the game: it passes on to the next player still
+    in (the combat resolves if all of those have passed in a row)."""
+    cb = g.combat
+    order = window_players(g)
+    if cb.passes >= len(order):
+        _resolve(g, cb)
+    else:
+        cb.priority = _next_in_window(g, order, cb.priority)
 
 
 # ------------------------------------------------------------------ resolving

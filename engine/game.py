@@ -189,6 +189,14 @@ class Game(Replayable):
     def players_of(self, side: int) -> list[int]:
         return self._side_players[side]
 
+    def live_players_of(self, side: int) -> list[int]:
+        """The players of ``side`` still in the game (a player who is out is never asked again)."""
+        ps = self._side_players[side]
+        players = self.players
+        if len(ps) == 1 and not players[ps[0]].out:
+            return ps
+        return [p for p in ps if not players[p].out]
+
     def team_of_side(self, side: int) -> int:
         return self._side_team[side]
 
@@ -202,7 +210,7 @@ class Game(Replayable):
         """The player who makes decisions for a character: its owner if on the owner's side."""
         if c.side is None or self.players[c.owner].side == c.side:
             return c.owner
-        return self.players_of(c.side)[0]
+        return (self.live_players_of(c.side) or self.players_of(c.side))[0]
 
     def characters(self, side: int | None = None) -> list[Card]:
         """Characters in play (on ``side``), in the order they entered play. Do not modify the list.
@@ -636,11 +644,18 @@ class Game(Replayable):
         if len(self.pending) == 1:
             self._start_trigger(self.pending.pop())
             return
-        # the active player orders simultaneous triggers
-        chooser = self.players_of(self.active)[0]
+        # the active player orders simultaneous triggers (the next player still in, if they are out)
+        chooser = self._orderer()
         opts = list(range(len(self.pending)))
         self.ask("order", [chooser], options=opts, prompt="Choose which triggered ability resolves first",
                  names=[t.get("name") or t["frame"]["name"] for t in self.pending])
+
+    def _orderer(self) -> int:
+        live = self.live_players_of(self.active)
+        if live:
+            return live[0]
+        first = self.players_of(self.active)[0]
+        return next((p for p in self.turn_order_from(first) if not self.players[p].out), first)
 
     def _start_trigger(self, trig: dict) -> None:
         if "xp" in trig:
@@ -671,19 +686,25 @@ class Game(Replayable):
 
     def _flow(self) -> None:
         ph = self.phase
+        if self.active not in self.live_sides() and ph in _TURN_PHASES:
+            self._out_turn_ends()
+            return
         # the most frequent phases first: this runs after nearly every action
         if ph == "main":
             if self.declaring:
                 self._ask_step("declare", [self.declaring_player])
             elif self.combat is not None:
                 if self.combat.stage == "window":
+                    if self.players[self.combat.priority].out:
+                        combat.priority_leaves(self)  # may resolve the combat: the loop goes on
+                        return
                     self._ask_step("combat", [self.combat.priority])
                 else:
                     combat.finish(self, survived=True)
             else:
-                self._ask_step("main", self.players_of(self.active))
+                self._ask_step("main", self.live_players_of(self.active))
         elif ph == "formation":
-            self._ask_step("formation", self.players_of(self.active))
+            self._ask_step("formation", self.live_players_of(self.active))
         elif ph == "resource" or ph == "recruit":
             self._ask_step(ph, [self.step_player])
         elif ph == "start":
@@ -714,6 +735,16 @@ class Game(Replayable):
         else:
             raise AssertionError(ph)
 
+    def _out_turn_ends(self) -> None:
+        """Everyone whose turn it is is out: the turn ends at once (nothing of theirs is left to
+        resolve; see ``eliminate``), and the next player still in the game takes a turn."""
+        self.log("turn", f"{self._side_name(self.active)} {'is' if len(self.players_of(self.active)) == 1 else 'are'} "
+                         f"out of the game: the turn ends.")
+        self.declaring = []
+        if self.combat is not None:
+            combat.cancel(self)
+        self.phase = "end"
+
     def _players_in_turn_order(self) -> list[int]:
         order = self._side_order(self.first_side)
         return [p for s in order for p in self.players_of(s)]
@@ -743,12 +774,12 @@ class Game(Replayable):
                                  f"{self.players[p].name} loses.")
                 self.eliminate(p)
         self.phase = "draw"
-        for p in self.players_of(self.active):
+        for p in self.live_players_of(self.active):
             self.emit_player("start_of_turn", p)
 
     def _draw_phase(self) -> None:
         side_rank = self._side_order(self.first_side).index(self.active)
-        for p in self.players_of(self.active):
+        for p in self.live_players_of(self.active):
             n = 2
             if self.turn <= len(self.sides):
                 if side_rank == 0:
@@ -776,11 +807,11 @@ class Game(Replayable):
             else:
                 zones.ready(self, c)
         self.phase = "resource"
-        self.step_player = self.players_of(self.active)[0]
+        self.step_player = self.live_players_of(self.active)[0]
 
     def _next_build_player(self, after_phase: str) -> None:
         """Resource -> recruit for each player of the side in seat order, then formation."""
-        ps = self.players_of(self.active)
+        ps = self.live_players_of(self.active)
         if after_phase == "resource":
             self.phase = "recruit"
             pl = self.players[self.step_player]
@@ -802,7 +833,7 @@ class Game(Replayable):
     def _end_of_turn(self) -> None:
         """End phase: "at the end of your turn" abilities trigger, then clean-up."""
         self.phase = "cleanup"
-        for p in self.players_of(self.active):
+        for p in self.live_players_of(self.active):
             self.emit_player("end_of_turn", p)
 
     def _cleanup(self) -> None:
@@ -851,20 +882,47 @@ class Game(Replayable):
         self._live = None
         self.check_end = True
         self.log("out", f"{pl.name} is out of the game.")
+        self._drop_abilities_of(p)
         if len(self.players) > 2:
-            # all of that player's cards leave the game (this is not a KO)
+            # all of that player's cards leave the game (this is not a KO); two-headed teammates
+            # share a side, and the teammate's cards stay
+            shared = self.mode == "two_headed"
             for iid in list(self.in_play):
                 c = self.cards[iid]
-                if c.owner == p or c.side == pl.side:
+                if c.owner == p or (c.side == pl.side and not shared):
                     zones.leave_play(self, c, "removed")
             for iid in list(self.machines):
                 m = self.cards[iid]
-                if m.owner == p or m.side == pl.side:
+                if m.owner == p or (m.side == pl.side and not shared):
                     zones.wreck_machine(self, m)
             for iid in pl.resources:
                 self.cards[iid].zone = "removed"
                 pl.removed.append(iid)
             pl.resources = []
+
+    def _drop_abilities_of(self, p: int) -> None:
+        """A player who is out is never asked again: their triggered abilities waiting to resolve,
+        and their plot twists, powers and payments under way, are gone (a plot twist that was
+        resolving leaves the game with the rest of their cards)."""
+        def theirs(item: dict) -> bool:
+            if item.get("t") == "reaction":
+                item = item["trig"]
+            return item.get("ctl", item.get("player")) == p
+
+        self.pending = [t for t in self.pending if not theirs(t)]
+        kept = []
+        for f in self.stack:
+            if f["t"] == "waiting":
+                f["items"] = [t for t in f["items"] if not theirs(t)]
+            elif f["t"] != "combat" and theirs(f):
+                for pf in (f, f.get("then") or {}):
+                    card = pf.get("card")
+                    if card is not None and self.cards[card].zone == "resolving":
+                        self.cards[card].zone = "removed"
+                        self.players[self.cards[card].owner].removed.append(card)
+                continue
+            kept.append(f)
+        self.stack = kept
 
     def _check_end(self) -> None:
         if self.phase.startswith("setup"):
@@ -1513,6 +1571,9 @@ _DECISION_NAMES = {
     "choose_player": "choosing a player",
 }
 
+
+# The phases of a turn: when everyone whose turn it is is out, the turn ends at once.
+_TURN_PHASES = frozenset(("start", "draw", "recovery", "resource", "recruit", "formation", "main"))
 
 # Decisions whose legal actions ask whom attackers can reach (combat._targets)
 _ATTACK_DECISIONS = ("main", "declare")
