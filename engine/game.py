@@ -579,7 +579,7 @@ class Game(Replayable):
         for cid, i, pw in powers.powers_of(self, c):
             if pw.reaction != event:
                 continue
-            key = f"{c.iid}:{cid}:{i}"
+            key = powers.used_key(c, pw)
             if key in self.used_powers or (pw.once_per_game and pw.name in c.used_once):
                 continue
             if not powers.payable(self, ctl, pw.cost, c):
@@ -1158,8 +1158,8 @@ class Game(Replayable):
             return f"{a}: {cd.name} is not a face-up character in play (stunned characters lose their powers)"
         if not isinstance(k, int) or not 0 <= k < len(have):
             return f"{a}: {cd.name} has no super power number {k!r} now"
-        cid, i, pw = have[k]
-        if f"{c.iid}:{cid}:{i}" in self.used_powers:
+        pw = have[k][2]
+        if powers.used_key(c, pw) in self.used_powers:
             return f"{a}: {pw.name} was already used this turn"
         if pw.once_per_game and pw.name in c.used_once:
             return f"{a}: {pw.name} can be used once per game and was used"

@@ -242,11 +242,18 @@ def possible_plays(g: Game) -> list[dict[str, tuple]]:
     return table
 
 
+def used_key(c: Card, pw) -> str:
+    """What 'used this turn' records: the character and the power's name. The limit follows the
+    character (its card id changes when it levels up or transforms), and a power of the same name
+    on its new card is the same power."""
+    return f"{c.iid}:{pw.name}"
+
+
 def _used(g: Game, c: Card, cid: str, i: int, pw) -> bool:
     """Used up this turn (or, for a once-per-game power, this game)?"""
     if pw.once_per_game and pw.name in c.used_once:
         return True
-    return bool(g.used_powers) and f"{c.iid}:{cid}:{i}" in g.used_powers
+    return bool(g.used_powers) and used_key(c, pw) in g.used_powers
 
 
 def _usable(g: Game, p: int, c: Card, cid: str, i: int, pw, locs) -> bool:
@@ -348,7 +355,7 @@ def play_plot_twist(g: Game, p: int, iid: int) -> None:
 def use_power(g: Game, p: int, iid: int, index: int) -> None:
     c = g.cards[iid]
     cid, i, pw = powers_of(g, c)[index]
-    g.used_powers.append(f"{c.iid}:{cid}:{i}")
+    g.used_powers.append(used_key(c, pw))
     if pw.once_per_game:
         c.used_once.append(pw.name)
     g.log("power", f"{g.players[p].name} uses {g.name(iid)}'s super power {pw.name}.")
