@@ -472,11 +472,22 @@ def _names(g: Game, ids: list[int]) -> str:
 
 
 def _apply_stuns(g: Game, cb: Combat, stunned: list[tuple]) -> None:
-    """Stun everything the strikes stunned (together), then apply Lethal."""
+    """Stun everything the strikes stunned (together), then apply Lethal.
+
+    The strikes of a stage are simultaneous: every striker stuns its target while it is still face
+    up, whether or not the same strikes stun it too. So the "when it stuns" abilities of all the
+    strikers trigger first, attacker and defender alike, and only then is anyone turned face down
+    (Lethal, a "when it stuns" keyword, likewise belongs to the attackers that had it when they struck)."""
     defender = cb.defender
-    # Lethal belongs to the attackers that had it when they struck, before anyone is stunned
     lethal = {s: g.kw_param(g.cards[s], "lethal") for _v, by in stunned for s in by
               if s in cb.attackers and g.has_keyword(g.cards[s], "lethal")} if g.kw_possible("lethal") else {}
+    stunned = [(victim, by) for victim, by in stunned if g.cards[victim].zone == "play" and g.cards[victim].face_up]
+    for victim, by in stunned:
+        was_main = g.cards[victim].is_main
+        for s in by:
+            g.emit("stuns", s, {"victim": victim})
+            if was_main:
+                g.emit("stuns_main", s, {"victim": victim})
     for victim, by in stunned:
         v = g.cards[victim]
         if v.zone != "play" or not v.face_up:
@@ -484,10 +495,6 @@ def _apply_stuns(g: Game, cb: Combat, stunned: list[tuple]) -> None:
         was_main = v.is_main
         wounds_before = v.wounds
         zones.stun(g, v)
-        for s in by:
-            g.emit("stuns", s, {"victim": victim})
-            if was_main:
-                g.emit("stuns_main", s, {"victim": victim})
         if victim != defender or was_main or v.zone != "play":
             continue
         for s in by:
