@@ -848,6 +848,9 @@ class Game(Replayable):
             if c.mods:
                 c.mods = [m for m in c.mods if not _expires(m, self.turn)]
         self.dirty = True
+        for pl in self.players:
+            # recruit points last until the end of a recruit step: any gained later are gone now
+            pl.recruit = 0
         self.quiet_turns = 0 if self.attacked_this_turn else self.quiet_turns + 1
         live = self.live_sides()
         decks_empty = all(not p.deck for p in self.players if not p.out)
