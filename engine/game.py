@@ -631,6 +631,12 @@ class Game(Replayable):
             # triggered abilities set aside while the one chosen to go first resolved
             self.stack.pop()
             self.pending[:0] = frame["items"]
+        elif t == "keep_main":
+            self._keep_main(frame)
+        elif t == "turn_start":
+            self.stack.pop()
+            for p in self.live_players_of(self.active):
+                self.emit_player("start_of_turn", p)
         elif t == "xp":
             self.stack.pop()
             if frame["cond"] and not effects.condition(self, frame["cond"], frame):
@@ -774,8 +780,46 @@ class Game(Replayable):
                                  f"{self.players[p].name} loses.")
                 self.eliminate(p)
         self.phase = "draw"
-        for p in self.live_players_of(self.active):
+        live = self.live_players_of(self.active)
+        crowded = [p for p in live if len(self._main_groups(p)) > 1]
+        if crowded:
+            # first each of them keeps one main character, then the start-of-turn abilities
+            self.stack.append({"t": "turn_start"})
+            for p in reversed(crowded):
+                self.stack.append({"t": "keep_main", "player": p})
+            return
+        for p in live:
             self.emit_player("start_of_turn", p)
+
+    def _main_groups(self, p: int) -> list[list[Card]]:
+        """The main characters player ``p`` controls, one list per main character (the copies of a
+        main character made of several cards count as one)."""
+        groups: dict = {}
+        for c in self.characters():
+            if c.is_main and self.controller(c) == p:
+                pile = self.defs.cards[c.cid].returns_to
+                groups.setdefault(("pile", c.owner, pile) if pile else c.iid, []).append(c)
+        return list(groups.values())
+
+    def _keep_main(self, frame: dict, keep: int | None = None) -> None:
+        """'If at the start of your turn you control two or more main characters, KO all but one of
+        them' (001): the player chooses the one to keep."""
+        p = frame["player"]
+        groups = self._main_groups(p)
+        if len(groups) < 2 or self.players[p].out:
+            self.stack.pop()
+            return
+        if keep is None:
+            self.ask("choose", [p], options=[g[0].iid for g in groups],
+                     prompt="You control two or more main characters: choose the one you keep (the others are KO'd)")
+            return
+        self.stack.pop()
+        self.log("keep_main", f"{self.players[p].name} controls {len(groups)} main characters and keeps "
+                              f"{self.name(keep)}; the others are KO'd.")
+        for group in groups:
+            if all(c.iid != keep for c in group):
+                for c in group:
+                    zones.ko(self, c)
 
     def _draw_phase(self) -> None:
         side_rank = self._side_order(self.first_side).index(self.active)
@@ -1288,7 +1332,9 @@ class Game(Replayable):
         elif t == "add_attacker":
             self.declaring.append(args["card"])
         elif t in ("choose", "choose_player"):
-            if d["type"] == "discard":
+            if self.stack and self.stack[-1]["t"] == "keep_main":
+                self._keep_main(self.stack[-1], args["card"])
+            elif d["type"] == "discard":
                 zones.discard(self, args["card"])
                 effects.answer(self, self.stack[-1], args["card"])
             else:
