@@ -106,13 +106,24 @@ def _targets(g: Game, side: int, how: tuple[bool, bool, bool, bool]) -> list[Car
 
 
 def attack_machine(g: Game, player: int, attacker_ids: list[int], machine: int) -> None:
-    """Attacking a machine KOs it at once: no combat window, no strikes."""
+    """Attacking a machine KOs it at once: no combat window, no strikes (002). It is still an
+    attack, so the attackers' "when it attacks" abilities trigger as for any other."""
     for a in attacker_ids:
         g.cards[a].exhausted = True
     g.attacked_this_turn = True
     g.log("attack", f"{_names(g, attacker_ids)} attack{'s' if len(attacker_ids) == 1 else ''} the machine "
                     f"{g.name(machine)}.")
     zones.wreck_machine(g, g.cards[machine])
+    _attack_triggers(g, attacker_ids)
+
+
+def _attack_triggers(g: Game, attacker_ids: list[int]) -> None:
+    """Every attack, on a character or a machine: the attackers' abilities trigger."""
+    team = len(attacker_ids) > 1
+    for a in attacker_ids:
+        g.emit("attacks", a)
+        if team:
+            g.emit("team_attacks", a)
 
 
 def _how_matters(g: Game, ranged: bool) -> bool:
@@ -215,10 +226,7 @@ def start(g: Game, player: int, attacker_ids: list[int], defender_id: int) -> No
     g.times_attacked[str(defender_id)] = g.times_attacked.get(str(defender_id), 0) + 1
     how = " flying over the front row" if over else ""
     g.log("attack", f"{_names(g, attacker_ids)} {_MAKES[ranged, team]} on {g.name(defender_id)}{how}.")
-    for a in attacker_ids:
-        g.emit("attacks", a)
-        if team:
-            g.emit("team_attacks", a)
+    _attack_triggers(g, attacker_ids)
     g.emit("is_attacked", defender_id)
 
 
