@@ -596,6 +596,7 @@ class Game(Replayable):
         while self.result is None:
             if self.dirty:
                 self.dirty = False
+                zones.check_health(self)
                 zones.check_defense(self)
             if self.check_end:
                 self.check_end = False
