@@ -827,9 +827,11 @@ class Game(Replayable):
         for p in self.live_players_of(self.active):
             n = 2
             if self.turn <= len(self.sides):
+                # the first to play draws nothing; in free-for-all and 2 vs 2 the second player draws
+                # one (two-headed teammates: only the first team is held back)
                 if side_rank == 0:
                     n = 0
-                elif side_rank == 1 and (len(self.players) > 2):
+                elif side_rank == 1 and len(self.sides) > 2:
                     n = 1
             zones.draw(self, p, n)
         self.phase = "recovery"
