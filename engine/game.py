@@ -713,6 +713,9 @@ class Game(Replayable):
         elif ph == "formation":
             self._ask_step("formation", self.live_players_of(self.active))
         elif ph == "resource" or ph == "recruit":
+            if self.players[self.step_player].out:
+                self._next_build_player("recruit")  # their build steps are over
+                return
             self._ask_step(ph, [self.step_player])
         elif ph == "start":
             self._start_of_turn()
@@ -858,7 +861,7 @@ class Game(Replayable):
 
     def _next_build_player(self, after_phase: str) -> None:
         """Resource -> recruit for each player of the side in seat order, then formation."""
-        ps = self.live_players_of(self.active)
+        ps = self.players_of(self.active)
         if after_phase == "resource":
             self.phase = "recruit"
             pl = self.players[self.step_player]
@@ -867,9 +870,9 @@ class Game(Replayable):
         elif after_phase == "recruit":
             pl = self.players[self.step_player]
             pl.recruit = 0
-            i = ps.index(self.step_player)
-            if i + 1 < len(ps):
-                self.step_player = ps[i + 1]
+            later = [q for q in ps[ps.index(self.step_player) + 1:] if not self.players[q].out]
+            if later:
+                self.step_player = later[0]
                 self.phase = "resource"
             else:
                 self.phase = "formation"
