@@ -599,8 +599,8 @@ def parse_card(data: dict, file: str | None = None) -> tuple[CardDef | None, lis
 
 
 def _mentions_combat(steps) -> bool:
-    for step in steps:
-        (verb, args), = step.items()
+    """Does some step, nested ones included, affect characters in the combat?"""
+    for verb, args in L.walk_steps(steps):
         if verb == "choose" and (args.get("filter") or {}).get("in_combat"):
             return True
         target = args.get("target")
@@ -608,9 +608,6 @@ def _mentions_combat(steps) -> bool:
             return True
         if isinstance(target, dict) and target["each"].get("in_combat"):
             return True
-        for sub in ("then", "else"):
-            if sub in args and _mentions_combat(args[sub]):
-                return True
     return False
 
 
@@ -816,13 +813,7 @@ def _all_steps(c: CardDef):
         yield f"triggers[{i}].effect", t.effect
 
 
-def _walk(steps):
-    for step in steps:
-        (verb, args), = step.items()
-        yield verb, args
-        for key in ("then", "else", "heads", "tails", "win", "lose", "steps"):
-            if isinstance(args.get(key), (tuple, list)):
-                yield from _walk(args[key])
+_walk = L.walk_steps  # (the name other modules import)
 
 
 def uses_handlers(c: CardDef) -> bool:

@@ -102,7 +102,9 @@ def pay(g: Game, frame: dict, src: int) -> None:
         g.log("pay", f"{pl.name} turns {g.name(src)} face down to pay {sym}.")
     else:
         zones.discard(g, src, f" to pay {sym}")
+    since = len(g.pending)
     g.emit_player("pays_symbol", pl.index)
+    after_it_resolves(g, since)
 
 
 def run_payment(g: Game, frame: dict) -> None:
@@ -115,7 +117,29 @@ def run_payment(g: Game, frame: dict) -> None:
     then["id"] = g.tick()
     g.stack.append(then)
     if not frame.get("reaction"):
+        since = len(g.pending)
         g.emit_enemies("enemy_uses_power", frame["player"], {"power_frame": then["id"]})
+        after_it_resolves(g, since)
+
+
+def after_it_resolves(g: Game, since: int) -> None:
+    """Abilities that playing a plot twist or using a super power (paying for it included) has just
+    triggered (``g.pending`` from ``since`` on) wait until it has resolved: it resolves at once
+    (001 timing). Reactions are the exception and resolve before what they react to. The waiting
+    abilities go into a frame under the one on top of the stack (the plot twist, the power or its
+    payment), which hands them back once that is done."""
+    pending = g.pending
+    later = [t for t in pending[since:] if "cost" not in t]
+    if not later:
+        return
+    pending[since:] = [t for t in pending[since:] if "cost" in t]
+    stack = g.stack
+    top = stack.pop()
+    if stack and stack[-1]["t"] == "waiting" and stack[-1].get("after"):
+        stack[-1]["items"] += later  # more of the same: paid symbols, then the use itself
+    else:
+        stack.append({"t": "waiting", "items": later, "after": True})
+    stack.append(top)
 
 
 # ------------------------------------------------------------------ what a player may play now
@@ -242,11 +266,18 @@ def possible_plays(g: Game) -> list[dict[str, tuple]]:
     return table
 
 
+def used_key(c: Card, pw) -> str:
+    """What 'used this turn' records: the character and the power's name. The limit follows the
+    character (its card id changes when it levels up or transforms), and a power of the same name
+    on its new card is the same power."""
+    return f"{c.iid}:{pw.name}"
+
+
 def _used(g: Game, c: Card, cid: str, i: int, pw) -> bool:
     """Used up this turn (or, for a once-per-game power, this game)?"""
     if pw.once_per_game and pw.name in c.used_once:
         return True
-    return bool(g.used_powers) and f"{c.iid}:{cid}:{i}" in g.used_powers
+    return bool(g.used_powers) and used_key(c, pw) in g.used_powers
 
 
 def _usable(g: Game, p: int, c: Card, cid: str, i: int, pw, locs) -> bool:
@@ -341,14 +372,16 @@ def play_plot_twist(g: Game, p: int, iid: int) -> None:
     frame = effects.new_frame(["plot", c.cid], p, None, d.name, combat_only=combat_only, card=iid)
     frame["id"] = g.tick()
     g.stack.append(frame)
+    since = len(g.pending)
     g.emit_player("you_play_plot_twist", p)
     g.emit_enemies("enemy_plays_plot_twist", p, {"power_frame": frame["id"]})
+    after_it_resolves(g, since)
 
 
 def use_power(g: Game, p: int, iid: int, index: int) -> None:
     c = g.cards[iid]
     cid, i, pw = powers_of(g, c)[index]
-    g.used_powers.append(f"{c.iid}:{cid}:{i}")
+    g.used_powers.append(used_key(c, pw))
     if pw.once_per_game:
         c.used_once.append(pw.name)
     g.log("power", f"{g.players[p].name} uses {g.name(iid)}'s super power {pw.name}.")

@@ -231,11 +231,9 @@ def ko(g: Game, c: Card) -> None:
     """KO a character: it goes to its owner's KO pile (a token just ceases to exist)."""
     if c.zone != "play":
         return
-    if c.face_up and g.kw_possible("unbreakable") and g.has_keyword(c, "unbreakable"):
-        from .effects import condition
-        if condition(g, g.kw_param(c, "unbreakable"), {"src": c.iid, "ctl": g.controller(c), "vars": {}}):
-            g.log("ko", f"{g.name(c.iid)} can't be KO'd now (Unbreakable).")
-            return
+    if _unbreakable_now(g, c):
+        g.log("ko", f"{g.name(c.iid)} can't be KO'd now (Unbreakable).")
+        return
     name = g.name(c.iid)
     g.log("ko", f"{name} is KO'd.")
     was_main = c.is_main
@@ -254,6 +252,13 @@ def ko(g: Game, c: Card) -> None:
         leave_play(g, c, "ko")
     if was_main:
         g.main_knocked_out(c)
+
+
+def _unbreakable_now(g: Game, c: Card) -> bool:
+    if c.face_up and g.kw_possible("unbreakable") and g.has_keyword(c, "unbreakable"):
+        from .effects import condition
+        return condition(g, g.kw_param(c, "unbreakable"), {"src": c.iid, "ctl": g.controller(c), "vars": {}})
+    return False
 
 
 def equip(g: Game, iid: int, wearer: Card) -> None:
@@ -428,6 +433,15 @@ def ready(g: Game, c: Card) -> bool:
         return False
     c.exhausted = False
     return True
+
+
+def check_health(g: Game) -> None:
+    """A character with at least as many wounds as its health is KO'd, however it got there: a
+    wound, or its health dropping (a level down, vitality counters removed...)."""
+    # the list characters() returns is never changed: KOs below make a new one
+    for c in g.characters():
+        if c.wounds and c.zone == "play" and c.wounds >= stats.health(g, c) and not _unbreakable_now(g, c):
+            ko(g, c)
 
 
 def check_defense(g: Game) -> None:
