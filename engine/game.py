@@ -110,6 +110,10 @@ class Game(Replayable):
         self._in_statics = False
         self.any_grants = False  # set once a keyword has been granted in this game
         self._setup()
+        position = self.config.get("position")
+        if position is not None:
+            from .position import lay_out  # a scenario's or a puzzle's start, laid out on the deal
+            lay_out(self, position)
         self._statics_grant = self._granting_statics_possible()
         self._advance()
 
@@ -1430,11 +1434,11 @@ class Game(Replayable):
             raise SaveError([Problem(source, None, "format", f"not a Cape Clash save (expected format {SAVE_FORMAT!r})")])
         if data.get("version") != SAVE_VERSION:
             raise SaveError([Problem(source, None, "version", f"unsupported save version {data.get('version')!r}")])
+        config = _config_from_json(pool, data.get("config"), source)
         try:
-            config = _config_from_json(pool, data.get("config"), source)
-        except SaveError:
-            raise
-        g = cls(pool, config)
+            g = cls(pool, config)
+        except ValueError as e:  # a start position that does not fit the decks
+            raise SaveError([Problem(source, None, "config", str(e))]) from None
         return replay_save(g, data, source)
 
     @property
@@ -1559,14 +1563,20 @@ def _normalise_config(config: dict) -> dict:
     out.setdefault("seed", 0)
     out.setdefault("max_turns", 200)
     out["options"] = dict(out.get("options") or {})
+    if out.get("position") is None:
+        out.pop("position", None)
     if out["mode"] not in MODES:
         raise ValueError(f"unknown mode {out['mode']!r}; choose one of {', '.join(MODES)}")
     return out
 
 
 def _config_json(config: dict) -> dict:
-    return {"mode": config["mode"], "seed": config["seed"], "max_turns": config["max_turns"],
-            "options": config["options"], "players": [{"name": p.get("name"), "deck": p["deck"].to_json()} for p in config["players"]]}
+    out = {"mode": config["mode"], "seed": config["seed"], "max_turns": config["max_turns"],
+           "options": config["options"], "players": [{"name": p.get("name"), "deck": p["deck"].to_json()}
+                                                     for p in config["players"]]}
+    if "position" in config:
+        out["position"] = config["position"]
+    return out
 
 
 def _config_from_json(pool: CardPool, data, source: str) -> dict:
@@ -1589,7 +1599,14 @@ def _config_from_json(pool: CardPool, data, source: str) -> dict:
         problems.append(Problem(source, None, "config.seed", "must be a whole number"))
     if data.get("mode") not in MODES:
         problems.append(Problem(source, None, "config.mode", f"unknown mode {data.get('mode')!r}"))
+    position = data.get("position")
+    if position is not None:
+        from .position import check_position
+        problems += check_position(pool, position, source, "config.position")
     if problems:
         raise SaveError(problems)
-    return {"mode": data["mode"], "seed": data["seed"], "max_turns": data.get("max_turns", 200),
-            "options": data.get("options") or {}, "players": players}
+    out = {"mode": data["mode"], "seed": data["seed"], "max_turns": data.get("max_turns", 200),
+           "options": data.get("options") or {}, "players": players}
+    if position is not None:
+        out["position"] = position
+    return out
