@@ -110,7 +110,7 @@ def answer(g: Game, frame: dict, value, player: int | None = None) -> None:
     elif verb == "search":
         pl = g.players[frame["ctl"]]
         if value is not None:
-            zones.put(g, g.cards[value], args.get("into", "hand"))
+            zones.put(g, g.cards[value], args.get("into", "hand"), known_to=(pl.index,))
         zones.shuffle_deck(g, pl.index)
         g.log("search", f"{pl.name} shuffles their deck.")
         frame["pc"] += 1
