@@ -578,8 +578,8 @@ class Game(Replayable):
             key = f"{c.iid}:{cid}:{i}"
             if key in self.used_powers or (pw.once_per_game and pw.name in c.used_once):
                 continue
-            if not powers.payable(self, ctl, pw.cost, c):
-                continue
+            if not powers.payable_as_seen(self, ctl, pw.cost, c):
+                continue  # (offered in front of everyone: whether it can really be paid is asked on "yes")
             frame = effects.new_frame(["power", cid, i], ctl, c.iid, pw.name)
             frame["event"] = {k2: v for k2, v in data.items() if isinstance(v, int)}
             self.pending.append({"frame": frame, "optional": True, "ctl": ctl, "cost": list(pw.cost),
@@ -1048,6 +1048,8 @@ class Game(Replayable):
         if t == "dance":
             return [act(p, "choose", {"card": i}) for i in d["options"]] + [act(p, "no")]
         if t in ("may", "may_trigger"):
+            if d.get("reaction") and not self._reaction_payable(p):
+                return [act(p, "no")]  # offered whatever the hand holds; only its owner learns it can't pay
             return [act(p, "yes"), act(p, "no")]
         if t == "pay":
             return [act(p, "pay", {"source": i}) for i in d["options"]]
@@ -1056,6 +1058,11 @@ class Game(Replayable):
         if t == "order":
             return [act(p, "order", {"trigger": i}) for i in d["options"]]
         raise AssertionError(t)
+
+    def _reaction_payable(self, p: int) -> bool:
+        """Can ``p`` pay for the reaction now offered (the hand included)?"""
+        trig = self.stack[-1]["trig"]
+        return powers.payable(self, p, trig["cost"], self.cards[trig["frame"]["src"]])
 
     # The four lists below are remembered in ``_memo`` until an action that could change them
     # (see ``_apply``): each is asked for again and again while a player's options stay the same.
@@ -1333,6 +1340,9 @@ class Game(Replayable):
             return f"{a}: it is {who}'s decision now ({_DECISION_NAMES.get(d['type'], d['type'])})"
         legal = self.legal_actions(a.player)
         kinds = sorted({x.type for x in legal})
+        if a.type == "yes" and d["type"] == "may_trigger" and d.get("reaction") and "yes" not in kinds:
+            cost = ", ".join(self.stack[-1]["trig"]["cost"])
+            return f"{a}: you cannot pay {cost} (face-up locations or locations in hand); you can only decline"
         if a.type not in kinds:
             step = _DECISION_NAMES.get(d["type"], d["type"])
             reason = self._card_reason(a)
@@ -1486,6 +1496,21 @@ class Game(Replayable):
         g._statics = None
         g._memo = {}
         return g
+
+    def drop_caches(self) -> None:
+        """Forget everything worked out from the state (the fields marked as caches above), as a
+        game freshly replayed to this state would have it: checks compare the two."""
+        self._view_cache = None
+        self._faces = {}
+        self._chars = {}
+        self._kw_present = None
+        self._statics = None
+        self._live = None
+        self._offzone = (-1, False)
+        self._possible_plays = (-1, [])
+        self._targets_seen = None
+        self._memo = {}
+        self._in_statics = False
 
     def describe(self, a: Action) -> str:
         """A plain-language label for an action, for menus and logs."""
