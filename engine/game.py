@@ -256,6 +256,14 @@ class Game(Replayable):
         self._kw_present = None
         self._statics = None
 
+    def change_card(self, c: Card, cid: str) -> None:
+        """A card becomes another card (a level, a transformation, a main character going back to
+        its pile): everything worked out from the cards in play is worked out again. Every change
+        of a card's ``cid`` goes through here."""
+        c.cid = cid
+        self.board_changed()
+        self.dirty = True
+
     def static_sources(self) -> list[Card]:
         """Characters in play with continuous abilities (whether they work now is checked later)."""
         got = self._statics
@@ -938,10 +946,9 @@ class Game(Replayable):
         if not 0 <= i < len(pl.levels):
             return
         old = self.defs[m.cid].name
-        m.cid = pl.levels[i]
+        self.change_card(m, pl.levels[i])
         pl.level = i + 1
         pl.xp = 0
-        self.dirty = True
         self.log("level_up" if step > 0 else "level_down",
                  f"{old} levels {'up' if step > 0 else 'down'} to level {pl.level}!")
         if step > 0:

@@ -247,7 +247,8 @@ def ko(g: Game, c: Card) -> None:
         pl = g.players[c.owner]
         pl.removed.remove(c.iid)
         c.zone = "pile"
-        c.cid = pl.levels[0] if c.cid in pl.levels else c.cid
+        if c.cid in pl.levels:
+            g.change_card(c, pl.levels[0])
         pl.piles[pile].append(c.iid)
         g.log("ko", f"{name} goes back to {pl.name}'s {pile} pile.")
     else:
