@@ -8,7 +8,7 @@ from collections import Counter
 
 import pytest
 
-from engine import ai_simple
+from engine import ai_simple, invariants
 from engine.ai import LEVELS, capeclash, make_policy, public_context, register, ruleset_for
 from engine.ai.match import play_game
 from engine.rng import Rng
@@ -96,6 +96,7 @@ def test_sampled_games_look_exactly_like_the_view():
         v = g.view(p)
         s = capeclash.sample_state(v, p, Rng(checked), public_context(g))
         assert _public(s.view(p)) == _public(v)
+        assert not invariants.zone_violations(s)  # every card where its zone says, as in a real game
         assert set(g.legal_actions(p)) <= set(s.legal_actions(p))
         for pl, spl in zip(g.players, s.players, strict=True):
             real = Counter(g.cards[i].cid for i in pl.deck + pl.hand + pl.resources)
@@ -127,6 +128,7 @@ def test_sampler_in_team_and_multiplayer_modes(mode):
         v = g.view(p)
         s = capeclash.sample_state(v, p, Rng(1), public_context(g))
         assert _public(s.view(p)) == _public(v)
+        assert not invariants.zone_violations(s)
         checked += 1
         if checked == 12:
             break
@@ -426,7 +428,7 @@ def test_the_computer_plays_against_and_with_machines_in_play():
     """A machine is its owner's equipment: a sampled game must list it there, or wrecking it (an
     attack on it) fails inside the search. The view says whose machine it is; sampled games keep
     every invariant; normal and hard attack the machine and the game goes on."""
-    from engine import Action, invariants
+    from engine import Action
     from engine.position import build
     from engine.scenario import resolve_action
     g = build(test_pool(), {"turn": 4, "active": 1, "phase": "recruit", "players": [
