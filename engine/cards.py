@@ -105,8 +105,8 @@ class CardDef:
 
     @property
     def offzone_powers(self) -> bool:
-        """Does it have super powers that work from a hand or KO pile (or copy them: Mimic)?"""
-        return any(pw.zone != "play" for pw in self.powers) or "mimic" in self.keywords
+        """Does it have super powers that work from a hand or KO pile?"""
+        return any(pw.zone != "play" for pw in self.powers)
 
     @property
     def is_basic_location(self) -> bool:
@@ -132,7 +132,7 @@ class CardPool:
         self.teams = teams or {}
         # the trigger events each card listens to, so most events skip most cards at once
         self.listens: dict[str, frozenset] = {c.id: _listens(c) for c in cards.values()}
-        # cards with super powers that work from a hand or KO pile (or Mimic, which copies them there)
+        # cards with super powers that work from a hand or KO pile
         self.offzone = frozenset(c.id for c in cards.values() if c.offzone_powers)
         self._by_name: dict[str, list[CardDef]] = {}
         for c in cards.values():

@@ -116,7 +116,7 @@ def answer(g: Game, frame: dict, value, player: int | None = None) -> None:
         zones.shuffle_deck(g, pl.index)
         g.log("search", f"{pl.name} shuffles their deck.")
         if value is not None:
-            zones.put(g, g.cards[value], args.get("into", "hand"))
+            zones.put(g, g.cards[value], args.get("into", "hand"), known_to=(pl.index,))
         frame["pc"] += 1
     elif verb in ("enter_play", "create_token", "take_from_pile"):
         frame["vars"]["_row"] = value

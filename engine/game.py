@@ -110,6 +110,10 @@ class Game(Replayable):
         self._in_statics = False
         self.any_grants = False  # set once a keyword has been granted in this game
         self._setup()
+        position = self.config.get("position")
+        if position is not None:
+            from .position import lay_out  # a scenario's or a puzzle's start, laid out on the deal
+            lay_out(self, position)
         self._statics_grant = self._granting_statics_possible()
         self._advance()
 
@@ -259,6 +263,14 @@ class Game(Replayable):
         self._chars = {}
         self._kw_present = None
         self._statics = None
+
+    def change_card(self, c: Card, cid: str) -> None:
+        """A card becomes another card (a level, a transformation, a main character going back to
+        its pile): everything worked out from the cards in play is worked out again. Every change
+        of a card's ``cid`` goes through here."""
+        c.cid = cid
+        self.board_changed()
+        self.dirty = True
 
     def static_sources(self) -> list[Card]:
         """Characters in play with continuous abilities (whether they work now is checked later)."""
@@ -582,8 +594,8 @@ class Game(Replayable):
             key = powers.used_key(c, pw)
             if key in self.used_powers or (pw.once_per_game and pw.name in c.used_once):
                 continue
-            if not powers.payable(self, ctl, pw.cost, c):
-                continue
+            if not powers.payable_as_seen(self, ctl, pw.cost, c):
+                continue  # (offered in front of everyone: whether it can really be paid is asked on "yes")
             frame = effects.new_frame(["power", cid, i], ctl, c.iid, pw.name)
             frame["event"] = {k2: v for k2, v in data.items() if isinstance(v, int)}
             self.pending.append({"frame": frame, "optional": True, "ctl": ctl, "cost": list(pw.cost),
@@ -1045,10 +1057,9 @@ class Game(Replayable):
         if not 0 <= i < len(pl.levels):
             return
         old = self.defs[m.cid].name
-        m.cid = pl.levels[i]
+        self.change_card(m, pl.levels[i])
         pl.level = i + 1
         pl.xp = 0
-        self.dirty = True
         self.log("level_up" if step > 0 else "level_down",
                  f"{old} levels {'up' if step > 0 else 'down'} to level {pl.level}!")
         if step > 0:
@@ -1155,6 +1166,8 @@ class Game(Replayable):
         if t == "dance":
             return [act(p, "choose", {"card": i}) for i in d["options"]] + [act(p, "no")]
         if t in ("may", "may_trigger"):
+            if d.get("reaction") and not self._reaction_payable(p):
+                return [act(p, "no")]  # offered whatever the hand holds; only its owner learns it can't pay
             return [act(p, "yes"), act(p, "no")]
         if t == "pay":
             return [act(p, "pay", {"source": i}) for i in d["options"]]
@@ -1163,6 +1176,11 @@ class Game(Replayable):
         if t == "order":
             return [act(p, "order", {"trigger": i}) for i in d["options"]]
         raise AssertionError(t)
+
+    def _reaction_payable(self, p: int) -> bool:
+        """Can ``p`` pay for the reaction now offered (the hand included)?"""
+        trig = self.stack[-1]["trig"]
+        return powers.payable(self, p, trig["cost"], self.cards[trig["frame"]["src"]])
 
     # The four lists below are remembered in ``_memo`` until an action that could change them
     # (see ``_apply``): each is asked for again and again while a player's options stay the same.
@@ -1442,6 +1460,9 @@ class Game(Replayable):
             return f"{a}: it is {who}'s decision now ({_DECISION_NAMES.get(d['type'], d['type'])})"
         legal = self.legal_actions(a.player)
         kinds = sorted({x.type for x in legal})
+        if a.type == "yes" and d["type"] == "may_trigger" and d.get("reaction") and "yes" not in kinds:
+            cost = ", ".join(self.stack[-1]["trig"]["cost"])
+            return f"{a}: you cannot pay {cost} (face-up locations or locations in hand); you can only decline"
         if a.type not in kinds:
             step = _DECISION_NAMES.get(d["type"], d["type"])
             reason = self._card_reason(a)
@@ -1543,11 +1564,11 @@ class Game(Replayable):
             raise SaveError([Problem(source, None, "format", f"not a Cape Clash save (expected format {SAVE_FORMAT!r})")])
         if data.get("version") != SAVE_VERSION:
             raise SaveError([Problem(source, None, "version", f"unsupported save version {data.get('version')!r}")])
+        config = _config_from_json(pool, data.get("config"), source)
         try:
-            config = _config_from_json(pool, data.get("config"), source)
-        except SaveError:
-            raise
-        g = cls(pool, config)
+            g = cls(pool, config)
+        except ValueError as e:  # a start position that does not fit the decks
+            raise SaveError([Problem(source, None, "config", str(e))]) from None
         return replay_save(g, data, source)
 
     @property
@@ -1595,6 +1616,21 @@ class Game(Replayable):
         g._statics = None
         g._memo = {}
         return g
+
+    def drop_caches(self) -> None:
+        """Forget everything worked out from the state (the fields marked as caches above), as a
+        game freshly replayed to this state would have it: checks compare the two."""
+        self._view_cache = None
+        self._faces = {}
+        self._chars = {}
+        self._kw_present = None
+        self._statics = None
+        self._live = None
+        self._offzone = (-1, False)
+        self._possible_plays = (-1, [])
+        self._targets_seen = None
+        self._memo = {}
+        self._in_statics = False
 
     def describe(self, a: Action) -> str:
         """A plain-language label for an action, for menus and logs."""
@@ -1675,14 +1711,20 @@ def _normalise_config(config: dict) -> dict:
     out.setdefault("seed", 0)
     out.setdefault("max_turns", 200)
     out["options"] = dict(out.get("options") or {})
+    if out.get("position") is None:
+        out.pop("position", None)
     if out["mode"] not in MODES:
         raise ValueError(f"unknown mode {out['mode']!r}; choose one of {', '.join(MODES)}")
     return out
 
 
 def _config_json(config: dict) -> dict:
-    return {"mode": config["mode"], "seed": config["seed"], "max_turns": config["max_turns"],
-            "options": config["options"], "players": [{"name": p.get("name"), "deck": p["deck"].to_json()} for p in config["players"]]}
+    out = {"mode": config["mode"], "seed": config["seed"], "max_turns": config["max_turns"],
+           "options": config["options"], "players": [{"name": p.get("name"), "deck": p["deck"].to_json()}
+                                                     for p in config["players"]]}
+    if "position" in config:
+        out["position"] = config["position"]
+    return out
 
 
 def _config_from_json(pool: CardPool, data, source: str) -> dict:
@@ -1705,7 +1747,14 @@ def _config_from_json(pool: CardPool, data, source: str) -> dict:
         problems.append(Problem(source, None, "config.seed", "must be a whole number"))
     if data.get("mode") not in MODES:
         problems.append(Problem(source, None, "config.mode", f"unknown mode {data.get('mode')!r}"))
+    position = data.get("position")
+    if position is not None:
+        from .position import check_position
+        problems += check_position(pool, position, source, "config.position")
     if problems:
         raise SaveError(problems)
-    return {"mode": data["mode"], "seed": data["seed"], "max_turns": data.get("max_turns", 200),
-            "options": data.get("options") or {}, "players": players}
+    out = {"mode": data["mode"], "seed": data["seed"], "max_turns": data.get("max_turns", 200),
+           "options": data.get("options") or {}, "players": players}
+    if position is not None:
+        out["position"] = position
+    return out

@@ -43,18 +43,19 @@ def _can_pay(d, symbol: str, teams: set[str]) -> bool:
     return bool(teams & set(d.teams))
 
 
-def payable(g: Game, p: int, cost, for_card: Card | None, exclude=(), locs=None) -> bool:
+def payable(g: Game, p: int, cost, for_card: Card | None, exclude=(), locs=None, any_more: int = 0) -> bool:
     """Can the whole ``cost`` be paid with distinct locations? A symbol is made by a location of
     that symbol or by a team location for that team (which makes any symbol), an 'any' symbol by
     either. So it can be paid when there are locations enough in all and the team locations make
-    up for the symbols missing among the others."""
+    up for the symbols missing among the others. ``any_more``: that many more locations of any
+    symbol (see ``payable_as_seen``)."""
     if not cost:
         return True
     if locs is None:
         locs = locations(g, p)
     made: dict[str, int] = {}  # symbol -> locations of that symbol
     unusable = 0  # excluded, or a team location of another team
-    wild = 0  # team locations this card may use
+    wild = any_more  # team locations this card may use (and locations of any symbol)
     teams = None
     for iid, d in locs:
         if iid in exclude:
@@ -68,7 +69,7 @@ def payable(g: Game, p: int, cost, for_card: Card | None, exclude=(), locs=None)
                 wild += 1
             else:
                 unusable += 1
-    if len(locs) - unusable < len(cost):
+    if len(locs) + any_more - unusable < len(cost):
         return False
     for symbol in cost:
         if symbol == "any":
@@ -80,6 +81,16 @@ def payable(g: Game, p: int, cost, for_card: Card | None, exclude=(), locs=None)
             if wild < 0:
                 return False
     return True
+
+
+def payable_as_seen(g: Game, p: int, cost, for_card: Card | None) -> bool:
+    """Could player ``p`` pay ``cost`` as far as anyone else can tell? Face-up locations count as
+    they are and every card in ``p``'s hand as a location of any symbol. Whether a question is
+    asked in front of everyone (a reaction's "use it?") depends on this, never on the hand itself."""
+    pl = g.players[p]
+    cards, places = g.cards, g.defs.location_defs
+    seen = [(i, places[cards[i].cid]) for i in pl.resources if cards[i].face_up and cards[i].cid in places]
+    return payable(g, p, cost, for_card, (), seen, any_more=len(pl.hand))
 
 
 def pay_options(g: Game, frame: dict) -> list[int]:
@@ -314,7 +325,7 @@ def _team_counts(g: Game, chars, requires=()) -> dict[str, int]:
 def powers_of(g: Game, c: Card) -> list[tuple[str, int, object]] | tuple:
     """A character's super powers now, as (card id, index, power): its own, then its equipment's,
     then those Mimic copies. In play: the powers that work in play; in a hand or KO pile: the
-    powers that work from there (Mimic copies work from there too). None while its powers are lost."""
+    powers that work from there (Mimic copies only in play). None while its powers are lost."""
     d = g.defs.cards[c.cid]
     where = c.zone
     if where == "play":
@@ -328,9 +339,9 @@ def powers_of(g: Game, c: Card) -> list[tuple[str, int, object]] | tuple:
     if where == "play" and c.gear is not None:
         e = g.cards[c.gear]
         out += [(e.cid, i, pw) for i, pw in enumerate(g.defs.cards[e.cid].powers)]
-    if "mimic" in d.keywords and (where != "play" or g.has_keyword(c, "mimic")):
-        side = c.side if where == "play" else g.players[c.owner].side
-        for o in g._mimic_sources(c, side):
+    if "mimic" in d.keywords and where == "play" and g.has_keyword(c, "mimic"):
+        # Mimic describes a character on your side: it copies nothing from a hand or KO pile
+        for o in g._mimic_sources(c):
             out += [(o.cid, i, pw) for i, pw in enumerate(g.defs.cards[o.cid].powers) if pw.zone == "play"]
     return out
 

@@ -16,7 +16,7 @@ A scenario file::
     expect:
       - {card: Trooper Ash, zone: ko}
       - {player: 0, hand: 2}
-      - {log: "strikes Stone Giant for 6"}
+      - {log: "strikes Stone Giant for 6"}   # viewer: P reads player P's log (default: a spectator's)
 
 Card names resolve against the actions that are legal at that moment, so
 a script reads like a table talk transcript. ``Name@P`` picks the copy
@@ -74,7 +74,8 @@ def _check_expect_shape(e, source, field) -> list[Problem]:
     elif "player" in e:
         bad = set(e) - PLAYER_CHECKS - {"player"}
     else:
-        bad = set(e) - {"log", "no_log", "winner", "over", "decision", "to_act", "legal", "not_legal", "combat"}
+        bad = set(e) - {"log", "no_log", "viewer", "winner", "over", "decision", "to_act", "legal", "not_legal",
+                        "combat"}
     return [Problem(source, None, f"{field}.{k}", "unknown expectation") for k in sorted(bad)]
 
 
@@ -248,7 +249,7 @@ def expectation(g: Game, e: dict) -> list[str]:
             if k != "player" and actual[k] != want:
                 fails.append(f"player {e['player']}: {k} is {actual[k]!r}, expected {want!r}")
         return fails
-    lines = g.log_lines(None)
+    lines = g.log_lines(e.get("viewer"))  # the log as a player (or, by default, a spectator) reads it
     if "log" in e and not any(e["log"].lower() in ln.lower() for ln in lines):
         fails.append(f"no log line contains {e['log']!r}; log tail:\n    " + "\n    ".join(lines[-12:]))
     if "no_log" in e and any(e["no_log"].lower() in ln.lower() for ln in lines):
