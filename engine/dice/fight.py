@@ -69,7 +69,7 @@ def start(g: DiceGame, p: int, src: int) -> None:
     kind = "damage" if turret else "control" if "control" in ab else "immobilize" if "immobilize" in ab \
         else "damage"
     atk = {"p": p, "atk": hero, "src": src, "turret": turret, "kind": kind, "area": not turret and "area" in ab,
-           "psy": "psychic" in rules.traits(g, hero), "def": None, "queue": [], "bonus": [0, 0], "neg": False,
+           "psy": "psychic" in rules.traits(g, hero), "def": None, "queue": [], "bonus": [0, 0], "single": 0, "neg": False,
            "prio": p, "passes": 0, "stage": "target"}
     g.attack = atk
     what = {"damage": "a damage attack", "immobilize": "an immobilizing attack", "control": "a control attack"}[kind]
@@ -125,7 +125,7 @@ def intercept(g: DiceGame, i: int | None) -> None:
 
 
 def _open_window(atk: dict) -> None:
-    atk.update(stage="battle", prio=atk["p"], passes=0, bonus=[0, 0], neg=False)
+    atk.update(stage="battle", prio=atk["p"], passes=0, bonus=[0, 0], single=0, neg=False)
 
 
 def cancel(g: DiceGame) -> None:
@@ -174,8 +174,15 @@ def play_battle(g: DiceGame, q: int, c: int) -> None:
     if n:
         atk["bonus"][side] += n
         said.append(f"Force +{n} for this roll")
+        if side == 0 and d.single_target:  # Blasts and the like: only while the attack has one target
+            atk["single"] = atk.get("single", 0) + n
     if side == 0 and d.attack_type == "area":
         atk["area"] = True
+        lost = atk.get("single", 0)
+        if lost:
+            atk["bonus"][0] -= lost
+            atk["single"] = 0
+            said.append(f"the +{lost} from non-area cards already played no longer counts")
         atk["queue"] = secluded_last(g, atk["queue"] + [e for e in enemies(g, atk["p"], atk["psy"])
                                                         if e != atk["def"] and e not in atk["queue"]])
         said.append("the attack now hits every enemy")
