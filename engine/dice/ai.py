@@ -216,6 +216,9 @@ def score_action(view: dict, a, pool) -> float:
         return 0.0
     if t == "recruit":
         cd = pool[hand[a["card"]]]
+        pv = view["players"][me]
+        if cd.type == "hero" and pv.get("heroes", 0) >= pv["team_limit"]:
+            return -1.0  # past the team limit: the newest hero is discarded in Recovery
         return 5 + cd.force + sum(ABILITY_VALUE.get(x, 0) for x in cd.abilities)
     if t == "equip":
         cd = pool[hand[a["card"]]]

@@ -68,8 +68,8 @@ def options(g: DiceGame, p: int, d: dict) -> list[Action]:
 # ---------------------------------------------------------------------- what may be played
 
 def recruitable(g: DiceGame, p: int) -> list[int]:
-    if len(g.team(p)) >= rules.team_limit(g, p):
-        return []
+    """Heroes (and the bad guy's minions) in hand: any number, even past the team limit, whose
+    excess is discarded in Recovery (seed 004)."""
     bad = g.players[p]["side"] == "bad"
     return [i for i in g.players[p]["rhand"] if g.card(i).type == "hero" or (bad and g.card(i).type == "minion")]
 
@@ -335,8 +335,6 @@ def why_illegal(g: DiceGame, a: Action) -> tuple[str, str]:
             code, why = "minions_bad_only", "only the bad guy recruits minions"
         elif not g.card(c).is_character:
             code, why = "not_a_character", f"{name} is not a hero or minion (aids are attached in the Equip phase)"
-        else:
-            code, why = "team_full", f"your team is at its limit of {rules.team_limit(g, a.player)}"
     elif a.type == "equip":
         code, why = _equip_reason(g, a.player, c, a.get("target"))
     elif a.type == "attack":

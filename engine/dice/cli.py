@@ -308,7 +308,7 @@ def board(g, p: int) -> str:
             f"decks: recruit {v['decks']['recruit']}, action {v['decks']['action']} ==="]
     for pv in v["players"]:
         rows.append(f"{pv['name']} ({pv['side']} guys): hands {pv['recruit_hand_count']} recruit, "
-                    f"{pv['action_hand_count']} action; team {len(pv['characters'])}/{pv['team_limit']}")
+                    f"{pv['action_hand_count']} action; heroes {pv['heroes']}/{pv['team_limit']}")
         for c in pv["characters"]:
             marks = []
             if c["damage"]:
