@@ -6,6 +6,8 @@ stable ``code`` that a UI can map to its own wording, and a readable message.
 
 from __future__ import annotations
 
+import reprlib
+
 
 class CapeClashError(ValueError):
     """Base class for every error the engine raises on bad input."""
@@ -30,13 +32,37 @@ class InvalidActionError(CapeClashError):
     code = "invalid_action"
 
 
+MAX_MESSAGE = 400  # a problem's message is cut here: data in it is shown as a bounded excerpt
+
+_REPR = reprlib.Repr()
+_REPR.maxlevel, _REPR.maxlist, _REPR.maxdict, _REPR.maxtuple, _REPR.maxset = 3, 6, 6, 6, 6
+_REPR.maxstring, _REPR.maxother, _REPR.maxlong = 60, 60, 40
+
+
+def excerpt(value, limit: int = 80) -> str:
+    """A short, bounded repr of ``value`` for error messages: large or deeply nested data (say from a
+    YAML alias bomb) is never expanded in full."""
+    text = _REPR.repr(value)
+    return text if len(text) <= limit else text[:limit - 3] + "..."
+
+
+def cut(text, limit: int):
+    if text is None or isinstance(text, int):
+        return text
+    if not isinstance(text, str):
+        return excerpt(text, limit)
+    return text if len(text) <= limit else text[:limit - 3] + "..."
+
+
 class Problem:
     """One problem found in a data file: where it is and what is wrong."""
 
     __slots__ = ("file", "card", "field", "message")
 
     def __init__(self, file: str | None, card: str | None, field: str | None, message: str):
-        self.file, self.card, self.field, self.message = file, card, field, message
+        # every part is cut to a bounded length, whatever data went into it
+        self.file, self.card, self.field = cut(file, 300), cut(card, 100), cut(field, 100)
+        self.message = cut(message, MAX_MESSAGE)
 
     def __str__(self) -> str:
         where = []
