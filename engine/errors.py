@@ -26,8 +26,9 @@ class IllegalActionError(CapeClashError):
     code = "illegal_action"
 
 
-class InvalidActionError(CapeClashError):
-    """An action that is malformed (unknown type, missing or bad argument)."""
+class InvalidActionError(IllegalActionError):
+    """An action that is malformed (unknown type, missing or bad argument): one kind of illegal
+    action, so ``except IllegalActionError`` catches both. The game state is left untouched."""
 
     code = "invalid_action"
 

@@ -243,3 +243,166 @@ def test_many_lines_of_legal_counts_stop_at_a_bound(tmp_path):
     with pytest.raises(DataError) as e:
         load_deck(f, test_pool())
     assert "field 'cards': more than 600 cards listed" in str(e.value)
+
+
+# ================================================================ actions
+
+@pytest.mark.parametrize("text", ["", "   ", "\n"])
+def test_an_empty_action_text_is_an_invalid_action(text):
+    with pytest.raises(InvalidActionError, match="an action is text like '0:pass'"):
+        Action.parse(text)
+
+
+@pytest.mark.parametrize("bad, where", [
+    ("0:choose_first side=0.0", "argument 'side' must be a whole number"),
+    ({"player": 0, "type": "choose_first", "side": 0.0}, "argument 'side' must be a whole number"),
+    ({"player": 0, "type": "choose_first", "side": True}, "argument 'side' must be a whole number"),
+    ({"player": 0, "type": "choose_first", "side": 10 ** 30}, "argument 'side' is out of range"),
+    ({"player": 0.0, "type": "choose_first", "side": 0}, "player must be a seat number"),
+    ({"player": True, "type": "choose_first", "side": 0}, "player must be a seat number"),
+    ({"player": -1, "type": "choose_first", "side": 0}, "player must be a seat number"),
+    ({"player": 0, "type": ["pass"]}, "unknown action type ['pass']"),
+    ({"player": 0, "type": "choose_first"}, "'choose_first' needs 'side'"),
+    ({"player": 0, "type": "choose_first", "side": 0, "row": "front"}, "takes no argument 'row'"),
+    ({"player": 0, "type": "resource", "card": 1, "face_up": "yes"}, "argument 'face_up' must be true or false"),
+    ("0:choose_first side", "argument 'side' is not key=value"),
+    ("choose_first", "must start with 'PLAYER:TYPE'"),
+    (["0:pass"], "an action is a mapping or text"),
+])
+def test_malformed_actions_are_refused_and_the_game_is_unchanged(bad, where):
+    g = sample_game()
+    before = g.state_hash()
+    with pytest.raises(InvalidActionError) as e:
+        g.apply(bad)
+    assert where in str(e.value) and e.value.code in ("malformed_action", "unknown_action_type")
+    assert g.state_hash() == before and g.actions == []
+
+
+def test_a_seat_number_out_of_range_is_refused_by_name():
+    g = sample_game()
+    before = g.state_hash()
+    with pytest.raises(IllegalActionError, match="player must be a seat number"):
+        g.apply("100000000000000000000:choose_first side=0")
+    with pytest.raises(IllegalActionError, match="there is no player 7"):
+        g.apply("7:choose_first side=0")
+    assert g.state_hash() == before
+
+
+def test_invalid_action_error_is_an_illegal_action_error():
+    """The README documents IllegalActionError: a malformed action is one kind of illegal action."""
+    assert issubclass(InvalidActionError, IllegalActionError)
+    with pytest.raises(IllegalActionError):
+        Action.parse("")
+
+
+# ================================================================ scenarios that passed validate and crashed
+
+SCENARIO = """\
+scenario: {title}
+mode: {mode}
+seed: {seed}
+start:
+  turn: {turn}
+  active: {active}
+  phase: main
+  players:
+    - name: Ana
+      main: {{card: Captain Solace, row: back, xp: {xp}}}
+      front: [{{card: Iron Warden, wounds: {wounds}, plus: {plus}, stunned: {stunned}}}]
+      piles: {{spare: {{cards: [{pile}]}}}}
+{others}
+actions:
+  - {{attack: Iron Warden}}
+expect:
+  - {{player: {who}, hand: 0}}
+"""
+BO = "    - name: Bo\n      main: {card: Baron Dusk, row: back}\n      front: [Shield Cadet]"
+GOOD_SCENARIO = dict(title="fine", mode="duel", seed=1, turn=3, active=0, xp=0, wounds=0, plus=0, stunned="false",
+                     pile="Skyhawk", others=BO, who=0)
+
+
+@pytest.mark.parametrize("change, field, says", [
+    ({"seed": '"abc"'}, "field 'seed'", "must be a whole number"),
+    ({"seed": -1}, "field 'seed'", "must be a whole number from 0"),
+    ({"mode": "ffa"}, "field 'start.players'", "a ffa game has 3-4 players, not 2"),
+    ({"mode": "duet"}, "field 'mode'", "unknown mode 'duet' (did you mean 'duel'?)"),
+    ({"mode": "two_headed", "others": BO + "\n" + BO.replace("Bo", "Cy") + "\n" + BO.replace("Bo", "Di"),
+      "active": 2}, "field 'start.active'", "names a side from 0 to 1 (4 players in two_headed), not 2"),
+    ({"active": 5}, "field 'start.active'", "names a side from 0 to 1"),
+    ({"active": '"me"'}, "field 'start.active'", "must be a whole number"),
+    ({"turn": 0}, "field 'start.turn'", "must be from 1"),
+    ({"plus": '"two"'}, "field 'start.players[0].front[0].plus'", "must be a whole number, not 'two'"),
+    ({"xp": "[1]"}, "field 'start.players[0].main.xp'", "must be a whole number"),
+    ({"wounds": -2}, "field 'start.players[0].front[0].wounds'", "must be from 0"),
+    ({"stunned": '"yes"'}, "field 'start.players[0].front[0].stunned'", "must be true or false"),
+    ({"pile": "Nobody Card"}, "field 'start.players[0].piles.spare.cards[0]'", "no such card"),
+    ({"pile": "[x]"}, "field 'start.players[0].piles.spare.cards[0]'", "no such card"),
+    ({"who": 9}, "field 'expect[0].player'", "names a player from 0 to 1, not 9"),
+    ({"who": 100000000000000000000}, "field 'expect[0].player'", "names a player from 0 to 1"),
+])
+def test_scenarios_that_would_crash_are_caught_by_validate(tmp_path, capsys, change, field, says):
+    f = tmp_path / "bad.yaml"
+    f.write_text(SCENARIO.format(**{**GOOD_SCENARIO, **change}), encoding="utf-8")
+    text = problems_of(CARDS, f)
+    assert f"{f}" in text and field in text and says in text, text
+    rc, out = run_cli(capsys, "scenario", "--data", TESTSET, f)
+    assert rc == 1 and field in out
+
+
+def test_the_good_scenario_of_that_corpus_is_valid(tmp_path):
+    f = tmp_path / "good.yaml"
+    f.write_text(SCENARIO.format(**GOOD_SCENARIO), encoding="utf-8")
+    assert validate([CARDS, f])[0] == []
+
+
+@pytest.mark.parametrize("body, says", [
+    ("scenario: x\nstart: {players: [{main: Captain Solace}, {main: Baron Dusk}]}\nactions: pass\n",
+     "field 'actions': a list of actions"),
+    ("scenario: x\nstart: {players: [{main: Captain Solace}, {main: Baron Dusk}]}\nactions: [{player: 5, type: pass}]\n",
+     "field 'actions[0].player': names a player from 0 to 1"),
+    ("scenario: x\nstart: {players: [{main: Captain Solace}, {main: Baron Dusk}]}\nexpect: [{log: [x]}]\n",
+     "field 'expect[0].log': must be text"),
+    ("scenario: x\nstart: {players: [{main: Captain Solace}, {main: Baron Dusk}]}\noptions: [1]\n",
+     "field 'options': a mapping"),
+    ("scenario: x\nstart: {players: [{main: [Captain Solace]}, {main: Baron Dusk}]}\n",
+     "field 'start.players[0].main': a card is a card id or name"),
+    ("scenario: x\nstart: {players: [{main: {card: [1]}}, {main: Baron Dusk}]}\n",
+     "field 'start.players[0].main': no such card"),
+])
+def test_more_malformed_scenarios(tmp_path, body, says):
+    f = tmp_path / "bad.yaml"
+    f.write_text(body, encoding="utf-8")
+    assert says in problems_of(CARDS, f)
+
+
+# ================================================================ the scenario batch
+
+def test_one_bad_file_does_not_stop_a_scenario_batch(tmp_path, capsys):
+    good = ROOT / "card_data" / "scenarios" / "combat-atk-equal-def-stuns.yaml"
+    (tmp_path / "a-syntax.yaml").write_text("scenario: [\n", encoding="utf-8")
+    (tmp_path / "b-folder.yaml").mkdir()
+    (tmp_path / "c-good.yaml").write_text(good.read_text(encoding="utf-8"), encoding="utf-8")
+    (tmp_path / "d-bad.yaml").write_text(SCENARIO.format(**{**GOOD_SCENARIO, "seed": '"x"'}), encoding="utf-8")
+    rc, text = run_cli(capsys, "scenario", tmp_path, tmp_path / "missing.yaml")
+    assert rc == 1
+    assert f"FAIL {tmp_path / 'a-syntax.yaml'}" in text and "invalid YAML at line" in text
+    assert f"ok   {tmp_path / 'c-good.yaml'}" in text
+    assert f"FAIL {tmp_path / 'd-bad.yaml'}" in text and "field 'seed'" in text
+    assert "missing.yaml: no such file or folder" in text
+    assert "1 passed, 3 failed" in text
+
+
+def test_an_engine_crash_fails_one_scenario_and_the_batch_goes_on(tmp_path, capsys, monkeypatch):
+    import engine.scenario as sc
+    real = sc.run_scenario
+
+    def flaky(data, pool, source=None):
+        if "first" in str(source):
+            raise KeyError("boom")
+        return real(data, pool, source)
+    monkeypatch.setattr(sc, "run_scenario", flaky)
+    good = (ROOT / "card_data" / "scenarios" / "combat-atk-equal-def-stuns.yaml").read_text(encoding="utf-8")
+    (tmp_path / "first.yaml").write_text(good, encoding="utf-8")
+    (tmp_path / "second.yaml").write_text(good, encoding="utf-8")
+    rc, text = run_cli(capsys, "scenario", tmp_path)
+    assert rc == 1 and "the engine crashed: KeyError" in text and "1 passed, 1 failed" in text
