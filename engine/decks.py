@@ -32,8 +32,6 @@ _LINE = re.compile(r"^\s*(\d+)\s*x?\s+(.+?)\s*$")
 
 def _count(n, source, card, field) -> tuple[int, Problem | None]:
     """A card count from a deck list: a whole number from 1 to MAX_COUNT, or a problem naming it."""
-    if isinstance(n, str) and n.isdigit():
-        n = int(n) if len(n) <= 12 else 10 ** 12  # (int() of thousands of digits is refused)
     if isinstance(n, bool) or not isinstance(n, int) or n < 1:
         return 0, Problem(source, card, field, f"count must be a positive whole number, not {excerpt(n)}")
     if n > MAX_COUNT:
@@ -158,7 +156,8 @@ class Deck:
                 problems.append(Problem(source, None, f"line {no}",
                                         f"expected 'COUNT CARD NAME' or 'Main: NAME', got {excerpt(line)}"))
                 continue
-            n, prob = _count(m.group(1), source, m.group(2), f"line {no}")
+            digits = m.group(1)  # (int() of thousands of digits is refused: any count past 12 is too big)
+            n, prob = _count(int(digits) if len(digits) <= 12 else 10 ** 12, source, m.group(2), f"line {no}")
             if prob:
                 problems.append(prob)
                 continue

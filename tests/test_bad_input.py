@@ -16,10 +16,9 @@ import pytest
 from engine import Game
 from engine.actions import Action
 from engine.cli import main as cli
-from engine.decks import Deck
-from engine.errors import CapeClashError, DataError, IllegalActionError, InvalidActionError, SaveError
+from engine.errors import DataError, IllegalActionError, InvalidActionError, SaveError
 from engine.loader import load_deck, load_pool, read_data, validate
-from engine.testing import sample_game, test_decks, test_pool
+from engine.testing import sample_game, test_pool
 
 ROOT = Path(__file__).resolve().parent.parent
 TESTSET = ROOT / "card_data" / "testset"
@@ -406,3 +405,72 @@ def test_an_engine_crash_fails_one_scenario_and_the_batch_goes_on(tmp_path, caps
     (tmp_path / "second.yaml").write_text(good, encoding="utf-8")
     rc, text = run_cli(capsys, "scenario", tmp_path)
     assert rc == 1 and "the engine crashed: KeyError" in text and "1 passed, 1 failed" in text
+
+
+# ================================================================ saves
+
+@pytest.fixture(scope="module")
+def saved():
+    g = sample_game(seed=8)
+    for _ in range(25):
+        g.apply(g.legal_actions(g.to_act[0])[0])
+    return g.save()
+
+
+def load_broken(saved, change) -> str:
+    data = copy.deepcopy(saved)
+    change(data)
+    with pytest.raises(SaveError) as e:
+        Game.load(test_pool(), data, source="my-save.json")
+    return str(e.value)
+
+
+@pytest.mark.parametrize("change, says", [
+    (lambda d: d.pop("hash"), "my-save.json, field 'hash': missing: a save without the hash"),
+    (lambda d: d.update(hash=None), "field 'hash': missing"),
+    (lambda d: d.update(hash=12), "field 'hash': missing"),
+    (lambda d: d["config"]["players"][0]["deck"]["cards"].update({"skyhawk": 60}),
+     "card 'Skyhawk', field 'config.players[0].deck.cards': 60 copies; at most 4 of a card"),
+    (lambda d: d["config"]["players"][1]["deck"]["cards"].update({"skyhawk": 10 ** 12}),
+     "field 'config.players[1].deck.cards': a count of a trillion or more"),
+    (lambda d: d["config"]["players"][0]["deck"]["cards"].update({"skyhawk": "4"}),
+     "field 'config.players[0].deck.cards': count must be a positive whole number, not '4'"),
+    (lambda d: d["config"]["players"][0]["deck"].update(main="skyhawk"),
+     "field 'config.players[0].deck.main': is a supporting, not a main character"),
+    (lambda d: d["config"]["players"][0].update(deck=[1]), "field 'config.players[0].deck': a deck is a mapping"),
+    (lambda d: d["config"]["players"].append(d["config"]["players"][0]), "field 'config.players': a duel game has 2"),
+    (lambda d: d["config"].update(seed="8"), "field 'config.seed': must be a whole number"),
+    (lambda d: d["config"].update(max_turns=10 ** 20), "field 'config.max_turns'"),
+    (lambda d: d["config"].update(options=[1]), "field 'config.options': must be a mapping"),
+    (lambda d: d["config"].update(mode=["duel"]), "field 'config.mode': unknown mode"),
+    (lambda d: d.update(actions={"0": "pass"}), "field 'actions': must be a list"),
+    (lambda d: d["actions"].__setitem__(2, {**d["actions"][2], "player": 10 ** 20}), "field 'actions[2]'"),
+    (lambda d: d["actions"].__setitem__(2, "0:"), "field 'actions[2]'"),
+])
+def test_saves_that_cannot_be_verified_or_break_the_deck_rules_are_refused(saved, change, says):
+    assert says in load_broken(saved, change)
+
+
+def test_an_intact_save_still_loads(saved):
+    assert Game.load(test_pool(), copy.deepcopy(saved)).state_hash() == saved["hash"]
+
+
+def test_a_derring_dice_save_without_its_hash_is_refused():
+    from engine.dice.game import DiceGame
+    g = DiceGame(None, {"seed": 3, "players": [{"name": "B", "side": "bad"}, {"name": "G", "side": "good"}]})
+    for _ in range(6):
+        g.apply(g.legal_actions(g.to_act[0])[0])
+    data = g.save()
+    assert DiceGame.load(None, copy.deepcopy(data)).state_hash() == data["hash"]
+    data.pop("hash")
+    with pytest.raises(SaveError, match="field 'hash': missing"):
+        DiceGame.load(None, data)
+
+
+def test_the_dice_cli_names_a_save_that_is_a_folder_or_not_json(tmp_path, capsys):
+    rc, text = run_cli(capsys, "dice", "play", "--load", tmp_path)
+    assert rc == 1 and f"{tmp_path}: is a folder, not a file" in text
+    f = tmp_path / "save.json"
+    f.write_text('{"format": ', encoding="utf-8")
+    rc, text = run_cli(capsys, "dice", "play", "--load", f)
+    assert rc == 1 and f"{f}: invalid JSON at line 1" in text
