@@ -18,7 +18,7 @@ from engine.actions import Action
 from engine.cli import main as cli
 from engine.errors import DataError, IllegalActionError, InvalidActionError, SaveError
 from engine.loader import load_deck, load_pool, read_data, validate
-from engine.testing import sample_game, test_pool
+from engine.testing import sample_game, test_decks, test_pool
 
 ROOT = Path(__file__).resolve().parent.parent
 TESTSET = ROOT / "card_data" / "testset"
@@ -474,3 +474,139 @@ def test_the_dice_cli_names_a_save_that_is_a_folder_or_not_json(tmp_path, capsys
     f.write_text('{"format": ', encoding="utf-8")
     rc, text = run_cli(capsys, "dice", "play", "--load", f)
     assert rc == 1 and f"{f}: invalid JSON at line 1" in text
+
+
+# ================================================================ the browser's requests
+
+@pytest.fixture
+def session():
+    from engine.webapi import Session
+    return Session.from_pool(test_pool(), [d.to_json() for d in test_decks()])
+
+
+SEATS = [{"name": "Ana", "deck": "Testbed Dawnwatch"}, {"name": "Bo", "ai": "normal", "deck": "Testbed Gloom Syndicate"}]
+
+
+def ask(session, request) -> dict:
+    """Send one raw request; it must be answered (never raise) and never with an internal error."""
+    out = json.loads(session.handle(request if isinstance(request, str) else json.dumps(request)))
+    assert "Traceback" not in json.dumps(out)
+    if not out["ok"]:
+        assert out["error"]["code"] != "internal_error", out
+    return out
+
+
+@pytest.mark.parametrize("request_, code, says", [
+    ("not json", "bad_request", "not valid JSON"),
+    ("", "bad_request", "not valid JSON"),
+    ("[1, 2]", "bad_request", "a request is a JSON object"),
+    ('"state"', "bad_request", "a request is a JSON object"),
+    ("{}", "bad_request", "field 'op'"),
+    ({"viewer": 0}, "bad_request", "field 'op'"),
+    ({"op": 5}, "bad_request", "field 'op'"),
+    ({"op": ["state"]}, "bad_request", "field 'op'"),
+    ({"op": "nope"}, "unknown_op", "unknown request 'nope'"),
+    ({"op": "__init__"}, "unknown_op", "unknown request"),
+    ({"op": "state", "bogus": 1}, "bad_request", "field 'bogus': 'state' takes no such argument"),
+    ({"op": "state", "viewer": "0"}, "bad_request", "field 'viewer': must be a seat number"),
+    ({"op": "state", "viewer": True}, "bad_request", "field 'viewer': must be a seat number"),
+    ({"op": "state", "viewer": 10 ** 20}, "bad_request", "field 'viewer'"),
+    ({"op": "state", "viewer": -1}, "bad_request", "field 'viewer'"),
+    ({"op": "state", "id": [1]}, "bad_request", "field 'id'"),
+    ('{"op": "state", "viewer": 0, "viewer": 1}', "bad_request", "field 'viewer': invalid JSON: key given twice"),
+    ('{"op": ' + "[" * 5000 + "]" * 5000 + "}", "bad_request", "nested more than 100 deep"),
+    ({"op": "card"}, "bad_request", "field 'cid': 'card' needs it"),
+    ({"op": "card", "cid": ["x"]}, "bad_request", "field 'cid': must be text"),
+    ({"op": "explain", "iid": 1.5}, "bad_request", "field 'iid': must be a whole number"),
+    ({"op": "validate_deck", "text": 7}, "bad_request", "field 'text': must be text"),
+    ({"op": "new_game", "seats": "abc"}, "bad_request", "field 'seats': must be a list"),
+    ({"op": "new_game", "seats": [1, 2]}, "bad_request", "field 'seats[0]': a seat is an object"),
+    ({"op": "new_game", "mode": ["duel"], "seats": SEATS}, "bad_request", "field 'mode': must be text"),
+    ({"op": "new_game", "seats": SEATS, "seed": 1.5}, "bad_request", "field 'seed'"),
+    ({"op": "new_game", "seats": SEATS, "seed": "7"}, "bad_request", "field 'seed'"),
+    ({"op": "new_game", "seats": SEATS, "options": [1]}, "bad_request", "field 'options': must be an object"),
+    ({"op": "new_game", "seats": [{**SEATS[0], "name": ["A"]}, SEATS[1]]}, "bad_request", "field 'seats[0].name'"),
+    ({"op": "new_game", "seats": [{**SEATS[0], "deck": 5}, SEATS[1]]}, "bad_request", "field 'seats[0].deck'"),
+    ({"op": "new_game", "seats": [{**SEATS[0], "colour": "red"}, SEATS[1]]}, "bad_request", "field 'seats[0].colour'"),
+    ({"op": "ai_move", "steps": "x"}, "bad_request", "field 'steps'"),
+    ({"op": "replay_step", "to": "x"}, "bad_request", "field 'to': must be a whole number"),
+    ({"op": "load", "save": 5}, "bad_request", "field 'save'"),
+    ({"op": "load", "save": "{"}, "bad_save", "invalid JSON"),
+    ({"op": "load", "save": '{"format": 1, "format": 2}'}, "bad_save", "key given twice"),
+    ({"op": "run_scenarios", "scenarios": [1]}, "bad_request", "field 'scenarios[0]'"),
+    ({"op": "run_scenarios", "scenarios": {"a": 1}}, "bad_request", "field 'scenarios': must be a list"),
+])
+def test_malformed_requests_get_a_stable_code_naming_the_field(session, request_, code, says):
+    out = ask(session, request_)
+    assert not out["ok"] and out["error"]["code"] == code, out
+    assert says in out["error"]["message"] + " ".join(out["error"]["problems"]), out
+
+
+@pytest.mark.parametrize("action, code, says", [
+    ("", "malformed_action", "an action is text like"),
+    ("100000000000000000000:pass", "malformed_action", "player must be a seat number"),
+    ("5:pass", "bad_request", "there is no seat 5"),
+    ("0:choose_first side=0.0", "malformed_action", "argument 'side' must be a whole number"),
+    ({"player": 0, "type": "choose_first", "side": 0.0}, "malformed_action", "argument 'side'"),
+    ({"player": True, "type": "choose_first", "side": 0}, "malformed_action", "player must be a seat number"),
+])
+def test_malformed_actions_from_the_browser_leave_the_game_as_it_was(session, action, code, says):
+    first = ask(session, {"op": "new_game", "mode": "duel", "seed": 3, "seats": SEATS, "viewer": 0})["result"]
+    out = ask(session, {"op": "apply", "action": action, "viewer": 0})
+    assert not out["ok"] and out["error"]["code"] == code and says in out["error"]["message"], out
+    assert ask(session, {"op": "state", "viewer": 0})["result"]["hash"] == first["hash"]
+
+
+def test_every_op_declares_the_kind_of_each_argument():
+    import inspect
+
+    from engine.webapi import ARG_KINDS, DiceSession, Session
+    for cls in (Session, DiceSession):
+        for name in dir(cls):
+            if name.startswith("op_"):
+                for arg in inspect.signature(getattr(cls, name)).parameters:
+                    assert arg == "self" or arg in ARG_KINDS, (cls.__name__, name, arg)
+
+
+def test_derring_dice_requests_are_checked_the_same_way():
+    from engine.dice.cards import bundle
+    from engine.webapi import DiceSession
+    s = DiceSession(bundle())
+    for request, says in [({"op": "new_game", "seats": [1, 2]}, "field 'seats[0]'"),
+                          ({"op": "state", "viewer": True}, "field 'viewer'"),
+                          ({"op": "card", "cid": 5}, "field 'cid'"),
+                          ({"op": "run_scenarios", "scenarios": [{"data": 1}]}, "field 'scenarios[0]'"),
+                          ({"op": "new_game", "seats": [{"side": ["bad"]}, {"side": "good"}]}, "field 'seats[0].side'")]:
+        out = ask(s, request)
+        assert out["error"]["code"] == "bad_request" and says in out["error"]["message"], out
+
+
+def test_a_huge_count_in_a_pasted_deck_is_refused(session):
+    text = "Main: Captain Solace\n1000000000000 Skyhawk\n"
+    out = ask(session, {"op": "validate_deck", "text": text})
+    assert out["error"]["code"] == "bad_deck"
+    assert any("line 2': a count of a trillion or more" in p for p in out["error"]["problems"])
+    out = ask(session, {"op": "new_game", "mode": "duel", "seats": [{"name": "A", "deck": {"text": text}}, SEATS[1]]})
+    assert out["error"]["code"] == "bad_config" and any("a count of a trillion" in p for p in out["error"]["problems"])
+    assert session.game is None
+
+
+def test_a_pasted_deck_list_with_a_byte_order_mark_is_accepted(session):
+    out = ask(session, {"op": "validate_deck", "text": "\ufeff" + GOOD_DECK_TEXT})
+    assert out["ok"] and sum(out["result"]["deck"]["cards"].values()) == 60
+    out = ask(session, {"op": "validate_deck", "text": "\ufeff" + json.dumps(read_data(TESTSET / "deck-dawnwatch.yaml")[0])})
+    assert out["ok"]
+    out = ask(session, {"op": "new_game", "mode": "duel", "seed": 2,
+                        "seats": [{"name": "A", "deck": {"text": "\ufeff" + GOOD_DECK_TEXT}}, SEATS[1]]})
+    assert out["ok"]
+
+
+def test_a_save_without_its_hash_is_refused_in_the_browser_and_the_game_kept(session):
+    ask(session, {"op": "new_game", "mode": "duel", "seed": 3, "seats": SEATS, "viewer": 0})
+    save = ask(session, {"op": "save"})["result"]
+    before = ask(session, {"op": "state", "viewer": 0})["result"]["hash"]
+    broken = copy.deepcopy(save)
+    broken["game"].pop("hash")
+    out = ask(session, {"op": "load", "save": json.dumps(broken), "viewer": 0})
+    assert out["error"]["code"] == "bad_save" and any("field 'hash': missing" in p for p in out["error"]["problems"])
+    assert ask(session, {"op": "state", "viewer": 0})["result"]["hash"] == before
