@@ -826,14 +826,14 @@ def check_pool(pool: CardPool, partial=()) -> list[Problem]:
                 if verb == "handler" and not _is_in(args.get("name"), HANDLERS):
                     problems.append(Problem(c.source, c.id, fld, f"no Python handler registered as {args.get('name')!r}"
                                                                  f"{suggest(args.get('name'), HANDLERS)}"))
-        if c.text:
+        if isinstance(c.text, str) and c.text:  # (a card read with problems may hold anything here)
             said = c.text.lower()
             for kw in sorted(c.keywords):
                 if kw.replace("_", " ") not in said:
                     problems.append(Problem(c.source, c.id, "text", f"the hand-written text doesn't mention the "
                                                                    f"keyword {kw.replace('_', ' ').title()}"))
             for pw in c.powers:
-                if pw.name.lower() not in said:
+                if isinstance(pw.name, str) and pw.name.lower() not in said:
                     problems.append(Problem(c.source, c.id, "text", f"the hand-written text doesn't mention the "
                                                                    f"super power {pw.name!r}"))
         if pool.teams:
@@ -841,7 +841,7 @@ def check_pool(pool: CardPool, partial=()) -> list[Problem]:
                 if t not in pool.teams:
                     problems.append(Problem(c.source, c.id, "team", f"unknown team {t!r}{suggest(t, pool.teams)}"))
             for k, v in c.kw_params:
-                if L.KEYWORDS[k].get("param") == "team" and v not in pool.teams:
+                if L.KEYWORDS[k].get("param") == "team" and not _is_in(v, pool.teams):
                     problems.append(Problem(c.source, c.id, "keywords", f"{k}: unknown team {excerpt(v)}{suggest(v, pool.teams)}"))
             for t, _n in c.requires:
                 if ":" not in t and t not in pool.teams:

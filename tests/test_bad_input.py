@@ -610,3 +610,76 @@ def test_a_save_without_its_hash_is_refused_in_the_browser_and_the_game_kept(ses
     out = ask(session, {"op": "load", "save": json.dumps(broken), "viewer": 0})
     assert out["error"]["code"] == "bad_save" and any("field 'hash': missing" in p for p in out["error"]["problems"])
     assert ask(session, {"op": "state", "viewer": 0})["result"]["hash"] == before
+
+
+# ================================================================ card fields wrongly accepted or crashing the validator
+
+def card_problems(tmp_path, extra: str, **fields) -> str:
+    spec = {"id": "odd", "name": "Odd", "atk": 1, **fields}
+    return problems_of(cards_file(tmp_path, TEAMS + "cards:\n" + CARD.format(**spec) + extra))
+
+
+@pytest.mark.parametrize("extra, field, says", [
+    ("    universe: [core, other]\n", "field 'universe'", "names one universe"),
+    ("    universe: 7\n", "field 'universe'", "names one universe"),
+    ("    universe: ''\n", "field 'universe'", "names one universe"),
+    ("    text: 12\n", "field 'text'", "must be text, not 12"),
+    ("    flavor: [a]\n", "field 'flavor'", "must be text"),
+    ("    aka: [[x]]\n", "field 'aka[0]'", "must be a name"),
+    ("    number: [1]\n", "field 'number'", "must be a set number"),
+    ("    keywords: [[flight]]\n", "field 'keywords[0]'", "unknown keyword ['flight']"),
+    ("    keywords: [{team_up: [x]}]\n", "field 'keywords[0].team_up'", "needs"),
+    ("    triggers: [{when: [appears], effect: [{draw: {n: 1}}]}]\n", "field 'triggers[0].when'", "unknown trigger event"),
+    ("    triggers: [{when: appears, effect: [{draw: {n: [1]}}]}]\n", "field 'triggers[0].effect[0].draw.n'", ""),
+    ("    triggers: [{when: appears, effect: [{stun: {target: {x: 1}}}]}]\n", "field 'triggers[0].effect[0].stun.target'",
+     "unknown target"),
+    ("    triggers: [{when: appears, if: {count_at_least: {count: [x], n: 1}}, effect: [{draw: {n: 1}}]}]\n",
+     "field 'triggers[0].if.count_at_least'", "needs {count"),
+    ("    statics: [{affects: {side: [yours]}, atk: 1}]\n", "field 'statics[0].affects.side'", "unknown side"),
+    ("    statics: [{affects: {side: yours}, grant: [[flight]]}]\n", "field 'statics[0].grant[0]'", "unknown keyword"),
+    ("    powers: [{name: P, timing: [main], cost: [[might]], effect: [{draw: {n: 1}}]}]\n",
+     "field 'powers[0].timing'", "unknown timing"),
+    ("    powers: [{name: P, timing: main, cost: [[might]], effect: [{draw: {n: 1}}]}]\n",
+     "field 'powers[0].cost[0]'", "unknown power symbol"),
+    ("    triggers: [{when: appears, effect: [{create_token: {card: [x]}}]}]\n", "create_token", ""),
+])
+def test_odd_card_fields_are_reported_by_field(tmp_path, extra, field, says):
+    text = card_problems(tmp_path, extra)
+    assert "card 'odd'" in text and field in text and says in text, text
+
+
+def test_a_level_up_into_a_list_or_a_plot_twist_with_a_list_timing_is_reported(tmp_path):
+    body = TEAMS + """cards:
+  - {id: m1, name: M, type: main, team: Dawnwatch, level: 1, atk: 1, def: 1, health: 5,
+     level_up: {xp: 1, when: [stuns], into: [m2]}}
+  - {id: pt, name: PT, type: plot_twist, timing: [[main]], effect: [{draw: {n: 1}}]}
+  - {id: loc, name: Loc, type: location, symbol: [might]}
+  - [not, a, card]
+teams_extra: 1
+"""
+    text = problems_of(cards_file(tmp_path, body))
+    assert "card 'm1', field 'level_up.into'" in text
+    assert "card 'pt', field 'timing[0]': unknown timing" in text
+    assert "card 'loc', field 'symbol': unknown power symbol" in text
+    assert "a card is a mapping of fields" in text
+
+
+@pytest.mark.parametrize("body, says", [
+    ("cards: {a: 1}\n", "field 'cards': must be a list of cards"),
+    ("teams: {a: 1}\ncards: []\n", "field 'teams': must be a list of teams"),
+    ("teams: [{name: X, alignment: [good]}]\ncards: []\n", "field 'teams[0].alignment': must be good or evil"),
+    ("cards:\n  - {id: [x], name: X, type: supporting}\n", "field 'id': is required"),
+    ("cards:\n  - {id: x, name: X, type: [supporting]}\n", "field 'type': unknown card type"),
+    ("- just\n- a list\n", "not a card, deck or scenario file"),
+])
+def test_malformed_card_files(tmp_path, body, says):
+    assert says in problems_of(cards_file(tmp_path, body))
+
+
+def test_a_derring_dice_card_file_with_a_key_twice_is_refused(tmp_path):
+    f = cards_file(tmp_path, "game: dice\ndeck: action\ncards:\n  - {name: A, type: event, users: [good], "
+                             "effect: destroy_plot, effect: look_at_hands}\n", "action.yaml")
+    assert "field 'effect': key given twice" in problems_of(f)
+    from engine.dice.cards import load_pool as dice_pool
+    with pytest.raises(DataError, match="key given twice"):
+        dice_pool([tmp_path])
