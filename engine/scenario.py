@@ -85,6 +85,10 @@ def check_scenario(data, pool: CardPool, source: str | None = None) -> list[Prob
                                   or not 0 <= a["player"] < max(n, 1)):
                 out.append(Problem(source, None, f"actions[{i}].player", f"names a player from 0 to {n - 1}, "
                                                                          f"not {excerpt(a['player'])}"))
+            if "illegal" in a and not isinstance(a["illegal"], bool):
+                out.append(Problem(source, None, f"actions[{i}].illegal", f"must be true or false, not {excerpt(a['illegal'])}"))
+            if "error" in a and not isinstance(a["error"], str):
+                out.append(Problem(source, None, f"actions[{i}].error", f"must be text, not {excerpt(a['error'])}"))
         else:
             out.append(Problem(source, None, f"actions[{i}]", f"an action is text or a mapping, not {excerpt(a)}"))
     expect = data.get("expect") or []
@@ -110,9 +114,11 @@ def _check_expect_shape(e, source, field, players: int = 0) -> list[Problem]:
             return [Problem(source, None, f"{field}.player", f"names a player from 0 to {players - 1}, not {excerpt(p)}")]
     else:
         bad = set(e) - {"log", "no_log", "winner", "over", "decision", "to_act", "legal", "not_legal", "combat"}
-        for k in ("log", "no_log"):
-            if k in e and not isinstance(e[k], str):
-                return [Problem(source, None, f"{field}.{k}", f"must be text, not {excerpt(e[k])}")]
+        kinds = {"log": str, "no_log": str, "decision": str, "over": bool, "combat": bool, "winner": list, "to_act": list,
+                 "legal": (str, dict), "not_legal": (str, dict)}
+        for k, kind in kinds.items():
+            if k in e and not isinstance(e[k], kind) and not (k == "decision" and e[k] is None):
+                return [Problem(source, None, f"{field}.{k}", f"is not of the right kind: {excerpt(e[k])}")]
     return [Problem(source, None, f"{field}.{k}", "unknown expectation") for k in sorted(bad, key=str)]
 
 

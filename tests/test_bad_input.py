@@ -16,7 +16,7 @@ import pytest
 from engine import Game
 from engine.actions import Action
 from engine.cli import main as cli
-from engine.errors import DataError, IllegalActionError, InvalidActionError, SaveError
+from engine.errors import CapeClashError, DataError, IllegalActionError, InvalidActionError, SaveError
 from engine.loader import load_deck, load_pool, read_data, validate
 from engine.testing import sample_game, test_decks, test_pool
 
@@ -683,3 +683,90 @@ def test_a_derring_dice_card_file_with_a_key_twice_is_refused(tmp_path):
     from engine.dice.cards import load_pool as dice_pool
     with pytest.raises(DataError, match="key given twice"):
         dice_pool([tmp_path])
+
+
+@pytest.mark.parametrize("body, says", [
+    ("scenario: x\nstart: {players: [{main: Captain Solace}, {main: Baron Dusk}]}\n"
+     "actions: [{type: pass, illegal: true, error: 5}]\n", "field 'actions[0].error': must be text"),
+    ("scenario: x\nstart: {players: [{main: Captain Solace}, {main: Baron Dusk}]}\n"
+     "actions: [{type: pass, illegal: 'yes'}]\n", "field 'actions[0].illegal': must be true or false"),
+    ("scenario: x\nstart: {players: [{main: Captain Solace}, {main: Baron Dusk}]}\n"
+     "actions: [{check: [{not_legal: true}]}]\n", "field 'actions[0].check[0].not_legal'"),
+    ("scenario: x\nstart: {players: [{main: Captain Solace}, {main: Baron Dusk}]}\nexpect: [{over: 'no'}]\n",
+     "field 'expect[0].over'"),
+])
+def test_scenario_checks_and_expectations_of_the_wrong_kind(tmp_path, body, says):
+    f = tmp_path / "bad.yaml"
+    f.write_text(body, encoding="utf-8")
+    assert says in problems_of(CARDS, f)
+
+
+# ================================================================ a fixed-seed sweep: one odd value anywhere
+
+ODD_VALUES = [None, 0, -1, 1.5, True, "x", "", [], [1], {}, {"a": 1}, 10 ** 20, [[["deep"]]]]
+
+
+def _paths(d, pre=()):
+    if pre:
+        yield pre
+    if isinstance(d, dict):
+        for k, v in d.items():
+            yield from _paths(v, (*pre, k))
+    elif isinstance(d, list):
+        for i, v in enumerate(d):
+            yield from _paths(v, (*pre, i))
+
+
+def _mutated(rng, data):
+    d = copy.deepcopy(data)
+    path = rng.choice(list(_paths(d)))
+    cur = d
+    for k in path[:-1]:
+        cur = cur[k]
+    cur[path[-1]] = rng.choice(ODD_VALUES)
+    return d, path
+
+
+def test_one_odd_value_anywhere_in_a_scenario_or_save_never_crashes(tmp_path):
+    import random
+
+    import yaml
+
+    from engine.scenario import run_scenario
+    rng = random.Random(16)
+    sources = sorted((ROOT / "card_data" / "scenarios").glob("*.yaml"))[::8]
+    for i in range(150):
+        data, path = _mutated(rng, read_data(rng.choice(sources))[0])
+        f = tmp_path / f"m{i}.yaml"
+        f.write_text(yaml.safe_dump(data), encoding="utf-8")
+        problems, _ = validate([CARDS, f])  # must not raise
+        if not problems:
+            try:
+                run_scenario(data, test_pool(), str(f))
+            except CapeClashError:
+                pass
+    g = sample_game(seed=5)
+    for _ in range(30):
+        g.apply(g.legal_actions(g.to_act[0])[0])
+    save = g.save()
+    for _ in range(150):
+        data, path = _mutated(rng, save)
+        try:
+            loaded = Game.load(test_pool(), data)
+        except SaveError:
+            continue
+        assert loaded.state_hash() == save["hash"], path
+
+
+def test_one_odd_value_anywhere_in_a_request_never_gets_an_internal_error(session):
+    import random
+    rng = random.Random(16)
+    save = {"format": "capeclash-web-save", "version": 1, "seats": None, "game": sample_game(seed=2).save()}
+    requests = [{"op": "new_game", "mode": "duel", "seed": 3, "seats": SEATS, "viewer": 0},
+                {"op": "state", "viewer": 0, "since": 0}, {"op": "apply", "action": "0:choose_first side=0", "viewer": 0},
+                {"op": "ai_move", "viewer": 0, "steps": 1}, {"op": "card", "cid": "skyhawk"}, {"op": "explain", "iid": 3},
+                {"op": "undo", "viewer": 0}, {"op": "load", "save": save}, {"op": "replay_open", "save": save},
+                {"op": "replay_step", "to": 3}, {"op": "validate_deck", "text": GOOD_DECK_TEXT},
+                {"op": "run_scenarios", "scenarios": [{"data": {"scenario": "x"}, "source": "s"}]}]
+    for _ in range(300):
+        ask(session, _mutated(rng, rng.choice(requests))[0])
