@@ -11,7 +11,9 @@ hold ``scenario:``. Problems name the file and line, the card and the field.
 
 from __future__ import annotations
 
+import gc
 import json
+from contextlib import contextmanager
 from pathlib import Path
 
 from .cards import CardPool, check_pool, parse_cards, parse_teams
@@ -23,6 +25,20 @@ from .errors import DataError, DeckError, Problem, cut, excerpt
 MAX_DEPTH = 100            # lists and mappings nested in each other (the card data needs about 12)
 MAX_ALIAS_VALUES = 10_000  # values that YAML aliases may add by repeating anchored values
 MAX_FILE_BYTES = 20_000_000
+
+
+@contextmanager
+def _no_gc():
+    """Build a large tree of data without the cycle collector: it would go over every object made so
+    far again and again (a 3 MB file took twice as long, and more than linearly). Nothing built here
+    holds a cycle (an alias to a value that contains it is refused), so reference counting frees it."""
+    was = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was:
+            gc.enable()
 
 
 def read_text(path: str | Path) -> str:
@@ -59,7 +75,8 @@ def loads_json(text: str, source: str):
     if _json_depth(text) > MAX_DEPTH:
         raise DataError([Problem(source, None, None, f"invalid JSON: nested more than {MAX_DEPTH} deep")])
     try:
-        return json.loads(text.lstrip("\ufeff"), object_pairs_hook=pairs)
+        with _no_gc():
+            return json.loads(text.lstrip("\ufeff"), object_pairs_hook=pairs)
     except _DuplicateKey as e:
         raise DataError([Problem(source, None, e.args[0], "invalid JSON: key given twice in one object")]) from None
     except json.JSONDecodeError as e:
@@ -128,8 +145,9 @@ def parse_yaml(text: str, source: str):
     loader = _safe_loader()(text.lstrip("\ufeff"))
     loader.source = source
     try:
-        node = loader.get_single_node()
-        data = loader.construct_document(node) if node is not None else None
+        with _no_gc():
+            node = loader.get_single_node()
+            data = loader.construct_document(node) if node is not None else None
     except yaml.YAMLError as e:
         mark = getattr(e, "problem_mark", None)
         where = f"line {mark.line + 1}" if mark else "somewhere"
@@ -299,7 +317,8 @@ def load_pool(paths, *, problems_out: list | None = None, cache: dict | None = N
         if classify(data) != "cards":
             continue
         items = data.get("cards") or []
-        defs, probs = parse_cards(items, file=str(f), partial=partial)
+        with _no_gc():
+            defs, probs = parse_cards(items, file=str(f), partial=partial)
         where = _line_index(f, items, lines)
         for p in probs:
             p.file = where.get(_key(p.card), str(f))

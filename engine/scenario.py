@@ -114,11 +114,13 @@ def _check_expect_shape(e, source, field, players: int = 0) -> list[Problem]:
             return [Problem(source, None, f"{field}.player", f"names a player from 0 to {players - 1}, not {excerpt(p)}")]
     else:
         bad = set(e) - {"log", "no_log", "winner", "over", "decision", "to_act", "legal", "not_legal", "combat"}
-        kinds = {"log": str, "no_log": str, "decision": str, "over": bool, "combat": bool, "winner": list, "to_act": list,
-                 "legal": (str, dict), "not_legal": (str, dict)}
-        for k, kind in kinds.items():
+        text, flag, seats, act = (str, "must be text"), (bool, "must be true or false"), (list, "must be a list"), \
+            ((str, dict), "must be an action (text or a mapping)")
+        kinds = {"log": text, "no_log": text, "decision": text, "over": flag, "combat": flag, "winner": seats,
+                 "to_act": seats, "legal": act, "not_legal": act}
+        for k, (kind, says) in kinds.items():
             if k in e and not isinstance(e[k], kind) and not (k == "decision" and e[k] is None):
-                return [Problem(source, None, f"{field}.{k}", f"is not of the right kind: {excerpt(e[k])}")]
+                return [Problem(source, None, f"{field}.{k}", f"{says}, not {excerpt(e[k])}")]
     return [Problem(source, None, f"{field}.{k}", "unknown expectation") for k in sorted(bad, key=str)]
 
 

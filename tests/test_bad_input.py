@@ -85,7 +85,8 @@ def test_an_alias_inside_its_own_anchor_is_refused(tmp_path):
 
 @pytest.mark.parametrize("body", ["cards: " + "[" * 50000 + "]" * 50000 + "\n",
                                   "cards:\n" + "".join("  " * i + "- \n" for i in range(1, 2000)),
-                                  "cards: " + "{a: " * 5000 + "1" + "}" * 5000 + "\n"])
+                                  "cards: " + "{a: " * 5000 + "1" + "}" * 5000 + "\n"],
+                         ids=["flow-lists", "block-lists", "flow-maps"])
 def test_deep_nesting_in_yaml_is_refused_without_recursion_error(tmp_path, body):
     f = cards_file(tmp_path, body)
     text = problems_of(f)
@@ -111,13 +112,13 @@ def test_validation_time_grows_linearly_with_the_number_of_bad_cards(tmp_path):
     def timed(n):
         body = "cards:\n" + "".join(CARD.format(id=f"c{i}", name=f"Card {i}", atk="x") for i in range(n))
         f = cards_file(tmp_path, body, f"cards{n}.yaml")
-        t = time.perf_counter()
+        t = time.process_time()  # CPU time: other work on the machine does not count
         problems, _ = validate([f])
         assert len(problems) == n and f"{f}:" in str(problems[-1]) and "field 'atk'" in str(problems[-1])
-        return time.perf_counter() - t
-    small, big = timed(500), timed(8000)
-    # linear: 16x the cards cost about 16x the time (quadratic was over 100x); generous for a busy machine
-    assert big < max(60 * small, 2.0), (small, big)
+        return time.process_time() - t
+    small, big = timed(1000), timed(16000)
+    # linear: 16x the cards cost about 16x the time (quadratic: over 50x); 2x slack for a busy machine
+    assert big < max(32 * small, 2.0), (small, big)
 
 
 def test_a_huge_value_is_shown_as_a_bounded_excerpt(tmp_path):
@@ -218,7 +219,7 @@ def test_yaml_and_json_files_with_a_byte_order_mark_are_read(tmp_path):
 
 # ================================================================ huge numbers
 
-@pytest.mark.parametrize("count", ["1000000000000", "9" * 5000, "61"])
+@pytest.mark.parametrize("count", ["1000000000000", "9" * 5000, "61"], ids=["trillion", "5000-digits", "61"])
 def test_a_huge_count_in_a_text_deck_list_is_refused_naming_the_line(tmp_path, count):
     f = tmp_path / "deck-huge.txt"
     f.write_text(f"Main: Captain Solace\n{count} Skyhawk\n", encoding="utf-8")
