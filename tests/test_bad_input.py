@@ -771,3 +771,14 @@ def test_one_odd_value_anywhere_in_a_request_never_gets_an_internal_error(sessio
                 {"op": "run_scenarios", "scenarios": [{"data": {"scenario": "x"}, "source": "s"}]}]
     for _ in range(300):
         ask(session, _mutated(rng, rng.choice(requests))[0])
+
+
+def test_the_print_pipeline_reads_card_files_with_the_same_safe_loader(tmp_path):
+    """libyaml's own loader crashed the whole process (SIGSEGV) on a file nested 50,000 deep."""
+    data = pytest.importorskip("printgen.data")
+    f = cards_file(tmp_path, "cards: " + "[" * 50000 + "]" * 50000 + "\n")
+    with pytest.raises(DataError, match="nested more than 100 deep"):
+        data.load_cards([f])
+    dup = cards_file(tmp_path, TEAMS + "cards:\n" + CARD.format(id="d", name="D", atk=1) + "    atk: 2\n", "dup.yaml")
+    with pytest.raises(DataError, match="key given twice"):
+        data.load_cards([dup])
