@@ -404,7 +404,14 @@ def _other_game_problems(f: Path, data: dict) -> list[Problem]:
         mod = importlib.import_module(f"engine.{game}.data")
     except ModuleNotFoundError:
         return [Problem(str(f), None, "game", f"unknown game {game!r} (no module engine.{game}.data)")]
-    return list(mod.validate_file(f, data))
+    try:
+        return list(mod.validate_file(f, data))
+    except DataError as e:
+        return e.problems
+    except (TypeError, ValueError, AttributeError, KeyError, IndexError) as e:
+        # that game's checker met a value of a kind it did not expect: still a problem in this file
+        return [Problem(str(f), None, None, f"could not be checked: a value of the wrong kind somewhere "
+                                            f"({type(e).__name__}: {cut(str(e), 120)})")]
 
 
 def validate(paths) -> tuple[list[Problem], dict]:

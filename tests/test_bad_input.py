@@ -782,3 +782,20 @@ def test_the_print_pipeline_reads_card_files_with_the_same_safe_loader(tmp_path)
     dup = cards_file(tmp_path, TEAMS + "cards:\n" + CARD.format(id="d", name="D", atk=1) + "    atk: 2\n", "dup.yaml")
     with pytest.raises(DataError, match="key given twice"):
         data.load_cards([dup])
+
+
+@pytest.mark.parametrize("change", [
+    lambda d: d["actions"].append({"check": 1.5}),
+    lambda d: d["expect"].append({"card": {"a": 1}}),
+    lambda d: d.update(expect=True),
+], ids=["check-a-number", "card-a-mapping", "expect-true"])
+def test_validate_reports_a_derring_dice_scenario_its_checker_cannot_read(tmp_path, change):
+    import yaml
+    src = ROOT / "card_data" / "dice" / "scenarios" / "battle-break-free.yaml"
+    data = read_data(src)[0]
+    data.setdefault("expect", [])
+    change(data)
+    f = tmp_path / "dice-scenario.yaml"
+    f.write_text(yaml.safe_dump(data), encoding="utf-8")
+    text = problems_of(f)
+    assert str(f) in text
