@@ -51,6 +51,26 @@ TYPES = {
 }
 
 
+# The type of each argument: a card, player, side, power, option or trigger is a whole number (an id or
+# an index: never a float like 12.0 or a bool), a row is text, face_up is true or false.
+ARG_TYPES = {"row": "text", "face_up": "bool"}
+MAX_INDEX = 1 << 31  # no id, seat or index comes near this: bigger numbers are refused, not looked up
+
+
+def _bad_arg(name: str, v) -> str | None:
+    """Why ``v`` cannot be the argument ``name`` (None if it can)."""
+    kind = ARG_TYPES.get(name, "int")
+    if kind == "text":
+        return None if isinstance(v, str) and v else "must be text (a row name)"
+    if kind == "bool":
+        return None if isinstance(v, bool) else "must be true or false"
+    if isinstance(v, bool) or not isinstance(v, int):
+        return "must be a whole number (an id or index)"
+    if not -MAX_INDEX < v < MAX_INDEX:
+        return "is out of range"
+    return None
+
+
 class Action:
     __slots__ = ("player", "type", "args", "_key")
 
@@ -98,37 +118,49 @@ class Action:
         if isinstance(data, str):
             return cls.parse(data)
         if not isinstance(data, dict):
-            raise InvalidActionError(f"an action is a mapping or text, not {data!r}", "malformed_action")
+            raise InvalidActionError(f"an action is a mapping or text, not {_show(data)}", "malformed_action")
+        shown = _show(data)
         data = dict(data)
         player, typ = data.pop("player", None), data.pop("type", None)
-        return cls.checked(player, typ, data, repr(data))
+        return cls.checked(player, typ, data, shown)
 
     @classmethod
     def parse(cls, text: str) -> Action:
         """Parse the text form ``'PLAYER:TYPE key=value ...'``."""
+        if not isinstance(text, str) or not text.strip():
+            raise InvalidActionError(f"an action is text like '0:pass' or '0:recruit card=12 row=front', "
+                                     f"not {_show(text)}", "malformed_action")
         head, *rest = text.strip().split()
         if ":" not in head:
-            raise InvalidActionError(f"action {text!r} must start with 'PLAYER:TYPE'", "malformed_action")
+            raise InvalidActionError(f"action {_show(text)} must start with 'PLAYER:TYPE'", "malformed_action")
         p, typ = head.split(":", 1)
         args = {}
         for part in rest:
             if "=" not in part:
-                raise InvalidActionError(f"action {text!r}: argument {part!r} is not key=value", "malformed_action")
+                raise InvalidActionError(f"action {_show(text)}: argument {_show(part)} is not key=value",
+                                         "malformed_action")
             k, v = part.split("=", 1)
             args[k] = _value(v)
-        return cls.checked(_value(p), typ, args, repr(text))
+        return cls.checked(_value(p), typ, args, _show(text))
 
     @classmethod
-    def checked(cls, player, typ, args: dict, shown: str) -> Action:
-        if not isinstance(player, int) or isinstance(player, bool):
-            raise InvalidActionError(f"action {shown}: player must be a seat number", "malformed_action")
-        if typ not in TYPES:
-            raise InvalidActionError(f"action {shown}: unknown action type {typ!r}", "unknown_action_type")
+    def checked(cls, player, typ, args: dict, shown: str, *, types: bool = True) -> Action:
+        """An action from untrusted parts: the player, a known type, exactly its arguments and (with
+        ``types``) each argument of its type. Raises ``InvalidActionError`` naming what is wrong."""
+        if not isinstance(player, int) or isinstance(player, bool) or not 0 <= player < MAX_INDEX:
+            raise InvalidActionError(f"action {shown}: player must be a seat number (0, 1, ...)", "malformed_action")
+        if not isinstance(typ, str) or typ not in TYPES:
+            raise InvalidActionError(f"action {shown}: unknown action type {_show(typ)}", "unknown_action_type")
         want = set(TYPES[typ])
-        extra = set(args) - want
+        extra = [k for k in args if k not in want]
         if extra:
-            raise InvalidActionError(f"action {shown}: {typ!r} takes no argument {sorted(extra)[0]!r}",
+            raise InvalidActionError(f"action {shown}: {typ!r} takes no argument {_show(extra[0])}",
                                      "malformed_action")
+        for k in TYPES[typ]:
+            why = _bad_arg(k, args[k]) if types and k in args else None
+            if why:
+                raise InvalidActionError(f"action {shown}: argument {k!r} {why}, not {_show(args[k])}",
+                                         "malformed_action")
         missing = [k for k in TYPES[typ] if k not in args]
         if missing:
             raise InvalidActionError(f"action {shown}: {typ!r} needs {missing[0]!r}", "malformed_action")
@@ -159,6 +191,12 @@ def act(player: int, type: str, args: dict | None = None) -> Action:
 
 
 _PLAIN: dict[tuple[int, str], Action] = {}
+
+
+def _show(v) -> str:
+    """A bounded repr of (part of) an action, for error messages."""
+    from .errors import excerpt
+    return excerpt(v, 120)
 
 
 def _value(v: str):

@@ -16,7 +16,7 @@ import difflib
 from dataclasses import dataclass, field
 
 from . import language as L
-from .errors import DataError, Problem
+from .errors import DataError, Problem, excerpt
 
 
 @dataclass(frozen=True)
@@ -178,7 +178,10 @@ class CardPool:
         return self.cards[card_id]
 
     def __contains__(self, card_id: str) -> bool:
-        return card_id in self.cards
+        try:
+            return card_id in self.cards
+        except TypeError:  # not a card id at all (a list or mapping read from bad data)
+            return False
 
     def __iter__(self):
         return iter(self.cards.values())
@@ -194,6 +197,8 @@ class CardPool:
 
     def find(self, ref: str) -> CardDef | None:
         """A card by id, or by its unique name (case-insensitive)."""
+        if not isinstance(ref, str):
+            return None
         if ref in self.cards:
             return self.cards[ref]
         hits = self.by_name(ref)
@@ -253,7 +258,9 @@ ENUM_ARGS = {
 
 
 def suggest(word: str, options) -> str:
-    close = difflib.get_close_matches(str(word), list(options), n=1, cutoff=0.6)
+    if not isinstance(word, str) or len(word) > 60:
+        return ""  # only a short word can be a misspelling (and a long one costs difflib dearly)
+    close = difflib.get_close_matches(word, [o for o in options if isinstance(o, str)], n=1, cutoff=0.6)
     return f" (did you mean {close[0]!r}?)" if close else ""
 
 
@@ -274,7 +281,7 @@ class _Checker:
                 self.err(fld, "is required")
             return None
         if isinstance(v, bool) or not isinstance(v, int):
-            self.err(fld, f"must be a whole number, not {v!r}")
+            self.err(fld, f"must be a whole number, not {excerpt(v)}")
             return None
         if v < minimum:
             self.err(fld, f"must be at least {minimum}, not {v}")
@@ -282,8 +289,8 @@ class _Checker:
         return v
 
     def check_choice(self, v, options, fld: str, what: str):
-        if v not in options:
-            self.err(fld, f"unknown {what} {v!r}{suggest(v, options)}; expected one of {', '.join(options)}")
+        if not _is_in(v, options):
+            self.err(fld, f"unknown {what} {excerpt(v)}{suggest(v, options)}; expected one of {', '.join(options)}")
             return False
         return True
 
@@ -334,7 +341,7 @@ class _Checker:
         for i, step in enumerate(steps):
             sf = f"{fld}[{i}]"
             if not isinstance(step, dict) or len(step) != 1:
-                self.err(sf, f"each step is a mapping with exactly one verb, got {step!r}")
+                self.err(sf, f"each step is a mapping with exactly one verb, got {excerpt(step)}")
                 continue
             (verb, args), = step.items()
             if verb not in L.VERBS:
@@ -343,7 +350,7 @@ class _Checker:
             if args is None:
                 args = {}
             if not isinstance(args, dict):
-                self.err(f"{sf}.{verb}", f"arguments must be a mapping, not {args!r}")
+                self.err(f"{sf}.{verb}", f"arguments must be a mapping, not {excerpt(args)}")
                 continue
             spec = L.VERBS[verb]["args"]
             for k in args:
@@ -370,7 +377,7 @@ class _Checker:
                 return v
             if isinstance(v, dict) and set(v) == {"each"}:
                 return {"each": self.filter(v["each"], f"{fld}.each")}
-            self.err(fld, f"unknown target {v!r}{suggest(v, [*L.BUILTIN_SELECTORS, *bound])}; "
+            self.err(fld, f"unknown target {excerpt(v)}{suggest(v, [*L.BUILTIN_SELECTORS, *bound])}; "
                           "name a built-in target or one chosen earlier with 'choose'")
             return v
         if typ == "filter":
@@ -383,13 +390,13 @@ class _Checker:
                 elif k == "count":
                     self.check_choice(sel, L.COUNTABLES, f"{fld}.count", "thing to count")
                 elif k == "chosen":
-                    if sel not in bound:
-                        self.err(f"{fld}.chosen", f"{sel!r} is not a number chosen earlier (choose_number ... as)")
+                    if not _is_in(sel, bound):
+                        self.err(f"{fld}.chosen", f"{excerpt(sel)} is not a number chosen earlier (choose_number ... as)")
                 else:
                     self.arg(sel, "selector", f"{fld}.{k}", bound)
                 return dict(v)
             if isinstance(v, bool) or not isinstance(v, int):
-                self.err(fld, f"must be a whole number or a counted amount such as {{atk_of: target}}, not {v!r}")
+                self.err(fld, f"must be a whole number or a counted amount such as {{atk_of: target}}, not {excerpt(v)}")
             return v
         if typ in ENUM_ARGS:
             options, what = ENUM_ARGS[typ]
@@ -397,11 +404,11 @@ class _Checker:
             return v
         if typ == "int":
             if isinstance(v, bool) or not isinstance(v, int):
-                self.err(fld, f"must be a whole number, not {v!r}")
+                self.err(fld, f"must be a whole number, not {excerpt(v)}")
             return v
         if typ == "card_filter":
             if not isinstance(v, dict):
-                self.err(fld, f"a card filter is a mapping, not {v!r}")
+                self.err(fld, f"a card filter is a mapping, not {excerpt(v)}")
                 return {}
             for k, val in v.items():
                 if k not in L.CARD_FILTER_KEYS:
@@ -411,11 +418,11 @@ class _Checker:
             return dict(v)
         if typ == "bool":
             if not isinstance(v, bool):
-                self.err(fld, f"must be true or false, not {v!r}")
+                self.err(fld, f"must be true or false, not {excerpt(v)}")
             return v
         if typ in ("str", "name"):
             if not isinstance(v, str) or not v:
-                self.err(fld, f"must be text, not {v!r}")
+                self.err(fld, f"must be text, not {excerpt(v)}")
             return v
         if typ == "steps":
             return self.steps(v, fld, set(bound))
@@ -425,7 +432,7 @@ class _Checker:
 
     def filter(self, v, fld: str) -> dict:
         if not isinstance(v, dict):
-            self.err(fld, f"a filter is a mapping, not {v!r}")
+            self.err(fld, f"a filter is a mapping, not {excerpt(v)}")
             return {}
         for k, val in v.items():
             if k not in L.FILTER_KEYS:
@@ -441,16 +448,16 @@ class _Checker:
             elif typ == "alignment":
                 self.check_choice(val, L.ALIGNMENTS, f"{fld}.{k}", "alignment")
             elif typ == "bool" and not isinstance(val, bool):
-                self.err(f"{fld}.{k}", f"must be true or false, not {val!r}")
+                self.err(f"{fld}.{k}", f"must be true or false, not {excerpt(val)}")
             elif typ == "tristate" and val not in (True, False, "any"):
-                self.err(f"{fld}.{k}", f"must be true, false or any, not {val!r}")
+                self.err(f"{fld}.{k}", f"must be true, false or any, not {excerpt(val)}")
             elif typ == "int" and (isinstance(val, bool) or not isinstance(val, int)):
-                self.err(f"{fld}.{k}", f"must be a whole number, not {val!r}")
+                self.err(f"{fld}.{k}", f"must be a whole number, not {excerpt(val)}")
         return dict(v)
 
     def condition(self, v, fld: str) -> dict:
         if not isinstance(v, dict) or not v:
-            self.err(fld, f"a condition is a mapping, not {v!r}")
+            self.err(fld, f"a condition is a mapping, not {excerpt(v)}")
             return {}
         for k, val in v.items():
             if k not in L.CONDITIONS:
@@ -458,9 +465,18 @@ class _Checker:
             elif L.CONDITIONS[k] == "filter":
                 self.filter(val, f"{fld}.{k}")
             elif L.CONDITIONS[k] == "count":
-                if not isinstance(val, dict) or val.get("count") not in L.COUNTABLES or not isinstance(val.get("n"), int):
+                if not isinstance(val, dict) or not _is_in(val.get("count"), L.COUNTABLES) \
+                        or isinstance(val.get("n"), bool) or not isinstance(val.get("n"), int):
                     self.err(f"{fld}.{k}", f"needs {{count: one of {', '.join(L.COUNTABLES)}, n: N}}")
         return dict(v)
+
+
+def _is_in(v, options) -> bool:
+    """``v in options``, False for a value that cannot be looked up (a list where a name belongs)."""
+    try:
+        return v in options
+    except TypeError:
+        return False
 
 
 def _as_list(v) -> list:
@@ -473,7 +489,7 @@ def parse_card(data: dict, file: str | None = None) -> tuple[CardDef | None, lis
     cid = data.get("id") if isinstance(data, dict) else None
     ck = _Checker(file, cid or (data.get("name") if isinstance(data, dict) else None))
     if not isinstance(data, dict):
-        ck.err(None, f"a card is a mapping of fields, not {data!r}")
+        ck.err(None, f"a card is a mapping of fields, not {excerpt(data)}")
         return None, ck.problems
     if not isinstance(cid, str) or not cid:
         ck.err("id", "is required (a short unique id such as 'ember-lynx-1')")
@@ -482,7 +498,7 @@ def parse_card(data: dict, file: str | None = None) -> tuple[CardDef | None, lis
         ck.err("name", "is required")
     mantle = data.get("mantle", 0)
     if isinstance(mantle, bool) or not isinstance(mantle, int) or not 0 <= mantle <= 3:
-        ck.err("mantle", f"is the number of stars around the name (0-3), not {mantle!r}")
+        ck.err("mantle", f"is the number of stars around the name (0-3), not {excerpt(mantle)}")
     elif mantle and isinstance(name, str):
         # a mantle: the stars are part of the full name, so it is a different character for
         # uniqueness and power-ups than its predecessor of the same title
@@ -496,6 +512,7 @@ def parse_card(data: dict, file: str | None = None) -> tuple[CardDef | None, lis
             ck.err(k, f"unknown field for a {ctype} card{suggest(k, allowed)}")
 
     teams = tuple(str(t) for t in _as_list(data.get("team")))
+    _check_common_types(ck, data)
     kw, kw_params = ck.keywords(data.get("keywords"), "keywords")
     fields: dict = {"id": cid, "name": name, "type": ctype, "teams": teams, "keywords": frozenset(kw),
                     "kw_params": tuple(kw_params),
@@ -598,15 +615,37 @@ def parse_card(data: dict, file: str | None = None) -> tuple[CardDef | None, lis
     return card, ck.problems
 
 
+def _check_common_types(ck: _Checker, data: dict) -> None:
+    """The plain fields every card may have: each of its own type (a list where a name belongs,
+    a number where text belongs, is reported rather than taken)."""
+    for i, t in enumerate(_as_list(data.get("team"))):
+        if not isinstance(t, str) or not t:
+            ck.err(f"team[{i}]" if isinstance(data.get("team"), list) else "team", f"names a team, not {excerpt(t)}")
+    if "universe" in data and (not isinstance(data["universe"], str) or not data["universe"].strip()):
+        ck.err("universe", f"names one universe (text, such as 'core'), not {excerpt(data['universe'])}")
+    for k in ("text", "flavor"):
+        if data.get(k) is not None and not isinstance(data[k], str):
+            ck.err(k, f"must be text, not {excerpt(data[k])}")
+    for i, a in enumerate(_as_list(data.get("aka"))):
+        if not isinstance(a, str) or not a:
+            ck.err(f"aka[{i}]" if isinstance(data.get("aka"), list) else "aka", f"must be a name, not {excerpt(a)}")
+    if data.get("number") is not None and (isinstance(data["number"], bool)
+                                           or not isinstance(data["number"], (str, int))):
+        ck.err("number", f"must be a set number (text or a whole number), not {excerpt(data['number'])}")
+    for k in ("any_turn", "anywhere", "machine"):
+        if k in data and not isinstance(data[k], bool):
+            ck.err(k, f"must be true or false, not {excerpt(data[k])}")
+
+
 def _mentions_combat(steps) -> bool:
     """Does some step, nested ones included, affect characters in the combat?"""
     for verb, args in L.walk_steps(steps):
-        if verb == "choose" and (args.get("filter") or {}).get("in_combat"):
+        if verb == "choose" and isinstance(args.get("filter"), dict) and args["filter"].get("in_combat"):
             return True
         target = args.get("target")
-        if target in ("attackers", "defender", "in_combat") or verb == "cancel_combat":
+        if _is_in(target, ("attackers", "defender", "in_combat")) or verb == "cancel_combat":
             return True
-        if isinstance(target, dict) and target["each"].get("in_combat"):
+        if isinstance(target, dict) and isinstance(target.get("each"), dict) and target["each"].get("in_combat"):
             return True
     return False
 
@@ -643,7 +682,7 @@ def _parse_powers(ck: _Checker, powers) -> list[PowerDef]:
                             once_per_game=bool(p.get("once_per_game", False)), reaction=p.get("reaction"),
                             zone=p.get("zone", "play")))
         if p.get("zone", "play") not in ("play", "hand", "ko"):
-            ck.err(f"{pf}.zone", f"a super power works from play, hand or ko, not {p.get('zone')!r}")
+            ck.err(f"{pf}.zone", f"a super power works from play, hand or ko, not {excerpt(p.get('zone'))}")
     return out
 
 
@@ -719,7 +758,8 @@ def _parse_level_up(ck: _Checker, lu, fld: str = "level_up") -> LevelUp | None:
     if not isinstance(lu.get("into"), str):
         ck.err(f"{fld}.into", "names the id of the next level's card")
     cond = ck.condition(lu["if"], f"{fld}.if") if "if" in lu else None
-    return LevelUp(xp=xp or 1, when=tuple(when), into=lu.get("into", ""), cond=cond)
+    into = lu.get("into")
+    return LevelUp(xp=xp or 1, when=tuple(when), into=into if isinstance(into, str) else "", cond=cond)
 
 
 def parse_cards(items, file: str | None = None,
@@ -751,13 +791,15 @@ def parse_cards(items, file: str | None = None,
 def parse_teams(items, file: str | None = None) -> tuple[dict[str, dict], list[Problem]]:
     teams: dict[str, dict] = {}
     problems: list[Problem] = []
+    if items is not None and not isinstance(items, list):
+        return teams, [Problem(file, None, "teams", "must be a list of teams")]
     for i, t in enumerate(items or []):
         if not isinstance(t, dict) or not isinstance(t.get("name"), str):
             problems.append(Problem(file, None, f"teams[{i}]", "a team needs a name"))
             continue
-        if t.get("alignment") not in L.ALIGNMENTS:
+        if not _is_in(t.get("alignment"), L.ALIGNMENTS):
             problems.append(Problem(file, None, f"teams[{i}].alignment",
-                                    f"must be good or evil, not {t.get('alignment')!r}"))
+                                    f"must be good or evil, not {excerpt(t.get('alignment'))}"))
         teams[t["name"]] = dict(t)
     return teams, problems
 
@@ -774,20 +816,21 @@ def check_pool(pool: CardPool, partial=()) -> list[Problem]:
             problems.append(Problem(c.source, c.id, "level_up.into", "must name a main character card"))
         for fld, steps in _all_steps(c):
             for verb, args in _walk(steps):
-                if verb == "create_token" and (args.get("card") not in pool or pool[args["card"]].type != "token"):
+                if verb == "create_token" and (not isinstance(args.get("card"), str) or args["card"] not in pool
+                                               or pool[args["card"]].type != "token"):
                     problems.append(Problem(c.source, c.id, fld, f"create_token: no token card with id "
                                                                  f"{args.get('card')!r}{suggest(args.get('card'), pool.cards)}"))
-                if verb == "handler" and args.get("name") not in HANDLERS:
+                if verb == "handler" and not _is_in(args.get("name"), HANDLERS):
                     problems.append(Problem(c.source, c.id, fld, f"no Python handler registered as {args.get('name')!r}"
                                                                  f"{suggest(args.get('name'), HANDLERS)}"))
-        if c.text:
+        if isinstance(c.text, str) and c.text:  # (a card read with problems may hold anything here)
             said = c.text.lower()
             for kw in sorted(c.keywords):
                 if kw.replace("_", " ") not in said:
                     problems.append(Problem(c.source, c.id, "text", f"the hand-written text doesn't mention the "
                                                                    f"keyword {kw.replace('_', ' ').title()}"))
             for pw in c.powers:
-                if pw.name.lower() not in said:
+                if isinstance(pw.name, str) and pw.name.lower() not in said:
                     problems.append(Problem(c.source, c.id, "text", f"the hand-written text doesn't mention the "
                                                                    f"super power {pw.name!r}"))
         if pool.teams:
@@ -795,8 +838,8 @@ def check_pool(pool: CardPool, partial=()) -> list[Problem]:
                 if t not in pool.teams:
                     problems.append(Problem(c.source, c.id, "team", f"unknown team {t!r}{suggest(t, pool.teams)}"))
             for k, v in c.kw_params:
-                if L.KEYWORDS[k].get("param") == "team" and v not in pool.teams:
-                    problems.append(Problem(c.source, c.id, "keywords", f"{k}: unknown team {v!r}{suggest(v, pool.teams)}"))
+                if L.KEYWORDS[k].get("param") == "team" and not _is_in(v, pool.teams):
+                    problems.append(Problem(c.source, c.id, "keywords", f"{k}: unknown team {excerpt(v)}{suggest(v, pool.teams)}"))
             for t, _n in c.requires:
                 if ":" not in t and t not in pool.teams:
                     problems.append(Problem(c.source, c.id, "requires", f"unknown team {t!r}{suggest(t, pool.teams)}"))

@@ -12,7 +12,7 @@ import json
 import sys
 from pathlib import Path
 
-from .errors import CapeClashError, DataError
+from .errors import CapeClashError, DataError, Problem, cut
 
 DEFAULT_DATA = "card_data"
 
@@ -56,15 +56,31 @@ def cmd_scenario(args) -> int:
     from .loader import data_files, load_pool, read_data
     from .scenario import run_scenario
     pool = load_pool([args.data])
-    files = [f for f in data_files(args.files or [Path(args.data) / "scenarios"]) if f.suffix in (".yaml", ".yml")]
+    files: list = []
+    for given in args.files or [Path(args.data) / "scenarios"]:
+        try:  # a path that is not there is reported with the others, not the end of the batch
+            found = [f for f in data_files([given]) if f.suffix in (".yaml", ".yml") or Path(given) == f]
+        except DataError as e:
+            found = [e]
+        if not found:
+            found = [DataError([Problem(str(given), None, None, "no scenario files (.yaml) in this folder")])]
+        files += found
     failed = 0
     for f in files:
+        if isinstance(f, DataError):
+            failed += 1
+            print(f"FAIL {f.problems[0].file}\n  {f}")
+            continue
         try:
             data, _ = read_data(f)
             run = run_scenario(data, pool, str(f))
         except DataError as e:
             failed += 1
             print(f"FAIL {f}\n  {e}")
+            continue
+        except Exception as e:  # noqa: BLE001 - an engine bug fails this scenario, not the whole batch
+            failed += 1
+            print(f"FAIL {f}: the engine crashed: {type(e).__name__}: {cut(str(e), 300)}")
             continue
         if run.ok:
             if not args.quiet:

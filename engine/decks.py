@@ -18,12 +18,43 @@ import re
 from collections import Counter
 
 from .cards import CardPool, suggest
-from .errors import DeckError, Problem
+from .errors import DeckError, Problem, excerpt
 
 DECK_SIZE = 60
 MAX_COPIES = 4
+# Bounds on what a deck list may ask for, checked before any list is built: a count above MAX_COUNT
+# can never be legal, and a list of more than MAX_LISTED cards in all is not read further.
+MAX_COUNT = DECK_SIZE
+MAX_LISTED = 10 * DECK_SIZE
 
 _LINE = re.compile(r"^\s*(\d+)\s*x?\s+(.+?)\s*$")
+
+
+def _count(n, source, card, field) -> tuple[int, Problem | None]:
+    """A card count from a deck list: a whole number from 1 to MAX_COUNT, or a problem naming it."""
+    if isinstance(n, bool) or not isinstance(n, int) or n < 1:
+        return 0, Problem(source, card, field, f"count must be a positive whole number, not {excerpt(n)}")
+    if n > MAX_COUNT:
+        shown = f"count {n}" if n < 10 ** 12 else "a count of a trillion or more"
+        return 0, Problem(source, card, field, f"{shown} is more than any deck holds (at most {MAX_COUNT})")
+    return n, None
+
+
+class _Listed:
+    """Cards listed so far, stopping (with one problem) past MAX_LISTED in all."""
+
+    def __init__(self, source, field):
+        self.cards: list[str] = []
+        self.source, self.field = source, field
+        self.problem: Problem | None = None
+
+    def add(self, ref: str, n: int) -> None:
+        if len(self.cards) + n > MAX_LISTED:
+            if self.problem is None:
+                self.problem = Problem(self.source, None, self.field, f"more than {MAX_LISTED} cards listed; "
+                                                                      f"a deck has {DECK_SIZE}")
+            return
+        self.cards += [ref] * n
 
 
 class Deck:
@@ -49,15 +80,45 @@ class Deck:
         return out
 
     @classmethod
-    def from_json(cls, data: dict) -> Deck:
-        def expand(counts):
-            out = []
+    def from_json(cls, data: dict, source: str | None = None) -> Deck:
+        """The JSON form (``to_json``), as saves and the browser's bundle hold it. Raises ``DeckError``
+        naming the field for anything malformed (a save may come from anyone)."""
+        problems: list[Problem] = []
+
+        def expand(counts, field):
+            listed = _Listed(source, field)
+            if not isinstance(counts, dict):
+                problems.append(Problem(source, None, field, "a mapping of card id -> count"))
+                return []
             for cid, n in counts.items():
-                out += [cid] * int(n)
-            return out
-        piles = {k: {"hidden": v.get("hidden", False), "cards": expand(v["cards"])}
-                 for k, v in (data.get("piles") or {}).items()}
-        return cls(data.get("name", ""), data["main"], expand(data["cards"]), piles)
+                n, prob = _count(n, source, cid, field)
+                if prob:
+                    problems.append(prob)
+                else:
+                    listed.add(cid, n)
+            if listed.problem:
+                problems.append(listed.problem)
+            return listed.cards
+        if not isinstance(data, dict):
+            raise DeckError([Problem(source, None, None, "a deck is a mapping with name, main and cards")])
+        if not isinstance(data.get("main"), str):
+            problems.append(Problem(source, None, "main", "names the main character's card id"))
+        if not isinstance(data.get("name", ""), str):
+            problems.append(Problem(source, None, "name", f"must be text, not {excerpt(data.get('name'))}"))
+        cards = expand(data.get("cards"), "cards")
+        raw_piles = data.get("piles") or {}
+        if not isinstance(raw_piles, dict):
+            problems.append(Problem(source, None, "piles", "a mapping of pile name -> {hidden, cards}"))
+            raw_piles = {}
+        piles = {}
+        for k, v in raw_piles.items():
+            if not isinstance(v, dict):
+                problems.append(Problem(source, None, f"piles.{k}", "a pile is {hidden: true|false, cards: {...}}"))
+                continue
+            piles[str(k)] = {"hidden": bool(v.get("hidden", False)), "cards": expand(v.get("cards"), f"piles.{k}")}
+        if problems:
+            raise DeckError(problems)
+        return cls(data.get("name", ""), data["main"], cards, piles)
 
     def to_text(self, pool: CardPool | None = None) -> str:
         def nm(cid):
@@ -75,14 +136,14 @@ class Deck:
         Lines that can't be read are kept in ``problems`` (reported with the rest by ``check_deck``).
         """
         main = None
-        cards: list[str] = []
+        listed = _Listed(source, "cards")
         problems = []
-        for no, raw in enumerate(text.splitlines(), 1):
+        for no, raw in enumerate(text.lstrip("\ufeff").splitlines(), 1):  # a byte-order mark is no text
             line = raw.strip()
             if not line:
                 continue
             if line.startswith("#"):
-                if not name and not cards and main is None:
+                if not name and not listed.cards and main is None:
                     name = line.lstrip("#").strip()
                 continue
             if line.lower().startswith("main:"):
@@ -93,12 +154,19 @@ class Deck:
             m = _LINE.match(line)
             if not m:
                 problems.append(Problem(source, None, f"line {no}",
-                                        f"expected 'COUNT CARD NAME' or 'Main: NAME', got {line!r}"))
+                                        f"expected 'COUNT CARD NAME' or 'Main: NAME', got {excerpt(line)}"))
                 continue
-            cards += [m.group(2)] * int(m.group(1))
+            digits = m.group(1)  # (int() of thousands of digits is refused: any count past 12 is too big)
+            n, prob = _count(int(digits) if len(digits) <= 12 else 10 ** 12, source, m.group(2), f"line {no}")
+            if prob:
+                problems.append(prob)
+                continue
+            listed.add(m.group(2), n)
+        if listed.problem:
+            problems.append(listed.problem)
         if main is None:
             problems.append(Problem(source, None, "Main", "no main character line ('Main: NAME')"))
-        deck = cls(name, main or "", cards)
+        deck = cls(name, main or "", listed.cards)
         deck.problems = problems
         return deck
 
@@ -113,33 +181,45 @@ class Deck:
                 problems.append(Problem(source, None, k, f"unknown deck field"
                                                          f"{suggest(k, ['name', 'main', 'cards', 'piles'])}"))
         piles = {}
-        for pname, spec in (data.get("piles") or {}).items():
+        raw_piles = data.get("piles") or {}
+        if not isinstance(raw_piles, dict):
+            problems.append(Problem(source, None, "piles", "a mapping of pile name -> {hidden, cards}"))
+            raw_piles = {}
+        for pname, spec in raw_piles.items():
             if not isinstance(spec, dict) or not isinstance(spec.get("cards"), dict):
                 problems.append(Problem(source, None, f"piles.{pname}", "a pile is {hidden: true|false, "
                                                                          "cards: {card: count}}"))
                 continue
-            pcards = []
+            listed = _Listed(source, f"piles.{pname}")
             for ref, n in spec["cards"].items():
-                if isinstance(n, bool) or not isinstance(n, int) or n < 1:
-                    problems.append(Problem(source, str(ref), f"piles.{pname}", f"count must be positive, not {n!r}"))
+                n, prob = _count(n, source, str(ref), f"piles.{pname}")
+                if prob:
+                    problems.append(prob)
                     continue
-                pcards += [str(ref)] * n
-            piles[str(pname)] = {"hidden": bool(spec.get("hidden")), "cards": pcards}
+                listed.add(str(ref), n)
+            if listed.problem:
+                problems.append(listed.problem)
+            piles[str(pname)] = {"hidden": bool(spec.get("hidden")), "cards": listed.cards}
         if not isinstance(data.get("main"), str):
             problems.append(Problem(source, None, "main", "names the main character (level 1)"))
-        cards = []
+        if not isinstance(data.get("name", ""), str):
+            problems.append(Problem(source, None, "name", f"must be text, not {excerpt(data.get('name'))}"))
+        listed = _Listed(source, "cards")
         raw = data.get("cards")
         if not isinstance(raw, dict):
             problems.append(Problem(source, None, "cards", "a mapping of card -> count"))
             raw = {}
         for ref, n in raw.items():
-            if isinstance(n, bool) or not isinstance(n, int) or n < 1:
-                problems.append(Problem(source, str(ref), "cards", f"count must be a positive whole number, not {n!r}"))
+            n, prob = _count(n, source, str(ref), "cards")
+            if prob:
+                problems.append(prob)
                 continue
-            cards += [str(ref)] * n
+            listed.add(str(ref), n)
+        if listed.problem:
+            problems.append(listed.problem)
         if problems:
             raise DeckError(problems)
-        return cls(str(data.get("name", "")), data["main"], cards, piles)
+        return cls(str(data.get("name", "")), data["main"], listed.cards, piles)
 
     def resolve(self, pool: CardPool, source: str | None = None) -> Deck:
         """Turn names or ids into card ids. Unknown references are kept as written,

@@ -6,6 +6,8 @@ stable ``code`` that a UI can map to its own wording, and a readable message.
 
 from __future__ import annotations
 
+import reprlib
+
 
 class CapeClashError(ValueError):
     """Base class for every error the engine raises on bad input."""
@@ -24,10 +26,33 @@ class IllegalActionError(CapeClashError):
     code = "illegal_action"
 
 
-class InvalidActionError(CapeClashError):
-    """An action that is malformed (unknown type, missing or bad argument)."""
+class InvalidActionError(IllegalActionError):
+    """An action that is malformed (unknown type, missing or bad argument): one kind of illegal
+    action, so ``except IllegalActionError`` catches both. The game state is left untouched."""
 
     code = "invalid_action"
+
+
+MAX_MESSAGE = 400  # a problem's message is cut here: data in it is shown as a bounded excerpt
+
+_REPR = reprlib.Repr()
+_REPR.maxlevel, _REPR.maxlist, _REPR.maxdict, _REPR.maxtuple, _REPR.maxset = 3, 6, 6, 6, 6
+_REPR.maxstring, _REPR.maxother, _REPR.maxlong = 60, 60, 40
+
+
+def excerpt(value, limit: int = 80) -> str:
+    """A short, bounded repr of ``value`` for error messages: large or deeply nested data (say from a
+    YAML alias bomb) is never expanded in full."""
+    text = _REPR.repr(value)
+    return text if len(text) <= limit else text[:limit - 3] + "..."
+
+
+def cut(text, limit: int):
+    if text is None or isinstance(text, int):
+        return text
+    if not isinstance(text, str):
+        return excerpt(text, limit)
+    return text if len(text) <= limit else text[:limit - 3] + "..."
 
 
 class Problem:
@@ -36,7 +61,9 @@ class Problem:
     __slots__ = ("file", "card", "field", "message")
 
     def __init__(self, file: str | None, card: str | None, field: str | None, message: str):
-        self.file, self.card, self.field, self.message = file, card, field, message
+        # every part is cut to a bounded length, whatever data went into it
+        self.file, self.card, self.field = cut(file, 300), cut(card, 100), cut(field, 100)
+        self.message = cut(message, MAX_MESSAGE)
 
     def __str__(self) -> str:
         where = []

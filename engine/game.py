@@ -1567,8 +1567,8 @@ class Game(Replayable):
         config = _config_from_json(pool, data.get("config"), source)
         try:
             g = cls(pool, config)
-        except ValueError as e:  # a start position that does not fit the decks
-            raise SaveError([Problem(source, None, "config", str(e))]) from None
+        except (ValueError, KeyError, TypeError) as e:  # e.g. a start position that does not fit the decks
+            raise SaveError([Problem(source, None, "config", f"cannot start this game: {e}")]) from None
         return replay_save(g, data, source)
 
     @property
@@ -1728,25 +1728,54 @@ def _config_json(config: dict) -> dict:
 
 
 def _config_from_json(pool: CardPool, data, source: str) -> dict:
-    from .errors import Problem
+    """A save's config, every part checked (a save may come from anyone): the mode and the number of
+    players, the seed, the turn limit, the options, and each deck by the deck-building rules."""
+    from .decks import deck_problems
+    from .errors import DeckError, Problem, excerpt
     if not isinstance(data, dict) or not isinstance(data.get("players"), list):
         raise SaveError([Problem(source, None, "config", "missing or malformed game config")])
     problems = []
     players = []
     for i, p in enumerate(data["players"]):
-        try:
-            deck = Deck.from_json(p.get("deck"))
-        except (AttributeError, TypeError, KeyError):
-            problems.append(Problem(source, None, f"config.players[{i}].deck", "malformed deck"))
+        fld = f"config.players[{i}]"
+        if not isinstance(p, dict):
+            problems.append(Problem(source, None, fld, "a player is {name, deck}"))
             continue
-        for cid in [deck.main, *deck.cards]:
-            if cid not in pool:
-                problems.append(Problem(source, cid, f"config.players[{i}].deck", "card not in the card data"))
+        if p.get("name") is not None and not isinstance(p["name"], str):
+            problems.append(Problem(source, None, f"{fld}.name", f"must be text, not {excerpt(p['name'])}"))
+        try:
+            deck = Deck.from_json(p.get("deck"), source)
+        except DeckError as e:
+            for q in e.problems:
+                q.field = f"{fld}.deck" + (f".{q.field}" if q.field else "")
+            problems += e.problems
+            continue
+        # a game set up from a position holds the cards it lists, not a deck by the rules
+        for q in (deck_problems(pool, deck, source) if data.get("position") is None else
+                  [Problem(source, cid, f"{fld}.deck", "card not in the card data")
+                   for cid in [deck.main, *deck.cards] if cid not in pool]):
+            q.field = f"{fld}.deck" + (f".{q.field}" if q.field and not q.field.startswith(fld) else "")
+            if q.message.startswith("no such card"):
+                q.message = "card not in the card data" + q.message[len("no such card"):]
+            problems.append(q)
         players.append({"name": p.get("name"), "deck": deck})
-    if not isinstance(data.get("seed"), int):
-        problems.append(Problem(source, None, "config.seed", "must be a whole number"))
-    if data.get("mode") not in MODES:
-        problems.append(Problem(source, None, "config.mode", f"unknown mode {data.get('mode')!r}"))
+    seed = data.get("seed")
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 1 << 64:
+        problems.append(Problem(source, None, "config.seed", f"must be a whole number from 0 to 2^64 - 1, "
+                                                             f"not {excerpt(seed)}"))
+    mode = data.get("mode")
+    if not isinstance(mode, str) or mode not in MODES:
+        problems.append(Problem(source, None, "config.mode", f"unknown mode {excerpt(mode)}"))
+    elif not MODES[mode][0] <= len(data["players"]) <= MODES[mode][1]:
+        lo, hi = MODES[mode]
+        problems.append(Problem(source, None, "config.players", f"a {mode} game has {lo if lo == hi else f'{lo}-{hi}'}"
+                                                                f" players, not {len(data['players'])}"))
+    max_turns = data.get("max_turns", 200)
+    if isinstance(max_turns, bool) or not isinstance(max_turns, int) or not 1 <= max_turns <= 10_000:
+        problems.append(Problem(source, None, "config.max_turns", f"must be a whole number from 1 to 10000, "
+                                                                  f"not {excerpt(max_turns)}"))
+    if data.get("options") is not None and not isinstance(data["options"], dict):
+        problems.append(Problem(source, None, "config.options", f"must be a mapping, not {excerpt(data['options'])}"))
     position = data.get("position")
     if position is not None:
         from .position import check_position

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from .cards import CardPool, suggest
 from .decks import Deck
-from .errors import DataError, Problem
+from .errors import DataError, Problem, excerpt
 from .game import MODES, Game
 
 PHASES = ("start", "resource", "recruit", "formation", "main")
@@ -33,11 +33,33 @@ CHAR_FIELDS = {"card", "row", "plus", "minus", "wounds", "vitality", "stunned", 
 PLAYER_FIELDS = {"name", "main", *ZONE_KEYS, "recruit", "piles"}
 
 
+COUNTERS = ("plus", "minus", "wounds", "vitality", "xp")  # whole numbers, 0 or more
+FLAGS = ("stunned", "exhausted", "frozen", "face_up")      # true or false
+MAX_NUMBER = 10_000  # no counter, turn or amount of a position comes near this
+
+
+def _whole(v, lo: int = 0, hi: int = MAX_NUMBER) -> str | None:
+    """Why ``v`` is not a whole number from ``lo`` to ``hi`` (None if it is)."""
+    if isinstance(v, bool) or not isinstance(v, int):
+        return f"must be a whole number, not {excerpt(v)}"
+    if not lo <= v <= hi:
+        return f"must be from {lo} to {hi}, not {excerpt(v)}"
+    return None
+
+
+def sides_of(mode: str, players: int) -> int:
+    """How many sides (turns in a round) a game of ``mode`` with ``players`` players has."""
+    return players // 2 if mode == "two_headed" else players
+
+
 def _entry(e) -> dict:
     return {"card": e} if isinstance(e, str) else dict(e)
 
 
-def check_position(pool: CardPool, spec, source: str | None = None, where: str = "start") -> list[Problem]:
+def check_position(pool: CardPool, spec, source: str | None = None, where: str = "start",
+                   mode: str | None = None) -> list[Problem]:
+    """Every problem of a position (see the module docstring), each naming its field. With ``mode``,
+    also that the number of players fits the mode and ``active``/``first`` name one of its sides."""
     out: list[Problem] = []
 
     def err(field, msg, card=None):
@@ -49,12 +71,25 @@ def check_position(pool: CardPool, spec, source: str | None = None, where: str =
         if k not in ("turn", "active", "phase", "players", "first"):
             err(k, f"unknown field{suggest(k, ['turn', 'active', 'phase', 'players', 'first'])}")
     if spec.get("phase", "main") not in PHASES:
-        err("phase", f"unknown phase {spec.get('phase')!r}{suggest(spec.get('phase'), PHASES)}; "
+        err("phase", f"unknown phase {excerpt(spec.get('phase'))}{suggest(spec.get('phase'), PHASES)}; "
                      f"one of {', '.join(PHASES)}")
+    if "turn" in spec and _whole(spec["turn"], 1):
+        err("turn", _whole(spec["turn"], 1))
     players = spec.get("players")
     if not isinstance(players, list) or not players:
         err("players", "a list of players is required")
         return out
+    sides = len(players)
+    if mode in MODES:
+        lo, hi = MODES[mode]
+        if not lo <= len(players) <= hi:
+            err("players", f"a {mode} game has {lo if lo == hi else f'{lo}-{hi}'} players, not {len(players)}")
+        sides = sides_of(mode, len(players))
+    for k in ("active", "first"):
+        if k in spec and _whole(spec[k], 0, sides - 1):
+            err(k, _whole(spec[k], -MAX_NUMBER, MAX_NUMBER) or
+                f"names a side from 0 to {sides - 1} ({len(players)} players{f' in {mode}' if mode in MODES else ''}),"
+                f" not {spec[k]}")
     for i, p in enumerate(players):
         if not isinstance(p, dict):
             err(f"players[{i}]", "a player is a mapping")
@@ -64,6 +99,11 @@ def check_position(pool: CardPool, spec, source: str | None = None, where: str =
                 err(f"players[{i}].{k}", f"unknown field{suggest(k, PLAYER_FIELDS)}")
         if "main" not in p:
             err(f"players[{i}].main", "every player needs a main character")
+        if "name" in p and not isinstance(p["name"], str):
+            err(f"players[{i}].name", f"must be text, not {excerpt(p['name'])}")
+        if "recruit" in p and _whole(p["recruit"]):
+            err(f"players[{i}].recruit", _whole(p["recruit"]))
+        out += _check_piles(pool, p.get("piles"), source, f"{where}.players[{i}].piles")
         for key in ("main", *ZONE_KEYS):
             if key not in p:
                 continue
@@ -80,7 +120,13 @@ def check_position(pool: CardPool, spec, source: str | None = None, where: str =
                 for k in e:
                     if k not in CHAR_FIELDS and not (key == "resources" and k == "face_up"):
                         err(f"{fld}.{k}", f"unknown field{suggest(k, CHAR_FIELDS)}", e["card"])
-                c = pool.find(str(e["card"]))
+                    elif k in COUNTERS and _whole(e[k]):
+                        err(f"{fld}.{k}", _whole(e[k]), e["card"])
+                    elif k in FLAGS and not isinstance(e[k], bool):
+                        err(f"{fld}.{k}", f"must be true or false, not {excerpt(e[k])}", e["card"])
+                    elif k == "row" and e[k] not in ("front", "back"):
+                        err(f"{fld}.row", f"must be front or back, not {excerpt(e[k])}", e["card"])
+                c = pool.find(e["card"]) if isinstance(e["card"], str) else None
                 if c is None:
                     err(fld, f"no such card{suggest(e['card'], sorted({x.name for x in pool}))}", e["card"])
                 elif key == "main" and c.type != "main":
@@ -108,11 +154,32 @@ def normalise(pool: CardPool, spec: dict) -> dict:
     return out
 
 
+def _check_piles(pool: CardPool, piles, source, fld) -> list[Problem]:
+    """A player's side piles: ``{NAME: {hidden: true|false, cards: [CARD, ...]}}``, every card known."""
+    if piles is None:
+        return []
+    if not isinstance(piles, dict):
+        return [Problem(source, None, fld, "a mapping of pile name -> {hidden: true|false, cards: [...]}")]
+    out = []
+    for name, pile in piles.items():
+        pf = f"{fld}.{name}"
+        if not isinstance(pile, dict) or not isinstance(pile.get("cards"), list):
+            out.append(Problem(source, None, pf, "a pile is {hidden: true|false, cards: [CARD, ...]}"))
+            continue
+        if "hidden" in pile and not isinstance(pile["hidden"], bool):
+            out.append(Problem(source, None, f"{pf}.hidden", f"must be true or false, not {excerpt(pile['hidden'])}"))
+        for j, x in enumerate(pile["cards"]):
+            if not isinstance(x, str) or pool.find(x) is None:
+                out.append(Problem(source, x if isinstance(x, str) else None, f"{pf}.cards[{j}]",
+                                   f"no such card{suggest(x, sorted({c.name for c in pool}))}"))
+    return out
+
+
 def build(pool: CardPool, spec: dict, *, mode: str = "duel", seed: int = 0, source: str | None = None,
           max_turns: int = 200, options: dict | None = None) -> Game:
     """A game in the position ``spec`` (see the module docstring). The position is part of the
     game's config, so undo, replays, saves and the computer players' sampling all start from it."""
-    problems = check_position(pool, spec, source)
+    problems = check_position(pool, spec, source, mode=mode)
     if mode not in MODES:
         problems.append(Problem(source, None, "mode", f"unknown mode {mode!r}{suggest(mode, MODES)}"))
     if problems:

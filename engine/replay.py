@@ -79,13 +79,24 @@ class Replayable:
 
 def replay_save(g, data: dict, source: str):
     """Apply a save's actions to ``g`` (a fresh game from the save's config), each one checked,
-    then compare the state hash with the one saved. Raises ``SaveError`` naming the action."""
-    for i, step in enumerate(data.get("actions") or []):
+    then compare the state hash with the one saved. Raises ``SaveError`` naming the action. A save
+    without a hash cannot be verified, so it is refused."""
+    saved_hash = data.get("hash")
+    actions = data.get("actions", [])
+    problems = []
+    if not isinstance(saved_hash, str) or not saved_hash:
+        problems.append(Problem(source, None, "hash", "missing: a save without the hash of its final state cannot "
+                                                      "be verified (save the game again)"))
+    if not isinstance(actions, list):
+        problems.append(Problem(source, None, "actions", "must be a list of actions"))
+    if problems:
+        raise SaveError(problems)
+    for i, step in enumerate(actions):
         try:
             g.apply(step)
         except ValueError as e:
             raise SaveError([Problem(source, None, f"actions[{i}]", f"cannot be replayed: {e}")]) from None
-    if data.get("hash") and data["hash"] != g.state_hash():
+    if saved_hash != g.state_hash():
         raise SaveError([Problem(source, None, "hash", "the replayed game does not match the saved state "
                                                        "(the file was changed or the card data differs)")])
     return g

@@ -28,8 +28,8 @@ from __future__ import annotations
 
 from .actions import TYPES, Action
 from .cards import CardPool, suggest
-from .errors import CapeClashError, DataError, IllegalActionError, Problem
-from .game import Game
+from .errors import CapeClashError, DataError, IllegalActionError, Problem, excerpt
+from .game import MODES, Game
 from .position import build, check_position
 
 CARD_CHECKS = {"zone", "row", "stunned", "exhausted", "wounds", "plus", "minus", "atk", "def", "frozen",
@@ -48,35 +48,81 @@ def check_scenario(data, pool: CardPool, source: str | None = None) -> list[Prob
             out.append(Problem(source, None, k, f"unknown scenario field{suggest(k, TOP_KEYS)}"))
     if not isinstance(data.get("scenario"), str):
         out.append(Problem(source, None, "scenario", "needs a title"))
-    out += check_position(pool, data.get("start"), source)
-    for i, a in enumerate(data.get("actions") or []):
+    for k in ("rule", "description", "source"):
+        if k in data and not isinstance(data[k], str):
+            out.append(Problem(source, None, k, f"must be text, not {excerpt(data[k])}"))
+    mode = data.get("mode", "duel")
+    if not isinstance(mode, str) or mode not in MODES:
+        out.append(Problem(source, None, "mode", f"unknown mode {excerpt(mode)}{suggest(mode, MODES)}; "
+                                                 f"one of {', '.join(MODES)}"))
+        mode = None
+    seed = data.get("seed", 0)
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 1 << 64:
+        out.append(Problem(source, None, "seed", f"must be a whole number from 0 to 2^64 - 1, not {excerpt(seed)}"))
+    if data.get("options") is not None and not isinstance(data["options"], dict):
+        out.append(Problem(source, None, "options", f"a mapping of option -> value, not {excerpt(data['options'])}"))
+    out += check_position(pool, data.get("start"), source, mode=mode)
+    start = data.get("start") if isinstance(data.get("start"), dict) else {}
+    n = len(start["players"]) if isinstance(start.get("players"), list) else 0
+    actions = data.get("actions") or []
+    if not isinstance(actions, list):
+        out.append(Problem(source, None, "actions", "a list of actions"))
+        actions = []
+    for i, a in enumerate(actions):
         if isinstance(a, str):
             if a not in TYPES:
-                out.append(Problem(source, None, f"actions[{i}]", f"unknown action {a!r}{suggest(a, TYPES)}"))
+                out.append(Problem(source, None, f"actions[{i}]", f"unknown action {excerpt(a)}{suggest(a, TYPES)}"))
         elif isinstance(a, dict):
             if "check" in a:
+                checks = a["check"] if isinstance(a["check"], list) else [a["check"]]
+                for j, e in enumerate(checks):
+                    out += _check_expect_shape(e, source, f"actions[{i}].check[{j}]", n)
                 continue
-            typ = a.get("type") or next((k for k in a if k in TYPES), None)
-            if typ not in TYPES:
-                out.append(Problem(source, None, f"actions[{i}]", f"no known action type in {a!r}"))
+            typ = a.get("type") if "type" in a else next((k for k in a if k in TYPES), None)
+            if not isinstance(typ, str) or typ not in TYPES:
+                out.append(Problem(source, None, f"actions[{i}]", f"no known action type in {excerpt(a)}"))
+            if "player" in a and (isinstance(a["player"], bool) or not isinstance(a["player"], int)
+                                  or not 0 <= a["player"] < max(n, 1)):
+                out.append(Problem(source, None, f"actions[{i}].player", f"names a player from 0 to {n - 1}, "
+                                                                         f"not {excerpt(a['player'])}"))
+            if "illegal" in a and not isinstance(a["illegal"], bool):
+                out.append(Problem(source, None, f"actions[{i}].illegal", f"must be true or false, not {excerpt(a['illegal'])}"))
+            if "error" in a and not isinstance(a["error"], str):
+                out.append(Problem(source, None, f"actions[{i}].error", f"must be text, not {excerpt(a['error'])}"))
         else:
-            out.append(Problem(source, None, f"actions[{i}]", f"an action is text or a mapping, not {a!r}"))
-    for i, e in enumerate(data.get("expect") or []):
-        out += _check_expect_shape(e, source, f"expect[{i}]")
+            out.append(Problem(source, None, f"actions[{i}]", f"an action is text or a mapping, not {excerpt(a)}"))
+    expect = data.get("expect") or []
+    if not isinstance(expect, list):
+        out.append(Problem(source, None, "expect", "a list of expectations"))
+        expect = []
+    for i, e in enumerate(expect):
+        out += _check_expect_shape(e, source, f"expect[{i}]", n)
     return out
 
 
-def _check_expect_shape(e, source, field) -> list[Problem]:
+def _check_expect_shape(e, source, field, players: int = 0) -> list[Problem]:
     if not isinstance(e, dict):
         return [Problem(source, None, field, "an expectation is a mapping")]
     if "card" in e:
         bad = set(e) - CARD_CHECKS - {"card"}
+        if not isinstance(e["card"], (str, int)) or isinstance(e["card"], bool):
+            return [Problem(source, None, f"{field}.card", f"names a card, not {excerpt(e['card'])}")]
     elif "player" in e:
         bad = set(e) - PLAYER_CHECKS - {"player"}
+        p = e["player"]
+        if isinstance(p, bool) or not isinstance(p, int) or not 0 <= p < max(players, 1):
+            return [Problem(source, None, f"{field}.player", f"names a player from 0 to {players - 1}, not {excerpt(p)}")]
     else:
-        bad = set(e) - {"log", "no_log", "viewer", "winner", "over", "decision", "to_act", "legal", "not_legal",
-                        "combat"}
-    return [Problem(source, None, f"{field}.{k}", "unknown expectation") for k in sorted(bad)]
+        bad = set(e) - {"log", "no_log", "viewer", "winner", "over", "decision", "to_act", "legal", "not_legal", "combat"}
+        text, flag, seats, act = (str, "must be text"), (bool, "must be true or false"), (list, "must be a list"), \
+            ((str, dict), "must be an action (text or a mapping)")
+        kinds = {"log": text, "no_log": text, "decision": text, "over": flag, "combat": flag, "winner": seats,
+                 "to_act": seats, "legal": act, "not_legal": act,
+                 "viewer": (int, "must be a player number")}
+        for k, (kind, says) in kinds.items():
+            if k in e and not isinstance(e[k], kind) and not (k == "decision" and e[k] is None):
+                return [Problem(source, None, f"{field}.{k}", f"{says}, not {excerpt(e[k])}")]
+    return [Problem(source, None, f"{field}.{k}", "unknown expectation") for k in sorted(bad, key=str)]
 
 
 class ScenarioRun:
@@ -168,7 +214,8 @@ def resolve_action(g: Game, raw) -> Action:
     # not legal now: build it anyway, so that apply() says why
     args = {k: (_guess_id(g, v) if k in ("card", "discard", "source", "target") and isinstance(v, str) else v)
             for k, v in raw.items()}
-    return Action.checked(player, typ, args, repr(raw))
+    # (a name that matched no card stays a name: apply() then says why the action is not legal)
+    return Action.checked(player, typ, args, excerpt(raw, 120), types=False)
 
 
 def _split(name: str) -> tuple[str, int | None]:

@@ -25,9 +25,9 @@ import traceback
 
 from . import language as L
 from .actions import Action
-from .cards import CardPool
+from .cards import CardPool, suggest
 from .decks import Deck, check_deck
-from .errors import CapeClashError, DeckError, Problem, SaveError
+from .errors import CapeClashError, DataError, DeckError, Problem, SaveError, excerpt
 from .game import MODES, Game
 from .rng import Rng
 from .text import ability_lines, card_text, keyword_rules
@@ -67,6 +67,55 @@ ACTION_GROUPS = {
     "order": ("Resolve first", None), "yes": ("Answer", None), "no": ("Answer", None),
     "end_step": ("Done", None), "pass": ("Done", None), "end_turn": ("Done", None),
 }
+
+
+# ------------------------------------------------------------------ the shape of a request
+
+MAX_REQUEST = 20_000_000   # characters: a long game's save is well under 1 MB
+MAX_TEXT = 1_000_000       # a pasted deck list or a save given as text
+MAX_STEPS = 1_000          # computer moves in one ai_move request
+# The kind of every request argument, by name; every op's parameters are listed here (a test checks
+# that), so each request is checked before any op runs. Kinds ending in "?" also take null.
+ARG_KINDS = {
+    "viewer": "seat?", "since": "count", "mode": "name", "seats": "list?", "seed": "seed?", "options": "dict?",
+    "text": "text", "source": "name", "cid": "name", "iid": "int", "action": "action", "steps": "count",
+    "to": "int", "save": "save", "scenarios": "list", "level": "name", "moves": "count",
+}
+_KIND_TEXT = {
+    "seat": "a seat number (0, 1, ...)", "count": "a whole number, 0 or more", "int": "a whole number",
+    "seed": "a whole number from 0 to 2^64 - 1", "name": "text", "text": "text", "list": "a list",
+    "dict": "an object", "action": "an action (text or an object)", "save": "a save (text or an object)",
+}
+
+
+def _arg_problem(kind: str, v) -> str | None:
+    """Why ``v`` is not of ``kind`` (None if it is)."""
+    if kind.endswith("?"):
+        if v is None:
+            return None
+        kind = kind[:-1]
+    ok = True
+    if kind in ("seat", "count", "int", "seed"):
+        lo, hi = {"seat": (0, 1 << 31), "count": (0, 1 << 31), "int": (-(1 << 31), 1 << 31),
+                  "seed": (0, 1 << 64)}[kind]
+        ok = isinstance(v, int) and not isinstance(v, bool) and lo <= v < hi
+    elif kind == "name":
+        ok = isinstance(v, str) and len(v) <= 1000
+    elif kind == "text":
+        ok = isinstance(v, str) and len(v) <= MAX_TEXT
+    elif kind == "list":
+        ok = isinstance(v, list)
+    elif kind == "dict":
+        ok = isinstance(v, dict)
+    elif kind in ("action", "save"):
+        ok = isinstance(v, (str, dict)) and not (isinstance(v, str) and len(v) > MAX_REQUEST)
+    if ok:
+        return None
+    return f"must be {_KIND_TEXT[kind]}, not {excerpt(v, 60)}"
+
+
+def _bad_request(message: str, problems: list[str] | None = None) -> WebError:
+    return WebError("bad_request", message, problems or [message])
 
 
 class WebError(Exception):
@@ -149,12 +198,16 @@ class Session:
     # -------------------------------------------------------------- transport
 
     def handle(self, request: str) -> str:
-        """One JSON request in, one JSON response out. Never raises."""
+        """One JSON request in, one JSON response out. Never raises. A request that is not a JSON
+        object with a known ``op`` and that op's arguments, each of its kind, is answered with the
+        error code ``bad_request`` naming the field (``unknown_op`` for an op that does not exist)."""
         rid = None
         try:
-            req = json.loads(request)
+            req = self._parse_request(request)
             rid = req.pop("id", None)
-            op = req.pop("op")
+            op = req.pop("op", None)
+            if op is None:
+                raise _bad_request("field 'op': every request names its operation, as {\"op\": \"state\", ...}")
             result = self.call(op, **req)
             return json.dumps({"id": rid, "ok": True, "result": result})
         except WebError as e:
@@ -167,10 +220,42 @@ class Session:
                    "problems": traceback.format_exc().splitlines()[-6:]}
         return json.dumps({"id": rid, "ok": False, "error": err})
 
+    @staticmethod
+    def _parse_request(request) -> dict:
+        from .loader import loads_json
+        if not isinstance(request, str):
+            raise _bad_request(f"a request is JSON text, not {type(request).__name__}")
+        if len(request) > MAX_REQUEST:
+            raise _bad_request(f"the request is longer than {MAX_REQUEST} characters")
+        try:
+            req = loads_json(request, "request")
+        except DataError as e:
+            raise _bad_request(f"the request is not valid JSON: {e.problems[0]}") from None
+        if not isinstance(req, dict):
+            raise _bad_request(f"a request is a JSON object such as {{\"op\": \"state\"}}, not {excerpt(req, 60)}")
+        if not isinstance(req.get("id"), (str, int, float, type(None))) or isinstance(req.get("id"), bool):
+            req.pop("id")
+            raise _bad_request("field 'id': must be a number or text")
+        return req
+
     def call(self, op: str, **args):
-        fn = getattr(self, "op_" + str(op), None)
+        """Run one request: ``op`` with its arguments, each checked against ``ARG_KINDS`` first."""
+        if not isinstance(op, str) or not op.isidentifier():
+            raise _bad_request(f"field 'op': names an operation (text), not {excerpt(op, 60)}")
+        fn = getattr(self, "op_" + op, None)
         if fn is None:
-            raise WebError("unknown_op", f"unknown request {op!r}")
+            raise WebError("unknown_op", f"unknown request {op!r}", [f"field 'op': no operation {excerpt(op, 60)}"])
+        import inspect
+        params = inspect.signature(fn).parameters
+        problems = [f"field {k!r}: {op!r} takes no such argument{suggest(k, params)}" for k in args if k not in params]
+        problems += [f"field {k!r}: {op!r} needs it" for k, p in params.items()
+                     if p.default is inspect.Parameter.empty and k not in args]
+        for k, v in args.items():
+            why = _arg_problem(ARG_KINDS.get(k, "any"), v) if k in params and k in ARG_KINDS else None
+            if why:
+                problems.append(f"field {k!r}: {why}")
+        if problems:
+            raise WebError("bad_request", f"{op}: {problems[0]}", problems)
         return fn(**args)
 
     # -------------------------------------------------------------- catalogue
@@ -208,12 +293,14 @@ class Session:
         if not isinstance(text, str) or not text.strip():
             raise WebError("bad_deck", f"{source}: the deck list is empty",
                            [f"{source}: paste a list like 'Main: NAME' then lines of 'COUNT CARD NAME'"])
+        text = text.lstrip("\ufeff")  # a byte-order mark from a Windows editor is not part of the list
         stripped = text.lstrip()
         if stripped.startswith("{"):
+            from .loader import loads_json
             try:
-                deck = Deck.from_data(json.loads(stripped), source=source)
-            except json.JSONDecodeError as e:
-                raise WebError("bad_deck", f"{source}: not valid JSON (line {e.lineno}: {e.msg})") from None
+                deck = Deck.from_data(loads_json(stripped, source), source=source)
+            except DataError as e:
+                raise WebError("bad_deck", f"{source}: not a valid deck list", [str(p) for p in e.problems]) from None
         else:
             deck = Deck.from_text(text, source=source)
         try:
@@ -244,6 +331,9 @@ class Session:
         if not lo <= len(seats) <= hi:
             raise WebError("bad_config", f"{mode} needs {lo}-{hi} players, got {len(seats)}")
         problems, specs, meta = [], [], []
+        seat_problems = _seat_problems(seats, ("name", "deck", "ai"))
+        if seat_problems:
+            raise WebError("bad_request", f"new_game: {seat_problems[0]}", seat_problems)
         for i, s in enumerate(seats):
             ai = s.get("ai") or None
             if ai is not None and ai not in AI_LEVELS:
@@ -372,6 +462,9 @@ class Session:
         """Carry out an offered action (its text form); returns the new state for ``viewer``."""
         g = self._need_game()
         a = Action.from_json(action)
+        if not a.player < len(g.players):
+            raise WebError("bad_request", f"field 'action': there is no seat {a.player}",
+                           [f"field 'action': the seats are 0 to {len(g.players) - 1}"])
         if self.seats and self.seats[a.player]["ai"]:
             raise WebError("not_your_seat", f"seat {a.player + 1} is played by the computer")
         g.apply(a)
@@ -381,7 +474,9 @@ class Session:
         """Let the computer play up to ``steps`` decisions in a row while only AI seats are to act."""
         g = self._need_game()
         moved = []
-        for _ in range(max(1, int(steps))):
+        if steps > MAX_STEPS:
+            raise _bad_request(f"field 'steps': at most {MAX_STEPS} moves in one request, not {steps}")
+        for _ in range(max(1, steps)):
             to_act = g.to_act
             if not to_act or not all(self.seats[p]["ai"] for p in to_act):
                 break
@@ -464,11 +559,11 @@ class Session:
     def _read_save(self, data, source: str) -> tuple[Game, list[dict], dict]:
         title = self.GAME_TITLE
         if isinstance(data, str):
+            from .loader import loads_json
             try:
-                data = json.loads(data)
-            except json.JSONDecodeError as e:
-                raise WebError("bad_save", f"{source}: not a {title} save (invalid JSON at line {e.lineno}, "
-                                           f"column {e.colno}: {e.msg})") from None
+                data = loads_json(data, source)
+            except DataError as e:
+                raise WebError("bad_save", f"not a {title} save: {e.problems[0]}") from None
         if not isinstance(data, dict):
             raise WebError("bad_save", f"{source}: not a {title} save (expected a JSON object)")
         if data.get("format") == self._engine_save_format():  # a plain engine save: everyone human
@@ -534,6 +629,7 @@ class Session:
     def op_run_scenarios(self, scenarios: list) -> list[dict]:
         """Run scenario tests (as JSON data) and report each one's outcome and final state hash."""
         from .scenario import run_scenario
+        _check_scenario_list(scenarios)
         out = []
         for sc in scenarios:
             try:
@@ -574,6 +670,35 @@ class Session:
             raise WebError("no_decks", "no decks to play with")
         seats = [{"name": f"A{i}", "ai": level, "deck": self.decks[i % len(self.decks)]["id"]} for i in range(2)]
         self.op_new_game(mode="duel", seats=seats, seed=seed)
+
+
+def _seat_problems(seats: list, fields: tuple) -> list[str]:
+    """What is wrong with the shape of a new game's ``seats`` (each an object of ``fields``)."""
+    out = []
+    for i, s in enumerate(seats):
+        f = f"field 'seats[{i}]'"
+        if not isinstance(s, dict):
+            out.append(f"{f}: a seat is an object such as {{\"name\": \"Ana\", \"ai\": null}}, not {excerpt(s, 60)}")
+            continue
+        for k, v in s.items():
+            if k not in fields:
+                out.append(f"{f[:-1]}.{k}': unknown field{suggest(k, fields)}")
+            elif k in ("name", "ai", "side") and v is not None and not (isinstance(v, str) and len(v) <= 1000):
+                out.append(f"{f[:-1]}.{k}': must be text, not {excerpt(v, 60)}")
+            elif k == "deck" and not (isinstance(v, str) or (isinstance(v, dict) and set(v) <= {"text", "source"}
+                                                              and isinstance(v.get("text"), str)
+                                                              and isinstance(v.get("source", ""), str))):
+                out.append(f"{f[:-1]}.deck': a deck's name, or {{\"text\": DECK LIST}}, not {excerpt(v, 60)}")
+    return out
+
+
+def _check_scenario_list(scenarios: list) -> None:
+    """``run_scenarios``' argument: a list of ``{"data": SCENARIO, "source": TEXT}``."""
+    for i, sc in enumerate(scenarios):
+        if not isinstance(sc, dict) or not isinstance(sc.get("data"), dict) \
+                or not isinstance(sc.get("source", ""), (str, type(None))) or set(sc) - {"data", "source"}:
+            raise _bad_request(f"field 'scenarios[{i}]': a scenario is {{\"data\": {{...}}, \"source\": TEXT}}, "
+                               f"not {excerpt(sc, 60)}")
 
 
 def problems_text(problems: list[Problem]) -> list[str]:
@@ -701,6 +826,9 @@ class DiceSession(Session):
         seats = list(seats or [])
         if len(seats) != 2:
             raise WebError("bad_config", f"Derring-Dice is for two players, got {len(seats)}")
+        seat_problems = _seat_problems(seats, ("name", "side", "ai"))
+        if seat_problems:
+            raise WebError("bad_request", f"new_game: {seat_problems[0]}", seat_problems)
         problems, players, meta = [], [], []
         for i, s in enumerate(seats):
             s = s if isinstance(s, dict) else {}
@@ -822,6 +950,7 @@ class DiceSession(Session):
     def op_run_scenarios(self, scenarios: list) -> list[dict]:
         """Run dice scenario tests (JSON data): each one's failures."""
         from .dice.scenario import check_scenario, run_scenario
+        _check_scenario_list(scenarios)
         out = []
         for sc in scenarios:
             fails = [str(p) for p in check_scenario(sc["data"], self.pool, sc.get("source"))]

@@ -39,10 +39,11 @@ def card_files(root: Path) -> list[Path]:
 
 
 def read_yaml(path: Path):
-    """A data file's contents, parsed with libyaml when PyYAML has it (several times faster)."""
-    import yaml
-    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-    return yaml.load(path.read_text(encoding="utf-8"), Loader=loader)  # noqa: S506 - a safe loader
+    """A data file's contents, read by the engine's safe loader (libyaml's parser when there is one;
+    nesting and aliases limited, a key given twice refused: libyaml's own loader crashes the process
+    on a file nested thousands deep). Raises ``DataError`` naming the file."""
+    from engine.loader import read_data
+    return read_data(path)[0]
 
 
 def load_cards(files) -> tuple:

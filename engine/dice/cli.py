@@ -220,7 +220,8 @@ def cmd_play(args, inp=input, out=print) -> int:
     from ..errors import CapeClashError
     from .game import PRODUCT, DiceGame
     if args.load:
-        g = DiceGame.load(None, json.loads(Path(args.load).read_text(encoding="utf-8")), source=args.load)
+        from ..loader import loads_json, read_text  # the shared readers: a folder, bad JSON... named
+        g = DiceGame.load(None, loads_json(read_text(args.load), args.load), source=args.load)
     else:
         seed = args.seed if args.seed is not None else int(time.time()) % 100000
         you = args.side
