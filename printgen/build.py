@@ -95,6 +95,9 @@ def build(opts: Options, progress=None) -> Result:
         from .data import resolve_deck
         opts.deck = [resolve_deck(d, opts.data) for d in opts.deck]
         opts.games = ("capeclash",)
+    if "home" in opts.profiles:   # a gutter that pushes cards, marks or the ruler off the paper: refused
+        from .sheets import check_layout
+        check_layout(opts.papers, opts.gutter)
     key = _input_key(opts)
     same = _unchanged(opts, key)
     if same is not None:

@@ -35,7 +35,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="shift the duplex back pages right by MM (read it off the calibration page)")
     parser.add_argument("--offset-y", type=float, default=0.0, metavar="MM", help="shift the back pages down by MM")
     parser.add_argument("--gutter", type=float, default=0.0, metavar="MM",
-                        help="space between cards on home sheets (default 0: neighbours share cut lines)")
+                        help="space between cards on home sheets (default 0: neighbours share cut lines); refused when the "
+                             "cards, crop marks or ruler would leave the printable area (5 mm margin): at most "
+                             "1.3 mm on A4, none on Letter")
     parser.add_argument("--no-extras", action="store_true",
                         help="home profile: skip the rulebook, counters, calibration and proof")
     parser.add_argument("--force", action="store_true", help="rebuild even if nothing changed")
@@ -67,6 +69,7 @@ def run(args) -> int:
 
     from .build import build
     from .preflight import PreflightError
+    from .sheets import LayoutError
     if args.deck and args.game == "dice":
         print("capeclash print: --deck prints a Cape Clash deck; Derring-Dice prints both its decks with "
               "--game dice", file=sys.stderr)
@@ -87,6 +90,9 @@ def run(args) -> int:
                         return
                     bar.update(task, advance=n, description=stage)
                 res = build(opts, tick)
+    except LayoutError as e:
+        print(f"capeclash print: {e}", file=sys.stderr)
+        return 2
     except PreflightError as e:
         print(f"capeclash print: {e}", file=sys.stderr)
         return 1

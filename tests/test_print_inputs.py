@@ -1,0 +1,96 @@
+"""What the print build's change check and image cache cover, the layouts it refuses, and broken art:
+engine text changes re-render the cards that show them; gutters that push cards or marks off the
+paper are refused; bad art is reported with its card and leaves the previous output intact."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+TESTSET = ROOT / "card_data" / "testset"
+
+
+def _data_dir(tmp: Path) -> Path:
+    data = tmp / "data"
+    (data / "cards").mkdir(parents=True)
+    shutil.copy(TESTSET / "cards.yaml", data / "cards" / "cards.yaml")
+    shutil.copy(TESTSET / "deck-dawnwatch.yaml", data / "cards" / "deck-dawnwatch.yaml")
+    return data
+
+
+def test_engine_text_change_rerenders_every_png_that_shows_it(tmp_path):
+    """A wording changed in engine/text.py (not in printgen) must not leave the "nothing changed"
+    check or the image cache serving the old words: every card image whose text changed is new."""
+    code = tmp_path / "code"
+    ignore = shutil.ignore_patterns("__pycache__", "*.pyc")
+    for pkg in ("engine", "printgen"):
+        shutil.copytree(ROOT / pkg, code / pkg, ignore=ignore)
+    data = _data_dir(tmp_path)
+    out = tmp_path / "out"
+    env = {**os.environ, "PYTHONPATH": str(code)}
+    cmd = [sys.executable, "-m", "engine.cli", "print", "--data", str(data), "--out", str(out), "--deck",
+           str(data / "cards" / "deck-dawnwatch.yaml"), "--profile", "tgc", "--no-extras", "--quiet"]
+
+    def run():
+        r = subprocess.run(cmd, cwd=tmp_path, env=env, capture_output=True, text=True, check=True)
+        return r.stdout, {p.name: p.read_bytes() for p in sorted((out / "tgc").rglob("*.png"))}
+
+    def texts():   # each card's rules text as the copied engine words it
+        prog = ("import json, sys; from printgen.data import load_deck_job; from engine.text import ability_lines; "
+                f"j = load_deck_job({str(data / 'cards' / 'deck-dawnwatch.yaml')!r}, {str(data)!r}); "
+                "print(json.dumps({c.id: ability_lines(c) for c in j.cards}))")
+        r = subprocess.run([sys.executable, "-c", prog], cwd=tmp_path, env=env, capture_output=True, text=True,
+                           check=True)
+        return json.loads(r.stdout)
+
+    _, before = run()
+    text_before = texts()
+    assert "nothing changed" in run()[0]
+    src = code / "engine" / "text.py"
+    old = 'words.append("enemy")'
+    assert old in src.read_text()
+    src.write_text(src.read_text().replace(old, 'words.append("hostile")'))
+    text_after = texts()
+    shown = {cid for cid in text_after if text_after[cid] != text_before[cid]}
+    assert shown and len(shown) < len(text_after)          # some cards show the wording, some don't
+    msg, after = run()
+    assert "nothing changed" not in msg
+    changed = {name for name in after if after[name] != before.get(name)}
+    ids = {name: re.sub(r"^\d+-", "", name)[:-4] for name in after if name != "back.png"}
+    assert set(ids.values()) == set(text_after)
+    assert {ids[n] for n in changed} == shown
+
+
+@pytest.mark.parametrize(("paper", "gutter", "limit"), [("a4", 10, "at most 1.3 mm on A4"),
+                                                         ("a4", 4, "at most 1.3 mm on A4"),
+                                                         ("letter", 2, "Letter has no room for a gutter")])
+def test_a_gutter_that_leaves_the_paper_is_refused(tmp_path, capsys, paper, gutter, limit):
+    """Cards, crop marks, the ruler and the note must stay 5 mm inside the paper: a gutter that pushes any
+    of them out is refused with the largest gutter that fits, and nothing is written."""
+    import argparse
+
+    from printgen import cli
+    from printgen.build import Options, build
+    from printgen.sheets import LayoutError, layout_problems
+    data = _data_dir(tmp_path)
+    out = tmp_path / "out"
+    with pytest.raises(LayoutError) as e:
+        build(Options(data=data, out=out, deck=[data / "cards" / "deck-dawnwatch.yaml"], papers=(paper,),
+                      extras=False, gutter=gutter))
+    assert limit in str(e.value) and "5 mm" in str(e.value)
+    assert not out.exists()
+    ap = argparse.ArgumentParser()
+    cli.add_arguments(ap)
+    args = ap.parse_args(["--data", str(data), "--out", str(out), "--deck", "deck-dawnwatch", "--paper", paper,
+                          "--gutter", str(gutter), "--quiet", "--no-extras"])
+    assert cli.run(args) == 2 and limit in capsys.readouterr().err
+    assert layout_problems(paper, 0) == []          # without a gutter both papers fit
+    assert layout_problems("a4", 1.3) == [] and layout_problems("a4", 1.4)
