@@ -32,6 +32,10 @@ class Options:
     games: tuple[str, ...] = ("capeclash", "dice")   # Cape Clash and Derring-Dice (card_data/dice)
     use_cache: bool = True
     force: bool = False
+    cache_dir: Path | None = None   # the image cache (default: <out>/.cache)
+
+    def cache_folder(self) -> Path | None:
+        return None if not self.use_cache else (self.cache_dir or self.out / ".cache")
 
 
 @dataclass
@@ -41,6 +45,7 @@ class Result:
     seconds: float
     cache_hits: int = 0
     cache_misses: int = 0
+    warnings: list = field(default_factory=list)   # (card name, card id or file, message): printed, not fatal
 
 
 def _input_key(opts: Options) -> str:
@@ -103,16 +108,56 @@ def build(opts: Options, progress=None) -> Result:
     if same is not None:
         return Result(same, True, time.perf_counter() - t0)
 
+    final = opts.out
+    stage = final.parent / f".{final.name}.partial"   # written here, moved into place when all went well
+    import dataclasses
+    import shutil
+    shutil.rmtree(stage, ignore_errors=True)
+    work = dataclasses.replace(opts, out=stage, cache_dir=opts.cache_folder())
+    try:
+        res = _build(work, key, progress)
+        _publish(stage, final)
+    finally:
+        shutil.rmtree(stage, ignore_errors=True)
+    res.seconds = time.perf_counter() - t0
+    return res
+
+
+def _publish(stage: Path, final: Path) -> None:
+    """Move a finished build from ``stage`` into ``final``: the files the previous manifest listed go,
+    the new ones take their place; the image cache and anything else in ``final`` stay."""
+    import shutil
+    final.mkdir(parents=True, exist_ok=True)
+    old = final / MANIFEST
+    try:
+        listed = [f["path"] for f in json.loads(old.read_text(encoding="utf-8")).get("files", [])]
+    except (OSError, ValueError):
+        listed = []
+    for rel in [*listed, MANIFEST, "MANIFEST.txt"]:
+        p = final / rel
+        if p.is_file() and final.resolve() in p.resolve().parents:
+            p.unlink()
+    for src in sorted(stage.rglob("*")):
+        if src.is_file():
+            dst = final / src.relative_to(stage)
+            dst.parent.mkdir(parents=True, exist_ok=True)
+            shutil.move(str(src), str(dst))
+
+
+def _build(opts: Options, key: str, progress) -> Result:
+    """The build proper, writing into ``opts.out`` (the staging folder)."""
+    from .art import unused
     from .data import load_deck_job, load_set
     from .faces import Context, card_face
     from .preflight import PreflightError, preflight
 
+    t0 = time.perf_counter()
     cape = "capeclash" in opts.games
     jobs = ([load_deck_job(d, opts.data) for d in opts.deck] if opts.deck else [load_set(opts.data)]) if cape else []
     dset = _load_dice(opts)
     out = opts.out
     out.mkdir(parents=True, exist_ok=True)
-    cache = ImageCache(out / ".cache" if opts.use_cache else None)
+    cache = ImageCache(opts.cache_folder())
     art_dir = opts.data / "art"
     files: list[dict] = []
 
@@ -131,10 +176,14 @@ def build(opts: Options, progress=None) -> Result:
         total += work_units(dset, opts)
     tick("plan", total)
     # preflight every card of every job before writing anything
-    contexts, all_layouts, problems = {}, {}, []
+    contexts, all_layouts, problems, warnings = {}, {}, [], []
+    if jobs:
+        warnings += [("art", "-", w) for w in unused(art_dir, {c.id for job in jobs for c in job.pool})]
     for job in jobs:
         ctx = contexts[job.name] = Context(job.pool, art_dir if art_dir.is_dir() else None, job.numbers)
         layouts = all_layouts[job.name] = {c.id: card_face(c, ctx) for c in job.cards}
+        warnings += [(c.name, c.id, w) for c in job.cards for w in layouts[c.id].warnings
+                     if (c.name, c.id, w) not in warnings]
         try:
             preflight(job.cards, [layouts[c.id] for c in job.cards])
         except PreflightError as e:
@@ -143,6 +192,8 @@ def build(opts: Options, progress=None) -> Result:
     if dset is not None:
         dice_lays, dice_problems = dice_layouts(dset)
         problems += dice_problems
+        warnings += [("art", "-", w) for w in unused(dset.ctx.art_dir, {c.id for c in dset.cards})]
+        warnings += [(c.name, c.id, w) for c in dset.cards for w in dice_lays[c.id].warnings]
         tick("preflight", len(dset.cards))
     if problems:
         raise PreflightError(problems)
@@ -179,7 +230,7 @@ def build(opts: Options, progress=None) -> Result:
     lines = [f"{f['sha256']}  {f['path']}  ({f['kind']}; pages: {f['pages'] or '-'}; cards: {f['cards'] or '-'})"
              for f in files]
     (out / "MANIFEST.txt").write_text("\n".join(lines) + "\n", encoding="utf-8")
-    return Result(files, False, time.perf_counter() - t0, cache.hits, cache.misses)
+    return Result(files, False, time.perf_counter() - t0, cache.hits, cache.misses, warnings)
 
 
 def _write_cape_clash(opts: Options, jobs, contexts, all_layouts, cache, add, tick) -> None:

@@ -100,6 +100,8 @@ def run(args) -> int:
         print(f"capeclash print: card data problems:\n{e}", file=sys.stderr)
         return 1
     out = opts.out
+    for name, cid, msg in res.warnings:
+        print(f"warning: {name} ({cid}): {msg}" if cid != "-" else f"warning: {msg}", file=sys.stderr)
     if res.reused:
         print(f"nothing changed: {len(res.files)} files in {out}/ are up to date ({res.seconds:.2f} s)")
         return 0

@@ -201,7 +201,7 @@ def write_dice_in_worker(opts) -> tuple[list[dict], int, int]:
     from .cache import ImageCache
     dset = load_dice(dice_root(opts.data))
     layouts, _ = dice_layouts(dset)
-    cache = ImageCache(opts.out / ".cache" if opts.use_cache else None)
+    cache = ImageCache(opts.cache_folder())
     files: list[dict] = []
 
     def add(path: Path, kind: str, pages: int | None = None, cards: int | None = None):
@@ -225,7 +225,8 @@ class DiceWorker:
         import sys
         payload = {"data": str(opts.data), "out": str(opts.out), "papers": list(opts.papers),
                    "profiles": list(opts.profiles), "offset": list(opts.offset), "gutter": opts.gutter,
-                   "extras": opts.extras, "use_cache": opts.use_cache}
+                   "extras": opts.extras, "use_cache": opts.use_cache,
+                   "cache_dir": str(opts.cache_dir) if opts.cache_dir else None}
         root = str(Path(__file__).resolve().parent.parent)
         env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [root, os.environ.get("PYTHONPATH")]))}
         self.proc = subprocess.Popen([sys.executable, "-m", "printgen.dice_build"], stdin=subprocess.PIPE,
@@ -256,7 +257,8 @@ def _main() -> int:
     a = json.loads(sys.stdin.read())
     opts = Options(data=Path(a["data"]), out=Path(a["out"]), papers=tuple(a["papers"]),
                    profiles=tuple(a["profiles"]), offset=tuple(a["offset"]), gutter=a["gutter"],
-                   extras=a["extras"], use_cache=a["use_cache"], games=("dice",))
+                   extras=a["extras"], use_cache=a["use_cache"], games=("dice",),
+                   cache_dir=Path(a["cache_dir"]) if a.get("cache_dir") else None)
     files, hits, misses = write_dice_in_worker(opts)
     sys.stdout.write("\n" + json.dumps({"files": files, "hits": hits, "misses": misses}) + "\n")
     return 0

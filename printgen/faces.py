@@ -15,9 +15,10 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from . import fonts
+from .art import place as place_art
 from .icons import INK, WHITE, team_emblems
 from .layout import Layout, break_lines, draw_line, line_width, rich_words
-from .specs import BLEED, FULL_H, FULL_W, MIN_ART_DPI, MIN_TEXT_PT, SAFE_BOX
+from .specs import BLEED, FULL_H, FULL_W, MIN_TEXT_PT, SAFE_BOX
 
 # Team colours: from the team's data (``color: "#rrggbb"``) when given, else from this palette.
 PALETTE = [(0.16, 0.42, 0.78), (0.62, 0.16, 0.22), (0.14, 0.52, 0.36), (0.42, 0.24, 0.60),
@@ -181,16 +182,7 @@ def card_face(card, ctx: Context) -> Layout:
             break
     ah -= shrink
     art = ctx.art_path(card)
-    if art is not None:
-        from PIL import Image
-        with Image.open(art) as im:
-            pw, ph = im.size
-        scale = max(aw / pw, ah / ph)  # points per pixel, covering the box
-        lay.art_dpi = 72 / scale
-        if lay.art_dpi < MIN_ART_DPI:
-            lay.add_problem(f"art {art.name} is {pw} x {ph} px: {lay.art_dpi:.0f} DPI in its "
-                            f"{aw / 72:.2f} x {ah / 72:.2f} in box, under {MIN_ART_DPI} DPI "
-                            f"(needs {math.ceil(aw / 72 * MIN_ART_DPI)} x {math.ceil(ah / 72 * MIN_ART_DPI)} px)")
+    if art is not None and place_art(lay, art, aw, ah):
         ops.append(("image", str(art), ax, ay, aw, ah))
     else:
         ops += placeholder_art(card, ctx, (ax, ay, aw, ah))

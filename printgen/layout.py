@@ -148,6 +148,7 @@ class Layout:
 
     ops: list = field(default_factory=list)
     problems: list[str] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)    # printed, the build goes on
     min_text: float = 99.0
     art_dpi: float | None = None
 

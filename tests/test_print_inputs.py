@@ -94,3 +94,43 @@ def test_a_gutter_that_leaves_the_paper_is_refused(tmp_path, capsys, paper, gutt
     assert cli.run(args) == 2 and limit in capsys.readouterr().err
     assert layout_problems(paper, 0) == []          # without a gutter both papers fit
     assert layout_problems("a4", 1.3) == [] and layout_problems("a4", 1.4)
+
+
+def test_broken_art_is_reported_with_its_card_and_the_previous_output_stays(tmp_path):
+    """A truncated PNG and a file that is no picture are both reported (card and file) before anything
+    is written; the previous build's files and manifest are left as they were. Art named after no card
+    and portrait art cropped to the landscape box are warnings."""
+    from PIL import Image
+
+    from printgen.build import Options, build
+    from printgen.data import load_deck_job
+    from printgen.preflight import PreflightError
+    data = _data_dir(tmp_path)
+    deck = data / "cards" / "deck-dawnwatch.yaml"
+    job = load_deck_job(deck, data)
+    a, b, c = job.cards[0], job.cards[1], job.cards[2]
+    art = data / "art"
+    art.mkdir()
+    out = tmp_path / "out"
+    opts = dict(data=data, out=out, deck=[deck], profiles=("home", "tgc"), papers=("a4",), extras=False)
+    Image.new("RGB", (800, 1200), (20, 120, 200)).save(art / f"{c.id}.png")     # portrait
+    Image.new("RGB", (800, 450), (20, 120, 200)).save(art / "no-such-card.png")
+    first = build(Options(**opts))
+    warned = [(cid, m) for _n, cid, m in first.warnings]
+    assert any(cid == c.id and "portrait" in m and "centre-cropped" in m for cid, m in warned)
+    assert any("no-such-card.png" in m and "named after no card" in m for _cid, m in warned)
+    before = {p: p.read_bytes() for p in sorted(out.rglob("*")) if p.is_file() and ".cache" not in p.parts}
+    assert out / "manifest.json" in before
+
+    good = tmp_path / "good.png"
+    Image.new("RGB", (800, 450), (200, 60, 20)).save(good)
+    (art / f"{a.id}.png").write_bytes(good.read_bytes()[:-300])     # truncated
+    (art / f"{b.id}.png").write_text("not a picture")
+    with pytest.raises(PreflightError) as e:
+        build(Options(**opts))
+    msg = str(e.value)
+    assert f"{a.name} ({a.id}): art file {art / (a.id + '.png')}" in msg and "can't be read in full" in msg
+    assert f"{b.name} ({b.id}): art file {art / (b.id + '.png')} is not a picture" in msg
+    after = {p: p.read_bytes() for p in sorted(out.rglob("*")) if p.is_file() and ".cache" not in p.parts}
+    assert after == before
+    assert not list(tmp_path.glob(".out*"))        # no half-written staging folder left behind
