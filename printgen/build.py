@@ -70,7 +70,9 @@ def _input_key(opts: Options) -> str:
         from .dice_build import dice_files, dice_root
         droot = dice_root(root)
         data = data + (dice_files(droot) if droot else [])
-    for p in data + art + rules:
+    from .gameicons import icons_file
+    icons = [icons_file()] if icons_file() is not None and "capeclash" in opts.games else []
+    for p in data + art + rules + icons:
         st = p.stat()
         h.update(f"{p}:{st.st_size}:{st.st_mtime_ns}\n".encode())
     return h.hexdigest()

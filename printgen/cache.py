@@ -102,7 +102,14 @@ def card_hash(card, ctx) -> str:
         st = art.stat()
         art_sig = file_hash(str(art), st.st_mtime_ns, st.st_size)
     team = card.teams[0] if card.teams else None
-    payload = {"card": _plain(card), "color": ctx.team_color(card), "emblem": ctx.emblems.get(team),
+    icon = None
+    if getattr(card, "art_icon", None):   # the icon's outline, as the installed icon set draws it
+        from .gameicons import IconError, available, icon_path
+        try:
+            icon = hashlib.sha256(icon_path(card.art_icon)[0].encode()).hexdigest() if available() else "missing"
+        except IconError:
+            icon = "unknown"
+    payload = {"card": _plain(card), "color": ctx.team_color(card), "emblem": ctx.emblems.get(team), "icon": icon,
                "number": ctx.numbers.get(card.id), "art": art_sig, "code": code_version()}
     return hashlib.sha256(json.dumps(payload, sort_keys=True, default=str).encode()).hexdigest()[:20]
 

@@ -185,6 +185,9 @@ def card_face(card, ctx: Context) -> Layout:
     if art is not None and place_art(lay, art, aw, ah):
         ops.append(("image", str(art), ax, ay, aw, ah))
     else:
+        check_icon(lay, card)
+        if lay.problems and any(p.startswith("art: no icon") for p in lay.problems):
+            card = _without_icon(card)
         ops += placeholder_art(card, ctx, (ax, ay, aw, ah))
     ops.append(("rect", ax, ay, aw, ah, None, rim, 1.5, 0))
 
@@ -373,6 +376,34 @@ def rays(cx: float, cy: float, box, n: int, rot: float, color) -> list:
     return out
 
 
+def _card_shape(card) -> str | None:
+    """The game-icons.net icon the card's data names (``art: {icon: NAME}``), when the set is installed."""
+    from .gameicons import available
+    name = getattr(card, "art_icon", None)
+    return name if name and available() else None
+
+
+def _without_icon(card):
+    import dataclasses
+    return dataclasses.replace(card, art_icon=None)
+
+
+def check_icon(lay: Layout, card) -> None:
+    """A problem when the card names an icon the set doesn't have; a warning when the set isn't installed."""
+    name = getattr(card, "art_icon", None)
+    if not name:
+        return
+    from .gameicons import IconError, available, icon_path
+    if not available():
+        lay.warnings.append(f"its art icon {name!r} can't be drawn: the icon set @iconify-json/game-icons is "
+                            "not installed (npm ci); a generated picture is used")
+        return
+    try:
+        icon_path(name)
+    except IconError as e:
+        lay.add_problem(f"art: {e}")
+
+
 def placeholder_art(card, ctx: Context, box) -> list:
     """Generated art: a burst of rays in the team's colours behind the team emblem, varied by card id."""
     x, y, w, h = box
@@ -386,6 +417,14 @@ def placeholder_art(card, ctx: Context, box) -> list:
     n = 10 + digest[2] % 8
     rot = digest[3] / 255 * math.pi
     ops += rays(cx, cy, box, n, rot, mix(a, WHITE, 0.35))
+    shape = _card_shape(card)
+    if shape:   # the card's own icon, white on a medallion in the team's colour
+        r = h * 0.45
+        cx = min(max(cx, x + r + 6), x + w - r - 6)
+        cy = y + h / 2
+        ops.append(("circle", cx, cy, r, b, WHITE, 2.0))
+        ops.append(("shape", shape, cx - r * 0.72, cy - r * 0.72, r * 1.44, WHITE))
+        return ops
     r = h * 0.36
     ops.append(("circle", cx, cy, r, b, WHITE, 2.0))
     if card.teams:
@@ -421,4 +460,7 @@ def card_back(title: str = "CAPE CLASH") -> Layout:
     w2 = fonts.width("CLASH", "bold", 22)
     ops.append(("text", cx - w1 / 2, cy - 3, "CAPE", "bold", 22.0, GOLD))
     ops.append(("text", cx - w2 / 2, cy + 19, "CLASH", "bold", 22.0, WHITE))
+    from .gameicons import CREDIT
+    fine = CREDIT.replace("Card pictures", "Card art icons")
+    ops.append(("text", cx - fonts.width(fine, "regular", 6.0) / 2, SY1 - 2, fine, "regular", 6.0, (0.62, 0.66, 0.78)))
     return lay

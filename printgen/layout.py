@@ -7,6 +7,7 @@ A layout is a list of plain tuples (points, y down, origin at the face's top lef
 - ``("line", x1, y1, x2, y2, color, line_width)``
 - ``("text", x, baseline, string, face, size, color)``
 - ``("icon", name, x, y, size, color)``: an icon from ``icons`` in a size x size box
+- ``("shape", name, x, y, size, color)``: a game-icons.net icon (``gameicons``) in a size x size box
 - ``("image", path, x, y, w, h)``: a picture scaled to cover the box (cropped at its centre)
 
 Rich text uses the engine's markup: ``**bold**``, ``[[Keyword]]`` and ``{symbol}`` icons.

@@ -132,6 +132,19 @@ class PdfPainter:
             elif kind == "icon":
                 _, name, x, y, size, col = op
                 self.draw(_icon_ops(name, col), x0 + x * scale, top - y * scale, size * scale)
+            elif kind == "shape":
+                _, name, x, y, size, col = op
+                from .gameicons import unit_polygons
+                self._fill(col)
+                p = c.beginPath()
+                X, Y, k = x0 + x * scale, top - y * scale, size * scale
+                for poly in unit_polygons(name):
+                    (fx, fy), *rest = poly
+                    p.moveTo(X + fx * k, Y - fy * k)
+                    for px, py in rest:
+                        p.lineTo(X + px * k, Y - py * k)
+                    p.close()
+                c.drawPath(p, stroke=0, fill=1, fillMode=0)   # even-odd, as the PNG renderer fills it
             elif kind == "image":
                 _, path, x, y, w, h = op
                 from reportlab.lib.utils import ImageReader
@@ -187,6 +200,22 @@ def icon_image(name: str, px: int, col):
     return im.resize((px, px), Image.LANCZOS)
 
 
+@lru_cache(maxsize=64)
+def shape_mask(name: str, px: int):
+    """A game-icons.net icon as an L mask of px x px: its polygons filled even-odd (each XORed into
+    the mask) at 4x the size, then scaled down for smooth edges."""
+    from PIL import Image, ImageChops, ImageDraw
+
+    from .gameicons import unit_polygons
+    big = px * SUPERSAMPLE
+    mask = Image.new("1", (big, big), 0)
+    for poly in unit_polygons(name):
+        one = Image.new("1", (big, big), 0)
+        ImageDraw.Draw(one).polygon([(x * big, y * big) for x, y in poly], fill=1)
+        mask = ImageChops.logical_xor(mask, one)
+    return mask.convert("L").resize((px, px), Image.LANCZOS)
+
+
 def render_png(ops, width_px: int | None = None, height_px: int | None = None, dpi: float = DPI,
                size_pt: tuple[float, float] = (FULL_W, FULL_H), shift_px: tuple[float, float] = (0.0, 0.0)):
     """Render ops into an RGB Pillow image at ``dpi`` (the face's full bleed box by default).
@@ -238,6 +267,11 @@ def render_png(ops, width_px: int | None = None, height_px: int | None = None, d
             px = max(1, round(size * k))
             ic = icon_image(name, px, tuple(col))
             im.paste(ic, (round(X(x)), round(Y(y))), ic)
+        elif kind == "shape":
+            _, name, x, y, size, col = op
+            px = max(1, round(size * k))
+            mask = shape_mask(name, px)
+            im.paste(Image.new("RGB", mask.size, _c255(col)), (round(X(x)), round(Y(y))), mask)
         elif kind == "image":
             _, path, x, y, w, h = op
             box = (round(X(x)), round(Y(y)), round(X(x + w)), round(Y(y + h)))

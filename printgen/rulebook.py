@@ -99,7 +99,7 @@ def _anatomy(card, job, bold: str, regular: str):
         ("Level (main characters) or cost", sx - 3, sy - 2),
         ("Name", sx + sw * 0.62, sy - 2),
         ("Team emblem", right, sy + 11),
-        ("Art (a generated picture until the card has its own)", ART_BOX[0] + ART_BOX[2] - 9, ART_BOX[1] + 9),
+        ("Art: the card's game-icons.net icon until it has its own picture", ART_BOX[0] + ART_BOX[2] - 9, ART_BOX[1] + 9),
         ("Type and team; Flight and Ranged icons at the right", right, ART_BOX[1] + ART_BOX[3] + 8),
         ("Keywords, then super powers: name, timing and cost", right, pow_y),
         ("Level-up box: the event that earns XP", right, lvl_y),
@@ -219,6 +219,12 @@ def rulebook_pdf(path: Path, job, paper: str, data_root: Path, cache) -> int:
                    Spacer(1, 6 * MM)]
     if src.get("subtitle"):
         story.append(Paragraph(html.escape(str(src["subtitle"])), sub_style))
+    from .gameicons import CREDIT
+    story += [Spacer(1, 178 * MM if H > 800 else 172 * MM),   # under the cover picture
+              Paragraph(html.escape(CREDIT + ": icons by Lorc, Delapouite and the other game-icons.net "
+                                    "authors, https://game-icons.net, licensed under CC BY 3.0 "
+                                    "(https://creativecommons.org/licenses/by/3.0/)."),
+                        ParagraphStyle("credit", parent=body, fontSize=7, leading=9, alignment=1))]
     story += [PageBreak(), Paragraph("Contents", h1)]
     toc = TableOfContents()
     toc.levelStyles = [ParagraphStyle("t1", fontName=B, fontSize=10, leading=14, leftIndent=0),

@@ -134,3 +134,46 @@ def test_broken_art_is_reported_with_its_card_and_the_previous_output_stays(tmp_
     after = {p: p.read_bytes() for p in sorted(out.rglob("*")) if p.is_file() and ".cache" not in p.parts}
     assert after == before
     assert not list(tmp_path.glob(".out*"))        # no half-written staging folder left behind
+
+
+def test_every_starter_card_has_its_own_icon_drawn_over_its_team_colours(tmp_path):
+    from PIL import Image
+
+    from engine.errors import DataError
+    from printgen.data import load_set
+    from printgen.faces import ART_BOX, Context, card_face
+    from printgen.gameicons import icon_path
+    from printgen.preflight import check_layout
+    from printgen.render import render_png
+    job = load_set(ROOT / "card_data")
+    icons = [c.art_icon for c in job.cards]
+    assert all(icons) and len(set(icons)) == len(icons)          # one per card, no two alike
+    for name in icons:
+        d, box = icon_path(name)
+        assert d[0] in "Mm" and box == (0, 0, 512, 512)
+    ctx = Context(job.pool, None, job.numbers)
+    a, b = [c for c in job.cards if c.type == "supporting" and c.teams == job.cards[0].teams][:2]   # one team
+    crops = []
+    for card in (a, b):
+        lay = card_face(card, ctx)
+        assert check_layout(lay) == [] and [op[1] for op in lay.ops if op[0] == "shape"] == [card.art_icon]
+        k = 300 / 72
+        x, y, w, h = ART_BOX
+        crops.append(render_png(lay.ops).crop((round(x * k), round(y * k), round((x + w) * k), round((y + h) * k))))
+    assert crops[0].tobytes() != crops[1].tobytes()                # two cards of one team, two pictures
+    assert crops[0].convert("L").getextrema()[1] >= 250          # the white icon is there
+    # a real art file still wins over the icon
+    art = tmp_path / "art"
+    art.mkdir()
+    Image.new("RGB", (800, 450), (10, 200, 30)).save(art / f"{a.id}.png")
+    lay = card_face(a, Context(job.pool, art, job.numbers))
+    assert any(op[0] == "image" for op in lay.ops) and not any(op[0] == "shape" for op in lay.ops)
+    # an icon the set doesn't have is refused by preflight, naming it; a malformed art field by the loader
+    from engine.cards import CardPool
+    base = {"id": "x", "name": "X", "type": "supporting", "team": "T", "cost": 1, "atk": 1, "def": 1, "health": 1}
+    pool = CardPool.from_data([{**base, "art": {"icon": "flamez"}}], [{"name": "T", "alignment": "good"}])
+    probs = check_layout(card_face(pool["x"], Context(pool)))
+    assert any("no icon 'flamez'" in p and "flame" in p for p in probs)
+    with pytest.raises(DataError) as e:
+        CardPool.from_data([{**base, "art": "flame"}], [{"name": "T", "alignment": "good"}])
+    assert "'x'" in str(e.value) and "'art'" in str(e.value) and "icon" in str(e.value)
