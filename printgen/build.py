@@ -46,6 +46,7 @@ class Result:
     cache_hits: int = 0
     cache_misses: int = 0
     warnings: list = field(default_factory=list)   # (card name, card id or file, message): printed, not fatal
+    smallest_rules: list = field(default_factory=list)   # [size in pt, card id] per game: the smallest rules text
 
 
 def _input_key(opts: Options) -> str:
@@ -199,6 +200,11 @@ def _build(opts: Options, key: str, progress) -> Result:
         tick("preflight", len(dset.cards))
     if problems:
         raise PreflightError(problems)
+    smallest = []
+    for lays in [*all_layouts.values(), *([dice_lays] if dset is not None else [])]:
+        sized = [(lay.rules_size, cid) for cid, lay in lays.items() if lay.rules_size is not None]
+        if sized:
+            smallest.append(list(min(sized)))
 
     # with both games and two cores, Derring-Dice is written by a second process meanwhile
     dice_future = None
@@ -225,6 +231,7 @@ def _build(opts: Options, key: str, progress) -> Result:
         f["bytes"] = len(data)
         f["sha256"] = hashlib.sha256(data).hexdigest()
     manifest = {"generator": "capeclash print", "code": code_version(), "inputs": key,
+                "smallest_rules_text": smallest,
                 "jobs": [{"name": j.name, "title": j.title, "cards": len(j.cards), "copies": len(j.copies())}
                          for j in [*jobs, *(dset.jobs if dset is not None else [])]],
                 "files": files}
@@ -232,7 +239,7 @@ def _build(opts: Options, key: str, progress) -> Result:
     lines = [f"{f['sha256']}  {f['path']}  ({f['kind']}; pages: {f['pages'] or '-'}; cards: {f['cards'] or '-'})"
              for f in files]
     (out / "MANIFEST.txt").write_text("\n".join(lines) + "\n", encoding="utf-8")
-    return Result(files, False, time.perf_counter() - t0, cache.hits, cache.misses, warnings)
+    return Result(files, False, time.perf_counter() - t0, cache.hits, cache.misses, warnings, smallest)
 
 
 def _write_cape_clash(opts: Options, jobs, contexts, all_layouts, cache, add, tick) -> None:

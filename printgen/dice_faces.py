@@ -363,6 +363,7 @@ def dice_face(card: DicePrintCard, ctx: DiceContext) -> Layout:
     ops += flow_ops
     if paras:
         lay.min_text = min(lay.min_text, tsize, *(op[5] for op in flow_ops if op[0] == "text"))
+        lay.rules_size = tsize
 
     # footer: game and deck at the left, the set number at the right
     foot_l = f"{PRODUCT.upper()} \u00b7 {DECK_LABELS[d.deck].upper()}"

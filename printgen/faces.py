@@ -171,15 +171,12 @@ def card_face(card, ctx: Context) -> Layout:
         right = SX1 - 24
     name_bar(lay, ops, card.name, left, right)
 
-    # art: full height unless the rules text needs the room (then the art gives up to 30 pt)
+    # rules text first: the art gives up height and the flavor text goes before the text gets small
     lines = ability_lines(card)
     bottom = STATS_TOP - 3 if card.is_character else SY1 - 9
     ax, ay, aw, ah = ART_BOX
-    for shrink in (0, 10, 20, 30):
-        top = TEXT_TOP - shrink
-        size = _text_size(card, lines, (SX0 + 3, top, SW - 6, bottom - top), rim)
-        if size >= 7.5:
-            break
+    shrink, size, flavor = _text_room(lay, card, lines, bottom, rim)
+    top = TEXT_TOP - shrink
     ah -= shrink
     art = ctx.art_path(card)
     if art is not None and place_art(lay, art, aw, ah):
@@ -212,7 +209,7 @@ def card_face(card, ctx: Context) -> Layout:
         ops.append(("icon", k, SX1 - 13.5 - 15 * i, ty + 1, 11, INK))
 
     # rules text
-    _rules_text(lay, card, lines, (SX0 + 3, top, SW - 6, bottom - top), rim, size)
+    _rules_text(lay, card, lines, (SX0 + 3, top, SW - 6, bottom - top), rim, size, flavor)
 
     # stats and level-up XP
     if card.is_character:
@@ -257,37 +254,67 @@ def _split_power(line: str):
     return name, head, body
 
 
-SIZES = tuple(8.5 - 0.25 * i for i in range(int((8.5 - MIN_TEXT_PT) / 0.25) + 1))  # 8.5, 8.25 ... 6
+RULES_MIN_PT = 7.5             # rules text never prints smaller
+COMFORT_PT = 8.0               # at or above this, the art and flavor text keep their room
+SIZES = tuple(8.5 - 0.25 * i for i in range(int((8.5 - RULES_MIN_PT) / 0.25) + 1))  # 8.5, 8.25 ... 7.5
+SHRINKS = (0, 10, 20, 30, 40)  # how much height the art may give up, in points (84 pt at most: 44 pt left)
 
 
-def _text_size(card, lines, box, rim) -> float:
-    """The largest size (down to the minimum) at which the rules text and flavor fit the box.
+def _text_room(lay: Layout, card, lines, bottom: float, rim) -> tuple[float, float, str | None]:
+    """How much the art shrinks, the rules text's size and whether the flavor text stays.
+
+    The rules text gets room first: the largest size it can reach (no flavor, the art at its smallest)
+    sets the goal (``COMFORT_PT`` at most); then the layout that reaches it keeping the flavor text
+    and the most art wins. Dropping the flavor text is a warning; rules text that won't fit at
+    ``RULES_MIN_PT`` even then is a problem for preflight."""
+    box = (SX0 + 3, 0.0, SW - 6, 0.0)
+
+    def fit(flavor, shrink):
+        top = TEXT_TOP - shrink
+        return _text_size(card, lines, (box[0], top, box[2], bottom - top), rim, flavor)
+    best = fit(None, SHRINKS[-1])
+    goal = min(best, COMFORT_PT)
+    for flavor in ((card.flavor, None) if card.flavor else (None,)):
+        for shrink in SHRINKS:
+            size = fit(flavor, shrink)
+            if size >= goal and _fits(card, lines, flavor, shrink, bottom, rim, size):
+                if card.flavor and flavor is None:
+                    lay.warnings.append(f"flavor text left out: with it the rules text would print under "
+                                        f"{goal:g} pt (now {size:g} pt)")
+                return shrink, size, flavor
+    return SHRINKS[-1], best, None
+
+
+def _fits(card, lines, flavor, shrink, bottom, rim, size) -> bool:
+    top = TEXT_TOP - shrink
+    return _flow([], card, lines, flavor, SX0 + 3, top, SW - 6, size, rim) <= bottom + 0.01
+
+
+def _text_size(card, lines, box, rim, flavor=None) -> float:
+    """The largest size (down to the minimum) at which the rules text (and ``flavor``) fit the box.
     Text only gets shorter as the size drops, so a binary search over the sizes finds it."""
     x, y, w, h = box
     lo, hi = 0, len(SIZES) - 1     # SIZES[lo] is the biggest candidate, SIZES[hi] the smallest
-    if _flow([], card, lines, card.flavor, x, y, w, SIZES[lo], rim) <= y + h:
+    if _flow([], card, lines, flavor, x, y, w, SIZES[lo], rim) <= y + h:
         return SIZES[lo]
     while hi - lo > 1:             # invariant: SIZES[lo] overflows; SIZES[hi] fits or is the minimum
         mid = (lo + hi) // 2
-        if _flow([], card, lines, card.flavor, x, y, w, SIZES[mid], rim) <= y + h:
+        if _flow([], card, lines, flavor, x, y, w, SIZES[mid], rim) <= y + h:
             hi = mid
         else:
             lo = mid
     return SIZES[hi]
 
 
-def _rules_text(lay: Layout, card, lines: list[str], box, rim, size: float) -> None:
+def _rules_text(lay: Layout, card, lines: list[str], box, rim, size: float, flavor) -> None:
     x, y, w, h = box
-    flavor = card.flavor
     ops: list = []
     end = _flow(ops, card, lines, flavor, x, y, w, size, rim)
-    if end > y + h and flavor:  # drop the flavor text before giving up
-        ops = []
-        end = _flow(ops, card, lines, None, x, y, w, size, rim)
     if end > y + h + 0.01:
-        lay.add_problem(f"the rules text doesn't fit in its box even at {MIN_TEXT_PT:g} pt "
-                        f"({end - y - h:.0f} pt too long)")
+        lay.add_problem(f"the rules text doesn't fit in its box even at {RULES_MIN_PT:g} pt with the art at its "
+                        f"smallest and no flavor text ({end - y - h:.0f} pt too long)")
     lay.min_text = min(lay.min_text, size)
+    lay.rules_size = size
     lay.ops += ops
 
 

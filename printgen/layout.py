@@ -151,6 +151,7 @@ class Layout:
     problems: list[str] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)    # printed, the build goes on
     min_text: float = 99.0
+    rules_size: float | None = None    # the rules text's size (card faces)
     art_dpi: float | None = None
 
     def add_problem(self, msg: str) -> None:

@@ -177,3 +177,33 @@ def test_every_starter_card_has_its_own_icon_drawn_over_its_team_colours(tmp_pat
     with pytest.raises(DataError) as e:
         CardPool.from_data([{**base, "art": "flame"}], [{"name": "T", "alignment": "good"}])
     assert "'x'" in str(e.value) and "'art'" in str(e.value) and "icon" in str(e.value)
+
+
+def test_rules_text_gets_room_first_and_never_prints_under_7_5_pt():
+    """Main characters keep readable rules text: the art shrinks and the flavor text goes (with a
+    warning) before the text size drops; no starter card prints rules text under 7.5 pt."""
+    from engine.cards import CardPool
+    from printgen.data import load_set
+    from printgen.faces import ART_BOX, RULES_MIN_PT, Context, card_face
+    job = load_set(ROOT / "card_data")
+    ctx = Context(job.pool, None, job.numbers)
+    sizes = {c.id: card_face(c, ctx).rules_size for c in job.cards}
+    assert min(s for s in sizes.values() if s is not None) >= RULES_MIN_PT == 7.5
+    assert sizes["lord-vantrel-2"] >= 7.75            # 6.25 pt before
+    # a card with much text: the art gives up height, then the flavor goes, with a warning
+    power = {"timing": "main", "cost": ["might"],
+             "effect": [{"choose": {"what": "character", "filter": {"side": "enemy", "kind": "supporting"}, "as": "t"}},
+                        {"counter": {"target": "t", "kind": "minus", "n": 2}}, {"draw": {"n": 1}}]}
+    base = {"id": "x", "name": "Wordy", "type": "supporting", "team": "T", "cost": 1, "atk": 1, "def": 1,
+            "health": 1, "flavor": "A long story about the old days, told slowly, with many asides.",
+            "keywords": ["flight", "ranged"], "powers": [{**power, "name": f"Talk {i}"} for i in range(2)]}
+    pool = CardPool.from_data([base, {**base, "id": "y", "powers": [{**power, "name": f"Talk {i}"} for i in range(3)]}],
+                              [{"name": "T", "alignment": "good"}])
+    too_long = card_face(pool["y"], Context(pool))   # three powers: no layout fits at 7.5 pt, preflight refuses
+    assert any("doesn't fit" in p and "7.5 pt" in p for p in too_long.problems)
+    lay = card_face(pool["x"], Context(pool))
+    art = next(op for op in lay.ops if op[0] == "rect" and op[1] == ART_BOX[0] and op[2] == ART_BOX[1])
+    assert art[4] < ART_BOX[3]                        # the art shrank
+    assert lay.rules_size >= 7.5
+    assert any("flavor text left out" in w for w in lay.warnings)
+    assert not any(op[0] == "text" and "asides" in op[3] for op in lay.ops)
