@@ -107,6 +107,14 @@ def name_bar(lay: Layout, ops: list, text: str, left: float, right: float) -> No
     lay.min_text = min(lay.min_text, size)
 
 
+def type_line(card) -> str:
+    """The type line: "SUPPORTING CHARACTER", "MAIN CHARACTER · LEVEL 2", "PLOT TWIST", "LOCATION"."""
+    label = TYPE_FRAMES.get(card.type, (None, card.type.replace("_", " ")))[1].upper()
+    if card.type == "main":
+        label += f" · LEVEL {card.level or 1}"
+    return label
+
+
 def _fit_size(text: str, face: str, width: float, start: float, floor: float) -> float:
     size = start
     while size > floor and fonts.width(text, face, size) > width:
@@ -172,10 +180,10 @@ def card_face(card, ctx: Context) -> Layout:
     name_bar(lay, ops, card.name, left, right)
 
     # rules text first: the art gives up height and the flavor text goes before the text gets small
-    lines = ability_lines(card)
+    lines, reminders = keyword_lines(card, ability_lines(card))
     bottom = STATS_TOP - 3 if card.is_character else SY1 - 9
     ax, ay, aw, ah = ART_BOX
-    shrink, size, flavor = _text_room(lay, card, lines, bottom, rim)
+    shrink, size, lines, flavor = _text_room(lay, card, lines, reminders, bottom, rim)
     top = TEXT_TOP - shrink
     ah -= shrink
     art = ctx.art_path(card)
@@ -188,17 +196,15 @@ def card_face(card, ctx: Context) -> Layout:
         ops += placeholder_art(card, ctx, (ax, ay, aw, ah))
     ops.append(("rect", ax, ay, aw, ah, None, rim, 1.5, 0))
 
-    # type line: type, level, teams; Flight and Ranged icons at the right
+    # type line, one style for every card: "SUPPORTING CHARACTER", "MAIN CHARACTER · LEVEL 2";
+    # Flight and Ranged icons at the right (the team is in the footer, beside the set number)
     ty = ay + ah + 2
     ops.append(("rect", SX0, ty, SW, 13, rim, None, 0, 3))
     # Flight and Ranged icons for a character's own keywords (equipment grants them: that's in its text)
     icons = [k for k in ("flight", "ranged") if k in card.keywords and card.is_character]
     tcol = INK if rim in (GOLD, TYPE_FRAMES["token"][0]) else WHITE
     tavail = SW - 8 - (15 * len(icons) + 2 if icons else 0)
-    teams = ("  \u00b7  " + " / ".join(card.teams).upper()) if card.teams else ""
-    label = type_label.upper() + teams
-    if fonts.width(label, "bold", MIN_TEXT_PT) > tavail:
-        label = type_label.split()[0].upper() + teams
+    label = type_line(card)
     if fonts.width(label, "bold", MIN_TEXT_PT) > tavail:
         lay.add_problem(f"the type line {label!r} doesn't fit even at {MIN_TEXT_PT:g} pt")
     tsize = _fit_size(label, "bold", tavail, 6.5, MIN_TEXT_PT)
@@ -216,7 +222,15 @@ def card_face(card, ctx: Context) -> Layout:
         _stats(ops, card, rim)
     number = ctx.numbers.get(card.id) or card.number or ""
     foot = f"{number}   {card.id}" if number else card.id
-    ops.append(("text", SX1 - fonts.width(foot, "regular", 6.0), SY1 - 1.5, foot, "regular", 6.0, mix(INK, WHITE, 0.35)))
+    grey = mix(INK, WHITE, 0.35)
+    ops.append(("text", SX1 - fonts.width(foot, "regular", 6.0), SY1 - 1.5, foot, "regular", 6.0, grey))
+    if card.teams:   # the team, at the left of the footer
+        team_name = " / ".join(card.teams).upper()
+        room = SW - fonts.width(foot, "regular", 6.0) - 6
+        tsz = _fit_size(team_name, "bold", room, 6.0, MIN_TEXT_PT)
+        if fonts.width(team_name, "bold", tsz) > room:
+            lay.add_problem(f"the team name {team_name!r} doesn't fit in the footer")
+        ops.append(("text", SX0, SY1 - 1.5, team_name, "bold", tsz, grey))
     if card.type == "location" and card.symbol:  # a basic location: its symbol, large
         ops.append(("icon", f"sym:{card.symbol}", FULL_W / 2 - 22, SY1 - 62, 44, INK))
     return lay
@@ -260,29 +274,68 @@ SIZES = tuple(8.5 - 0.25 * i for i in range(int((8.5 - RULES_MIN_PT) / 0.25) + 1
 SHRINKS = (0, 10, 20, 30, 40)  # how much height the art may give up, in points (84 pt at most: 44 pt left)
 
 
-def _text_room(lay: Layout, card, lines, bottom: float, rim) -> tuple[float, float, str | None]:
-    """How much the art shrinks, the rules text's size and whether the flavor text stays.
+def _text_room(lay: Layout, card, lines, reminders, bottom: float, rim) -> tuple[float, float, list, str | None]:
+    """How much the art shrinks, the rules text's size, the lines (with or without the keywords'
+    reminder text) and whether the flavor text stays.
 
     The rules text gets room first: the largest size it can reach (no flavor, the art at its smallest)
-    sets the goal (``COMFORT_PT`` at most); then the layout that reaches it keeping the flavor text
-    and the most art wins. Dropping the flavor text is a warning; rules text that won't fit at
-    ``RULES_MIN_PT`` even then is a problem for preflight."""
+    sets the goal (``COMFORT_PT`` at most); then the first layout that reaches it wins, in this order:
+    reminders and flavor, flavor, reminders, neither; each with the most art (reminders may take
+    only ``REMINDER_SHRINK`` of it). Dropping the flavor text is a warning; rules text that won't fit
+    at ``RULES_MIN_PT`` even then is a problem for preflight."""
     box = (SX0 + 3, 0.0, SW - 6, 0.0)
 
-    def fit(flavor, shrink):
+    def fit(ls, flavor, shrink):
         top = TEXT_TOP - shrink
-        return _text_size(card, lines, (box[0], top, box[2], bottom - top), rim, flavor)
-    best = fit(None, SHRINKS[-1])
+        return _text_size(card, ls, (box[0], top, box[2], bottom - top), rim, flavor)
+    best = fit(lines, None, SHRINKS[-1])
     goal = min(best, COMFORT_PT)
-    for flavor in ((card.flavor, None) if card.flavor else (None,)):
+    with_rem = reminders   # the lines with the reminders, or None
+    options = []
+    for fl in ((card.flavor, None) if card.flavor else (None,)):
+        options += [(with_rem, fl)] if with_rem else []
+        options.append((lines, fl))
+    for ls, flavor in options:
         for shrink in SHRINKS:
-            size = fit(flavor, shrink)
-            if size >= goal and _fits(card, lines, flavor, shrink, bottom, rim, size):
+            if ls is with_rem and shrink > REMINDER_SHRINK:
+                break
+            size = fit(ls, flavor, shrink)
+            if size >= goal and _fits(card, ls, flavor, shrink, bottom, rim, size):
                 if card.flavor and flavor is None:
                     lay.warnings.append(f"flavor text left out: with it the rules text would print under "
                                         f"{goal:g} pt (now {size:g} pt)")
-                return shrink, size, flavor
-    return SHRINKS[-1], best, None
+                return shrink, size, ls, flavor
+    return SHRINKS[-1], best, lines, None
+
+
+REMINDER = "\x02"           # marks a reminder paragraph among the rules lines
+REMINDER_SHRINK = 10         # reminder text may take this much of the art's height, no more
+NO_REMINDER = {"tag"}        # keywords whose rules say nothing a player needs on the card
+
+
+def keyword_lines(card, lines: list[str]) -> tuple[list[str], list[str] | None]:
+    """The rules lines with the keyword line written with separators ("Double Strike \u00b7 Fearless"),
+    and the same lines with the keywords' reminder texts (``engine.text.keyword_rules``) under it, to
+    print when there is room (None: no reminders)."""
+    from engine.text import keyword_label, keyword_rules
+    kws = sorted(k for k in card.keywords if k not in ("flight", "ranged"))
+    icons = [f"[[{k.title()}]]" for k in ("flight", "ranged") if k in card.keywords]
+    labels = icons + [keyword_label(card, k) for k in kws]
+    if not labels:
+        return lines, None
+    plain = " ".join(labels)
+    if plain not in lines:   # the engine wrote the keywords some other way: leave its line alone
+        return lines, None
+    out = list(lines)
+    i = out.index(plain)
+    out[i] = "\u00a0\u00b7 ".join(labels)     # the dot stays with the word before it
+    reminders = []
+    for k in [k for k in ("flight", "ranged") if k in card.keywords] + kws:
+        if k in NO_REMINDER:
+            continue
+        name = k.replace("_", " ").title()
+        reminders.append(f"{REMINDER}({name}: {keyword_rules(k, card.kw_param(k))})")
+    return out, ([*out[:i + 1], *reminders, *out[i + 1:]] if reminders else None)
 
 
 def _fits(card, lines, flavor, shrink, bottom, rim, size) -> bool:
@@ -357,6 +410,13 @@ def _flow(ops, card, lines, flavor, x, y, w, size, rim) -> float:
                 draw_line(ops, ln, x + 3, by, size, INK)
                 by += lead
             cy += block_h + gap
+            continue
+        if line.startswith(REMINDER):   # a keyword's reminder text: italic, grey, close under its keyword
+            cy -= gap * 0.6
+            for ln in break_lines(rich_words(line[1:], "italic"), size - 0.5, w):
+                cy += lead * 0.94
+                draw_line(ops, ln, x, cy - lead * 0.94 + size, size - 0.5, mix(INK, WHITE, 0.3))
+            cy += gap + 1
             continue
         if card.type == "plot_twist" and line is lines[-1] and ": " in line:   # the timing in bold
             head, _, rest = line.partition(": ")

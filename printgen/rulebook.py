@@ -100,14 +100,14 @@ def _anatomy(card, job, bold: str, regular: str):
         ("Name", sx + sw * 0.62, sy - 2),
         ("Team emblem", right, sy + 11),
         ("Art: the card's game-icons.net icon until it has its own picture", ART_BOX[0] + ART_BOX[2] - 9, ART_BOX[1] + 9),
-        ("Type and team; Flight and Ranged icons at the right", right, ART_BOX[1] + ART_BOX[3] + 8),
+        ("Type line (a main character's level); Flight and Ranged icons at the right", right, ART_BOX[1] + ART_BOX[3] + 8),
         ("Keywords, then super powers: name, timing and cost", right, pow_y),
         ("Level-up box: the event that earns XP", right, lvl_y),
         ("ATK", sx - 3, STATS_TOP + 3),
         ("DEF", sx + 67, STATS_TOP - 2),
         ("XP needed to level up", sx + 104, STATS_TOP - 4),
         ("Health", right, STATS_TOP + 11),
-        ("Set number and card id", sx + sw - 60, FULL_H - BLEED - 3.5),
+        ("Team, set number and card id", sx + sw - 60, FULL_H - BLEED - 3.5),
     ]
 
     class Anatomy(Flowable):

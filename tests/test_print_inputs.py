@@ -207,3 +207,26 @@ def test_rules_text_gets_room_first_and_never_prints_under_7_5_pt():
     assert lay.rules_size >= 7.5
     assert any("flavor text left out" in w for w in lay.warnings)
     assert not any(op[0] == "text" and "asides" in op[3] for op in lay.ops)
+
+
+def test_keywords_have_separators_reminders_in_italics_and_one_type_line_style():
+    from printgen.data import load_set
+    from printgen.faces import Context, card_face
+    job = load_set(ROOT / "card_data")
+    ctx = Context(job.pool, None, job.numbers)
+    faces = {c.id: card_face(c, ctx) for c in job.cards}
+
+    def texts(cid):
+        return [op for op in faces[cid].ops if op[0] == "text"]
+    two = next(c for c in job.cards if len(c.keywords - {"flight", "ranged"}) >= 2)
+    assert any(op[3].strip() == "\u00b7" for op in texts(two.id)), two.id       # "Double Strike · Fearless"
+    reminded = [c.id for c in job.cards if any(op[4] == "italic" and op[3].startswith("(") for op in texts(c.id))]
+    assert "kiln-guard" in reminded                    # room for "(Regeneration: ...)" in italics
+    for c in job.cards:
+        labels = [op[3] for op in texts(c.id) if op[4] == "bold" and op[3].isupper() and "CHARACTER" in op[3]]
+        if c.type == "supporting":
+            assert labels == ["SUPPORTING CHARACTER"], (c.id, labels)
+        elif c.type == "main":
+            assert labels == [f"MAIN CHARACTER \u00b7 LEVEL {c.level}"], (c.id, labels)
+        if c.teams:                                     # the team moved to the footer
+            assert any(op[3] == c.teams[0].upper() for op in texts(c.id))
