@@ -33,6 +33,8 @@ class Options:
     use_cache: bool = True
     force: bool = False
     cache_dir: Path | None = None   # the image cache (default: <out>/.cache)
+    backs: str = "dark"             # dark, light (little ink), or none (home sheets without back pages)
+    tts_url: str = ""               # Tabletop Simulator: the URL the images will have once uploaded
 
     def cache_folder(self) -> Path | None:
         return None if not self.use_cache else (self.cache_dir or self.out / ".cache")
@@ -55,6 +57,7 @@ def _input_key(opts: Options) -> str:
     h.update(code_version().encode())
     h.update(json.dumps({"deck": [str(d) for d in opts.deck], "papers": opts.papers, "profiles": opts.profiles,
                          "offset": opts.offset, "gutter": opts.gutter, "extras": opts.extras,
+                         "backs": opts.backs, "tts_url": opts.tts_url,
                          "games": opts.games}).encode())
     root = opts.data
     art = sorted((root / "art").glob("*")) if (root / "art").is_dir() else []
@@ -275,14 +278,15 @@ def _write_cape_clash(opts: Options, jobs, contexts, all_layouts, cache, add, ti
     for job in jobs:
         ctx, layouts = contexts[job.name], all_layouts[job.name]
         copies = job.copies()
+        back = card_back("dark" if opts.backs == "none" else opts.backs)   # shops always print a back
         if "home" in opts.profiles:
-            back = card_back()
             for paper in opts.papers:
                 p = out / "home" / f"{job.name}-{paper}.pdf"
                 p.parent.mkdir(parents=True, exist_ok=True)
                 pages = home_pdf(p, [layouts[c.id] for c in copies], back, paper, job.title,
-                                 gutter_mm=opts.gutter, offset=opts.offset)
-                add(p, f"home sheets ({paper}, fronts and duplex backs)", pages, len(copies))
+                                 gutter_mm=opts.gutter, offset=opts.offset, backs=opts.backs != "none")
+                add(p, f"home sheets ({paper}, fronts" + (")" if opts.backs == "none" else
+                                                           f" and {opts.backs} duplex backs)"), pages, len(copies))
                 tick("home sheets", len(copies))
                 if opts.extras:
                     p = out / "home" / f"{job.name}-proof-{paper}.pdf"
@@ -291,16 +295,17 @@ def _write_cape_clash(opts: Options, jobs, contexts, all_layouts, cache, add, ti
         for variant in ("tgc", "mpc"):
             if variant in opts.profiles:
                 folder = out / variant / job.name
-                pngs = write_pngs(job, ctx, cache, folder, variant, lambda v=variant: tick(v, 1), layouts)
+                pngs = write_pngs(job, ctx, cache, folder, variant, lambda v=variant: tick(v, 1), layouts, back)
                 for p in pngs:
                     add(p, f"{variant} card image" if p.name != "back.png" else f"{variant} card back", None, 1)
         if "drivethru" in opts.profiles:
             p = out / "drivethru" / f"{job.name}.pdf"
             p.parent.mkdir(parents=True, exist_ok=True)
             add(p, "DriveThruCards PDF (back then front per card, CMYK)",
-                drivethru_pdf(p, job, ctx, lambda: tick("drivethru", 1), layouts), len(copies))
+                drivethru_pdf(p, job, ctx, lambda: tick("drivethru", 1), layouts, back), len(copies))
         if "tts" in opts.profiles:
-            sheets, back_p, js = tts_sheets(out / "tts", job, ctx, cache, lambda: tick("tts", 1), layouts)
+            sheets, back_p, js = tts_sheets(out / "tts", job, ctx, cache, lambda: tick("tts", 1), layouts, back,
+                                            url=opts.tts_url)
             for s in sheets:
                 add(s, "Tabletop Simulator deck sheet (10 x 7)", None, None)
             add(back_p, "Tabletop Simulator card back", None, 1)

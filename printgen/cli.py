@@ -38,6 +38,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="space between cards on home sheets (default 0: neighbours share cut lines); refused when the "
                              "cards, crop marks or ruler would leave the printable area (5 mm margin): at most "
                              "1.3 mm on A4, none on Letter")
+    parser.add_argument("--backs", choices=("dark", "light", "none"), default="dark",
+                        help="card backs: dark (navy, the default), light (white with line work: little ink for home "
+                             "printers), none (home sheets without back pages: print one-sided and play in sleeves)")
+    parser.add_argument("--tts-url", default="", metavar="URL",
+                        help="Tabletop Simulator: where the sheet and back images will be uploaded (the saved object's "
+                             "image URLs become URL/<file>); default: bare file names")
     parser.add_argument("--no-extras", action="store_true",
                         help="home profile: skip the rulebook, counters, calibration and proof")
     parser.add_argument("--force", action="store_true", help="rebuild even if nothing changed")
@@ -54,7 +60,8 @@ def options_from(args):
     return Options(data=args.data, out=args.out, deck=list(args.deck or []), games=games,
                    papers=tuple(dict.fromkeys(args.paper or ["a4", "letter"])),
                    profiles=tuple(dict.fromkeys(profiles)), offset=(args.offset_x, args.offset_y),
-                   gutter=args.gutter, extras=not args.no_extras, use_cache=not args.no_cache, force=args.force)
+                   gutter=args.gutter, extras=not args.no_extras, use_cache=not args.no_cache, force=args.force,
+                   backs=args.backs, tts_url=args.tts_url)
 
 
 def run(args) -> int:

@@ -88,7 +88,7 @@ def dice_rulebook_pdf(path: Path, dset, paper: str, cache=None) -> int:
             canvas.drawRightString(W - 18 * MM, H - 12 * MM, "Rulebook")
         canvas.restoreState()
 
-    doc = Doc(str(path), pagesize=(W, H), leftMargin=18 * MM, rightMargin=18 * MM, topMargin=18 * MM,
+    doc = Doc(str(path), pagesize=(W, H), initialFontName=fonts.embedded_font(), leftMargin=18 * MM, rightMargin=18 * MM, topMargin=18 * MM,
               bottomMargin=20 * MM, title=f"{title} - rulebook", author="Cape Clash", invariant=1)
     frame = Frame(doc.leftMargin, doc.bottomMargin, doc.width, doc.height, id="f")
     doc.addPageTemplates([PageTemplate(id="p", frames=[frame], onPage=on_page)])

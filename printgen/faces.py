@@ -528,26 +528,39 @@ def placeholder_art(card, ctx: Context, box) -> list:
     return ops
 
 
-def card_back(title: str = "CAPE CLASH") -> Layout:
-    """The shared card back: the same for every card, so it tells nothing about the card."""
+BACK_FRAME_INSET = 14.0   # the back's frame, in points inside the cut: a duplex shift of a millimetre or
+                         # two doesn't put it visibly off-centre the way a frame near the edge would
+BACK_STYLES = ("dark", "light")
+
+
+def card_back(style: str = "dark") -> Layout:
+    """The shared card back: the same for every card, so it tells nothing about the card. ``dark``:
+    navy (about 200 % ink); ``light``: white paper with navy and gold line work (for home printers)."""
+    if style not in BACK_STYLES:
+        raise ValueError(f"card back style {style!r}: one of {', '.join(BACK_STYLES)}")
     lay = Layout()
     ops = lay.ops
     navy = (0.09, 0.13, 0.26)
-    ops.append(("rect", 0, 0, FULL_W, FULL_H, navy, None, 0, 0))
-    ops.append(("rect", BLEED + 6, BLEED + 6, FULL_W - 2 * BLEED - 12, FULL_H - 2 * BLEED - 12, None, GOLD, 2.0, 8))
+    light = style == "light"
+    ground, ray, ring_in, word2, fine_col = ((WHITE, (0.93, 0.94, 0.97), WHITE, navy, (0.45, 0.48, 0.56)) if light
+                                            else (navy, (0.12, 0.18, 0.34), navy, WHITE, (0.62, 0.66, 0.78)))
+    ops.append(("rect", 0, 0, FULL_W, FULL_H, ground, None, 0, 0))
     cx, cy = FULL_W / 2, FULL_H / 2
-    ops += rays(cx, cy, (0, 0, FULL_W, FULL_H), 24, 0.0, (0.12, 0.18, 0.34))
-    ops.append(("rect", BLEED + 6, BLEED + 6, FULL_W - 2 * BLEED - 12, FULL_H - 2 * BLEED - 12, None, GOLD, 2.0, 8))
+    ops += rays(cx, cy, (0, 0, FULL_W, FULL_H), 24, 0.0, ray)
+    fi = BACK_FRAME_INSET
+    ops.append(("rect", BLEED + fi, BLEED + fi, FULL_W - 2 * (BLEED + fi), FULL_H - 2 * (BLEED + fi), None,
+                navy if light else GOLD, 1.5, 8))
     ops.append(("circle", cx, cy, 52, GOLD, None, 0))
-    ops.append(("circle", cx, cy, 48, navy, None, 0))
+    ops.append(("circle", cx, cy, 48, ring_in, None, 0))
     for i, sym in enumerate(("might", "mind", "skill", "energy", "heart", "cosmic")):
         t = -math.pi / 2 + i * math.pi / 3
         ops.append(("icon", f"sym:{sym}", cx + 66 * math.cos(t) - 9, cy + 66 * math.sin(t) - 9, 18, INK))
     w1 = fonts.width("CAPE", "bold", 22)
     w2 = fonts.width("CLASH", "bold", 22)
     ops.append(("text", cx - w1 / 2, cy - 3, "CAPE", "bold", 22.0, GOLD))
-    ops.append(("text", cx - w2 / 2, cy + 19, "CLASH", "bold", 22.0, WHITE))
+    ops.append(("text", cx - w2 / 2, cy + 19, "CLASH", "bold", 22.0, word2))
     from .gameicons import CREDIT
     fine = CREDIT.replace("Card pictures", "Card art icons")
-    ops.append(("text", cx - fonts.width(fine, "regular", 6.0) / 2, SY1 - 2, fine, "regular", 6.0, (0.62, 0.66, 0.78)))
+    ops.append(("text", cx - fonts.width(fine, "regular", 6.0) / 2, FULL_H - BLEED - fi - 5, fine, "regular", 6.0,
+                fine_col))
     return lay

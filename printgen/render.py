@@ -15,8 +15,15 @@ from .specs import DPI, FULL_H, FULL_W, TOTAL_INK_LIMIT
 SUPERSAMPLE = 4
 
 
+NEUTRAL_TOLERANCE = 0.03   # a colour whose channels differ by this little prints as a grey of pure K
+
+
 def to_cmyk(rgb) -> tuple[float, float, float, float]:
-    """RGB to CMYK with full black generation, capped at the total ink limit.
+    """RGB to CMYK with full black generation, capped at the total ink limit; near-neutral colours (the
+    card ink, greys) print on the black plate alone, so text stays sharp on a misregistered press.
+
+    >>> to_cmyk((0.11, 0.11, 0.13))
+    (0.0, 0.0, 0.0, 0.8833)
 
     >>> to_cmyk((0, 0, 0))
     (0.0, 0.0, 0.0, 1.0)
@@ -24,6 +31,8 @@ def to_cmyk(rgb) -> tuple[float, float, float, float]:
     True
     """
     r, g, b = rgb
+    if max(rgb) - min(rgb) <= NEUTRAL_TOLERANCE:   # black text and greys: black ink only, not four plates
+        return (0.0, 0.0, 0.0, round(1 - (r + g + b) / 3, 4))
     k = 1 - max(r, g, b)
     if k >= 1:
         return (0.0, 0.0, 0.0, 1.0)
@@ -37,7 +46,13 @@ def to_cmyk(rgb) -> tuple[float, float, float, float]:
 
 def image_to_cmyk(im):
     """An RGB picture in CMYK the way ``to_cmyk`` converts a colour: full black generation and total
-    ink capped at the limit (Pillow's own conversion puts no black in and can reach 300 %)."""
+    ink capped at the limit (Pillow's own conversion puts no black in and can reach 300 %).
+
+    This is a formula, not a colour-managed conversion: there is no standard CMYK ICC profile on
+    this machine to hand to littleCMS (Pillow's ImageCms), and none may be downloaded at build time.
+    What it does: K = 1 - max(R, G, B); C, M, Y = (1 - channel - K) / (1 - K); then when C + M + Y + K
+    passes 240 %, C, M and Y are scaled down together (K kept) to meet it. Colours shift somewhat
+    from screen (no press gamut mapping, no dot gain): order a printed proof before a print run."""
     from PIL import Image, ImageMath
     r, g, b = (ch.convert("F") for ch in im.convert("RGB").split())
     k = ImageMath.lambda_eval(lambda a: 255.0 - a["max"](a["max"](a["r"], a["g"]), a["b"]), r=r, g=g, b=b)

@@ -200,7 +200,7 @@ def rulebook_pdf(path: Path, job, paper: str, data_root: Path, cache) -> int:
             PdfPainter(canvas).draw(card_back().ops, W / 2 - FULL_W * scale / 2, H * 0.62, scale)
         canvas.restoreState()
 
-    doc = Doc(str(path), pagesize=(W, H), leftMargin=18 * MM, rightMargin=18 * MM, topMargin=18 * MM,
+    doc = Doc(str(path), pagesize=(W, H), initialFontName=fonts.embedded_font(), leftMargin=18 * MM, rightMargin=18 * MM, topMargin=18 * MM,
               bottomMargin=20 * MM, title=str(src.get("rulebook", "Cape Clash")) + " - rulebook",
               author="Cape Clash", invariant=1)
     frame = Frame(doc.leftMargin, doc.bottomMargin, doc.width, doc.height, id="f")

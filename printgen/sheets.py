@@ -333,7 +333,7 @@ def home_pdf(path, layouts: list, back, paper: str, title: str, *, gutter_mm: fl
     from reportlab.pdfgen.canvas import Canvas
     check_layout([paper], gutter_mm)
     grid = grid_for(paper, gutter_mm)
-    c = Canvas(str(path), pagesize=(grid.page_w, grid.page_h), invariant=1, pageCompression=1)
+    c = Canvas(str(path), pagesize=(grid.page_w, grid.page_h), invariant=1, pageCompression=1, initialFontName=fonts.embedded_font())
     c.setTitle(f"{brand} - {title}")
     c.setAuthor("Cape Clash printgen")
     painter = PdfPainter(c)
@@ -364,7 +364,7 @@ def calibration_pdf(path, paper: str, gutter_mm: float = 0.0) -> int:
     fonts.register_pdf_fonts()
     grid = grid_for(paper, gutter_mm)
     H = grid.page_h
-    c = Canvas(str(path), pagesize=(grid.page_w, H), invariant=1)
+    c = Canvas(str(path), pagesize=(grid.page_w, H), invariant=1, initialFontName=fonts.embedded_font())
     c.setTitle("Cape Clash - duplex calibration")
     for back in (False, True):
         for slot in range(9):

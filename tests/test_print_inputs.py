@@ -230,3 +230,49 @@ def test_keywords_have_separators_reminders_in_italics_and_one_type_line_style()
             assert labels == [f"MAIN CHARACTER \u00b7 LEVEL {c.level}"], (c.id, labels)
         if c.teams:                                     # the team moved to the footer
             assert any(op[3] == c.teams[0].upper() for op in texts(c.id))
+
+
+def test_backs_options_embedded_fonts_pure_k_text_and_stable_tts_urls(tmp_path):
+    import pypdf
+
+    from printgen.build import Options, build
+    from printgen.faces import BACK_FRAME_INSET, card_back
+    from printgen.icons import INK
+    from printgen.render import render_png, to_cmyk
+    from printgen.specs import BLEED, MM
+    data = _data_dir(tmp_path)
+    deck = data / "cards" / "deck-dawnwatch.yaml"
+    outs = {}
+    for backs in ("dark", "light", "none"):
+        out = tmp_path / backs
+        build(Options(data=data, out=out, deck=[deck], papers=("a4",), profiles=("home", "drivethru", "tts"),
+                      backs=backs, extras=True))
+        outs[backs] = out
+    pages = {b: len(pypdf.PdfReader(outs[b] / "home" / "deck-dawnwatch-a4.pdf").pages) for b in outs}
+    assert pages["none"] * 2 == pages["dark"] == pages["light"]          # no back pages at all
+    # light backs use far less ink than the dark ones
+    from PIL import ImageStat
+    ink = {s: 1 - ImageStat.Stat(render_png(card_back(s).ops, dpi=30).convert("L")).mean[0] / 255
+           for s in ("dark", "light")}
+    assert ink["dark"] > 0.6 and ink["light"] < 0.2, ink
+    # the back's frame sits well inside the cut (a small duplex shift doesn't show against it)
+    frame = next(op for op in card_back().ops if op[0] == "rect" and op[5] is None)
+    assert frame[1] - BLEED == BACK_FRAME_INSET >= 4 * MM
+    # every font in every PDF is embedded (no Helvetica reference)
+    for pdf in sorted(tmp_path.rglob("*.pdf")):
+        rows = subprocess.run(["pdffonts", str(pdf)], capture_output=True, text=True, check=True).stdout.splitlines()[2:]
+        assert rows and all(r.split()[-5] == "yes" for r in rows), (pdf, rows)
+    # DriveThruCards: the card ink is black ink alone
+    c, m, y, k = to_cmyk(INK)
+    assert (c, m, y) == (0, 0, 0) and k > 0.85
+    page = pypdf.PdfReader(outs["dark"] / "drivethru" / "deck-dawnwatch.pdf").pages[1]
+    assert f"0 0 0 {str(k).lstrip('0')} k".encode() in page.get_contents().get_data()
+    # Tabletop Simulator: relative image names, the same saved object whatever the output folder
+    js = [json.loads((outs[b] / "tts" / "deck-dawnwatch.json").read_text()) for b in ("dark", "none")]
+    deck_d = js[0]["ObjectStates"][0]["CustomDeck"]["1"]
+    assert deck_d["FaceURL"] == "deck-dawnwatch-sheet-1.png" and deck_d["BackURL"] == "deck-dawnwatch-back.png"
+    assert js[0] == js[1]
+    out = tmp_path / "url"
+    build(Options(data=data, out=out, deck=[deck], profiles=("tts",), tts_url="https://example.org/cc/"))
+    deck_u = json.loads((out / "tts" / "deck-dawnwatch.json").read_text())["ObjectStates"][0]["CustomDeck"]["1"]
+    assert deck_u["FaceURL"] == "https://example.org/cc/deck-dawnwatch-sheet-1.png"
