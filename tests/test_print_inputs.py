@@ -276,3 +276,46 @@ def test_backs_options_embedded_fonts_pure_k_text_and_stable_tts_urls(tmp_path):
     build(Options(data=data, out=out, deck=[deck], profiles=("tts",), tts_url="https://example.org/cc/"))
     deck_u = json.loads((out / "tts" / "deck-dawnwatch.json").read_text())["ObjectStates"][0]["CustomDeck"]["1"]
     assert deck_u["FaceURL"] == "https://example.org/cc/deck-dawnwatch-sheet-1.png"
+
+
+def test_rulebook_rules_layout_and_anatomy(tmp_path):
+    """The rulebook has the missing rules, a turn summary and a play-area picture; no page ends with
+    a heading; no table leaves fewer than three rows on a page; the anatomy markers cover no text."""
+    import pypdf
+    import yaml
+
+    from printgen.cache import ImageCache
+    from printgen.data import load_set
+    from printgen.layout import text_bbox
+    from printgen.rulebook import MARKER_R, _anatomy, rulebook_pdf
+    job = load_set(ROOT / "card_data")
+    src = yaml.safe_load((ROOT / "card_data" / "rules" / "rulebook.yaml").read_text())
+    heads = set()
+
+    def walk(secs):
+        for sec in secs:
+            if sec.get("title"):
+                heads.add(sec["title"])
+            walk(sec.get("sections") or [])
+    walk(src["sections"])
+    for paper in ("a4", "letter"):
+        pdf = tmp_path / f"rb-{paper}.pdf"
+        rulebook_pdf(pdf, job, paper, ROOT / "card_data", ImageCache(tmp_path / "cache"))
+        pages = [p.extract_text() for p in pypdf.PdfReader(pdf).pages]
+        text = " ".join(" ".join(pages).split())
+        for words in ("stays face down", "draws only one card on the first turn", "the card beats the rulebook",
+                      "can't beats can", "Turn summary", "Front row", "Resource row", "KO pile",
+                      "Equipment and machines (for future sets)", "no equipment and no machines", "game-icons.net"):
+            assert words in text, (paper, words)
+        for n, page in enumerate(pages[2:-1], 3):
+            lines = [ln.strip() for ln in page.splitlines() if ln.strip() and ln.strip() not in ("Cape Clash", str(n))]
+            assert lines and lines[-1] not in heads, (paper, n, lines[-1])     # a heading never ends a page
+        set_rows = [ln for ln in pages[-1].splitlines() if ln[:3].isdigit()]
+        assert len(set_rows) >= 3, (paper, set_rows)                           # the set list's last page
+    card = next(c for c in job.cards if c.type == "main" and c.level_up and not c.level_up.transform)
+    fig = _anatomy(card, job, "CapeClash-bold", "CapeClash-regular")
+    boxes = [text_bbox(op) for op in fig.layout.ops if op[0] == "text"]
+    assert any(op[0] == "text" and op[4] == "italic" for op in fig.layout.ops)   # the figure's card has flavor
+    r = MARKER_R / 0.9
+    for label, x, y in fig.markers:
+        assert not any(x + r > x0 and x - r < x1 and y + r > y0 and y - r < y1 for x0, y0, x1, y1 in boxes), label
