@@ -48,7 +48,7 @@ class Result:
     cache_hits: int = 0
     cache_misses: int = 0
     warnings: list = field(default_factory=list)   # (card name, card id or file, message): printed, not fatal
-    smallest_rules: list = field(default_factory=list)   # [size in pt, card id] per game: the smallest rules text
+    smallest_rules: list = field(default_factory=list)   # [size in pt, card id, game]: the smallest rules text
 
 
 def _input_key(opts: Options) -> str:
@@ -204,10 +204,11 @@ def _build(opts: Options, key: str, progress) -> Result:
     if problems:
         raise PreflightError(problems)
     smallest = []
-    for lays in [*all_layouts.values(), *([dice_lays] if dset is not None else [])]:
+    games = [("Cape Clash", lays) for lays in all_layouts.values()] + ([("Derring-Dice", dice_lays)] if dset else [])
+    for game, lays in games:
         sized = [(lay.rules_size, cid) for cid, lay in lays.items() if lay.rules_size is not None]
         if sized:
-            smallest.append(list(min(sized)))
+            smallest.append([*min(sized), game])
 
     # with both games and two cores, Derring-Dice is written by a second process meanwhile
     dice_future = None

@@ -121,6 +121,6 @@ def run(args) -> int:
     for top, n in sorted(kinds.items()):
         print(f"  {out}/{top}/: {n} file(s)")
     print(f"  {out}/manifest.json and MANIFEST.txt: every file with pages, cards and SHA-256")
-    for size, cid in res.smallest_rules:
-        print(f"  smallest rules text: {size:g} pt ({cid})")
+    for size, cid, game in res.smallest_rules:
+        print(f"  smallest rules text ({game}): {size:g} pt ({cid})")
     return 0
