@@ -178,6 +178,7 @@ def furniture(grid: Grid, label: str) -> tuple[str, dict]:
     # above and below
     note_size = 6.0
     note_w = max(fonts.width(t, "regular", note_size) for t in NOTE)
+    label = shorten(label, 5.0, CARD_W - 4 * MM)
     lab_size = _fit(label, 6.0, CARD_W - 4 * MM)
     mid = bx + bw / 2
     top_need = oy + GAP + 2 * note_size * 1.2
@@ -185,7 +186,7 @@ def furniture(grid: Grid, label: str) -> tuple[str, dict]:
     items = {"note": (mid - note_w / 2, by - top_need, mid + note_w / 2, by - oy - GAP, note_size),
              "ruler": (mid - 25 * MM - 2 * MM, by + bh + oy + GAP, mid + 25 * MM + 3 * MM, by + bh + bottom_need, 5),
              "label": (bx + 2 * MM, by + bh + oy + GAP, bx + 2 * MM + fonts.width(label, "regular", lab_size),
-                       by + bh + oy + GAP + lab_size, lab_size)}
+                       by + bh + oy + GAP + lab_size, lab_size, label)}
     if note_w <= col_w and lab_size and _inside(items, W, H, M):
         return "tb", items
     problems.append(f"above and below the cards the note and the ruler need {top_need / MM:.1f} and "
@@ -193,17 +194,29 @@ def furniture(grid: Grid, label: str) -> tuple[str, dict]:
     # beside: rotated text, so x is across the text and y along it
     row_h = CARD_H - 2 * MM
     note_size = _fit(NOTE[0] + " " + NOTE[1], 6.0, row_h)
+    label = shorten(label, 5.0, row_h)
     lab_size = _fit(label, 6.0, row_h)
     mid_y = by + bh / 2
     right = bx + bw + ox + GAP
     items = {"ruler": (bx - ox - GAP - RULER_DEPTH, mid_y - 25 * MM - 3 * MM, bx - ox - GAP, mid_y + 25 * MM + 2 * MM, 5),
              "note": (right, mid_y - row_h / 2, right + (note_size or 0) * 1.0, mid_y + row_h / 2, note_size),
-             "label": (right, by + 1 * MM, right + (lab_size or 0) * 1.0, by + CARD_H - 1 * MM, lab_size)}
+             "label": (right, by + 1 * MM, right + (lab_size or 0) * 1.0, by + CARD_H - 1 * MM, lab_size, label)}
     if note_size and lab_size and _inside(items, W, H, M):
         return "sides", items
     problems.append(f"beside the cards the ruler and the note need {(ox + GAP + RULER_DEPTH) / MM:.1f} mm "
                     f"outside the cards, and there are {(bx - M) / MM:.1f} mm")
     raise LayoutError("; ".join(problems))
+
+
+def shorten(text: str, size: float, width: float) -> str:
+    """``text`` as it is when it fits ``width`` at ``size``, else with its middle cut out ("...")
+    so that both ends stay readable (the sheet's label: the title in the middle, the sheet number at the end)."""
+    if fonts.width(text, "regular", size) <= width:
+        return text
+    head, tail = len(text) // 2, len(text) - len(text) // 2
+    while head > 1 and fonts.width(text[:head] + "..." + text[-tail:], "regular", size) > width:
+        head, tail = (head - 1, tail) if head >= tail else (head, tail - 1)
+    return text[:head].rstrip() + "..." + text[-tail:].lstrip()
 
 
 def _fit(text: str, size: float, width: float, floor: float = 4.5) -> float:
@@ -217,7 +230,7 @@ def _fit(text: str, size: float, width: float, floor: float = 4.5) -> float:
 
 def _inside(items: dict, W: float, H: float, M: float) -> bool:
     return all(x0 >= M - 0.01 and y0 >= M - 0.01 and x1 <= W - M + 0.01 and y1 <= H - M + 0.01
-               for x0, y0, x1, y1, _s in items.values())
+               for x0, y0, x1, y1, *_rest in items.values())
 
 
 def layout_problems(paper: str, gutter_mm: float) -> list[str]:
@@ -277,6 +290,7 @@ def draw_ruler_and_note(c, grid: Grid, label: str, note: bool = True) -> None:
     fonts.register_pdf_fonts()
     H = grid.page_h
     mode, items = furniture(grid, label)
+    label = items["label"][5]   # shortened in the middle when too long
     c.setFillColorRGB(0, 0, 0)
     c.setStrokeColorRGB(0, 0, 0)
     if mode == "tb":
@@ -286,14 +300,14 @@ def draw_ruler_and_note(c, grid: Grid, label: str, note: bool = True) -> None:
             c.drawCentredString((x0 + x1) / 2, H - y1 + 1.2 + i * size * 1.2, ln)
         rx0, ry0, *_ = items["ruler"]
         _ruler(c, rx0 + 2 * MM, H - ry0, horizontal=True)
-        lx0, ly0, _lx1, _ly1, lsize = items["label"]
+        lx0, ly0, _lx1, _ly1, lsize, _text = items["label"]
         c.setFont(fonts.PDF_NAMES["regular"], lsize)
         c.drawString(lx0, H - ly0 - lsize * 0.8, label)
     else:
         rx0, ry0, rx1, *_ = items["ruler"]
         _ruler(c, rx1, H - (ry0 + 3 * MM), horizontal=False)
         for key, text in (("note", NOTE[0] + " " + NOTE[1]), ("label", label)):
-            x0, y0, _x1, y1, size = items[key]
+            x0, y0, _x1, y1, size = items[key][:5]
             c.saveState()
             c.translate(x0 + size * 0.78, H - (y0 + y1) / 2)
             c.rotate(90)

@@ -319,3 +319,14 @@ def test_rulebook_rules_layout_and_anatomy(tmp_path):
     r = MARKER_R / 0.9
     for label, x, y in fig.markers:
         assert not any(x + r > x0 and x - r < x1 and y + r > y0 and y - r < y1 for x0, y0, x1, y1 in boxes), label
+
+
+def test_a_long_sheet_label_is_shortened_not_refused(tmp_path):
+    from printgen.faces import card_back
+    from printgen.sheets import furniture, grid_for, home_pdf
+    label = "Derring-Dice - " + "A Deck Title Far Too Long For One Column " * 3 + "- sheet 12 of 21, backs"
+    for paper in ("a4", "letter"):
+        _mode, items = furniture(grid_for(paper), label)
+        shown = items["label"][5]
+        assert shown.startswith("Derring-Dice - A Deck") and shown.endswith("sheet 12 of 21, backs") and "..." in shown
+        assert home_pdf(tmp_path / f"{paper}.pdf", [card_back()] * 3, card_back(), paper, label * 2) == 2
