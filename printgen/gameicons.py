@@ -9,8 +9,9 @@ No SVG library is needed: every icon of the set is a single ``<path>`` without t
 ``flatten`` below reads all of SVG's path commands (lines, cubic and quadratic curves, arcs).
 
 For the browser: ``card_icon(card)`` gives a card's icon name, its path's ``d`` string and the
-view box, and ``icon_path(name)`` the ``d`` string and view box of any icon, ready for
-``<svg viewBox="0 0 512 512"><path d="..."/></svg>``.
+view box, ``icon_path(name)`` the ``d`` string and view box of any icon, ready for
+``<svg viewBox="0 0 512 512"><path d="..."/></svg>``, and ``icon_table(names)`` a JSON-ready
+dict of several (the cards' ``art: {icon: NAME}`` names, as cards.json carries them).
 
 >>> d, box = icon_path("flame")
 >>> box, d[:1]
@@ -85,6 +86,19 @@ def icon_path(name: str) -> tuple[str, tuple[int, int, int, int]]:
     w = icons[name].get("width", data.get("width", 512))
     h = icons[name].get("height", data.get("height", 512))
     return m.group(1), (0, 0, w, h)
+
+
+def icon_table(names) -> dict[str, dict]:
+    """The icons named, for a browser bundle: ``{name: {"d": path data, "viewBox": "0 0 512 512"}}``.
+
+    >>> icon_table(["flame"])["flame"]["viewBox"]
+    '0 0 512 512'
+    """
+    out = {}
+    for name in sorted(set(names)):
+        d, box = icon_path(name)
+        out[name] = {"d": d, "viewBox": " ".join(str(v) for v in box)}
+    return out
 
 
 def card_icon(card) -> tuple[str, str, tuple[int, int, int, int]] | None:

@@ -330,3 +330,32 @@ def test_a_long_sheet_label_is_shortened_not_refused(tmp_path):
         shown = items["label"][5]
         assert shown.startswith("Derring-Dice - A Deck") and shown.endswith("sheet 12 of 21, backs") and "..." in shown
         assert home_pdf(tmp_path / f"{paper}.pdf", [card_back()] * 3, card_back(), paper, label * 2) == 2
+
+
+def test_new_printgen_doctests():
+    import doctest
+    import importlib
+    for name in ("gameicons", "profiles", "cache", "render"):
+        failed, tried = doctest.testmod(importlib.import_module(f"printgen.{name}"))
+        assert failed == 0 and tried > 0, name
+
+
+def test_svg_arcs_and_relative_commands_flatten_to_the_right_shape():
+    """A circle written as two arcs, and a square with a hole in relative commands, fill the right
+    areas (shoelace formula): the path reader gets arcs, curves and relative moves right."""
+    import math
+
+    from printgen.gameicons import flatten
+
+    def area(poly):
+        return abs(sum(x0 * y1 - x1 * y0 for (x0, y0), (x1, y1) in zip(poly, poly[1:], strict=False))) / 2
+    circle = flatten("M10 50a40 40 0 1 0 80 0a40 40 0 1 0-80 0z", tol=0.01)
+    assert len(circle) == 1 and area(circle[0]) == pytest.approx(math.pi * 40 * 40, rel=1e-3)
+    glued = flatten("M10 50a40 40 0 1080 0a40 40 0 10-80 0z", tol=0.01)     # flags written without spaces
+    assert area(glued[0]) == pytest.approx(area(circle[0]), rel=1e-6)
+    square = flatten("M0 0h100v100H0zm25 25v50h50V25z")
+    assert [area(p) for p in square] == [10000, 2500]
+    curve = flatten("M0 0C0 50 100 50 100 0z", tol=0.01)                       # a cubic Bezier hump
+    n = 20000   # the same hump sampled finely: x(t) = 300 t^2 - 200 t^3, y(t) = 150 t (1 - t)
+    fine = [(300 * (k / n) ** 2 - 200 * (k / n) ** 3, 150 * (k / n) * (1 - k / n)) for k in range(n + 1)]
+    assert area(curve[0]) == pytest.approx(area([*fine, fine[0]]), rel=1e-3)
