@@ -87,6 +87,7 @@ class CardDef:
     text: str | None = None
     flavor: str | None = None
     number: str | None = None
+    art_icon: str | None = None    # art: {icon: NAME}, a game-icons.net icon drawn when there is no art file
     source: str | None = field(default=None, compare=False)
 
     @property
@@ -520,6 +521,14 @@ def parse_card(data: dict, file: str | None = None) -> tuple[CardDef | None, lis
                     "text": data.get("text"), "flavor": data.get("flavor"),
                     "number": str(data["number"]) if data.get("number") is not None else None,
                     "source": file}
+    if "art" in data:
+        art = data["art"]
+        if not isinstance(art, dict) or set(art) != {"icon"} or not isinstance(art["icon"], str) \
+                or not art["icon"] or not all(ch.islower() or ch.isdigit() or ch == "-" for ch in art["icon"]):
+            ck.err("art", f"is {{icon: NAME}} with a game-icons.net icon name such as 'flame' "
+                          f"(lower case, digits and dashes), not {art!r}")
+        else:
+            fields["art_icon"] = art["icon"]
 
     if ctype in ("main", "supporting", "token"):
         fields["atk"] = ck.check_int(data, "atk", "atk") or 0
