@@ -263,7 +263,7 @@ def test_rulebook_says_a_die_is_needed_and_records_readings():
     from engine.dice.cli import load_rulebook
     rb = load_rulebook()
     text = json.dumps(rb).lower()
-    assert "six-sided die is needed" in text
+    assert "one six-sided die is all the game needs" in text and "a die for each player" not in text
     readings = next(s for s in rb["sections"] if s.get("id") == "readings")["readings"]
     assert len(readings) >= 10
     assert any("each hand separately" in r for r in readings)
