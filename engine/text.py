@@ -200,7 +200,15 @@ def render_step(step: dict, chosen: set[str], until: str = "combat") -> str:
         return f"Put {t} into play{row}{' face down' if a.get('face_down') else ''}."
     if verb == "search":
         what = _card_filter_phrase(a.get("filter") or {})
-        return f"Search your deck for {what} and put it into your hand, then shuffle your deck."
+        into = a.get("into", "hand")
+        if into in ("deck_top", "deck_bottom"):  # the deck is shuffled first: the card stays where it is put
+            where = "on top" if into == "deck_top" else "at the bottom"
+            return f"Search your deck for {what}, shuffle your deck, then put that card {where} of it."
+        if into == "deck_shuffled":
+            return f"Search your deck for {what}, then shuffle your deck."
+        where = {"hand": "into your hand", "ko": "into your KO pile", "removed": "out of the game",
+                 "resource": "into your resource row face down"}[into]
+        return f"Search your deck for {what} and put it {where}, then shuffle your deck."
     if verb == "look_at_hand":
         return "Look at an enemy player's hand." if a.get("who", "opponent") == "opponent" else "Look at that player's hand."
     if verb == "create_token":
