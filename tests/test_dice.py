@@ -527,3 +527,26 @@ def test_the_battle_card_question_does_not_depend_on_the_hand(pool):
         v = g.view(0)
         views.append((v["decision"], v["attack"], v["log"], v["players"]))
     assert views[0] == views[1]
+
+
+def test_ai_keeps_its_force_cards_out_of_a_fight_it_cannot_win(pool):
+    """Attacking a hopeless target costs nothing, but a battle card spent on it is wasted: Crush
+    (+4) cannot lift Top Dog (3 + 3 + 4 + a 6) over a Force 19 Defender's 22 + 1."""
+    from engine.ai import make_policy, public_context
+    from engine.ai.match import seat_rng
+    pos = json.loads(json.dumps(FORTRESS))
+    pos["bad"]["action_hand"] = ["Crush"]
+    g = game_from_position(pos, pool=pool)
+    g.apply(Action(0, "attack", card=next(i for i in g.play if g.name(i) == "Top Dog")))
+    g.apply(Action(0, "target", card=next(i for i in g.play if g.name(i) == "Granite Sphinx")))
+    assert g.decision["type"] == "battle" and g.to_act == [0]
+    legal = g.legal_actions(0)
+    assert [a.type for a in legal] == ["plot", "pass"]
+    for level in ("easy", "normal", "hard"):
+        assert make_policy(level, public_context(g))(g.view(0), legal, seat_rng(1, 0)).type == "pass", level
+    # against a beatable defender the same card is played
+    pos["good"] = {"team": ["Mortarman"]}
+    g = game_from_position(pos, pool=pool)
+    g.apply(Action(0, "attack", card=next(i for i in g.play if g.name(i) == "Top Dog")))
+    g.apply(Action(0, "target", card=next(i for i in g.play if g.name(i) == "Mortarman")))
+    assert make_policy("normal", public_context(g))(g.view(0), g.legal_actions(0), seat_rng(1, 0)).type == "plot"
