@@ -356,7 +356,7 @@ def test_every_ai_level_plays_legal_moves_from_views(level, pool):
 
 def test_sampler_rebuilds_a_consistent_game_without_peeking(pool):
     from engine.dice.ai import evaluate, public_context, sample_state
-    g = play_random(DiceGame(pool, {"seed": 40}), 2, limit=90)
+    g = play_random(DiceGame(pool, {"seed": 41}), 2, limit=90)
     p = g.to_act[0]
     s = sample_state(g.view(p), p, Rng(3), public_context(g))
     assert s is not None
@@ -372,8 +372,8 @@ def test_sampler_rebuilds_a_consistent_game_without_peeking(pool):
 
 def test_normal_ai_beats_random_as_either_side(pool):
     from engine.dice.cli import simulate
-    as_bad = simulate(6, bad="normal", good="random", seed=500)
-    assert as_bad["bad_wins"] >= 5
+    as_bad = simulate(12, bad="normal", good="random", seed=500)
+    assert as_bad["bad_wins"] >= 9  # about 90 % over 40 games
     # the good side is the harder one: compare the normal AI with a random player on the same deals
     normal_good = simulate(8, bad="random", good="normal", seed=600)
     random_good = simulate(8, bad="random", good="random", seed=600)
@@ -512,3 +512,41 @@ def test_simulation_refuses_to_run_for_ever(pool, monkeypatch):
                         lambda view, a, pool: {"recruit": 5.0, "attack": 5.0, "cancel_attack": 1.0}.get(a.type, 0.0))
     with pytest.raises(RuntimeError, match="seed 1: no result after 500 actions"):
         cli.play_one(pool, "normal", "normal", 1, max_actions=500)
+
+
+def test_the_battle_card_question_does_not_depend_on_the_hand(pool):
+    """The attacker sees the same view whether the defender holds a battle card it can use or one
+    it cannot: the question is asked from the hand's size alone."""
+    views = []
+    for card in ("Dodge", "Crush"):  # Elastica (agility) may use Dodge in defence, never Crush
+        g = game_from_position({"turn": 3, "phase": "action", "bad": {"team": ["Top Dog"]},
+                                "good": {"team": ["Elastica"], "action_hand": [card]}}, pool=pool)
+        g.apply(Action(0, "attack", card=next(i for i in g.play if g.name(i) == "Top Dog")))
+        g.apply(Action(0, "target", card=next(i for i in g.play if g.name(i) == "Elastica")))
+        assert g.decision["type"] == "battle" and g.to_act == [1]
+        v = g.view(0)
+        views.append((v["decision"], v["attack"], v["log"], v["players"]))
+    assert views[0] == views[1]
+
+
+def test_ai_keeps_its_force_cards_out_of_a_fight_it_cannot_win(pool):
+    """Attacking a hopeless target costs nothing, but a battle card spent on it is wasted: Crush
+    (+4) cannot lift Top Dog (3 + 3 + 4 + a 6) over a Force 19 Defender's 22 + 1."""
+    from engine.ai import make_policy, public_context
+    from engine.ai.match import seat_rng
+    pos = json.loads(json.dumps(FORTRESS))
+    pos["bad"]["action_hand"] = ["Crush"]
+    g = game_from_position(pos, pool=pool)
+    g.apply(Action(0, "attack", card=next(i for i in g.play if g.name(i) == "Top Dog")))
+    g.apply(Action(0, "target", card=next(i for i in g.play if g.name(i) == "Granite Sphinx")))
+    assert g.decision["type"] == "battle" and g.to_act == [0]
+    legal = g.legal_actions(0)
+    assert [a.type for a in legal] == ["plot", "pass"]
+    for level in ("easy", "normal", "hard"):
+        assert make_policy(level, public_context(g))(g.view(0), legal, seat_rng(1, 0)).type == "pass", level
+    # against a beatable defender the same card is played
+    pos["good"] = {"team": ["Mortarman"]}
+    g = game_from_position(pos, pool=pool)
+    g.apply(Action(0, "attack", card=next(i for i in g.play if g.name(i) == "Top Dog")))
+    g.apply(Action(0, "target", card=next(i for i in g.play if g.name(i) == "Mortarman")))
+    assert make_policy("normal", public_context(g))(g.view(0), g.legal_actions(0), seat_rng(1, 0)).type == "plot"

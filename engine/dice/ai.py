@@ -258,6 +258,9 @@ def score_action(view: dict, a, pool) -> float:
         margin = _fight_margin(view, me)
         need = margin < 3 if attacking else margin > -3
         s = _card_score(pool, hand[a["card"]], attacking, view)
+        cd = pool[hand[a["card"]]]
+        if attacking and not (cd.attack_type or cd.leader_for_phase) and margin + s <= -5:
+            return -1.0  # even a 6 against a 1 would not hit: a Force card is wasted on this roll
         return s if need and s > 0 else -1.0
     if t == "pass":
         return 0.0

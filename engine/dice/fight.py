@@ -161,6 +161,17 @@ def battle_cards(g: DiceGame, q: int) -> list[int]:
     return out
 
 
+def may_play_battle_cards(g: DiceGame, q: int) -> bool:
+    """Whether ``q`` is asked for battle cards in this window. Decided from what everyone sees (the
+    size of ``q``'s action hand, and whether the fighter is a minion that can use no battle card),
+    never from which cards the hand holds: asking only a player who holds a usable card would tell
+    the other player so. With nothing usable, 'pass' is the only answer."""
+    if not g.players[q]["ahand"]:
+        return False
+    me = fighter(g, q)
+    return g.card(me).type != "minion" or "versatile" in rules.abilities(g, me)
+
+
 def play_battle(g: DiceGame, q: int, c: int) -> None:
     atk = g.attack
     d = g.card(c)
@@ -236,9 +247,8 @@ def proceed(g: DiceGame) -> None:
                     g.attack = None
             continue
         q = atk["prio"]
-        opts = battle_cards(g, q)
-        if opts:
-            g.ask("battle", q, options=opts, fighter=fighter(g, q))
+        if may_play_battle_cards(g, q):
+            g.ask("battle", q, options=battle_cards(g, q), fighter=fighter(g, q))  # maybe only 'pass'
             return
         atk["passes"] += 1
         atk["prio"] = g.other(q)

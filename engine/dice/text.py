@@ -108,7 +108,7 @@ def card_text(d) -> str:
     if d.any_vehicles:
         parts.append("The hero may carry any number of vehicles.")
     if d.team_size:
-        parts.append(f"Your team limit is {d.team_size} higher.")
+        parts.append(f"Your team may keep {d.team_size} more hero{'es' * (d.team_size != 1)}.")
     if d.action_draw:
         parts.append(f"Draw {d.action_draw} more action card in Tactics.")
     if d.immune:
