@@ -236,3 +236,15 @@ def test_the_computer_plays_from_a_positioned_game():
         p = g.to_act[0]
         a = make_policy(level, public_context(g))(g.view(p), g.legal_actions(p), Rng(3))
         assert a in g.legal_actions(p)
+
+
+def test_mimic_copies_nothing_outside_play():
+    """Mimic describes a character on your side: in a hand it has only its own keyword, no copied
+    keyword or super power (the scenario kw-mimic-not-from-hand checks the offered actions)."""
+    from engine import powers
+    from engine.position import build
+    g = build(test_pool(), {"phase": "main", "players": [
+        {"main": "Captain Solace", "front": ["Gale Courier"], "hand": ["Echo Mime"]}, {"main": "Baron Dusk"}]})
+    mime = g.cards[g.players[0].hand[0]]
+    assert g.keywords_of(mime) == {"mimic"} and not g.has_keyword(mime, "flight")
+    assert powers.powers_of(g, mime) == []
