@@ -248,3 +248,34 @@ def test_mimic_copies_nothing_outside_play():
     mime = g.cards[g.players[0].hand[0]]
     assert g.keywords_of(mime) == {"mimic"} and not g.has_keyword(mime, "flight")
     assert powers.powers_of(g, mime) == []
+
+
+# ---------------------------------------------------------------- moving cards names them only to who may see
+
+SOURCES = {"hand": {"hand": ["Skyhawk"]}, "deck": {"deck": ["Skyhawk"]},
+           "face-down resource": {"resources": [{"card": "Skyhawk", "face_up": False}]},
+           "ko": {"ko": ["Skyhawk"]}, "play": {"front": ["Skyhawk"]}}
+SEEN_IN = {"hand": {0}, "deck": set(), "face-down resource": {0}, "ko": None, "play": None}
+
+
+@pytest.mark.parametrize("source", sorted(SOURCES))
+@pytest.mark.parametrize("into", ["hand", "deck_shuffled", "deck_top", "deck_bottom", "ko", "removed", "resource"])
+def test_a_card_put_anywhere_is_named_only_to_who_may_see_it(source, into):
+    """zones.put logs the move; the card's name reaches a player only if they could see it where it
+    was or can see it where it goes (None: everyone); the others read "a card"."""
+    from engine import zones
+    from engine.position import build
+    g = build(test_pool(), {"phase": "main", "players": [
+        {"main": "Captain Solace", **SOURCES[source], "deck": ["Arc Archer"] + SOURCES[source].get("deck", [])},
+        {"main": "Baron Dusk"}]})
+    hawk = next(c for c in g.cards.values() if c.cid == "skyhawk")
+    first = len(g.events)
+    zones.put(g, hawk, into)
+    after = {"hand": {0}, "resource": {0}}.get(into, set()) if into != "ko" and into != "removed" else None
+    before = SEEN_IN[source]
+    for viewer in (None, 0, 1):
+        text = " ".join(g.log_lines(viewer, first))
+        named = before is None or after is None or viewer in before | after
+        assert ("Skyhawk" in text) == named, (source, into, viewer, text)
+        if not named:
+            assert "a card" in text.lower()
