@@ -385,7 +385,7 @@ class Game(Replayable):
         if c.zone == "play" and not c.face_up or self.powers_lost(c):
             return {"swarm"} & set(d.keywords)
         kws = self._own_keywords(c)
-        if "mimic" in kws:
+        if "mimic" in kws and c.zone == "play":  # Mimic copies from teammates only in play
             for other in self._mimic_sources(c):
                 kws |= self._own_keywords(other)
         return kws
@@ -397,7 +397,7 @@ class Game(Replayable):
                 and not self.powers_lost(o)]
 
     def _mimicked(self, c: Card, kw: str) -> bool:
-        if "mimic" not in self._own_keywords(c):
+        if c.zone != "play" or "mimic" not in self._own_keywords(c):
             return False
         return any(kw in self._own_keywords(o) for o in self._mimic_sources(c))
 
@@ -411,7 +411,7 @@ class Game(Replayable):
             ed = self.defs.cards[self.cards[c.gear].cid]
             if kw in ed.keywords:
                 return ed.kw_param(kw)
-        if "mimic" in d.keywords:
+        if "mimic" in d.keywords and c.zone == "play":
             for o in self._mimic_sources(c):
                 od = self.defs.cards[o.cid]
                 if kw in od.keywords:

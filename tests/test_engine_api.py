@@ -236,3 +236,46 @@ def test_the_computer_plays_from_a_positioned_game():
         p = g.to_act[0]
         a = make_policy(level, public_context(g))(g.view(p), g.legal_actions(p), Rng(3))
         assert a in g.legal_actions(p)
+
+
+def test_mimic_copies_nothing_outside_play():
+    """Mimic describes a character on your side: in a hand it has only its own keyword, no copied
+    keyword or super power (the scenario kw-mimic-not-from-hand checks the offered actions)."""
+    from engine import powers
+    from engine.position import build
+    g = build(test_pool(), {"phase": "main", "players": [
+        {"main": "Captain Solace", "front": ["Gale Courier"], "hand": ["Echo Mime"]}, {"main": "Baron Dusk"}]})
+    mime = g.cards[g.players[0].hand[0]]
+    assert g.keywords_of(mime) == {"mimic"} and not g.has_keyword(mime, "flight")
+    assert powers.powers_of(g, mime) == []
+
+
+# ---------------------------------------------------------------- moving cards names them only to who may see
+
+SOURCES = {"hand": {"hand": ["Skyhawk"]}, "deck": {"deck": ["Skyhawk"]},
+           "face-down resource": {"resources": [{"card": "Skyhawk", "face_up": False}]},
+           "ko": {"ko": ["Skyhawk"]}, "play": {"front": ["Skyhawk"]}}
+SEEN_IN = {"hand": {0}, "deck": set(), "face-down resource": {0}, "ko": None, "play": None}
+
+
+@pytest.mark.parametrize("source", sorted(SOURCES))
+@pytest.mark.parametrize("into", ["hand", "deck_shuffled", "deck_top", "deck_bottom", "ko", "removed", "resource"])
+def test_a_card_put_anywhere_is_named_only_to_who_may_see_it(source, into):
+    """zones.put logs the move; the card's name reaches a player only if they could see it where it
+    was or can see it where it goes (None: everyone); the others read "a card"."""
+    from engine import zones
+    from engine.position import build
+    g = build(test_pool(), {"phase": "main", "players": [
+        {"main": "Captain Solace", **SOURCES[source], "deck": ["Arc Archer"] + SOURCES[source].get("deck", [])},
+        {"main": "Baron Dusk"}]})
+    hawk = next(c for c in g.cards.values() if c.cid == "skyhawk")
+    first = len(g.events)
+    zones.put(g, hawk, into)
+    after = {"hand": {0}, "resource": {0}}.get(into, set()) if into != "ko" and into != "removed" else None
+    before = SEEN_IN[source]
+    for viewer in (None, 0, 1):
+        text = " ".join(g.log_lines(viewer, first))
+        named = before is None or after is None or viewer in before | after
+        assert ("Skyhawk" in text) == named, (source, into, viewer, text)
+        if not named:
+            assert "a card" in text.lower()

@@ -7,8 +7,8 @@ same seed and fed the recorded actions (as JSON) is in the same state (decks'
 order included; the cards lying in decks are compared through the full state
 hash at the end of the game). That replay forgets everything it worked out after
 each action (``Game.drop_caches``), as a game freshly replayed to that point
-would: its views must equal the live game's, which asked for its legal actions
-and views all along (a stale cache shows there first). At the end, a fresh
+would: its views and legal actions must equal the live game's, which asked for
+them all along (a stale cache shows there first). At the end, a fresh
 ``replay()`` shows the same views.
 
 The second soak plays decks dealt at random from every card in card_data, in the
@@ -76,6 +76,7 @@ def soak_one(job: tuple[str, int, int]) -> dict:
         if replay.state_json(skip_decks=True) != g.state_json(skip_decks=True):
             problems.append(f"replay diverges after action {len(g.actions)} ({g.actions[-1]})")
         problems += _views_differ(g, replay, [None, *range(players)][len(g.actions) % (players + 1)])
+        replay.drop_caches()  # the replay applies its next action from a fresh start too
     if not problems and replay.state_hash() != g.state_hash():
         problems.append("replayed game ends with a different state hash")
     if not problems:
@@ -99,12 +100,18 @@ def test_soak_random_games_keep_every_invariant():
 
 
 def _views_differ(live: Game, fresh: Game, viewer: int | None) -> list[str]:
+    """Does ``viewer`` see the same in both games, and may the players to act do the same?"""
+    where = f"after action {len(live.actions)} ({live.actions[-1] if live.actions else None}): the live game's"
     a, b = live.view(viewer), fresh.view(viewer)
-    if a == b:
-        return []
-    keys = sorted(k for k in a if a[k] != b.get(k))
-    return [f"after action {len(live.actions)} ({live.actions[-1] if live.actions else None}): the live game's "
-            f"view for {viewer} differs from a fresh replay's in {', '.join(keys)}"]
+    if a != b:
+        keys = sorted(k for k in a if a[k] != b.get(k))
+        return [f"{where} view for {viewer} differs from a fresh replay's in {', '.join(keys)}"]
+    for p in live.to_act:
+        mine, theirs = live.legal_actions(p), fresh.legal_actions(p)
+        if set(mine) != set(theirs):
+            return [f"{where} legal actions differ from a fresh replay's: "
+                    f"{sorted(map(str, set(mine) ^ set(theirs)))[:4]}"]
+    return []
 
 
 # ---------------------------------------------------------------- hidden cards stay hidden
@@ -154,6 +161,7 @@ def secret_one(seed: int) -> dict:
         replay._apply(a)
         replay.drop_caches()
         problems += _views_differ(g, replay, viewers[(len(g.actions) + 1) % len(viewers)])
+        replay.drop_caches()
     return {"seed": seed, "mode": mode, "actions": len(g.actions), "leaks": leaks, "problems": problems}
 
 
