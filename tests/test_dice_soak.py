@@ -9,8 +9,6 @@ from __future__ import annotations
 
 import json
 
-import pytest
-
 from engine.dice import DiceGame, load_pool, rules
 from engine.rng import Rng
 
@@ -190,11 +188,6 @@ def test_soak_views_never_show_hidden_cards():
     print(f"\n{SECRET_GAMES} games, {actions} views checked: none depends on a hidden card")
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "engine/dice/fight.py opens a battle-card question only for a player holding a battle card their "
-    "fighter may use, so whether the question is asked (and when the roll comes) tells the other "
-    "player about that hand; ask whenever the hand holds action cards, with 'pass' the only answer "
-    "when none can be used (issue 16; the dice helper owns engine/dice). Remove this mark then."))
 def test_soak_hidden_cards_never_show():
     """Random games: after every action, one viewer in turn (either player or a spectator) sees
     exactly the same view and log lines as in a copy whose hidden cards were dealt again."""
