@@ -459,3 +459,100 @@ def load_tutorial(path, pool: CardPool) -> dict:
     if problems:
         raise DataError(problems)
     return data
+
+
+def tutorial_bundle(paths, pool: CardPool) -> tuple[dict | None, list[str]]:
+    """The tutorial for the browser's card bundle (plain JSON data), checked and played through;
+    a tutorial with problems is left out and its problems returned (CPython side)."""
+    try:
+        data, path = find_tutorial(paths)
+    except DataError as e:
+        return None, [f"{p} (the tutorial is left out)" for p in e.problems]
+    if data is None:
+        return None, []
+    problems = check_tutorial(data, pool, path)
+    if problems:
+        return None, [f"{p} (the tutorial is left out)" for p in problems]
+    return data, []
+
+
+# ------------------------------------------------------------------ the browser's requests
+
+class TutorialOps:
+    """The tutorial's requests, mixed into ``engine.webapi.Session`` (which provides ``pool``,
+    ``game``, ``seats``, ``_state`` and ``tutorial_data``, the bundle's ``tutorial``).
+
+    - ``tutorial_lessons()``: the tutorial's title, intro and lessons (for the title screen).
+    - ``tutorial_start(lesson=0)``: start a lesson; it becomes the session's game (seat 0 is the
+      learner, seat 1 the rival played by the tutorial).
+    - ``tutorial_state()``: the state of the lesson in progress.
+    - ``tutorial_apply(action)``: the learner's move (an offered action's text). An illegal move is
+      refused by the engine (an error; nothing changes); a legal move that is not the step's is not
+      played and ``tutorial.refused`` says why.
+
+    Each returns what ``state`` returns for seat 0 plus ``tutorial`` (``Tutorial.info``):
+    ``{title, lesson, lessons, lesson_title, teaches, intro, step, steps, hint, expected: [action
+    texts], highlight, well_done, refused, rival_moves, done, outro, next_lesson, finished, titles}``.
+    While a lesson is in progress the page sends moves with ``tutorial_apply``, not ``apply``.
+    """
+
+    _tutorial: Tutorial | None = None
+
+    def _tutorial_data(self) -> dict:
+        from .webapi import WebError
+        data = getattr(self, "tutorial_data", None)
+        if not data:
+            raise WebError("no_tutorial", "this build has no tutorial (card_data/tutorial)")
+        return data
+
+    def op_tutorial_lessons(self) -> dict:
+        """The tutorial's title, intro and the title of each lesson."""
+        data = self._tutorial_data()
+        return {"title": data.get("tutorial"), "intro": data.get("intro"),
+                "lessons": [{"index": i, "title": ls.get("title"), "teaches": ls.get("teaches")}
+                            for i, ls in enumerate(data.get("lessons") or [])]}
+
+    def op_tutorial_start(self, lesson: int = 0) -> dict:
+        """Start lesson ``lesson`` (0 first); returns its state."""
+        from .webapi import WebError
+        data = self._tutorial_data()
+        t = self._tutorial
+        if t is None or t.data is not data:
+            try:
+                t = Tutorial(self.pool, data, "tutorial")
+            except DataError as e:
+                raise WebError("bad_tutorial", "the tutorial cannot be read", [str(p) for p in e.problems]) from None
+        n = len(t.lessons)
+        if not lesson < n:
+            raise WebError("bad_request", f"field 'lesson': there are {n} lessons, 0 to {n - 1}; not {lesson}",
+                           [f"field 'lesson': a lesson from 0 to {n - 1}, not {lesson}"])
+        g = t.start(lesson)
+        self._tutorial = t
+        self.game = g
+        self.seats = [{"name": g.players[LEARNER].name, "ai": None}, {"name": g.players[RIVAL].name, "ai": "normal"}]
+        self.ai_rngs, self._policies, self.replay = {}, {}, None
+        return self._tutorial_state()
+
+    def _active_tutorial(self) -> Tutorial:
+        from .webapi import WebError
+        t = self._tutorial
+        if t is None or t.game is None or self.game is not t.game:
+            raise WebError("no_tutorial", "no tutorial lesson is in progress: start one with tutorial_start")
+        return t
+
+    def op_tutorial_state(self) -> dict:
+        """The lesson in progress, as seat 0 sees it."""
+        self._active_tutorial()
+        return self._tutorial_state()
+
+    def op_tutorial_apply(self, action) -> dict:
+        """The learner's move (see the class docstring); returns the new state."""
+        self._active_tutorial().apply(action)
+        return self._tutorial_state()
+
+    def _tutorial_state(self) -> dict:
+        t = self._tutorial
+        out = self._state(t.game, LEARNER, 0, self.seats)
+        out["can_undo"] = False   # the script follows the game: no take-backs in a lesson
+        out["tutorial"] = t.info()
+        return out
