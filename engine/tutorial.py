@@ -296,7 +296,7 @@ class Tutorial:
         self.praise: str | None = None    # the well-done line of the step just completed
         self.refused: str | None = None   # why the last move was refused (a legal move off the script)
         self.rival_script: list = []
-        self.rival_moves: list[str] = []  # the rival's answers since the learner's last move
+        self.rival_moves: list[str] = []  # the log lines of the rival's answers since the learner's last move
         self.rng = Rng(0)
 
     # -------------------------------------------------------------- the lesson
@@ -361,6 +361,7 @@ class Tutorial:
         if a not in self.expected():
             st = self._step()
             self.refused = st.get("wrong") or f"Not this time. {st['hint']}"
+            self.rival_moves = []
             return False
         g.apply(a)
         self.praise = self._step()["well_done"]
@@ -372,9 +373,11 @@ class Tutorial:
         """The rival answers until the learner is to act (or the game is over)."""
         from .ai_simple import choose
         g = self.game
-        self.rival_moves = []
+        first = len(g.events)
         for _ in range(MAX_RIVAL_MOVES):
             if g.is_over or not g.to_act or LEARNER in g.to_act:
+                # what the rival did, as the learner's log reads it (never a hidden card's name)
+                self.rival_moves = g.log_lines(LEARNER, first)
                 return
             p = g.to_act[0]
             legal = g.legal_actions(p)
@@ -391,7 +394,6 @@ class Tutorial:
             if a is None:
                 a = choose(g.view(p), legal, self.rng)
             g.apply(a)
-            self.rival_moves.append(g.describe(a) if hasattr(g, "describe") else str(a))
         raise TutorialError(f"the rival made {MAX_RIVAL_MOVES} moves in a row: check the lesson's script")
 
     # -------------------------------------------------------------- what the page shows

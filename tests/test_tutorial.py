@@ -347,3 +347,28 @@ def test_the_page_driver_plays_the_whole_tutorial_with_the_real_engine(tmp_path)
     assert out["hints"][1].startswith("ERROR ")              # the illegal move's reason, shown by the hint box
     steps = sum(len(ls["steps"]) for ls in read_data(TUTORIAL)[0]["lessons"])
     assert out["renders"] == 6 + steps                       # each lesson's start and each step; not the refusal
+
+
+def test_the_rivals_hidden_cards_never_reach_the_learner(pool):
+    """The rival's scripted face-down resource shows in rival_moves (the learner's log) without its name."""
+    data = {"tutorial": "Hidden", "lessons": [{
+        "title": "Ends the turn",
+        "start": {"turn": 3, "active": 0, "phase": "main", "players": [
+            {"name": "Ace", "main": {"card": "Aeris Vale", "row": "back"}, "deck": ["Lark Cadet", "Glider Scout"]},
+            {"name": "Rival", "main": {"card": "Grimsby Rook", "row": "back"}, "hand": ["Whisper Page"],
+             "deck": ["Glimmer Courier", "Veiled Envoy", "Court Inquisitor"]}]},
+        "rival": [{"resource": "Whisper Page", "face_up": False}],
+        "steps": [{"hint": "End your turn.", "do": "end_turn", "well_done": "The rival's turn."}],
+    }]}
+    assert check_tutorial(data, pool, "hidden.yaml") == []
+    s = Session.from_pool(pool, [])
+    s.tutorial_data = data
+    st = s.call("tutorial_start", lesson=0)
+    st = s.call("tutorial_apply", action=st["tutorial"]["expected"][0])
+    g = s.game
+    page = find_card(g, "Whisper Page")
+    assert page.zone == "resource" and not page.face_up        # the script's answer was played
+    moves = st["tutorial"]["rival_moves"]
+    assert any("face down" in m for m in moves), moves
+    assert not any("Whisper Page" in m for m in moves), moves
+    assert "Whisper Page" not in json.dumps(st)                 # nowhere in what the page gets

@@ -28,7 +28,8 @@
 //                           | {button: action type, actions: [text]}
 //     well_done,            the praise for the step just completed (null at a lesson's start)
 //     refused,              why the last move was not played (a legal move off the script), or null
-//     rival_moves: [text],  what the rival answered since the learner's last move
+//     rival_moves: [text],  the log lines since the learner's last move: the rival's answers and
+//                           what they set off (as the learner's log reads them)
 //     done, outro, next_lesson, finished, titles: [lesson titles] }
 //
 // tut (the returned controller):
