@@ -532,7 +532,7 @@ class TutorialOps:
         self._tutorial = t
         self.game = g
         self.seats = [{"name": g.players[LEARNER].name, "ai": None}, {"name": g.players[RIVAL].name, "ai": "normal"}]
-        self.ai_rngs, self._policies, self.replay = {}, {}, None
+        self.ai_rngs, self._policies = {}, {}
         return self._tutorial_state()
 
     def _active_tutorial(self) -> Tutorial:

@@ -13,7 +13,9 @@
 //   render(state)     draw the board. `state` has exactly the shape of the `state` / `apply` replies
 //                     (view, actions, log, ...) plus `state.tutorial` (below). Offered actions stay
 //                     clickable; the page sends a clicked action's text to tut.apply(text), never
-//                     to the `apply` op, while a lesson is on.
+//                     to the `apply` op, while a lesson is on (automatic answers too: a step
+//                     may be the only legal move, e.g. Pass, and still has to reach the script).
+//                     Undo is off in lessons (state.can_undo is false).
 //   showHint(info)    show the tutorial box: info = state.tutorial, plus info.error (text) when the
 //                     engine refused an illegal move. Called after every render.
 //   onDone(info, tut) the lesson is over (info.done); offer info.next_lesson (tut.next()) or, when
