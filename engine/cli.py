@@ -31,7 +31,8 @@ def cmd_validate(args) -> int:
     for p in problems:
         print(p)
     summary = (f"{counts['files']} file(s): {counts['cards']} card(s), {counts['decks']} deck(s), "
-               f"{counts['scenarios']} scenario(s)")
+               f"{counts['scenarios']} scenario(s)"
+               + (f", {counts['tutorials']} tutorial(s)" if counts.get("tutorials") else ""))
     if args.stats:
         from .cards import uses_handlers
         from .loader import load_pool

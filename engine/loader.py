@@ -258,6 +258,8 @@ def classify(data) -> str:
             return "rulebook"  # rulebook source text for print and the browser
         if "scenario" in data:
             return "scenario"
+        if "tutorial" in data and "lessons" in data:
+            return "tutorial"  # the guided first game (engine.tutorial)
         if "main" in data and "cards" in data:
             return "deck"
         if "cards" in data or "teams" in data:
@@ -450,6 +452,11 @@ def validate(paths) -> tuple[list[Problem], dict]:
                 elif kind == "rulebook":
                     if not isinstance(data.get("sections"), list):
                         problems.append(Problem(str(f), None, "sections", "a rulebook file needs a 'sections:' list"))
+                    continue
+                elif kind == "tutorial":
+                    from .tutorial import check_tutorial
+                    counts["tutorials"] = counts.get("tutorials", 0) + 1
+                    problems += check_tutorial(data, pool, str(f))
                     continue
                 elif kind == "unknown":
                     problems.append(Problem(str(f), None, None, "not a card, deck or scenario file "

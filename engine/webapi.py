@@ -31,6 +31,7 @@ from .errors import CapeClashError, DataError, DeckError, Problem, SaveError, ex
 from .game import MODES, Game
 from .rng import Rng
 from .text import ability_lines, card_text, keyword_rules
+from .tutorial import TutorialOps, tutorial_bundle
 
 WEB_SAVE_FORMAT = "capeclash-web-save"
 WEB_SAVE_VERSION = 1
@@ -80,6 +81,7 @@ ARG_KINDS = {
     "viewer": "seat?", "since": "count", "mode": "name", "seats": "list?", "seed": "seed?", "options": "dict?",
     "text": "text", "source": "name", "cid": "name", "iid": "int", "action": "action", "steps": "count",
     "to": "int", "save": "save", "scenarios": "list", "level": "name", "moves": "count",
+    "lesson": "count",
 }
 _KIND_TEXT = {
     "seat": "a seat number (0, 1, ...)", "count": "a whole number, 0 or more", "int": "a whole number",
@@ -171,7 +173,7 @@ def _seat_rng(seed: int, seat: int) -> Rng:
 
 # ------------------------------------------------------------------ the session
 
-class Session:
+class Session(TutorialOps):
     """One browser tab's game (plus a replay being watched), driven by JSON requests."""
 
     def __init__(self, bundle: dict):
@@ -188,6 +190,7 @@ class Session:
         self.ai_rngs: dict[int, Rng] = {}
         self.replay: dict | None = None
         self._policies: dict[int, object] = {}
+        self.tutorial_data = bundle.get("tutorial")  # the guided first game (engine.tutorial)
 
     @classmethod
     def from_pool(cls, pool: CardPool, decks: list[dict]) -> Session:
@@ -737,6 +740,8 @@ def bundle_from_paths(paths) -> dict:
         decks.append({"id": f.stem if f.stem not in ids else str(f), "name": key,
                       "source": str(Path(f)), "deck": deck.to_json()})
     out = {"cards": cards, "teams": teams, "decks": decks, "problems": problems}
+    out["tutorial"], tutorial_problems = tutorial_bundle(paths, pool)
+    problems += tutorial_problems
     dice = [Path(p) / "dice" for p in paths if (Path(p) / "dice" / "rulebook.yaml").exists()]
     if dice:  # the second game, when its cards are there
         from .dice.cards import bundle as dice_bundle
