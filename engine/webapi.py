@@ -69,6 +69,12 @@ ACTION_GROUPS = {
 }
 
 
+# Answers that change nothing: a decision whose only legal answer is one of these is answered for
+# the player (unless they asked for full control), so nobody clicks "Pass" or "Done" for nothing.
+NOTHING_ANSWERS = ("pass", "end_step", "end_turn", "no")
+AUTO_LIMIT = 500  # answers given in a row at most (a game never needs so many)
+
+
 class WebError(Exception):
     """A request the session cannot serve; ``code`` is stable, ``problems`` list every detail."""
 
@@ -139,6 +145,8 @@ class Session:
         self.ai_rngs: dict[int, Rng] = {}
         self.replay: dict | None = None
         self._policies: dict[int, object] = {}
+        self.auto_answer = False   # answer "nothing happens" decisions for the humans (the page turns it on)
+        self.auto: set[int] = set()  # indices in the game's actions that were answered that way
 
     @classmethod
     def from_pool(cls, pool: CardPool, decks: list[dict]) -> Session:
@@ -266,6 +274,8 @@ class Session:
         self.game, self.seats = game, meta
         self.ai_rngs = {i: _seat_rng(seed, i) for i, m in enumerate(meta) if m["ai"]}
         self._policies = {}
+        self.auto = set()
+        self._auto_run(game)
         return self.op_state(viewer=viewer)
 
     # -------------------------------------------------------------- reading the game
@@ -303,7 +313,79 @@ class Session:
             "over": g.is_over,
             "result_text": self._result_text(g),
             "can_undo": self._undo_point(g) is not None,
+            "trivial": self._trivial(g, viewer) is not None if viewer is not None else False,
+            "can_end_turn": self._can_end_turn(g, viewer, acts),
+            "auto_answer": self.auto_answer,
         }
+
+    # -------------------------------------------------------------- answers that change nothing
+
+    @staticmethod
+    def _trivial(g, p: int) -> Action | None:
+        """The one legal answer of ``p`` when it changes nothing (pass, done, no), else None."""
+        if g.is_over or p not in g.to_act:
+            return None
+        legal = g.legal_actions(p)
+        if len(legal) == 1 and legal[0].type in NOTHING_ANSWERS:
+            return legal[0]
+        return None
+
+    def _auto_run(self, g) -> None:
+        """Answer, for the human seats, every decision whose only answer changes nothing."""
+        if not self.auto_answer or not self.seats:
+            return
+        for _ in range(AUTO_LIMIT):
+            to_act = g.to_act
+            if not to_act or any(self.seats[p]["ai"] for p in to_act):
+                return
+            answers = [self._trivial(g, p) for p in to_act]
+            if any(a is None for a in answers):
+                return  # someone who may answer has a real choice
+            self.auto.add(len(g.actions))
+            g.apply(answers[0])
+
+    def _can_end_turn(self, g, viewer: int | None, acts: list) -> bool:
+        """May ``viewer`` end the turn now, skipping what is left of the build phase?"""
+        if viewer is None or g.is_over or not acts or getattr(g, "active", None) is None:
+            return False
+        try:
+            own_turn = viewer in g.players_of(g.active)
+        except (AttributeError, TypeError):
+            return False
+        d = g.decision or {}
+        return own_turn and d.get("type") in ("resource", "recruit", "formation", "main") and \
+            any(a.type in ("end_step", "end_turn") for a in acts)
+
+    def op_settings(self, auto_answer: bool | None = None) -> dict:
+        """The page's settings: ``auto_answer`` (off when the player wants full control)."""
+        if auto_answer is not None:
+            self.auto_answer = bool(auto_answer)
+        return {"auto_answer": self.auto_answer}
+
+    def op_end_turn(self, viewer: int) -> dict:
+        """Finish the viewer's turn: skip the build steps left ("done") and end the turn.
+
+        Stops early when the game asks something else (a triggered ability, a choice)."""
+        g = self._need_game()
+        if self.seats and self.seats[viewer]["ai"]:
+            raise WebError("not_your_seat", f"seat {viewer + 1} is played by the computer")
+        if not self._can_end_turn(g, viewer, g.legal_actions(viewer)):
+            raise WebError("cannot_end_turn", "you cannot end the turn now")
+        turn, first = g.turn, len(g.actions)
+        for _ in range(AUTO_LIMIT):
+            if g.is_over or g.turn != turn or viewer not in g.to_act:
+                break
+            d = g.decision or {}
+            if d.get("type") not in ("resource", "recruit", "formation", "main"):
+                break
+            done = [a for a in g.legal_actions(viewer) if a.type in ("end_step", "end_turn")]
+            if not done:
+                break
+            if g.turn == turn and len(g.actions) > first:
+                self.auto.add(len(g.actions))  # one "End turn" is one move to undo
+            g.apply(done[0])
+        self._auto_run(g)
+        return self.op_state(viewer=viewer)
 
     @staticmethod
     def _view(g: Game, viewer: int | None) -> dict:
@@ -327,6 +409,11 @@ class Session:
             out["also"] = a["discard"]
         if a.type == "equip":
             out["also"] = a["target"]
+        for k in ("row", "side", "ally", "who"):  # where on the table the action points
+            if k in a.args:
+                out[k] = a[k]
+        if a.type in ("move", "shift"):
+            out["row"] = a.get("row") or ("back" if g.cards[a["card"]].row == "front" else "front")
         return out
 
     def _result_text(self, g: Game) -> str | None:
@@ -375,6 +462,7 @@ class Session:
         if self.seats and self.seats[a.player]["ai"]:
             raise WebError("not_your_seat", f"seat {a.player + 1} is played by the computer")
         g.apply(a)
+        self._auto_run(g)
         return self.op_state(viewer=viewer if viewer is not None else a.player)
 
     def op_ai_move(self, viewer: int | None = None, steps: int = 1) -> dict:
@@ -389,6 +477,7 @@ class Session:
             moved.append(str(self._ai_action(g, p, self.seats[p]["ai"], self.ai_rngs.setdefault(p, _seat_rng(0, p)))))
         if not moved:
             raise WebError("not_ai_turn", "no computer player is to act now")
+        self._auto_run(g)
         out = self.op_state(viewer=viewer)
         out["ai_actions"] = moved
         return out
@@ -417,7 +506,7 @@ class Session:
         if not humans or len(humans) == len(self.seats):
             return None  # undo is for games against the computer: in hot-seat it would undo a rival's move
         for i in range(len(g.actions) - 1, -1, -1):
-            if g.actions[i].get("player") in humans:
+            if g.actions[i].get("player") in humans and i not in self.auto:
                 return i
         return None
 
@@ -428,6 +517,7 @@ class Session:
         if k is None:
             raise WebError("nothing_to_undo", "there is no move of yours to take back")
         self.game = g.replay(k)
+        self.auto = {i for i in self.auto if i < k}
         self._resync_ai_rngs()
         return self.op_state(viewer=viewer)
 
@@ -445,7 +535,7 @@ class Session:
     def op_save(self) -> dict:
         g = self._need_game()
         return {"format": self.SAVE_FORMAT, "version": WEB_SAVE_VERSION, "seats": self.seats,
-                "game": g.save(), "ai_rng": {str(k): str(r.state) for k, r in self.ai_rngs.items()}}  # text: JS numbers are 53-bit
+                "game": g.save(), "auto": sorted(self.auto), "ai_rng": {str(k): str(r.state) for k, r in self.ai_rngs.items()}}  # text: JS numbers are 53-bit
 
     GAME_TITLE = "Cape Clash"
     SAVE_FORMAT = WEB_SAVE_FORMAT
@@ -493,6 +583,13 @@ class Session:
         """Restore a save (replaying it). On any problem the current game is kept."""
         g, seats, rngs = self._read_save(save, source)
         self.game, self.seats = g, seats
+        auto = save.get("auto") if isinstance(save, dict) else None
+        if isinstance(save, str):
+            try:
+                auto = json.loads(save).get("auto")
+            except (ValueError, AttributeError):
+                auto = None
+        self.auto = {i for i in auto if isinstance(i, int)} if isinstance(auto, list) else set()
         self._resync_ai_rngs()
         for k, st in rngs.items():
             if str(k).isdigit() and int(k) in self.ai_rngs and str(st).isdigit() and int(st) < 1 << 64:
@@ -671,6 +768,8 @@ class DiceSession(Session):
         self.ai_rngs = {}
         self.replay = None
         self._policies = {}
+        self.auto_answer = False
+        self.auto = set()
 
     def op_catalogue(self) -> dict:
         from .dice.cards import TYPE_NAMES
@@ -729,6 +828,8 @@ class DiceSession(Session):
         self.game, self.seats = game, meta
         self.ai_rngs = {i: _seat_rng(seed, i) for i, m in enumerate(meta) if m["ai"]}
         self._policies = {}
+        self.auto = set()
+        self._auto_run(game)
         return self.op_state(viewer=viewer)
 
     @staticmethod
