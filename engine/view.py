@@ -33,7 +33,8 @@ def character(g: Game, c: Card) -> dict:
     d = g.defs[c.cid]
     atk, dfn = stats.stats(g, c)
     out = {
-        "iid": c.iid, "cid": c.cid, "name": d.name, "owner": c.owner, "side": c.side, "row": c.row,
+        "iid": c.iid, "cid": c.cid, "name": d.name, "owner": c.owner, "controller": g.controller(c),
+        "side": c.side, "row": c.row,
         "atk": max(0, atk), "def": dfn, "printed_atk": d.atk, "printed_def": d.defense,
         "health": stats.health(g, c), "wounds": c.wounds, "plus": c.plus, "minus": c.minus,
         "vitality": c.vitality, "stunned": not c.face_up, "exhausted": c.exhausted, "frozen": bool(c.frozen),

@@ -185,14 +185,25 @@ class Session:
 
     def op_catalogue(self) -> dict:
         """Decks, modes, AI levels and the rulebook: what the title screen offers."""
-        return {"decks": [{"id": d["id"], "name": d["name"], "source": d["source"],
-                           "main": self._name(d["deck"].main), "text": d["deck"].to_text(self.pool)}
-                          for d in self.decks],
+        return {"decks": [self._deck_entry(d) for d in self.decks],
                 "modes": [{"id": m, "players": list(MODES[m])} for m in MODES],
                 "ai_levels": list(AI_LEVELS), "ai_source": self._ai_source(), "games": self.games,
                 "rulebook": self.rulebook, "keywords": self._keyword_help(),
                 "stats": {c.id: {"atk": c.atk, "def": c.defense, "health": c.health}
                           for c in self.pool if c.is_character}}
+
+    def _deck_entry(self, d: dict) -> dict:
+        """A deck on the title screen: its main character (card id, team, how hard to learn) and
+        whether it is one of the engine's test decks (kept out of the players' list)."""
+        main = self.pool[d["deck"].main] if d["deck"].main in self.pool else None
+        team = main.teams[0] if main is not None and main.teams else None
+        info = self.pool.teams.get(team) or {} if team else {}
+        src = str(d["source"]).replace("\\", "/")
+        return {"id": d["id"], "name": d["name"], "source": d["source"],
+                "main": self._name(d["deck"].main), "main_cid": d["deck"].main, "text": d["deck"].to_text(self.pool),
+                "team": team, "difficulty": getattr(main, "difficulty", None) or info.get("difficulty"),
+                "style": info.get("style"), "alignment": info.get("alignment"),
+                "test": "/testset/" in src or src.startswith("testset/") or d["name"].startswith("Testbed")}
 
     def _ai_source(self) -> str:
         try:

@@ -240,7 +240,7 @@ def build(out: str | Path = "dist/web", *, card_data: str | Path | None = None,
     files["sw.js"] = _render(STATIC / "sw.js.j2", cache=f"capeclash-{site['version']}",
                              files=json.dumps([p for p in precache if p != "sw.js"])).encode()
     files["index.html"] = _render(STATIC / "index.html.j2", version=site["version"],
-                                  pyodide=PYODIDE_VERSION).encode()
+                                  pyodide=PYODIDE_VERSION, faces="faces.mjs" in files).encode()
 
     if out.exists():
         shutil.rmtree(out)
