@@ -1,0 +1,159 @@
+"""Card faces on screen (web/faces.py, web/static/faces.mjs): the SVG is printgen's layout.
+
+The SVG of every card must hold exactly the text runs printgen lays out for the printed card, at
+the same positions and sizes, in the same faces and colours; icons and shapes likewise. One
+Chromium test checks that a page renders a face with its text visible and the zoom readable.
+"""
+
+from __future__ import annotations
+
+import json
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+
+from web import faces as F
+
+ROOT = Path(__file__).resolve().parent.parent
+SVG = "{http://www.w3.org/2000/svg}"
+FACE_OF_CLASS = {None: "regular", "b": "bold", "i": "italic", "bi": "bolditalic"}
+
+
+@pytest.fixture(scope="module")
+def built():
+    data, art = F.face_data(ROOT / "card_data")
+    return data, art
+
+
+@pytest.fixture(scope="module")
+def cards():
+    return F.contexts(ROOT / "card_data")
+
+
+def parse(body: str) -> ET.Element:
+    return ET.fromstring(f'<svg xmlns="http://www.w3.org/2000/svg">{body}</svg>')
+
+
+def svg_texts(body: str) -> list[tuple]:
+    out = []
+    for t in parse(body).iter(f"{SVG}text"):
+        cls = [c for c in (t.get("class") or "").split() if not c.startswith("s-")]
+        out.append((float(t.get("x")), float(t.get("y")), t.text or "", FACE_OF_CLASS[cls[0] if cls else None],
+                    float(t.get("font-size")), t.get("fill")))
+    return out
+
+
+def layout_texts(ops) -> list[tuple]:
+    return [(round(x, 2), round(y, 2), s, face, round(size, 2), F.color(col))
+            for _, x, y, s, face, size, col in (op for op in ops if op[0] == "text")]
+
+
+def test_every_face_has_printgens_text_at_the_same_places_and_sizes(built, cards):
+    from printgen.faces import card_face
+    data, _ = built
+    pool, ctxs = cards
+    assert len(data["cards"]) == len(list(pool)) > 100
+    mains = [c for c in pool if c.type == "main"]
+    assert len({c.name for c in mains}) < len(mains), "every main character level has its own face"
+    for c in pool:
+        lay = card_face(c, ctxs[c.id])
+        body = data["cards"][c.id]["svg"]
+        want = layout_texts(lay.ops)
+        got = [(round(x, 2), round(y, 2), s, f, round(z, 2), col) for x, y, s, f, z, col in svg_texts(body)]
+        assert len(got) == len(want), c.id
+        for g, w in zip(got, want, strict=True):
+            assert g[2:4] == w[2:4] and g[5] == w[5], (c.id, g, w)
+            assert abs(g[0] - w[0]) <= 0.005 and abs(g[1] - w[1]) <= 0.005 and abs(g[4] - w[4]) <= 0.005, (c.id, g, w)
+        icons = [(F.icon_id(op[1]), op[2], op[3], op[4]) for op in lay.ops if op[0] == "icon"]
+        uses = [(u.get("href")[1:], float(u.get("x")), float(u.get("y")), float(u.get("width")))
+                for u in parse(body).iter(f"{SVG}use") if u.get("href").startswith("#cci-")]
+        assert [i[0] for i in icons] == [u[0] for u in uses], c.id
+        assert all(abs(a - b) <= 0.005 for i, u in zip(icons, uses, strict=True) for a, b in zip(i[1:], u[1:], strict=True)), c.id
+
+
+def test_rules_text_lines_of_a_card_are_in_its_svg(built, cards):
+    """The rules text printgen lays out for a card with long text shows line for line on screen."""
+    from printgen.faces import card_face
+    data, _ = built
+    pool, ctxs = cards
+    card = max((c for c in pool if c.type == "supporting"), key=lambda c: len(data["cards"][c.id]["svg"]))
+    runs = [op[3] for op in card_face(card, ctxs[card.id]).ops if op[0] == "text"]
+    shown = [t[2] for t in svg_texts(data["cards"][card.id]["svg"])]
+    assert len(runs) > 8 and shown == runs
+
+
+def test_stats_are_tagged_for_the_live_overlay(built, cards):
+    data, _ = built
+    pool, _ = cards
+    for c in pool:
+        if not c.is_character:
+            assert "s-atk" not in data["cards"][c.id]["svg"]
+            continue
+        root = parse(data["cards"][c.id]["svg"])
+        tagged = {cls: t.text for t in root.iter(f"{SVG}text") for cls in (t.get("class") or "").split()
+                  if cls.startswith("s-")}
+        assert tagged["s-atk"] == str(c.atk) and tagged["s-def"] == str(c.defense), c.id
+        assert tagged["s-hp"] == str(c.health), c.id
+        assert data["cards"][c.id]["stats"] == [c.atk, c.defense, c.health]
+        if c.level_up and not c.level_up.transform:
+            assert tagged["s-xp"] == str(c.level_up.xp), c.id
+
+
+def test_sprite_defines_every_icon_a_face_uses(built):
+    data, _ = built
+    defined = {s.get("id") for s in parse(data["sprite"]).iter(f"{SVG}symbol")}
+    refs = set()
+    for entry in [*data["cards"].values(), {"svg": data["back"]}]:
+        refs |= {u.get("href")[1:] for u in parse(entry["svg"]).iter(f"{SVG}use")}
+    assert refs and refs <= defined, refs - defined
+
+
+def test_keyword_reminders_come_from_the_engines_rules_text(built, cards):
+    from engine.text import keyword_rules
+    data, _ = built
+    pool, _ = cards
+    flier = next(c for c in pool if "flight" in c.keywords)
+    notes = dict(data["cards"][flier.id]["notes"])
+    assert notes["Flight"] == F.rich_html(keyword_rules("flight"))
+    assert "Flight" in data["cards"][flier.id]["text"]
+
+
+def test_text_is_escaped_and_odd_ops_are_handled(tmp_path, monkeypatch):
+    ops = [("text", 1, 2, "<script>&", "regular", 8.0, (0, 0, 0)), ("image", str(tmp_path / "x.png"), 0, 0, 10, 5),
+           ("shape", "fire", 1, 1, 20, (1, 1, 1)), ("sparkle", 1)]
+    problems: list = []
+    shapes: set = set()
+    body = F.svg_ops(ops, lambda p: "faces/art/x.jpg", set(), shapes, None, problems)
+    root = parse(body)   # well-formed XML: the text is escaped
+    assert [t.text for t in root.iter(f"{SVG}text")] == ["<script>&"]
+    assert root.find(f"{SVG}image").get("href") == "faces/art/x.jpg"
+    assert root.find(f"{SVG}use").get("href") == "#ccg-fire" and shapes == {"fire"}
+    assert problems == ["unknown drawing op 'sparkle' left out"]
+    icons = tmp_path / "icons.json"
+    icons.write_text(json.dumps({"width": 512, "height": 512,
+                                 "icons": {"fire": {"body": '<path fill="currentColor" d="M0 0h512v512H0z"/>'}}}))
+    monkeypatch.setenv("CAPECLASH_GAME_ICONS", str(icons))
+    monkeypatch.setitem(__import__("sys").modules, "printgen.gameicons", None)  # the npm file, not printgen's
+    sym = ET.fromstring(F.shape_symbol("fire").replace("<symbol", '<symbol xmlns="http://www.w3.org/2000/svg"', 1))
+    assert sym.get("id") == "ccg-fire" and sym.find(f"{SVG}path").get("d") == "M0 0h512v512H0z"
+    with pytest.raises(F.FaceError, match="no icon 'ice'"):
+        F.shape_symbol("ice")
+
+
+def test_art_file_becomes_a_small_picture_on_the_face(tmp_path):
+    import shutil
+
+    from PIL import Image
+    data_dir = tmp_path / "card_data"
+    shutil.copytree(ROOT / "card_data" / "starter", data_dir / "starter")
+    (data_dir / "art").mkdir()
+    Image.new("RGB", (900, 450), (200, 40, 40)).save(data_dir / "art" / "brannoc-kindler-1.png")
+    data, art = F.face_data(data_dir)
+    [(name, jpg)] = art.items()
+    img = parse(data["cards"]["brannoc-kindler-1"]["svg"]).find(f"{SVG}image")
+    assert img is not None and img.get("href") == name and name.startswith("faces/art/brannoc-kindler-1-")
+    from io import BytesIO
+    with Image.open(BytesIO(jpg)) as im:
+        assert im.size == (336, 168) and len(jpg) < 40_000
+    assert parse(data["cards"]["brannoc-kindler-2"]["svg"]).find(f"{SVG}image") is None
