@@ -157,3 +157,152 @@ def test_art_file_becomes_a_small_picture_on_the_face(tmp_path):
     with Image.open(BytesIO(jpg)) as im:
         assert im.size == (336, 168) and len(jpg) < 40_000
     assert parse(data["cards"]["brannoc-kindler-2"]["svg"]).find(f"{SVG}image") is None
+
+
+# ------------------------------------------------------------------ in Chromium
+
+SHOTS = ROOT / "dist" / "test-artifacts" / "faces"
+PAGE = """<!doctype html><html><head><meta charset="utf-8"><title>faces</title>
+<style>body{margin:0;padding:12px;background:#0e1628;color:#fff;font:14px system-ui}
+.row{display:flex;gap:10px;align-items:flex-start;margin-bottom:12px;flex-wrap:wrap}
+button{all:unset;display:inline-block;cursor:pointer}</style></head>
+<body><div id="board" class="row"></div><div id="hand" class="row"></div><div id="zoom" class="row"></div>
+<script type="module">
+import * as F from "./faces.mjs";
+const P = __PLAN__;
+await F.initFaces();
+await document.fonts.ready;
+for (const [where, id, live, opts] of P) {
+  const b = document.createElement("button");
+  b.tabIndex = 0;
+  b.dataset.cid = id;
+  b.append(where === "back" ? F.cardBack(opts) : F.cardFace(id, live, opts));
+  F.attachZoom(b, id, live);
+  document.getElementById(where === "back" ? "board" : where).append(b);
+}
+document.body.dataset.ready = "1";
+</script></body></html>"""
+
+
+@pytest.fixture(scope="module")
+def face_site(built, tmp_path_factory):
+    import shutil
+    data, _ = built
+    out = tmp_path_factory.mktemp("faces")
+    for name, blob in F.site_files(ROOT / "card_data").items():
+        (out / name).parent.mkdir(parents=True, exist_ok=True)
+        (out / name).write_bytes(blob)
+    for f in ("faces.mjs", "faces.css"):
+        shutil.copy(ROOT / "web" / "static" / f, out / f)
+    return out
+
+
+def test_a_page_shows_faces_with_live_state_and_a_readable_zoom(face_site, built, cards):
+    from playwright import sync_api
+
+    from printgen import fonts
+    from printgen.faces import card_face
+    from web import browser
+    from web.serve import serve_in_thread
+    data, _ = built
+    pool, ctxs = cards
+    flier = next(c for c in pool if c.type == "supporting" and "flight" in c.keywords and c.id in ctxs
+                 and ctxs[c.id].numbers)
+    main = next(c for c in pool if c.type == "main" and c.level_up and not c.level_up.transform)
+    twist = next(c for c in pool if c.type == "plot_twist" and c.teams)
+    eq = next(c for c in pool if c.type == "equipment")
+    hurt = {"iid": 7, "cid": flier.id, "name": flier.name, "atk": flier.atk + 2, "def": flier.defense - 1,
+            "printed_atk": flier.atk, "printed_def": flier.defense, "health": flier.health, "wounds": 1, "plus": 2,
+            "minus": 0, "vitality": 0, "stunned": False, "exhausted": False, "frozen": True,
+            "keywords": sorted(flier.keywords | {"ranged"}), "equipment": {"iid": 9, "cid": eq.id, "name": eq.name}}
+    tired = {**hurt, "iid": 8, "atk": flier.atk, "def": flier.defense, "wounds": 0, "plus": 0, "frozen": False,
+             "exhausted": True, "equipment": None, "keywords": sorted(flier.keywords)}
+    down = {**tired, "iid": 10, "exhausted": False, "stunned": True}
+    lead = {"iid": 1, "cid": main.id, "name": main.name, "atk": main.atk, "def": main.defense,
+            "printed_atk": main.atk, "printed_def": main.defense, "health": main.health, "wounds": 0, "main": True,
+            "xp": 1, "xp_needed": main.level_up.xp, "stunned": False, "exhausted": False, "frozen": False}
+    plan = [["board", main.id, lead, {"size": "board", "controller": "Ana"}], ["board", flier.id, hurt, {"size": "board"}],
+            ["board", flier.id, tired, {"size": "board"}], ["board", flier.id, down, {"size": "board"}],
+            ["back", None, None, {"size": "board"}],
+            ["hand", twist.id, None, {"size": "hand"}], ["hand", eq.id, None, {"size": "hand"}],
+            ["hand", flier.id, None, {"size": "hand"}],
+            ["hand", main.id, None, {"size": "pile"}], ["hand", "no-such-card", None, {"size": "hand"}]]
+    (face_site / "index.html").write_text(PAGE.replace("__PLAN__", json.dumps(plan)))
+    srv, url = serve_in_thread(face_site)
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    try:
+        with sync_api.sync_playwright() as p:
+            b = browser.launch(p)
+            ctx = b.new_context(viewport={"width": 1280, "height": 800})
+            blocked = browser.guard(ctx)
+            page = ctx.new_page()
+            errors: list = []
+            page.on("pageerror", lambda e: errors.append(str(e)))
+            page.goto(url)
+            page.wait_for_selector("body[data-ready='1']", timeout=20000)
+            assert page.evaluate("document.fonts.check('bold 12px \"CC Vera\"') && document.fonts.check('12px \"CC Vera\"')")
+
+            # the rules text of the flier is on screen, run for run, and as wide as printgen measured it
+            runs = [op for op in card_face(flier, ctxs[flier.id]).ops if op[0] == "text"]
+            face = page.locator(f"#hand .cc-face[data-cid='{flier.id}']")
+            assert face.count() == 1
+            texts = face.locator("svg text")
+            assert texts.all_text_contents() == [r[3] for r in runs]
+            longest = max(range(len(runs)), key=lambda i: fonts.width(runs[i][3], runs[i][4], runs[i][5]))
+            el = texts.nth(longest)
+            assert el.is_visible()
+            box = el.bounding_box()
+            card_w = face.locator(".cc-card").bounding_box()["width"]
+            px_per_pt = card_w / data["box"][2]
+            want = fonts.width(runs[longest][3], runs[longest][4], runs[longest][5]) * px_per_pt
+            assert abs(box["width"] - want) <= max(1.5, want * 0.02), (runs[longest][3], box["width"], want)
+            first = page.locator("#board button").nth(1)
+            card_w = first.locator(".cc-card").bounding_box()["width"]
+            px_per_pt = card_w / data["box"][2]
+            board_px = min(op[5] for op in runs) * px_per_pt
+
+            # live state: ATK up, DEF down, wounds, counters, frozen, gained keyword, equipment
+            atk = first.locator("text.s-atk")
+            assert atk.text_content() == str(flier.atk + 2) and "cc-up" in atk.get_attribute("class")
+            assert "cc-down" in first.locator("text.s-def").get_attribute("class")
+            marks = first.locator(".cc-marks").inner_text()
+            assert f"1/{flier.health}" in marks and "+2" in marks and "+Ranged" in marks
+            assert "cc-frozen" in first.locator(".cc-face").get_attribute("class")
+            assert "Frozen" in first.locator(".cc-face").get_attribute("aria-label")
+            assert eq.name in first.locator(".cc-equip").inner_text()
+            assert "Ana" in page.locator("#board button").nth(0).locator(".cc-controller").inner_text()
+            assert "XP" in (page.locator("#board button").nth(0).locator(".cc-xp").get_attribute("title") or "")
+            turned = page.locator("#board button").nth(2).locator(".cc-face").bounding_box()
+            assert turned["width"] > turned["height"]           # exhausted: turned a quarter
+            stunned = page.locator("#board button").nth(3)
+            assert stunned.locator(".cc-peek").inner_text() == flier.name
+            assert stunned.locator("text.s-atk").count() == 0   # face down: the back is shown
+            assert page.locator("#hand .cc-missing").inner_text() == "no-such-card"
+            page.screenshot(path=str(SHOTS / "board-1280.png"))
+
+            # hover: the zoom at once, text at least 12 px, the keyword reminder beside it
+            first.hover()
+            pop = page.locator("#cc-zoom-pop")
+            pop.wait_for(state="visible", timeout=2000)
+            zoom_w = pop.locator(".cc-card").bounding_box()["width"]
+            zoom_px = min(op[5] for op in runs) * zoom_w / data["box"][2]
+            assert zoom_px >= 12, zoom_px
+            assert "Flight" in pop.locator(".cc-zoom-panel").inner_text()
+            assert "Frozen" in pop.locator(".cc-zoom-panel").inner_text()
+            zb = pop.bounding_box()
+            assert zb["x"] >= 0 and zb["y"] >= 0 and zb["x"] + zb["width"] <= 1280 and zb["y"] + zb["height"] <= 800
+            page.screenshot(path=str(SHOTS / "zoom-1280.png"))
+            page.mouse.move(1270, 790)
+            pop.wait_for(state="hidden", timeout=2000)
+            # keyboard focus shows it too
+            page.locator("#hand button").first.focus()
+            pop.wait_for(state="visible", timeout=2000)
+            assert twist.name.replace("\u2605", "") in pop.inner_text() or pop.locator("svg text").count() > 5
+            page.keyboard.press("Escape")
+            pop.wait_for(state="hidden", timeout=2000)
+            assert errors == [] and blocked == []
+            print(f"\nboard face {card_w:.0f}px wide: smallest text {board_px:.1f}px; zoom {zoom_w:.0f}px: {zoom_px:.1f}px")
+            b.close()
+    finally:
+        srv.shutdown()
+        srv.server_close()

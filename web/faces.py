@@ -266,7 +266,8 @@ def describe(card) -> str:
     parts += [plain(line) for line in ability_lines(card)]
     if card.is_character:
         parts.append(f"ATK {card.atk}, DEF {card.defense}, health {card.health}")
-    return ". ".join(p.rstrip(".") for p in parts) + "."
+    parts = [p[0].upper() + p[1:] for p in (q.strip() for q in parts) if p]
+    return " ".join(p if p.endswith((".", ":", "!", "?")) else p + "." for p in parts)
 
 
 # ------------------------------------------------------------------ the build
