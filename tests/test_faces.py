@@ -40,7 +40,7 @@ def svg_texts(body: str) -> list[tuple]:
     for t in parse(body).iter(f"{SVG}text"):
         cls = [c for c in (t.get("class") or "").split() if not c.startswith("s-")]
         out.append((float(t.get("x")), float(t.get("y")), t.text or "", FACE_OF_CLASS[cls[0] if cls else None],
-                    float(t.get("font-size")), t.get("fill")))
+                    float(t.get("font-size")), t.get("fill") or F.INK))
     return out
 
 
@@ -176,6 +176,7 @@ for (const [where, id, live, opts] of P) {
   const b = document.createElement("button");
   b.tabIndex = 0;
   b.dataset.cid = id;
+  b.addEventListener("click", () => { window.clicks = (window.clicks || 0) + 1; });
   b.append(where === "back" ? F.cardBack(opts) : F.cardFace(id, live, opts));
   F.attachZoom(b, id, live);
   document.getElementById(where === "back" ? "board" : where).append(b);
@@ -299,6 +300,22 @@ def test_a_page_shows_faces_with_live_state_and_a_readable_zoom(face_site, built
             pop.wait_for(state="visible", timeout=2000)
             assert twist.name.replace("\u2605", "") in pop.inner_text() or pop.locator("svg text").count() > 5
             page.keyboard.press("Escape")
+            pop.wait_for(state="hidden", timeout=2000)
+
+            # a long-press on a phone: the zoom as a dialog, the press is no click, a tap closes it
+            page.set_viewport_size({"width": 390, "height": 844})
+            page.evaluate("""() => { const b = document.querySelectorAll('#board button')[1];
+                const r = b.getBoundingClientRect(), at = {pointerType: 'touch', bubbles: true, clientX: r.x + 20, clientY: r.y + 20};
+                b.dispatchEvent(new PointerEvent('pointerdown', at));
+                setTimeout(() => { b.dispatchEvent(new PointerEvent('pointerup', at)); b.click(); }, 700); }""")
+            page.wait_for_timeout(900)
+            assert pop.is_visible() and "cc-modal" in pop.get_attribute("class")
+            assert page.evaluate("window.clicks || 0") == 0
+            zb = pop.bounding_box()
+            assert zb["x"] >= 0 and zb["x"] + zb["width"] <= 390, zb
+            assert page.evaluate("document.documentElement.scrollWidth") <= 390
+            page.screenshot(path=str(SHOTS / "zoom-390.png"))
+            page.locator("#cc-zoom-backdrop").click(position={"x": 5, "y": 5}, force=True)
             pop.wait_for(state="hidden", timeout=2000)
             assert errors == [] and blocked == []
             print(f"\nboard face {card_w:.0f}px wide: smallest text {board_px:.1f}px; zoom {zoom_w:.0f}px: {zoom_px:.1f}px")

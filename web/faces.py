@@ -17,6 +17,8 @@ What the build writes (``site_files``), all precached by the service worker:
 
 >>> svg_ops([("text", 10, 20.5, "A <b> & c", "bold", 8.0, (0, 0, 0))])
 '<text x="10" y="20.5" class="b" font-size="8" fill="#000000">A &lt;b&gt; &amp; c</text>'
+>>> svg_ops([("poly", ((0, 1.25), (2.04, 3)), (1, 1, 1))])
+'<path d="M0 1.2L2 3Z" fill="#ffffff"/>'
 >>> svg_ops([("rect", 0, 0, 5, 5, None, (1, 1, 1), 1.2, 3)])
 '<rect x="0" y="0" width="5" height="5" rx="3" fill="none" stroke="#ffffff" stroke-width="1.2"/>'
 """
@@ -39,6 +41,7 @@ FACE_CLASS = {"regular": None, "bold": "b", "italic": "i", "bolditalic": "bi"}
 ART_PX = (324, 168)          # a face's art box (162 x 84 pt) at 2 px per point: sharp in the zoom
 CURRENT = (0.01234, 0.04567, 0.07891)   # an icon's own colour, drawn as ``currentColor`` in its symbol
 STAT_ICONS = {"atk": "s-atk", "def": "s-def", "health": "s-hp", "xp": "s-xp"}
+INK = "#1c1c21"              # printgen's ink: text in it has no fill of its own (it takes the <svg>'s)
 
 
 class FaceError(Exception):
@@ -79,7 +82,8 @@ def _paint(fill, stroke=None, lw=0.0) -> str:
 
 
 def _points(pts) -> str:
-    return "M" + "L".join(f"{num(x)} {num(y)}" for x, y in pts) + "Z"
+    """A polygon's path, to a tenth of a point (a fifth of a pixel in the zoom)."""
+    return "M" + "L".join(f"{x:.1f} {y:.1f}".replace(".0 ", " ").removesuffix(".0") for x, y in pts) + "Z"
 
 
 def svg_ops(ops, art_href=None, used: set | None = None, shapes: set | None = None,
@@ -115,7 +119,8 @@ def svg_ops(ops, art_href=None, used: set | None = None, shapes: set | None = No
                     and prev[3] >= stats_top - 1):
                 classes.append(STAT_ICONS[prev[1]])
             cls = f' class="{" ".join(classes)}"' if classes else ""
-            out.append(f'<text x="{num(x)}" y="{num(base)}"{cls} font-size="{num(size)}" fill="{color(col)}">'
+            fill = "" if color(col) == INK else f' fill="{color(col)}"'
+            out.append(f'<text x="{num(x)}" y="{num(base)}"{cls} font-size="{num(size)}"{fill}>'
                        f'{escape(s, quote=False)}</text>')
         elif kind == "icon":
             _, name, x, y, size, col = op
@@ -355,7 +360,7 @@ def face_data(card_data: Path, quiet: bool = True) -> tuple[dict, dict[str, byte
             problems.append(str(e))
     for p in problems:
         print(f"warning: faces: {p}", file=sys.stderr)
-    data = {"format": 1, "box": [round(v, 3) for v in TRIM], "sprite": "".join(sprite), "back": back,
+    data = {"format": 1, "box": [round(v, 3) for v in TRIM], "ink": INK, "sprite": "".join(sprite), "back": back,
             "cards": cards}
     return data, art
 
@@ -383,5 +388,5 @@ def face_svg(data: dict, card_id: str | None) -> str:
     body = data["back"] if card_id is None else data["cards"][card_id]["svg"]
     style = ("text{font-family:'CC Vera',Vera,'Bitstream Vera Sans','DejaVu Sans',sans-serif;white-space:pre;"
              "font-kerning:none}.b{font-weight:700}.i{font-style:italic}.bi{font-weight:700;font-style:italic}")
-    return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="{num(x)} {num(y)} {num(w)} {num(h)}">'
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="{num(x)} {num(y)} {num(w)} {num(h)}" fill="{INK}">'
             f'<style>{style}</style><defs>{data["sprite"]}</defs>{body}</svg>')

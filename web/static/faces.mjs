@@ -4,6 +4,7 @@
 // faces.json (format 1), written by the build and precached:
 //   { format: 1,
 //     box: [x, y, w, h],          the card's trim box in points: the SVG viewBox (y down)
+//     ink: "#1c1c21",             the fill of a <text> without one (set on the <svg>)
 //     sprite: "<symbol id='cci-NAME' viewBox='0 0 1 1'>...",  the icons, used as <use href="#cci-NAME">
 //                                 (and game-icons.net shapes as #ccg-NAME); colour = the <use>'s `color`
 //     back: "<rect .../>...",     the card back's SVG body
@@ -96,7 +97,7 @@ function svgOf(cardId) {
     const body = cardId == null ? DATA.back : DATA.cards[cardId].svg;
     const [x, y, w, h] = DATA.box;
     const holder = document.createElement("div");
-    holder.innerHTML = `<svg xmlns="${NS}" class="cc-svg" viewBox="${x} ${y} ${w} ${h}" aria-hidden="true" focusable="false">${body}</svg>`;
+    holder.innerHTML = `<svg xmlns="${NS}" class="cc-svg" viewBox="${x} ${y} ${w} ${h}" fill="${DATA.ink || "#000"}" aria-hidden="true" focusable="false">${body}</svg>`;
     svg = holder.firstChild;
     parsed.set(key, svg);
   }
@@ -159,7 +160,7 @@ export function liveLines(cardId, live) {
   if (live.frozen) out.push("Frozen: it doesn't ready next turn");
   if (live.equipment) out.push(`Equipped with ${live.equipment.name}`);
   const printedKw = new Set(e?.keywords || []);
-  const liveKw = live.keywords ? new Set(live.keywords) : null;
+  const liveKw = live.keywords && !live.stunned ? new Set(live.keywords) : null;   // face down: no keywords
   if (liveKw) {
     for (const k of liveKw) if (!printedKw.has(k)) out.push(`Has ${kwName(k)} now`);
     for (const k of printedKw) if (!liveKw.has(k)) out.push(`Has lost ${kwName(k)}`);
@@ -185,7 +186,7 @@ export function cardFace(cardId, live = null, opts = {}) {
     const name = entry?.name || live.name;
     if (name && opts.peek !== false) {   // its identity is in the view: say which card lies face down
       const p = el("div", "cc-peek", name);
-      p.title = `${name} (stunned)`;
+      p.title = `${name}: stunned (face down)`;
       root.append(p);
     }
   } else if (entry) {
@@ -227,9 +228,9 @@ export function cardFace(cardId, live = null, opts = {}) {
       marks.append(mark("cc-xp", "xp", live.xp_needed ? `${live.xp}/${live.xp_needed}` : `${live.xp}`, "XP"));
     }
     // frozen: the frost over the card says it (and the zoom and the label in words)
-    if (live.stunned) marks.append(mark("cc-state", null, "Stunned"));
+    // stunned: the back with the card's name says it; a face-down card has no keywords to compare
     const printedKw = new Set(entry?.keywords || []);
-    if (live.keywords && entry?.keywords) {
+    if (live.keywords && entry?.keywords && !live.stunned) {
       const liveKw = new Set(live.keywords);
       for (const k of liveKw) if (!printedKw.has(k)) marks.append(mark("cc-kw", null, `+${kwName(k)}`, `Has ${kwName(k)} now`));
       for (const k of printedKw) if (!liveKw.has(k)) marks.append(mark("cc-kw-lost", null, kwName(k), `Has lost ${kwName(k)}`));
