@@ -280,9 +280,9 @@ def describe(card) -> str:
 def contexts(card_data: Path):
     """(pool of every card, {card id: printgen Context}): starter cards get the print job's context
     (its team colours, emblems and set numbers), so the screen shows what the printed set shows."""
-    from engine.loader import load_pool
+    from printgen.data import card_files, load_cards
     from printgen.faces import Context
-    pool = load_pool([card_data])
+    pool, _, _ = load_cards(card_files(card_data))   # printgen's reader: libyaml, no scenario files (fast)
     art = card_data / "art"
     art_dir = art if art.is_dir() else None
     everyone = Context(pool, art_dir, None)
