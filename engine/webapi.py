@@ -72,7 +72,8 @@ ACTION_GROUPS = {
 # Answers that change nothing: a decision whose only legal answer is one of these is answered for
 # the player (unless they asked for full control), so nobody clicks "Pass" or "Done" for nothing.
 NOTHING_ANSWERS = ("pass", "end_step", "end_turn", "no")
-AUTO_LIMIT = 500  # answers given in a row at most (a game never needs so many)
+AUTO_LIMIT = 500
+BUILD_STEPS = ("resource", "recruit", "formation")  # answers given in a row at most (a game never needs so many)
 
 
 class WebError(Exception):
@@ -316,7 +317,7 @@ class Session:
             "ai_to_act": bool(to_act) and all(seats[p]["ai"] for p in to_act) if seats else False,
             "decision_title": decision_title,
             "phase_name": phase_name,
-            "actions": [self._action_json(g, a) for a in acts],
+            "actions": [self._action_json(g, a) for a in acts] + self._ahead(g, viewer, acts),
             "log": [self._event_json(g, e, viewer) for e in g.events[max(since, len(g.events) - LOG_LINES):]],
             "log_len": len(g.events),
             "hash": g.state_hash(),
@@ -382,21 +383,47 @@ class Session:
             raise WebError("not_your_seat", f"seat {viewer + 1} is played by the computer")
         if not self._can_end_turn(g, viewer, g.legal_actions(viewer)):
             raise WebError("cannot_end_turn", "you cannot end the turn now")
+        self._skip_steps(g, viewer, "end", mark=True)
+        self._auto_run(g)
+        return self.op_state(viewer=viewer)
+
+    def _skip_steps(self, g, viewer: int, until: str, mark: bool) -> None:
+        """Answer "done" for ``viewer`` through the build steps left (``until="main"``: stop at the
+        main phase) and, for ``until="end"``, end the turn. Stops when anything else is asked.
+        With ``mark``, the answers after the first are one move for undo."""
         turn, first = g.turn, len(g.actions)
+        steps = BUILD_STEPS + (("main",) if until == "end" else ())
         for _ in range(AUTO_LIMIT):
             if g.is_over or g.turn != turn or viewer not in g.to_act:
                 break
-            d = g.decision or {}
-            if d.get("type") not in ("resource", "recruit", "formation", "main"):
+            if (g.decision or {}).get("type") not in steps:
                 break
             done = [a for a in g.legal_actions(viewer) if a.type in ("end_step", "end_turn")]
             if not done:
                 break
-            if g.turn == turn and len(g.actions) > first:
-                self.auto.add(len(g.actions))  # one "End turn" is one move to undo
+            if mark and len(g.actions) > first:
+                self.auto.add(len(g.actions))
             g.apply(done[0])
-        self._auto_run(g)
-        return self.op_state(viewer=viewer)
+
+    def _ahead(self, g, viewer: int | None, acts: list) -> list[dict]:
+        """During the viewer's build phase: the attacks the main phase would offer if they were done
+        building now (worked out on a copy), so a click on an attacker skips the rest of the build."""
+        if viewer is None or not self._can_end_turn(g, viewer, acts) or not hasattr(g, "copy"):
+            return []
+        if (g.decision or {}).get("type") not in BUILD_STEPS:
+            return []
+        c = g.copy()
+        self._skip_steps(c, viewer, "main", mark=False)
+        if (c.decision or {}).get("type") != "main" or viewer not in c.to_act:
+            return []
+        out = []
+        for a in c.legal_actions(viewer):
+            if a.type == "attack":
+                j = self._action_json(c, a)
+                j.update(via="main", group="Attack (ends the build phase)",
+                         label=f"Done building: {j['label'][0].lower()}{j['label'][1:]}")
+                out.append(j)
+        return out
 
     @staticmethod
     def _view(g: Game, viewer: int | None) -> dict:
@@ -466,12 +493,26 @@ class Session:
 
     # -------------------------------------------------------------- acting
 
-    def op_apply(self, action: str, viewer: int | None = None) -> dict:
-        """Carry out an offered action (its text form); returns the new state for ``viewer``."""
+    def op_apply(self, action: str, viewer: int | None = None, via: str | None = None) -> dict:
+        """Carry out an offered action (its text form); returns the new state for ``viewer``.
+
+        ``via="main"``: an attack offered ahead during the build phase: the build steps left are
+        done first (checked on a copy: if the attack is not offered then, nothing changes)."""
         g = self._need_game()
         a = Action.from_json(action)
         if self.seats and self.seats[a.player]["ai"]:
             raise WebError("not_your_seat", f"seat {a.player + 1} is played by the computer")
+        if via is not None:
+            if via != "main":
+                raise WebError("bad_request", f"unknown via {via!r} (only 'main')")
+            c = g.copy()
+            self._skip_steps(c, a.player, "main", mark=False)
+            if str(a) not in {str(x) for x in c.legal_actions(a.player)}:
+                raise WebError("illegal_action", f"{a} is not offered once the build phase is over")
+            n0 = len(g.actions)
+            self._skip_steps(g, a.player, "main", mark=True)
+            if len(g.actions) > n0:
+                self.auto.add(len(g.actions))  # the attack and the skipped steps are one move
         g.apply(a)
         self._auto_run(g)
         return self.op_state(viewer=viewer if viewer is not None else a.player)

@@ -451,3 +451,21 @@ def test_combat_preview_gives_each_strike_and_whether_it_stuns(session):
     assert first["stuns"] == (first["atk"] >= max(1, first["def"]))
     for s in p["strikes"][1:]:
         assert s["by"] == [d.iid] and s["at"] in st["view"]["combat"]["attackers"]
+
+
+def test_attacks_are_offered_ahead_in_the_build_phase_and_finish_it(session):
+    session.call("settings", auto_answer=True)
+    st = _until(session, _starter_game(session, seed=3),
+                lambda st: any(a.get("via") == "main" for a in st["actions"]), limit=600)
+    ahead = [a for a in st["actions"] if a.get("via") == "main"]
+    assert st["view"]["decision"]["type"] in ("resource", "recruit", "formation")
+    assert all(a["type"] == "attack" and a["card"] is not None for a in ahead)
+    # the same attacks as the main phase offers once the build steps are done
+    c = session.game.copy()
+    session._skip_steps(c, 0, "main", mark=False)
+    assert {a["text"] for a in ahead} == {str(x) for x in c.legal_actions(0) if x.type == "attack"}
+    turn = st["view"]["turn"]
+    st = session.call("apply", action=ahead[0]["text"], via="main", viewer=0)
+    assert st["view"]["turn"] == turn and st["view"]["declaring"] == [ahead[0]["card"]] or st["view"]["combat"]
+    back = session.call("undo", viewer=0)  # one undo takes back the attack and the skipped steps
+    assert back["view"]["decision"]["type"] in ("resource", "recruit", "formation") and back["view"]["turn"] == turn

@@ -548,12 +548,14 @@ function askPass(p, state) {
 
 $("btn-pass").addEventListener("click", async () => {
   const p = app.pendingPass;
+  if (p === null || app.busy) return;  // a second click while the board is fetched does nothing
   app.pendingPass = null;
+  app.busy = true;
   try {
     const state = await engine.call("state", { viewer: p });
     app.viewer = p;
     show(state);
-  } catch (err) { engineError("Could not show the board", err); }
+  } catch (err) { engineError("Could not show the board", err, "show"); } finally { app.busy = false; }
 });
 
 // A new state from the engine: maybe hand over the device, then draw it and let the AI move.
@@ -620,13 +622,16 @@ function setThinking(who) {
   document.body.dataset.thinking = who ? "1" : "";
 }
 
-async function act(text) {
+// a: an offered action (or its text); "via" (an attack offered ahead in the build phase) goes back with it
+async function act(a) {
   if (app.busy || app.mode !== "play") return;
+  const text = typeof a === "string" ? a : a.text;
+  const via = typeof a === "string" ? undefined : a.via;
   app.busy = true;
   app.pick = null;
   closeDialogs();
   try {
-    const state = await engine.call("apply", { action: text, viewer: app.viewer });
+    const state = await engine.call("apply", { action: text, viewer: app.viewer, ...(via ? { via } : {}) });
     app.lastOwnSeq[app.viewer] = state.log_len;
     await afterMove(state);
   } catch (err) {
@@ -639,6 +644,7 @@ async function endTurn() {
   app.busy = true;
   app.pick = null;
   closeDialogs();
+  setThinking(null);
   try {
     const state = await engine.call("end_turn", { viewer: app.viewer });
     app.lastOwnSeq[app.viewer] = state.log_len;
@@ -712,12 +718,13 @@ function renderBoard(root, state, interactive) {
     return renderDiceBoard(root, state, { el, by, catalogue: app.diceCatalogue,
       openCard: (c, stateText) => {
         const acts = (by.get(c.iid) || []).filter((a) => a.card === c.iid);
-        if (interactive && acts.length === 1 && (by.get(c.iid) || []).length === 1) return act(acts[0].text);
+        if (interactive && acts.length === 1 && (by.get(c.iid) || []).length === 1) return act(acts[0]);
         return openCard({ ...c, stateText }, ctx);
       },
       openList: (title, cards) => openList(title, cards, ctx) });
   }
   const by = interactive ? actionsByCard(state) : new Map();
+  if (faces?.hideZoom && root.id === "board") faces.hideZoom();  // a zoom of a card about to be redrawn
   const me = v.viewer !== null ? v.players[v.viewer] : null;
   const myTeam = me ? me.team : v.players[0].team;
   const mySide = me ? me.side : null;
@@ -777,7 +784,8 @@ function renderSide_(s, ctx, { friendly, mine }) {
       el("span", { class: "row-label", text: name }),
       el("div", { class: "cards" }, cards.length ? cards.map((c) => cardTile(c, ctx, "char")) : el("span", { class: "empty", text: acts.length ? "tap to place here" : "empty" })));
     if (acts.length) {
-      r.addEventListener("click", (e) => { if (!e.target.closest(".card")) act(acts[0].text); });
+      // the whole row takes the click, its cards too (they have nothing else to do while a row is asked)
+      r.addEventListener("click", (e) => { e.stopPropagation(); e.preventDefault(); act(acts[0]); }, true);
       r.title = acts[0].label;
     }
     return r;
@@ -786,7 +794,9 @@ function renderSide_(s, ctx, { friendly, mine }) {
   const res = el("div", { class: "resources" }, players.map((p) => el("div", { class: "res-row", "aria-label": `${p.name}'s resources` },
     el("span", { class: "row-label", text: `${players.length > 1 ? p.name + " " : ""}resources (${p.resources.length})` }),
     p.resources.map((r) => resourceChip(r, ctx)))));
-  const rows = friendly ? [row("front", s.front), row("back", s.back), machines, res] : [res, machines, row("back", s.back), row("front", s.front)];
+  // the two rows side by side on a wide screen (front toward the middle of the table), stacked on a phone
+  const rows = friendly ? [el("div", { class: "rows" }, row("front", s.front), row("back", s.back)), machines, res]
+    : [res, machines, el("div", { class: "rows" }, row("back", s.back), row("front", s.front))];
   return el("section", { class: `side${friendly ? " friendly" : " enemy"}${mine ? " mine" : ""}${v.active_side === s.side ? " active" : ""}`,
     "aria-label": `${players.map((p) => p.name).join(" and ")}${v.active_side === s.side ? " (their turn)" : ""}` },
     friendly ? [rows, head] : [head, rows]);
@@ -846,9 +856,18 @@ function cardClick(c, ctx) {
     app.pick = c.iid;
     return redraw();
   }
-  if (acts.length === 1) return act(acts[0].text);
+  if (acts.length === 1) return act(acts[0]);
+  // a card with several actions: the one that answers the question on the table, or an attack, is
+  // the click; the others stay in the card's window (right-click or long-press) and the side panel
+  for (const t of PRIMARY) {
+    const hits = acts.filter((a) => a.type === t && a.card === c.iid);
+    if (hits.length === 1) return act(hits[0]);
+    if (hits.length) break;
+  }
   return openCard(c, ctx);
 }
+
+const PRIMARY = ["target", "strike_back", "choose", "pay", "add_attacker", "attack"];
 
 function redraw() {
   if (app.state) { renderBoard($("board"), app.state, app.mode === "play"); renderSide(app.state); }
@@ -969,7 +988,7 @@ function renderSide(state) {
       n++;
       const primary = ["end_step", "pass", "end_turn", "keep", "yes"].includes(a.type);
       list.append(el("button", { type: "button", class: `act${primary ? " primary" : ""}`, dataset: { action: a.text, n },
-        onclick: () => act(a.text),
+        onclick: () => act(a),
         onmouseenter: () => highlight(a, true), onmouseleave: () => highlight(a, false),
         onfocus: () => highlight(a, true), onblur: () => highlight(a, false) },
         n <= 9 ? el("kbd", { text: n }) : null, a.label));
@@ -1058,7 +1077,7 @@ async function openCard(c, ctx) {
   const actsBox = $("card-actions");
   actsBox.textContent = "";
   const acts = ctx.by?.get(c.iid) || [];
-  for (const a of acts) actsBox.append(el("button", { type: "button", class: "act primary", dataset: { action: a.text }, text: a.label, onclick: () => act(a.text) }));
+  for (const a of acts) actsBox.append(el("button", { type: "button", class: "act primary", dataset: { action: a.text }, text: a.label, onclick: () => act(a) }));
   const table = $("explain");
   table.hidden = true;
   const ex = $("btn-explain");
