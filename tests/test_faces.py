@@ -293,6 +293,12 @@ def test_a_page_shows_faces_with_live_state_and_a_readable_zoom(face_site, built
             zb = pop.bounding_box()
             assert zb["x"] >= 0 and zb["y"] >= 0 and zb["x"] + zb["width"] <= 1280 and zb["y"] + zb["height"] <= 800
             page.screenshot(path=str(SHOTS / "zoom-1280.png"))
+            # the equipment chip zooms the equipment; back on the card, the card again
+            first.locator(".cc-equip").hover()
+            page.wait_for_function("(n) => document.querySelector('#cc-zoom-pop .cc-face')?.dataset.cid === n", arg=eq.id)
+            cb = first.bounding_box()
+            page.mouse.move(cb["x"] + cb["width"] / 2, cb["y"] + cb["height"] - 6)
+            page.wait_for_function("(n) => document.querySelector('#cc-zoom-pop .cc-face')?.dataset.cid === n", arg=flier.id)
             page.mouse.move(1270, 790)
             pop.wait_for(state="hidden", timeout=2000)
             # keyboard focus shows it too

@@ -300,7 +300,7 @@ function escapeHtml(s) {
 
 // ------------------------------------------------------------------ hover / focus / long-press zoom
 
-let pop = null, backdrop = null, shownFor = null;
+let pop = null, backdrop = null, shownFor = null, dismissed = null;
 const LONG_PRESS_MS = 450;
 
 function popup() {
@@ -310,7 +310,7 @@ function popup() {
     pop.setAttribute("role", "tooltip");
     pop.hidden = true;
     document.body.append(pop);
-    document.addEventListener("keydown", (e) => { if (e.key === "Escape" && !pop.hidden) hideZoom(); });
+    document.addEventListener("keydown", (e) => { if (e.key === "Escape" && !pop.hidden) { dismissed = shownFor; hideZoom(); } });
     // a hover zoom goes when the pointer is over something else (also when the board re-rendered under it)
     document.addEventListener("pointerover", (e) => {
       if (!pop.hidden && !pop.classList.contains("cc-modal") && e.pointerType !== "touch" && shownFor &&
@@ -367,10 +367,16 @@ export function attachZoom(element, cardId, live = null) {
   element._ccZoom = { cardId, live };
   if (known) return element;
   let timer = null, start = null, swallow = false;
+  element.dataset.ccZoom = "1";
   const cancel = () => { if (timer) { clearTimeout(timer); timer = null; } };
-  element.addEventListener("pointerenter", (e) => { if (e.pointerType !== "touch") showZoom(element, false); });
+  element.addEventListener("pointerenter", (e) => { if (e.pointerType !== "touch") { dismissed = null; showZoom(element, false); } });
+  // back from a nested zoomable part (the equipment chip) to the card itself: the card's zoom again
+  element.addEventListener("pointermove", (e) => {
+    if (e.pointerType !== "touch" && shownFor !== element && dismissed !== element &&
+        e.target.closest?.("[data-cc-zoom]") === element) showZoom(element, false);
+  });
   element.addEventListener("pointerleave", (e) => { if (e.pointerType !== "touch" && shownFor === element && !pop.classList.contains("cc-modal")) hideZoom(); });
-  element.addEventListener("focusin", () => showZoom(element, false));
+  element.addEventListener("focusin", () => { dismissed = null; showZoom(element, false); });
   element.addEventListener("focusout", () => { if (shownFor === element && !pop.classList.contains("cc-modal")) hideZoom(); });
   element.addEventListener("pointerdown", (e) => {
     if (e.pointerType !== "touch") return;
