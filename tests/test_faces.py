@@ -241,7 +241,9 @@ def test_a_page_shows_faces_with_live_state_and_a_readable_zoom(face_site, built
             page.on("pageerror", lambda e: errors.append(str(e)))
             page.goto(url)
             page.wait_for_selector("body[data-ready='1']", timeout=20000)
-            assert page.evaluate("document.fonts.check('bold 12px \"CC Vera\"') && document.fonts.check('12px \"CC Vera\"')")
+            loaded = page.evaluate("[...document.fonts].filter(f => f.family.includes('CC Vera') && f.status === 'loaded')"
+                                   ".map(f => f.weight + ' ' + f.style).sort()")
+            assert loaded == ["400 italic", "400 normal", "700 italic", "700 normal"], loaded
 
             # the rules text of the flier is on screen, run for run, and as wide as printgen measured it
             runs = [op for op in card_face(flier, ctxs[flier.id]).ops if op[0] == "text"]
