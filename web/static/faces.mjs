@@ -263,7 +263,7 @@ export function cardBack(opts = {}) {
 export function zoomFace(cardId, live = null) {
   const box = el("div", "cc-zoom");
   // the zoom shows the face itself (a stunned card's identity is in the view), upright
-  const upright = live ? { ...live, stunned: false, exhausted: false } : null;
+  const upright = live ? { ...live, stunned: false, exhausted: false, keywords: live.stunned ? undefined : live.keywords } : null;
   box.append(cardFace(cardId, upright, { size: "zoom" }));
   const entry = DATA?.cards[cardId];
   const panel = el("div", "cc-zoom-panel");
