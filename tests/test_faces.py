@@ -331,3 +331,13 @@ def test_a_page_shows_faces_with_live_state_and_a_readable_zoom(face_site, built
     finally:
         srv.shutdown()
         srv.server_close()
+
+
+def test_a_face_that_cant_be_laid_out_names_its_card(monkeypatch):
+    import printgen.faces
+
+    def broken(card, ctx):
+        raise KeyError("emblem:nope")
+    monkeypatch.setattr(printgen.faces, "card_face", broken)
+    with pytest.raises(F.FaceError, match=r"card '[a-z0-9-]+' \(.+\): its face can't be laid out: 'emblem:nope'"):
+        F.face_data(ROOT / "card_data")

@@ -44,8 +44,8 @@ STAT_ICONS = {"atk": "s-atk", "def": "s-def", "health": "s-hp", "xp": "s-xp"}
 INK = "#1c1c21"              # printgen's ink: text in it has no fill of its own (it takes the <svg>'s)
 
 
-class FaceError(Exception):
-    pass
+class FaceError(ValueError):
+    """A face that can't be drawn; the message names the card or icon (``capeclash web build`` prints it)."""
 
 
 def num(v) -> str:
@@ -339,7 +339,10 @@ def face_data(card_data: Path, quiet: bool = True) -> tuple[dict, dict[str, byte
 
     cards = {}
     for c in pool:
-        lay = card_face(c, ctxs[c.id])
+        try:
+            lay = card_face(c, ctxs[c.id])
+        except Exception as e:  # noqa: BLE001 - name the card, whatever went wrong in its layout
+            raise FaceError(f"card {c.id!r} ({c.name}): its face can't be laid out: {e}") from e
         probs: list[str] = []
         svg = svg_ops(lay.ops, art_href, used, shapes, STATS_TOP, probs)
         problems += [f"card {c.id}: {p}" for p in probs]
