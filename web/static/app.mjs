@@ -670,7 +670,8 @@ function gameOver(state) {
   box.textContent = "";
   const v = state.view;
   const r = v.result || {};
-  if (r.reason) box.append(el("p", { class: "why", text: `Why: ${String(r.reason).replace(/_/g, " ")}` }));
+  const why = r.reason ? String(r.reason).replace(/_/g, " ") : null;
+  if (why && !String(state.result_text).includes(why)) box.append(el("p", { class: "why", text: `Why: ${why}` }));
   if (v.turn) box.append(el("p", { text: `Turns played: ${v.turn}` }));
   if (v.game !== "dice" && v.players) {
     box.append(el("table", { class: "summary" },
@@ -740,6 +741,7 @@ function renderBoard(root, state, interactive) {
   }
   const mid = el("div", { class: "midline" }, el("span", { text: combatText(v) }), combatPreview(v));
   root.append(top, mid, bottom);
+  if (interactive && root.id === "board") root.append(dock(state));
   if (me && me.hand) {
     const picked = app.pick !== null && app.pick !== undefined && me.hand.some((c) => c.iid === app.pick);
     root.append(el("section", { class: "hand", "aria-label": "Your hand" },
@@ -754,6 +756,19 @@ function combatText(v) {
   const name = (iid) => findChar(v, iid)?.name || "?";
   const how = [c.ranged ? "ranged" : null, c.flew_over ? "flying over the front row" : null].filter(Boolean).join(", ");
   return `Combat: ${c.attackers.map(name).join(" + ")} attack${c.attackers.length > 1 ? "" : "s"} ${name(c.defender)}${how ? ` (${how})` : ""}`;
+}
+
+// On a phone the side panel is below the board: a dock at the bottom of the screen keeps the question,
+// End turn and the panel's "done" answer in reach (the same offered actions; the panel has them all).
+function dock(state) {
+  const d = el("div", { class: "dock", "aria-hidden": "true" });
+  if (state.over || !state.view.decision) return d;
+  d.append(el("span", { class: "dock-q", text: state.actions.length ? state.decision_title : `Waiting for ${state.to_act.map((p) => state.seats[p].name).join(" or ")}…` }));
+  const done = state.actions.filter((a) => ["pass", "end_step", "no", "keep"].includes(a.type));
+  for (const a of done.slice(0, 1)) d.append(el("button", { type: "button", tabindex: "-1", text: a.label, onclick: () => act(a) }));
+  if (state.can_end_turn) d.append(el("button", { type: "button", tabindex: "-1", class: "primary", text: "End turn", onclick: endTurn }));
+  else if (state.actions.length && !done.length) d.append(el("button", { type: "button", tabindex: "-1", text: "Choices ↓", onclick: () => $("prompt").scrollIntoView({ behavior: "smooth" }) }));
+  return d;
 }
 
 // The engine's preview of the strikes before a combat resolves: ATK against DEF, and who is stunned.
@@ -1020,7 +1035,7 @@ function lastMoves(state) {
 // state is drawn at once, so input is never blocked. Off with the Motion switch or reduced motion.
 function animate(prev, state) {
   const board = $("board");
-  if (reducedMotion() || !prev || prev.view.game !== state.view.game || prev.view.viewer !== state.view.viewer) return;
+  if (reducedMotion() || !prev || !state.view.sides || !prev.view.sides || prev.view.viewer !== state.view.viewer) return;
   const before = new Set();
   const walk = (v) => {
     for (const s of v.sides || []) for (const c of [...s.front, ...s.back]) before.add(`${c.iid}:${c.row}:${c.stunned}`);
