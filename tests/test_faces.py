@@ -163,6 +163,7 @@ def test_art_file_becomes_a_small_picture_on_the_face(tmp_path):
 
 SHOTS = ROOT / "dist" / "test-artifacts" / "faces"
 PAGE = """<!doctype html><html><head><meta charset="utf-8"><title>faces</title>
+<meta name="viewport" content="width=device-width, initial-scale=1">
 <style>body{margin:0;padding:12px;background:#0e1628;color:#fff;font:14px system-ui}
 .row{display:flex;gap:10px;align-items:flex-start;margin-bottom:12px;flex-wrap:wrap}
 button{all:unset;display:inline-block;cursor:pointer}</style></head>
@@ -304,27 +305,45 @@ def test_a_page_shows_faces_with_live_state_and_a_readable_zoom(face_site, built
             page.mouse.move(1270, 790)
             pop.wait_for(state="hidden", timeout=2000)
             # keyboard focus shows it too
-            page.locator("#hand button").first.focus()
+            page.locator("#board button").last.focus()
+            page.keyboard.press("Tab")
             pop.wait_for(state="visible", timeout=2000)
+            assert page.evaluate("document.activeElement.dataset.cid") == twist.id
             assert twist.name.replace("\u2605", "") in pop.inner_text() or pop.locator("svg text").count() > 5
             page.keyboard.press("Escape")
             pop.wait_for(state="hidden", timeout=2000)
 
-            # a long-press on a phone: the zoom as a dialog, the press is no click, a tap closes it
-            page.set_viewport_size({"width": 390, "height": 844})
-            page.evaluate("""() => { const b = document.querySelectorAll('#board button')[1];
-                const r = b.getBoundingClientRect(), at = {pointerType: 'touch', bubbles: true, clientX: r.x + 20, clientY: r.y + 20};
-                b.dispatchEvent(new PointerEvent('pointerdown', at));
-                setTimeout(() => { b.dispatchEvent(new PointerEvent('pointerup', at)); b.click(); }, 700); }""")
-            page.wait_for_timeout(900)
-            assert pop.is_visible() and "cc-modal" in pop.get_attribute("class")
-            assert page.evaluate("window.clicks || 0") == 0
-            zb = pop.bounding_box()
+            # on a phone: a tap is a click and leaves no zoom; a long-press opens the zoom as a dialog
+            # (and is no click); a tap on the backdrop closes it
+            phone = b.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
+            blocked += browser.guard(phone)
+            tp = phone.new_page()
+            tp.on("pageerror", lambda e: errors.append(str(e)))
+            tp.goto(url)
+            tp.wait_for_selector("body[data-ready='1']", timeout=20000)
+            card = tp.locator("#board button").nth(1)
+            card.tap()
+            tp.wait_for_timeout(300)
+            assert tp.evaluate("window.clicks || 0") == 1
+            assert not tp.locator("#cc-zoom-pop").is_visible()
+            r = card.bounding_box()
+            cdp = phone.new_cdp_session(tp)
+            at = [{"x": r["x"] + 30, "y": r["y"] + 40}]
+            cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": at})
+            tp.wait_for_timeout(700)
+            cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+            tpop = tp.locator("#cc-zoom-pop")
+            tpop.wait_for(state="visible", timeout=2000)
+            assert "cc-modal" in tpop.get_attribute("class")
+            tp.wait_for_timeout(300)
+            assert tp.evaluate("window.clicks || 0") == 1
+            zb = tpop.bounding_box()
             assert zb["x"] >= 0 and zb["x"] + zb["width"] <= 390, zb
-            assert page.evaluate("document.documentElement.scrollWidth") <= 390
-            page.screenshot(path=str(SHOTS / "zoom-390.png"))
-            page.locator("#cc-zoom-backdrop").click(position={"x": 5, "y": 5}, force=True)
-            pop.wait_for(state="hidden", timeout=2000)
+            assert tp.evaluate("document.documentElement.scrollWidth") <= 390
+            tp.screenshot(path=str(SHOTS / "zoom-390.png"))
+            tp.locator("#cc-zoom-backdrop").tap(position={"x": 5, "y": 5}, force=True)
+            tpop.wait_for(state="hidden", timeout=2000)
+            phone.close()
             assert errors == [] and blocked == []
             print(f"\nboard face {card_w:.0f}px wide: smallest text {board_px:.1f}px; zoom {zoom_w:.0f}px: {zoom_px:.1f}px")
             b.close()

@@ -301,6 +301,8 @@ function escapeHtml(s) {
 // ------------------------------------------------------------------ hover / focus / long-press zoom
 
 let pop = null, backdrop = null, shownFor = null, dismissed = null;
+let quietUntil = 0;   // the click that ends a long-press must not close the zoom it opened
+const tapClose = () => { if (performance.now() > quietUntil) hideZoom(); };
 const LONG_PRESS_MS = 450;
 
 function popup() {
@@ -344,10 +346,10 @@ function showZoom(target, modal) {
     if (!backdrop) {
       backdrop = el("div");
       backdrop.id = "cc-zoom-backdrop";
-      backdrop.addEventListener("click", hideZoom);
+      backdrop.addEventListener("click", tapClose);
       document.body.append(backdrop);
     }
-    p.onclick = hideZoom;
+    p.onclick = tapClose;
     left = (vw - w) / 2;
     top = (vh - h) / 2;
   } else {
@@ -376,14 +378,20 @@ export function attachZoom(element, cardId, live = null) {
         e.target.closest?.("[data-cc-zoom]") === element) showZoom(element, false);
   });
   element.addEventListener("pointerleave", (e) => { if (e.pointerType !== "touch" && shownFor === element && !pop.classList.contains("cc-modal")) hideZoom(); });
-  element.addEventListener("focusin", () => { dismissed = null; showZoom(element, false); });
+  // keyboard focus only: a tap or a click also focuses, and a tap must not leave a zoom behind
+  element.addEventListener("focusin", () => {
+    let visible = true;
+    try { visible = element.matches(":focus-visible") || !!element.querySelector(":focus-visible"); } catch { /* old browser */ }
+    if (visible) { dismissed = null; showZoom(element, false); }
+  });
   element.addEventListener("focusout", () => { if (shownFor === element && !pop.classList.contains("cc-modal")) hideZoom(); });
   element.addEventListener("pointerdown", (e) => {
     if (e.pointerType !== "touch") return;
     start = [e.clientX, e.clientY];
     cancel();
-    timer = setTimeout(() => { timer = null; swallow = true; showZoom(element, true); }, LONG_PRESS_MS);
+    timer = setTimeout(() => { timer = null; swallow = true; quietUntil = Infinity; showZoom(element, true); }, LONG_PRESS_MS);
   });
+  element.addEventListener("pointerup", (e) => { if (e.pointerType === "touch" && quietUntil === Infinity) quietUntil = performance.now() + 400; });
   element.addEventListener("pointermove", (e) => {
     if (timer && start && Math.hypot(e.clientX - start[0], e.clientY - start[1]) > 10) cancel();
   });
