@@ -231,6 +231,8 @@ def _ui_choose(page, st: dict, attacked: set) -> str:
 
 
 def _ui_game(page, url: str, mode: str, seed: int, ai: str, max_turns: int, verbose: bool = False) -> dict:
+    """One game through the page (``mode``: computer or hotseat) with the fixed policy; also used by
+    tests/test_web.py to play whole games by card clicks."""
     page.goto(f"{url}?aidelay=0&nosw&seed={seed}")
     page.wait_for_selector("body[data-ready='1']", timeout=60000)
     page.evaluate("localStorage.clear()")
@@ -241,6 +243,7 @@ def _ui_game(page, url: str, mode: str, seed: int, ai: str, max_turns: int, verb
     clicks: dict = {}   # (seat, turn) -> clicks on that seat's own turn
     other = 0           # clicks on someone else's turn
     handovers, attacked, turn = 0, set(), 0
+    kinds: dict = {}    # how the clicks were made: card, row, end_turn, panel
     for _ in range(5000):
         page.wait_for_function(UI_READY, timeout=120000)
         what = page.evaluate(UI_READY)
@@ -255,6 +258,7 @@ def _ui_game(page, url: str, mode: str, seed: int, ai: str, max_turns: int, verb
         if turn > max_turns:
             break
         how = _ui_choose(page, st, attacked)
+        kinds[how] = kinds.get(how, 0) + 1
         n = 2 if how == "row" else 1
         if verbose:
             print(f"    turn {turn} seat {st['viewer']} {'own' if st['own'] else 'other'} {st['decision']}: {how}",
@@ -266,6 +270,7 @@ def _ui_game(page, url: str, mode: str, seed: int, ai: str, max_turns: int, verb
             other += n
         page.wait_for_timeout(20)
     return {"turns": turn, "own_turn_clicks": list(clicks.values()), "other_clicks": other, "handovers": handovers,
+            "kinds": kinds,
             "over": page.evaluate("document.body.dataset.over === '1'")}
 
 
