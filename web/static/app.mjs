@@ -238,8 +238,7 @@ $("opt-motion").addEventListener("change", (e) => {
 async function loadFaces() {
   try {
     const m = await import("./faces.mjs");
-    const data = await (await fetch("cards.json")).json();
-    await m.initFaces(data);
+    await m.initFaces();  // it reads faces.json (written by the build)
     faces = m;
     if (app.state && document.body.dataset.screen === "game") renderBoard($("board"), app.state, app.mode === "play");
     renderTeams();
@@ -407,6 +406,10 @@ async function startGame() {
     deck: s.deck === "__paste" ? { text: s.text, source: `seat ${i + 1}'s deck list` } : s.deck,
   }));
   const opts = mode === "2v2" && $("recruit-ally").checked ? { recruit_to_teammate: true } : {};
+  for (const s of seats) {  // a pasted deck list is checked before anything else is asked or replaced
+    if (!s.deck?.text) continue;
+    try { await engine.call("validate_deck", { text: s.deck.text, source: s.deck.source }, "play"); } catch (err) { setupError(err); return; }
+  }
   if (!(await confirmReplace("capeclash"))) return;
   await newGame({ mode, seats, options: opts }, "capeclash");
 }
@@ -537,7 +540,9 @@ async function enterGame(state, { resumed }) {
 function askPass(p, state) {
   app.pendingPass = p;
   clearTimeout(app.aiTimer);
-  for (const id of ["board", "actions", "prompt", "log"]) $(id).textContent = "";  // the last player's secrets leave the page
+  for (const id of ["board", "actions", "prompt", "log", "log-new"]) $(id).textContent = "";  // the last player's secrets leave the page
+  app.seenSeq = null;  // the next viewer's live region starts fresh (nothing of this player's is read out)
+  if (faces?.hideZoom) faces.hideZoom();
   closeDialogs();
   renderStatus(state);  // whose turn it is now, not the last player's step
   $("pass-name").textContent = state.seats[p].name;
@@ -910,7 +915,8 @@ function cardTile(c, ctx, kind) {
   if (acts.length === 1) b.title = acts[0].label;
   if (faces) {
     try {
-      const live = kind === "char" ? c : null;
+      let live = kind === "char" ? c : null;
+      if (live && c.main && ctx.v?.players?.[c.owner]) live = { ...c, xp: ctx.v.players[c.owner].xp, xp_needed: ctx.v.players[c.owner].xp_needed };
       const face = faces.cardFace(c.cid, live, { size: kind === "hand" ? "hand" : "board", controller: controller?.name });
       b.classList.add("has-face");
       b.append(face);
@@ -1013,6 +1019,7 @@ function renderSide(state) {
 }
 
 async function switchViewer(p) {
+  app.seenSeq = null;
   try { show(await engine.call("state", { viewer: p })); } catch (err) { engineError("Could not switch seats", err); }
 }
 
