@@ -242,7 +242,7 @@ def _ui_game(page, url: str, mode: str, seed: int, ai: str, max_turns: int, verb
     page.click("#btn-start")
     clicks: dict = {}   # (seat, turn) -> clicks on that seat's own turn
     other = 0           # clicks on someone else's turn
-    handovers, attacked, turn = 0, set(), 0
+    handovers, attacked, turn, setup_handovers = 0, set(), 0, 0
     kinds: dict = {}    # how the clicks were made: card, row, end_turn, panel
     for _ in range(5000):
         page.wait_for_function(UI_READY, timeout=120000)
@@ -251,6 +251,7 @@ def _ui_game(page, url: str, mode: str, seed: int, ai: str, max_turns: int, verb
             break
         if what == "pass":
             handovers += 1
+            setup_handovers += turn == 0
             page.click("#btn-pass")
             continue
         st = page.evaluate(UI_STATE)
@@ -270,7 +271,7 @@ def _ui_game(page, url: str, mode: str, seed: int, ai: str, max_turns: int, verb
             other += n
         page.wait_for_timeout(20)
     return {"turns": turn, "own_turn_clicks": list(clicks.values()), "other_clicks": other, "handovers": handovers,
-            "kinds": kinds,
+            "kinds": kinds, "setup_handovers": setup_handovers,
             "over": page.evaluate("document.body.dataset.over === '1'")}
 
 
@@ -310,6 +311,7 @@ def ui_main(argv: list[str]) -> int:
     hot = out["games"].get("hotseat", [])
     own = [c for g in comp for c in g["own_turn_clicks"]]
     per_turn = [g["handovers"] / max(1, g["turns"]) for g in hot]
+    in_play = [(g["handovers"] - g["setup_handovers"]) / max(1, g["turns"]) for g in hot]
     out["median_clicks_per_own_turn"] = statistics.median(own) if own else None
     out["median_handovers_per_turn"] = round(statistics.median(per_turn), 2) if per_turn else None
     if args.json:
@@ -319,9 +321,11 @@ def ui_main(argv: list[str]) -> int:
         for g in games:
             print(f"  {mode:8} {g['turns']:3} turns{' (finished)' if g['over'] else ''}: clicks per own turn "
                   f"{g['own_turn_clicks']}, on other turns {g['other_clicks']}, hand-overs {g['handovers']} "
+                  f"({g['setup_handovers']} in the setup) "
                   f"({g['seconds']} s)")
     if own:
         print(f"median clicks per own turn: {out['median_clicks_per_own_turn']}")
     if per_turn:
         print(f"median hand-overs per turn: {out['median_handovers_per_turn']}")
+        print(f"  (after the setup's hand-overs: {round(statistics.median(in_play), 2)} per turn)")
     return 0

@@ -164,6 +164,8 @@ function pickViewer(state) {
 // ------------------------------------------------------------------ boot
 
 async function main() {
+  // the faces load while Python boots (they need no engine), so they cost the start-up little
+  const facesReady = document.body.dataset.faces ? loadFaces() : Promise.resolve();
   let info;
   try {
     info = await engine.boot({ engine: params.get("engine") || undefined, nosnapshot: params.has("nosnapshot") });
@@ -179,7 +181,7 @@ async function main() {
   const hasDice = (app.catalogue.games || []).includes("dice");
   if (hasDice) app.diceCatalogue = await engine.call("catalogue", {}, "dice");
   await applySettings();
-  if (document.body.dataset.faces) await loadFaces();
+  await facesReady;
   buildSetupForm(hasDice);
   // the game a reload resumes: the one played last, if it left a save
   const last = localStorage.getItem(LAST_KEY) === "dice" && hasDice ? "dice" : "capeclash";
@@ -241,7 +243,7 @@ async function loadFaces() {
     await m.initFaces();  // it reads faces.json (written by the build)
     faces = m;
     if (app.state && document.body.dataset.screen === "game") renderBoard($("board"), app.state, app.mode === "play");
-    renderTeams();
+    if (app.catalogue) renderTeams();
   } catch (err) {
     console.info("card faces are not available; drawing text tiles:", err.message);
   }
