@@ -752,3 +752,26 @@ def test_replacing_a_saved_game_asks_first_and_a_new_game_is_saved_at_once(tab, 
     page.click("#replace-yes")
     page.wait_for_selector("#actions button[data-action]", timeout=30000)
     assert page.inner_text("#rp-start") == "Start" and page.inner_text("#rp-end") == "End"  # words, not glyphs
+
+
+def test_recruit_by_dragging_a_hand_card_onto_a_row(tab, server):
+    page = tab.page
+    tab.boot(server, "?aidelay=0&nosw&seed=6")
+    page.click("#btn-start")
+    for _ in range(200):  # the side panel's first answer until a recruit is offered
+        page.wait_for_function("document.body.dataset.over === '1' || (!window.capeclash.busy && "
+                               "document.body.dataset.thinking !== '1' && !!window.capeclash.state?.actions.length)",
+                               timeout=60000)
+        acts = page.evaluate("window.capeclash.state.actions")
+        rec = [a for a in acts if a["type"] == "recruit" and a["row"] == "back"]
+        if rec:
+            break
+        first = next(a for a in acts if a["type"] not in ("recruit",))
+        page.click(f'#actions button[data-action="{first["text"]}"]')
+    else:
+        pytest.fail("no recruit was offered")
+    iid = rec[0]["card"]
+    page.drag_and_drop(f'#board .hand .card[data-iid="{iid}"]', '#board .side.mine .row[data-row="back"]')
+    page.wait_for_selector(f'#board .side.mine .row[data-row="back"] .card[data-iid="{iid}"]', timeout=30000)
+    assert page.locator(f'#board .hand .card[data-iid="{iid}"]').count() == 0
+    assert tab.errors == []

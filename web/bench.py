@@ -174,6 +174,7 @@ def _ui_parser() -> argparse.ArgumentParser:
     p.add_argument("--modes", default="computer,hotseat", help="computer (1 human vs AI), hotseat (2 humans)")
     p.add_argument("--json", action="store_true")
     p.add_argument("--verbose", action="store_true", help="print every click")
+    p.add_argument("--drag", action="store_true", help="recruit by dragging the card onto the row (one gesture)")
     return p
 
 
@@ -181,7 +182,7 @@ def _ui_click(page, selector: str) -> None:
     page.click(selector, timeout=10000)
 
 
-def _ui_choose(page, st: dict, attacked: set) -> str:
+def _ui_choose(page, st: dict, attacked: set, drag: bool = False) -> str:
     """One click of the policy: returns what it clicked ('card', 'row', 'end_turn', 'panel')."""
     acts = st["actions"]
     by_type: dict[str, list] = {}
@@ -208,6 +209,9 @@ def _ui_choose(page, st: dict, attacked: set) -> str:
             return card(singles[0])
     if d == "recruit" and by_type.get("recruit"):
         best = max({a["card"] for a in by_type["recruit"]}, key=lambda c: st["cost"].get(str(c), st["cost"].get(c, 0)))
+        if drag:
+            page.drag_and_drop(f'#board .hand .card[data-iid="{best}"]', '#board .side.mine .row[data-row="front"]')
+            return "drag"
         card(best)
         page.wait_for_selector('#board .row-target[data-row="front"]', timeout=5000)
         _ui_click(page, '#board .row-target[data-row="front"]')
@@ -230,7 +234,8 @@ def _ui_choose(page, st: dict, attacked: set) -> str:
     return "panel"
 
 
-def _ui_game(page, url: str, mode: str, seed: int, ai: str, max_turns: int, verbose: bool = False) -> dict:
+def _ui_game(page, url: str, mode: str, seed: int, ai: str, max_turns: int, verbose: bool = False,
+             drag: bool = False) -> dict:
     """One game through the page (``mode``: computer or hotseat) with the fixed policy; also used by
     tests/test_web.py to play whole games by card clicks."""
     page.goto(f"{url}?aidelay=0&nosw&seed={seed}")
@@ -258,7 +263,7 @@ def _ui_game(page, url: str, mode: str, seed: int, ai: str, max_turns: int, verb
         turn = st["turn"] or 0
         if turn > max_turns:
             break
-        how = _ui_choose(page, st, attacked)
+        how = _ui_choose(page, st, attacked, drag)
         kinds[how] = kinds.get(how, 0) + 1
         n = 2 if how == "row" else 1
         if verbose:
@@ -298,7 +303,7 @@ def ui_main(argv: list[str]) -> int:
                     browser.guard(ctx)
                     page = ctx.new_page()
                     t0 = time.perf_counter()
-                    g = _ui_game(page, url, mode, args.seed + i, args.ai, args.max_turns, args.verbose)
+                    g = _ui_game(page, url, mode, args.seed + i, args.ai, args.max_turns, args.verbose, args.drag)
                     g["seconds"] = round(time.perf_counter() - t0, 1)
                     games.append(g)
                     ctx.close()
@@ -324,7 +329,8 @@ def ui_main(argv: list[str]) -> int:
                   f"({g['setup_handovers']} in the setup) "
                   f"({g['seconds']} s)")
     if own:
-        print(f"median clicks per own turn: {out['median_clicks_per_own_turn']}")
+        how = " (recruits dragged: one gesture each)" if args.drag else ""
+        print(f"median clicks per own turn: {out['median_clicks_per_own_turn']}{how}")
     if per_turn:
         print(f"median hand-overs per turn: {out['median_handovers_per_turn']}")
         print(f"  (after the setup's hand-overs: {round(statistics.median(in_play), 2)} per turn)")

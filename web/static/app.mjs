@@ -520,6 +520,7 @@ async function enterGame(state, { resumed }) {
   app.mode = "play";
   app.seenSeq = null;
   app.lastOwnSeq = {};
+  app.snapshots = {};
   app.game = state.view.game === "dice" ? "dice" : "capeclash";
   localStorage.setItem(LAST_KEY, app.game);
   brand(app.game);
@@ -639,7 +640,7 @@ async function act(a) {
   closeDialogs();
   try {
     const state = await engine.call("apply", { action: text, viewer: app.viewer, ...(via ? { via } : {}) });
-    app.lastOwnSeq[app.viewer] = state.log_len;
+    markOwn(state);
     await afterMove(state);
   } catch (err) {
     engineError("That move was refused", err, "move");
@@ -654,7 +655,7 @@ async function endTurn() {
   setThinking(null);
   try {
     const state = await engine.call("end_turn", { viewer: app.viewer });
-    app.lastOwnSeq[app.viewer] = state.log_len;
+    markOwn(state);
     await afterMove(state);
   } catch (err) {
     engineError("Could not end the turn", err, "move");
@@ -737,7 +738,7 @@ function renderBoard(root, state, interactive) {
   const myTeam = me ? me.team : v.players[0].team;
   const mySide = me ? me.side : null;
   const combat = v.combat;
-  const ctx = { v, by, interactive, state, combat, fresh: interactive ? app.fresh : null };
+  const ctx = { v, by, interactive, state, combat };
   root.textContent = "";
   const top = el("div", { class: "sides top" });
   const bottom = el("div", { class: "sides bottom" });
@@ -805,6 +806,8 @@ function renderSide_(s, ctx, { friendly, mine }) {
       "aria-label": `${players.map((p) => p.name).join(" and ")}: ${name} row`, dataset: { side: s.side, row: name } },
       el("span", { class: "row-label", text: name }),
       el("div", { class: "cards" }, cards.length ? cards.map((c) => cardTile(c, ctx, "char")) : el("span", { class: "empty", text: acts.length ? "tap to place here" : "empty" })));
+    r.addEventListener("dragover", (e) => { if (r._drop) e.preventDefault(); });
+    r.addEventListener("drop", (e) => { if (r._drop) { e.preventDefault(); const a = r._drop; r._drop = null; act(a); } });
     if (acts.length) {
       // the whole row takes the click, its cards too (they have nothing else to do while a row is asked)
       r.addEventListener("click", (e) => { e.stopPropagation(); e.preventDefault(); act(acts[0]); }, true);
@@ -852,7 +855,7 @@ function playerInfo(p, ctx) {
 
 // The offered actions that put something in this row: a picked hand card's recruit (or a move),
 // choose_row and place_main. The engine names the row (and side) of each action; no rules here.
-function rowActions(ctx, s, name) {
+function rowActions(ctx, s, name, pick = app.pick) {
   if (!ctx.interactive) return [];
   const st = ctx.state;
   const mine = st.view.viewer !== null && s.players.includes(st.view.viewer);
@@ -861,8 +864,8 @@ function rowActions(ctx, s, name) {
     if (a.row !== name) continue;
     if (a.type === "choose_row" && a.side === s.side) out.push(a);
     else if (a.type === "place_main" && mine) out.push(a);
-    else if (app.pick && a.card === app.pick && ["recruit", "move"].includes(a.type) && mine) out.push(a);
-    else if (app.pick && a.card === app.pick && a.type === "recruit_ally" && s.players.includes(a.ally)) out.push(a);
+    else if (pick && a.card === pick && ["recruit", "move"].includes(a.type) && mine) out.push(a);
+    else if (pick && a.card === pick && a.type === "recruit_ally" && s.players.includes(a.ally)) out.push(a);
   }
   return out;
 }
@@ -907,7 +910,8 @@ function cardTile(c, ctx, kind) {
   }
   if (acts.length) classes.push("actionable");
   if (app.pick === c.iid) classes.push("picked");
-  if (ctx.fresh?.has(c.iid)) classes.push("fresh");
+  const snap = ctx.interactive && kind === "char" ? app.snapshots?.[ctx.v.viewer] : null;
+  if (snap && (!snap.has(c.iid) || snap.get(c.iid) !== charKey(c))) classes.push("changed");
   const target = acts.find((a) => ["target", "choose", "strike_back"].includes(a.type));
   if (target) classes.push("is-target");
   const controller = ctx.v?.players && c.owner !== undefined && ctx.v.mode !== "duel" && ctx.v.mode !== "ffa" ? ctx.v.players[c.controller ?? c.owner] : null;
@@ -915,6 +919,23 @@ function cardTile(c, ctx, kind) {
     onclick: () => cardClick(c, ctx),
     oncontextmenu: (e) => { e.preventDefault(); openCard(c, ctx); } });
   if (acts.length === 1) b.title = acts[0].label;
+  // drag a card that goes into a row (recruit, move) onto the row: the same offered action as card + row
+  if (ctx.interactive && acts.some((a) => ["recruit", "recruit_ally", "move"].includes(a.type) && a.card === c.iid)) {
+    b.draggable = true;
+    b.addEventListener("dragstart", (e) => {
+      e.dataTransfer.setData("text/plain", String(c.iid));
+      e.dataTransfer.effectAllowed = "move";
+      for (const r of document.querySelectorAll("#board .row[data-row]")) {
+        const side = ctx.v.sides.find((x) => String(x.side) === r.dataset.side);
+        const hits = side ? rowActions(ctx, side, r.dataset.row, c.iid) : [];
+        r._drop = hits[0] || null;
+        r.classList.toggle("row-drop", !!hits.length);
+      }
+    });
+    b.addEventListener("dragend", () => {
+      for (const r of document.querySelectorAll("#board .row-drop")) { r.classList.remove("row-drop"); r._drop = null; }
+    });
+  }
   if (faces) {
     try {
       let live = kind === "char" ? c : null;
@@ -1030,6 +1051,18 @@ function highlight(a, on) {
     if (iid === null || iid === undefined) continue;
     document.querySelectorAll(`#board [data-iid="${iid}"]`).forEach((n) => n.classList.toggle("hl", on));
   }
+}
+
+// What the board looked like right after this viewer's last move: what the others changed since is
+// highlighted (until the viewer acts again), with their log lines in "Since your last move".
+function charKey(c) {
+  return [c.row, c.stunned, c.exhausted, c.frozen, c.wounds, c.plus, c.minus, c.atk, c.def, c.controller].join(":");
+}
+function markOwn(state) {
+  app.lastOwnSeq[app.viewer] = state.log_len;
+  const snap = new Map();
+  for (const s of state.view.sides || []) for (const c of [...s.front, ...s.back]) snap.set(c.iid, charKey(c));
+  app.snapshots = { ...(app.snapshots || {}), [app.viewer]: snap };
 }
 
 // The other players' log lines since this viewer last acted (shown until they act again).
