@@ -317,7 +317,7 @@ class Session:
             "ai_to_act": bool(to_act) and all(seats[p]["ai"] for p in to_act) if seats else False,
             "decision_title": decision_title,
             "phase_name": phase_name,
-            "actions": [self._action_json(g, a) for a in acts] + self._ahead(g, viewer, acts),
+            "actions": self._with_targets(g, [self._action_json(g, a) for a in acts] + self._ahead(g, viewer, acts)),
             "log": [self._event_json(g, e, viewer) for e in g.events[max(since, len(g.events) - LOG_LINES):]],
             "log_len": len(g.events),
             "hash": g.state_hash(),
@@ -404,6 +404,25 @@ class Session:
             if mark and len(g.actions) > first:
                 self.auto.add(len(g.actions))
             g.apply(done[0])
+
+    def _with_targets(self, g, actions: list[dict]) -> list[dict]:
+        """Each attack says whom it could then target (worked out on a copy), so the page can offer
+        dragging an attacker onto its target as one move (``op_apply`` with ``first``)."""
+        if not hasattr(g, "copy"):
+            return actions
+        for a in actions:
+            if a["type"] != "attack":
+                continue
+            c = g.copy()
+            act = Action.from_json(a["text"])
+            if a.get("via"):
+                self._skip_steps(c, act.player, a["via"], mark=False)
+            try:
+                c.apply(act)
+            except CapeClashError:
+                continue
+            a["targets"] = [{"text": str(t), "card": t["card"]} for t in c.legal_actions(act.player) if t.type == "target"]
+        return actions
 
     def _ahead(self, g, viewer: int | None, acts: list) -> list[dict]:
         """During the viewer's build phase: the attacks the main phase would offer if they were done
@@ -493,26 +512,40 @@ class Session:
 
     # -------------------------------------------------------------- acting
 
-    def op_apply(self, action: str, viewer: int | None = None, via: str | None = None) -> dict:
+    def op_apply(self, action: str, viewer: int | None = None, via: str | None = None,
+                 first: str | None = None) -> dict:
         """Carry out an offered action (its text form); returns the new state for ``viewer``.
 
         ``via="main"``: an attack offered ahead during the build phase: the build steps left are
-        done first (checked on a copy: if the attack is not offered then, nothing changes)."""
+        done first (checked on a copy: if the attack is not offered then, nothing changes).
+        ``first``: an offered action carried out just before ``action`` (an attack, then its target:
+        one move), checked on a copy the same way."""
         g = self._need_game()
         a = Action.from_json(action)
         if self.seats and self.seats[a.player]["ai"]:
             raise WebError("not_your_seat", f"seat {a.player + 1} is played by the computer")
-        if via is not None:
-            if via != "main":
-                raise WebError("bad_request", f"unknown via {via!r} (only 'main')")
+        pre = Action.from_json(first) if first is not None else None
+        if pre is not None and pre.player != a.player:
+            raise WebError("bad_request", "both actions of one move must be the same player's")
+        if via is not None and via != "main":
+            raise WebError("bad_request", f"unknown via {via!r} (only 'main')")
+        if via is not None or pre is not None:
             c = g.copy()
-            self._skip_steps(c, a.player, "main", mark=False)
-            if str(a) not in {str(x) for x in c.legal_actions(a.player)}:
-                raise WebError("illegal_action", f"{a} is not offered once the build phase is over")
+            if via is not None:
+                self._skip_steps(c, a.player, "main", mark=False)
+            for step in ([pre] if pre is not None else []) + [a]:
+                if str(step) not in {str(x) for x in c.legal_actions(a.player)}:
+                    raise WebError("illegal_action", f"{step} is not offered at that point: nothing was changed")
+                c.apply(step)
             n0 = len(g.actions)
-            self._skip_steps(g, a.player, "main", mark=True)
+            if via is not None:
+                self._skip_steps(g, a.player, "main", mark=True)
+            if pre is not None:
+                if len(g.actions) > n0:
+                    self.auto.add(len(g.actions))
+                g.apply(pre)
             if len(g.actions) > n0:
-                self.auto.add(len(g.actions))  # the attack and the skipped steps are one move
+                self.auto.add(len(g.actions))  # the whole gesture is one move for undo
         g.apply(a)
         self._auto_run(g)
         return self.op_state(viewer=viewer if viewer is not None else a.player)

@@ -469,3 +469,24 @@ def test_attacks_are_offered_ahead_in_the_build_phase_and_finish_it(session):
     assert st["view"]["turn"] == turn and st["view"]["declaring"] == [ahead[0]["card"]] or st["view"]["combat"]
     back = session.call("undo", viewer=0)  # one undo takes back the attack and the skipped steps
     assert back["view"]["decision"]["type"] in ("resource", "recruit", "formation") and back["view"]["turn"] == turn
+
+
+def test_an_attack_names_its_targets_and_attack_plus_target_is_one_move(session):
+    session.call("settings", auto_answer=True)
+    st = _until(session, _starter_game(session, seed=3),
+                lambda st: any(a["type"] == "attack" and a.get("targets") for a in st["actions"]), limit=600)
+    att = next(a for a in st["actions"] if a["type"] == "attack" and a.get("targets"))
+    # the targets are those the game offers once that attack is declared
+    c = session.game.copy()
+    if att.get("via"):
+        session._skip_steps(c, 0, "main", mark=False)
+    c.apply(att["text"])
+    assert {t["text"] for t in att["targets"]} == {str(x) for x in c.legal_actions(0) if x.type == "target"}
+    before = st["hash"]
+    bad = call(session, "apply", action=att["targets"][0]["text"], first="0:end_turn", viewer=0, via=att.get("via"))
+    assert bad["ok"] is False and session.call("state", viewer=0)["hash"] == before  # refused: nothing changed
+    st = session.call("apply", action=att["targets"][0]["text"], first=att["text"], via=att.get("via"), viewer=0)
+    g = session.game
+    assert any(e.type == "attack" for e in g.events[-40:]) and st["hash"] != before
+    back = session.call("undo", viewer=0)  # the whole drag is one move
+    assert back["hash"] == before

@@ -174,7 +174,8 @@ def _ui_parser() -> argparse.ArgumentParser:
     p.add_argument("--modes", default="computer,hotseat", help="computer (1 human vs AI), hotseat (2 humans)")
     p.add_argument("--json", action="store_true")
     p.add_argument("--verbose", action="store_true", help="print every click")
-    p.add_argument("--drag", action="store_true", help="recruit by dragging the card onto the row (one gesture)")
+    p.add_argument("--drag", action="store_true",
+                   help="recruit by dragging the card onto the row, attack by dragging the attacker onto its target")
     return p
 
 
@@ -220,6 +221,10 @@ def _ui_choose(page, st: dict, attacked: set, drag: bool = False) -> str:
     if attacks and key not in attacked:
         attacked.add(key)
         best = max(attacks, key=lambda a: st["atk"].get(str(a["card"]), st["atk"].get(a["card"], 0)))
+        if drag and best.get("targets"):
+            page.drag_and_drop(f'#board .card[data-iid="{best["card"]}"]',
+                               f'#board .card[data-iid="{best["targets"][0]["card"]}"]')
+            return "drag"
         return card(best["card"])
     if by_type.get("target"):
         return card(by_type["target"][0]["card"])
@@ -329,7 +334,7 @@ def ui_main(argv: list[str]) -> int:
                   f"({g['setup_handovers']} in the setup) "
                   f"({g['seconds']} s)")
     if own:
-        how = " (recruits dragged: one gesture each)" if args.drag else ""
+        how = " (recruits and attacks dragged: one gesture each)" if args.drag else ""
         print(f"median clicks per own turn: {out['median_clicks_per_own_turn']}{how}")
     if per_turn:
         print(f"median hand-overs per turn: {out['median_handovers_per_turn']}")

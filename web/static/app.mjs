@@ -639,7 +639,8 @@ async function act(a) {
   app.pick = null;
   closeDialogs();
   try {
-    const state = await engine.call("apply", { action: text, viewer: app.viewer, ...(via ? { via } : {}) });
+    const first = typeof a === "string" ? undefined : a.first;  // an attack dragged onto its target: one move
+    const state = await engine.call("apply", { action: text, viewer: app.viewer, ...(via ? { via } : {}), ...(first ? { first } : {}) });
     markOwn(state);
     await afterMove(state);
   } catch (err) {
@@ -934,6 +935,32 @@ function cardTile(c, ctx, kind) {
     });
     b.addEventListener("dragend", () => {
       for (const r of document.querySelectorAll("#board .row-drop")) { r.classList.remove("row-drop"); r._drop = null; }
+    });
+  }
+  // drag an attacker onto its target: the attack and the target (both offered by the engine) as one move
+  const attack = ctx.interactive && acts.find((a) => a.type === "attack" && a.card === c.iid && a.targets?.length);
+  if (attack) {
+    b.draggable = true;
+    b.addEventListener("dragstart", (e) => {
+      e.dataTransfer.setData("text/plain", String(c.iid));
+      app.dragAttack = attack;
+      for (const t of attack.targets) document.querySelectorAll(`#board .card[data-iid="${t.card}"]`).forEach((n) => n.classList.add("drop-target"));
+    });
+    b.addEventListener("dragend", () => {
+      app.dragAttack = null;
+      document.querySelectorAll("#board .drop-target").forEach((n) => n.classList.remove("drop-target"));
+    });
+  }
+  if (ctx.interactive && kind === "char") {
+    const targetOf = () => app.dragAttack?.targets.find((t) => t.card === c.iid);
+    b.addEventListener("dragover", (e) => { if (targetOf()) e.preventDefault(); });
+    b.addEventListener("drop", (e) => {
+      const t = targetOf();
+      if (!t) return;
+      e.preventDefault();
+      const att = app.dragAttack;
+      app.dragAttack = null;
+      act({ text: t.text, via: att.via, first: att.text });
     });
   }
   if (faces) {
