@@ -10,6 +10,10 @@ site's pyodide-lock.json) it measures, over ``--runs`` fresh browser profiles:
 then the median time of a computer player's decision at each level, inside the browser, in Cape Clash
 and in Derring-Dice.
 Medians are quoted; the machine is shared, so compare figures from the same run.
+
+``capeclash bench ui`` (``ui_main``) plays seeded games through the page with a fixed simple policy
+and prints "median clicks per own turn: N" (against the computer) and "median hand-overs per turn:
+N" (two-player hot-seat); ``--drag`` recruits and attacks by dragging (one gesture each).
 """
 
 from __future__ import annotations
