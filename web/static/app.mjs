@@ -748,7 +748,10 @@ function renderBoard(root, state, interactive) {
     const panel = renderSide_(s, ctx, { friendly, mine: s.side === mySide });
     (friendly ? bottom : top).append(panel);
   }
-  const mid = el("div", { class: "midline" }, el("span", { text: combatText(v) }), combatPreview(v));
+  const targets = interactive && state.actions.some((a) => a.type === "target");
+  const mid = el("div", { class: "midline" }, el("span", { text: combatText(v) }),
+    targets ? el("span", { class: "hint-line", text: "Click the target (outlined in red); click another of your characters to join the attack" }) : null,
+    combatPreview(v));
   root.append(top, mid, bottom);
   if (interactive && root.id === "board") root.append(dock(state));
   if (me && me.hand) {
