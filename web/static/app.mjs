@@ -1123,7 +1123,7 @@ function animate(prev, state) {
   const seen = prev.log_len;
   for (const e of state.log) {
     if (e.seq < seen) continue;
-    if (["ko", "level_up", "plot", "power", "attack", "strike"].includes(e.type)) {
+    if (["ko", "main_ko", "stun", "level_up", "plot", "power", "attack", "strike"].includes(e.type)) {
       board.classList.remove(`fx-${e.type}`);
       void board.offsetWidth;
       board.classList.add(`fx-${e.type}`);
