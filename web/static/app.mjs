@@ -735,6 +735,7 @@ function renderBoard(root, state, interactive) {
   }
   const by = interactive ? actionsByCard(state) : new Map();
   if (faces?.hideZoom && root.id === "board") faces.hideZoom();  // a zoom of a card about to be redrawn
+  for (const k of [...root.classList]) if (k.startsWith("fx-")) root.classList.remove(k);  // effects play once
   const me = v.viewer !== null ? v.players[v.viewer] : null;
   const myTeam = me ? me.team : v.players[0].team;
   const mySide = me ? me.side : null;
@@ -1124,8 +1125,6 @@ function animate(prev, state) {
   for (const e of state.log) {
     if (e.seq < seen) continue;
     if (["ko", "main_ko", "stun", "level_up", "plot", "power", "attack", "strike"].includes(e.type)) {
-      board.classList.remove(`fx-${e.type}`);
-      void board.offsetWidth;
       board.classList.add(`fx-${e.type}`);
     }
   }
