@@ -144,6 +144,7 @@ BENCHES = {
     "sim": "engine.simulate",
     "print": "printgen.bench",
     "web": "web.bench",
+    "ui": "web.bench",  # clicks and hand-overs through the page (web/bench.py ui_main)
     "dice": "engine.dice.bench",
 }
 

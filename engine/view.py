@@ -33,7 +33,8 @@ def character(g: Game, c: Card) -> dict:
     d = g.defs[c.cid]
     atk, dfn = stats.stats(g, c)
     out = {
-        "iid": c.iid, "cid": c.cid, "name": d.name, "owner": c.owner, "side": c.side, "row": c.row,
+        "iid": c.iid, "cid": c.cid, "name": d.name, "owner": c.owner, "controller": g.controller(c),
+        "side": c.side, "row": c.row,
         "atk": max(0, atk), "def": dfn, "printed_atk": d.atk, "printed_def": d.defense,
         "health": stats.health(g, c), "wounds": c.wounds, "plus": c.plus, "minus": c.minus,
         "vitality": c.vitality, "stunned": not c.face_up, "exhausted": c.exhausted, "frozen": bool(c.frozen),
@@ -79,13 +80,49 @@ def public_view(g: Game) -> dict:
     combat = None
     if cb is not None:
         combat = {"attackers": list(cb.attackers), "defender": cb.defender, "player": cb.player,
-                  "ranged": cb.ranged, "flew_over": cb.over, "priority": cb.priority, "stage": cb.stage}
+                  "ranged": cb.ranged, "flew_over": cb.over, "priority": cb.priority, "stage": cb.stage,
+                  "preview": combat_preview(g)}
     g._view_cache = {
         "mode": g.mode, "turn": g.turn, "active_side": g.active, "phase": g.phase,
         "step_player": g.step_player, "players": players, "sides": sides, "declaring": list(g.declaring),
         "combat": combat, "result": g.result,
     }
     return g._view_cache
+
+
+def combat_preview(g: Game) -> dict | None:
+    """What the strikes would do if the combat resolved now (public information only).
+
+    ``strikes``: the attackers' strike on the defender, then the defender's strike back at each
+    attacker it may strike (``choose``: it strikes only one of them, chosen when combat resolves).
+    Each strike has its ATK against the victim's DEF and whether it stuns. Ferocious and Double
+    Strike change the order and count of strikes; they are named in ``notes``."""
+    from . import combat as C
+    cb = g.combat
+    if cb is None or cb.defender is None or not cb.attackers or cb.stage not in ("window", "ferocious"):
+        return None
+    d = g.cards[cb.defender]
+    values = [C.strike_value(g, g.cards[i], d) for i in cb.attackers]
+    total = sum(values)
+    dfn = stats.defense(g, d)
+    strikes = [{"by": list(cb.attackers), "at": d.iid, "atk": total, "def": dfn, "stuns": total >= 1 and total >= dfn}]
+    back = []
+    if C.can_strike_back(g, cb, d):
+        for t in C.strike_back_candidates(g, cb, d):
+            tc = g.cards[t]
+            v = C.strike_value(g, d, tc)
+            tdef = stats.defense(g, tc)
+            back.append({"by": [d.iid], "at": t, "atk": v, "def": tdef, "stuns": v >= 1 and v >= tdef})
+    notes = []
+    if back and len(back) > 1 and not C._monstrous(g, cb, d):
+        notes.append(f"{g.name(d.iid)} strikes back at one of them")
+    for kw, text in (("ferocious", "strikes first (Ferocious)"), ("double_strike", "strikes twice (Double Strike)")):
+        for i in [*cb.attackers, d.iid]:
+            if g.kw_possible(kw) and g.has_keyword(g.cards[i], kw):
+                notes.append(f"{g.name(i)} {text}")
+    if cb.ranged and not back:
+        notes.append("a ranged attack: no strike back")
+    return {"strikes": strikes + back, "choose": len(back) > 1 and not C._monstrous(g, cb, d), "notes": notes}
 
 
 def build_view(g: Game, viewer: int | None) -> dict:

@@ -81,12 +81,12 @@ ARG_KINDS = {
     "viewer": "seat?", "since": "count", "mode": "name", "seats": "list?", "seed": "seed?", "options": "dict?",
     "text": "text", "source": "name", "cid": "name", "iid": "int", "action": "action", "steps": "count",
     "to": "int", "save": "save", "scenarios": "list", "level": "name", "moves": "count",
-    "lesson": "count",
+    "lesson": "count", "auto_answer": "flag?", "via": "name?", "first": "action?",
 }
 _KIND_TEXT = {
     "seat": "a seat number (0, 1, ...)", "count": "a whole number, 0 or more", "int": "a whole number",
     "seed": "a whole number from 0 to 2^64 - 1", "name": "text", "text": "text", "list": "a list",
-    "dict": "an object", "action": "an action (text or an object)", "save": "a save (text or an object)",
+    "dict": "an object", "flag": "true or false", "action": "an action (text or an object)", "save": "a save (text or an object)",
 }
 
 
@@ -109,6 +109,8 @@ def _arg_problem(kind: str, v) -> str | None:
         ok = isinstance(v, list)
     elif kind == "dict":
         ok = isinstance(v, dict)
+    elif kind == "flag":
+        ok = isinstance(v, bool)
     elif kind in ("action", "save"):
         ok = isinstance(v, (str, dict)) and not (isinstance(v, str) and len(v) > MAX_REQUEST)
     if ok:
@@ -118,6 +120,13 @@ def _arg_problem(kind: str, v) -> str | None:
 
 def _bad_request(message: str, problems: list[str] | None = None) -> WebError:
     return WebError("bad_request", message, problems or [message])
+
+
+# Answers that change nothing: a decision whose only legal answer is one of these is answered for
+# the player (unless they asked for full control), so nobody clicks "Pass" or "Done" for nothing.
+NOTHING_ANSWERS = ("pass", "end_step", "end_turn", "no")
+AUTO_LIMIT = 500
+BUILD_STEPS = ("resource", "recruit", "formation")  # answers given in a row at most (a game never needs so many)
 
 
 class WebError(Exception):
@@ -191,6 +200,8 @@ class Session(TutorialOps):
         self.replay: dict | None = None
         self._policies: dict[int, object] = {}
         self.tutorial_data = bundle.get("tutorial")  # the guided first game (engine.tutorial)
+        self.auto_answer = False   # answer "nothing happens" decisions for the humans (the page turns it on)
+        self.auto: set[int] = set()  # indices in the game's actions that were answered that way
 
     @classmethod
     def from_pool(cls, pool: CardPool, decks: list[dict]) -> Session:
@@ -265,14 +276,25 @@ class Session(TutorialOps):
 
     def op_catalogue(self) -> dict:
         """Decks, modes, AI levels and the rulebook: what the title screen offers."""
-        return {"decks": [{"id": d["id"], "name": d["name"], "source": d["source"],
-                           "main": self._name(d["deck"].main), "text": d["deck"].to_text(self.pool)}
-                          for d in self.decks],
+        return {"decks": [self._deck_entry(d) for d in self.decks],
                 "modes": [{"id": m, "players": list(MODES[m])} for m in MODES],
                 "ai_levels": list(AI_LEVELS), "ai_source": self._ai_source(), "games": self.games,
                 "rulebook": self.rulebook, "keywords": self._keyword_help(),
                 "stats": {c.id: {"atk": c.atk, "def": c.defense, "health": c.health}
                           for c in self.pool if c.is_character}}
+
+    def _deck_entry(self, d: dict) -> dict:
+        """A deck on the title screen: its main character (card id, team, how hard to learn) and
+        whether it is one of the engine's test decks (kept out of the players' list)."""
+        main = self.pool[d["deck"].main] if d["deck"].main in self.pool else None
+        team = main.teams[0] if main is not None and main.teams else None
+        info = self.pool.teams.get(team) or {} if team else {}
+        src = str(d["source"]).replace("\\", "/")
+        return {"id": d["id"], "name": d["name"], "source": d["source"],
+                "main": self._name(d["deck"].main), "main_cid": d["deck"].main, "text": d["deck"].to_text(self.pool),
+                "team": team, "difficulty": getattr(main, "difficulty", None) or info.get("difficulty"),
+                "style": info.get("style"), "alignment": info.get("alignment"),
+                "test": "/testset/" in src or src.startswith("testset/") or d["name"].startswith("Testbed")}
 
     def _ai_source(self) -> str:
         try:
@@ -359,6 +381,8 @@ class Session(TutorialOps):
         self.game, self.seats = game, meta
         self.ai_rngs = {i: _seat_rng(seed, i) for i, m in enumerate(meta) if m["ai"]}
         self._policies = {}
+        self.auto = set()
+        self._auto_run(game)
         return self.op_state(viewer=viewer)
 
     # -------------------------------------------------------------- reading the game
@@ -388,7 +412,7 @@ class Session(TutorialOps):
             "ai_to_act": bool(to_act) and all(seats[p]["ai"] for p in to_act) if seats else False,
             "decision_title": decision_title,
             "phase_name": phase_name,
-            "actions": [self._action_json(g, a) for a in acts],
+            "actions": self._with_targets(g, [self._action_json(g, a) for a in acts] + self._ahead(g, viewer, acts)),
             "log": [self._event_json(g, e, viewer) for e in g.events[max(since, len(g.events) - LOG_LINES):]],
             "log_len": len(g.events),
             "hash": g.state_hash(),
@@ -396,7 +420,124 @@ class Session(TutorialOps):
             "over": g.is_over,
             "result_text": self._result_text(g),
             "can_undo": self._undo_point(g) is not None,
+            "trivial": self._trivial(g, viewer) is not None if viewer is not None else False,
+            "can_end_turn": self._can_end_turn(g, viewer, acts),
+            "auto_answer": self.auto_answer,
         }
+
+    # -------------------------------------------------------------- answers that change nothing
+
+    @staticmethod
+    def _trivial(g, p: int) -> Action | None:
+        """The one legal answer of ``p`` when it changes nothing (pass, done, no), else None."""
+        if g.is_over or p not in g.to_act:
+            return None
+        legal = g.legal_actions(p)
+        if len(legal) == 1 and legal[0].type in NOTHING_ANSWERS:
+            return legal[0]
+        return None
+
+    def _auto_run(self, g) -> None:
+        """Answer, for the human seats, every decision whose only answer changes nothing."""
+        if not self.auto_answer or not self.seats:
+            return
+        for _ in range(AUTO_LIMIT):
+            to_act = g.to_act
+            if not to_act or any(self.seats[p]["ai"] for p in to_act):
+                return
+            answers = [self._trivial(g, p) for p in to_act]
+            if any(a is None for a in answers):
+                return  # someone who may answer has a real choice
+            self.auto.add(len(g.actions))
+            g.apply(answers[0])
+
+    def _can_end_turn(self, g, viewer: int | None, acts: list) -> bool:
+        """May ``viewer`` end the turn now, skipping what is left of the build phase?"""
+        if viewer is None or g.is_over or not acts or getattr(g, "active", None) is None:
+            return False
+        try:
+            own_turn = viewer in g.players_of(g.active)
+        except (AttributeError, TypeError):
+            return False
+        d = g.decision or {}
+        return own_turn and d.get("type") in ("resource", "recruit", "formation", "main") and \
+            any(a.type in ("end_step", "end_turn") for a in acts)
+
+    def op_settings(self, auto_answer: bool | None = None) -> dict:
+        """The page's settings: ``auto_answer`` (off when the player wants full control)."""
+        if auto_answer is not None:
+            self.auto_answer = bool(auto_answer)
+        return {"auto_answer": self.auto_answer}
+
+    def op_end_turn(self, viewer: int) -> dict:
+        """Finish the viewer's turn: skip the build steps left ("done") and end the turn.
+
+        Stops early when the game asks something else (a triggered ability, a choice)."""
+        g = self._need_game()
+        if self.seats and self.seats[viewer]["ai"]:
+            raise WebError("not_your_seat", f"seat {viewer + 1} is played by the computer")
+        if not self._can_end_turn(g, viewer, g.legal_actions(viewer)):
+            raise WebError("cannot_end_turn", "you cannot end the turn now")
+        self._skip_steps(g, viewer, "end", mark=True)
+        self._auto_run(g)
+        return self.op_state(viewer=viewer)
+
+    def _skip_steps(self, g, viewer: int, until: str, mark: bool) -> None:
+        """Answer "done" for ``viewer`` through the build steps left (``until="main"``: stop at the
+        main phase) and, for ``until="end"``, end the turn. Stops when anything else is asked.
+        With ``mark``, the answers after the first are one move for undo."""
+        turn, first = g.turn, len(g.actions)
+        steps = BUILD_STEPS + (("main",) if until == "end" else ())
+        for _ in range(AUTO_LIMIT):
+            if g.is_over or g.turn != turn or viewer not in g.to_act:
+                break
+            if (g.decision or {}).get("type") not in steps:
+                break
+            done = [a for a in g.legal_actions(viewer) if a.type in ("end_step", "end_turn")]
+            if not done:
+                break
+            if mark and len(g.actions) > first:
+                self.auto.add(len(g.actions))
+            g.apply(done[0])
+
+    def _with_targets(self, g, actions: list[dict]) -> list[dict]:
+        """Each attack says whom it could then target (worked out on a copy), so the page can offer
+        dragging an attacker onto its target as one move (``op_apply`` with ``first``)."""
+        if not hasattr(g, "copy"):
+            return actions
+        for a in actions:
+            if a["type"] != "attack":
+                continue
+            c = g.copy()
+            act = Action.from_json(a["text"])
+            if a.get("via"):
+                self._skip_steps(c, act.player, a["via"], mark=False)
+            try:
+                c.apply(act)
+            except CapeClashError:
+                continue
+            a["targets"] = [{"text": str(t), "card": t["card"]} for t in c.legal_actions(act.player) if t.type == "target"]
+        return actions
+
+    def _ahead(self, g, viewer: int | None, acts: list) -> list[dict]:
+        """During the viewer's build phase: the attacks the main phase would offer if they were done
+        building now (worked out on a copy), so a click on an attacker skips the rest of the build."""
+        if viewer is None or not self._can_end_turn(g, viewer, acts) or not hasattr(g, "copy"):
+            return []
+        if (g.decision or {}).get("type") not in BUILD_STEPS:
+            return []
+        c = g.copy()
+        self._skip_steps(c, viewer, "main", mark=False)
+        if (c.decision or {}).get("type") != "main" or viewer not in c.to_act:
+            return []
+        out = []
+        for a in c.legal_actions(viewer):
+            if a.type == "attack":
+                j = self._action_json(c, a)
+                j.update(via="main", group="Attack (ends the build phase)",
+                         label=f"Done building: {j['label'][0].lower()}{j['label'][1:]}")
+                out.append(j)
+        return out
 
     @staticmethod
     def _view(g: Game, viewer: int | None) -> dict:
@@ -420,6 +561,11 @@ class Session(TutorialOps):
             out["also"] = a["discard"]
         if a.type == "equip":
             out["also"] = a["target"]
+        for k in ("row", "side", "ally", "who"):  # where on the table the action points
+            if k in a.args:
+                out[k] = a[k]
+        if a.type in ("move", "shift"):
+            out["row"] = a.get("row") or ("back" if g.cards[a["card"]].row == "front" else "front")
         return out
 
     def _result_text(self, g: Game) -> str | None:
@@ -461,8 +607,14 @@ class Session(TutorialOps):
 
     # -------------------------------------------------------------- acting
 
-    def op_apply(self, action: str, viewer: int | None = None) -> dict:
-        """Carry out an offered action (its text form); returns the new state for ``viewer``."""
+    def op_apply(self, action: str, viewer: int | None = None, via: str | None = None,
+                 first: str | None = None) -> dict:
+        """Carry out an offered action (its text form); returns the new state for ``viewer``.
+
+        ``via="main"``: an attack offered ahead during the build phase: the build steps left are
+        done first (checked on a copy: if the attack is not offered then, nothing changes).
+        ``first``: an offered action carried out just before ``action`` (an attack, then its target:
+        one move), checked on a copy the same way."""
         g = self._need_game()
         a = Action.from_json(action)
         if not a.player < len(g.players):
@@ -470,7 +622,30 @@ class Session(TutorialOps):
                            [f"field 'action': the seats are 0 to {len(g.players) - 1}"])
         if self.seats and self.seats[a.player]["ai"]:
             raise WebError("not_your_seat", f"seat {a.player + 1} is played by the computer")
+        pre = Action.from_json(first) if first is not None else None
+        if pre is not None and pre.player != a.player:
+            raise WebError("bad_request", "both actions of one move must be the same player's")
+        if via is not None and via != "main":
+            raise WebError("bad_request", f"unknown via {via!r} (only 'main')")
+        if via is not None or pre is not None:
+            c = g.copy()
+            if via is not None:
+                self._skip_steps(c, a.player, "main", mark=False)
+            for step in ([pre] if pre is not None else []) + [a]:
+                if str(step) not in {str(x) for x in c.legal_actions(a.player)}:
+                    raise WebError("illegal_action", f"{step} is not offered at that point: nothing was changed")
+                c.apply(step)
+            n0 = len(g.actions)
+            if via is not None:
+                self._skip_steps(g, a.player, "main", mark=True)
+            if pre is not None:
+                if len(g.actions) > n0:
+                    self.auto.add(len(g.actions))
+                g.apply(pre)
+            if len(g.actions) > n0:
+                self.auto.add(len(g.actions))  # the whole gesture is one move for undo
         g.apply(a)
+        self._auto_run(g)
         return self.op_state(viewer=viewer if viewer is not None else a.player)
 
     def op_ai_move(self, viewer: int | None = None, steps: int = 1) -> dict:
@@ -487,6 +662,7 @@ class Session(TutorialOps):
             moved.append(str(self._ai_action(g, p, self.seats[p]["ai"], self.ai_rngs.setdefault(p, _seat_rng(0, p)))))
         if not moved:
             raise WebError("not_ai_turn", "no computer player is to act now")
+        self._auto_run(g)
         out = self.op_state(viewer=viewer)
         out["ai_actions"] = moved
         return out
@@ -515,7 +691,7 @@ class Session(TutorialOps):
         if not humans or len(humans) == len(self.seats):
             return None  # undo is for games against the computer: in hot-seat it would undo a rival's move
         for i in range(len(g.actions) - 1, -1, -1):
-            if g.actions[i].get("player") in humans:
+            if g.actions[i].get("player") in humans and i not in self.auto:
                 return i
         return None
 
@@ -526,6 +702,7 @@ class Session(TutorialOps):
         if k is None:
             raise WebError("nothing_to_undo", "there is no move of yours to take back")
         self.game = g.replay(k)
+        self.auto = {i for i in self.auto if i < k}
         self._resync_ai_rngs()
         return self.op_state(viewer=viewer)
 
@@ -543,7 +720,7 @@ class Session(TutorialOps):
     def op_save(self) -> dict:
         g = self._need_game()
         return {"format": self.SAVE_FORMAT, "version": WEB_SAVE_VERSION, "seats": self.seats,
-                "game": g.save(), "ai_rng": {str(k): str(r.state) for k, r in self.ai_rngs.items()}}  # text: JS numbers are 53-bit
+                "game": g.save(), "auto": sorted(self.auto), "ai_rng": {str(k): str(r.state) for k, r in self.ai_rngs.items()}}  # text: JS numbers are 53-bit
 
     GAME_TITLE = "Cape Clash"
     SAVE_FORMAT = WEB_SAVE_FORMAT
@@ -591,6 +768,13 @@ class Session(TutorialOps):
         """Restore a save (replaying it). On any problem the current game is kept."""
         g, seats, rngs = self._read_save(save, source)
         self.game, self.seats = g, seats
+        auto = save.get("auto") if isinstance(save, dict) else None
+        if isinstance(save, str):
+            try:
+                auto = json.loads(save).get("auto")
+            except (ValueError, AttributeError):
+                auto = None
+        self.auto = {i for i in auto if isinstance(i, int)} if isinstance(auto, list) else set()
         self._resync_ai_rngs()
         for k, st in rngs.items():
             if str(k).isdigit() and int(k) in self.ai_rngs and str(st).isdigit() and int(st) < 1 << 64:
@@ -801,6 +985,8 @@ class DiceSession(Session):
         self.ai_rngs = {}
         self.replay = None
         self._policies = {}
+        self.auto_answer = False
+        self.auto = set()
 
     def op_catalogue(self) -> dict:
         from .dice.cards import TYPE_NAMES
@@ -862,6 +1048,8 @@ class DiceSession(Session):
         self.game, self.seats = game, meta
         self.ai_rngs = {i: _seat_rng(seed, i) for i, m in enumerate(meta) if m["ai"]}
         self._policies = {}
+        self.auto = set()
+        self._auto_run(game)
         return self.op_state(viewer=viewer)
 
     @staticmethod

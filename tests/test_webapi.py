@@ -343,3 +343,150 @@ def test_dice_save_load_undo_and_replay(dice, bundle):
     end = other.call("replay_step", to=rp["replay"]["length"])
     assert end["hash"] == save["game"]["hash"] and end["replay"]["last"]
     assert other.call("replay_step", to=3)["replay"]["pos"] == 3
+
+
+# ------------------------------------------------------------------ the table: what the engine tells the page
+
+
+def _starter_game(s, seed=0, ai="easy"):
+    decks = [d for d in s.call("catalogue")["decks"] if "/starter/" in d["source"]] or s.call("catalogue")["decks"]
+    return s.call("new_game", mode="duel", seed=seed, viewer=0,
+                  seats=[{"name": "H", "deck": decks[0]["id"]}, {"name": "C", "deck": decks[1]["id"], "ai": ai}])
+
+
+def _until(s, st, want, limit=400):
+    """Play (the human: first offered action that is not an attack, so games last) until want(st)."""
+    for _ in range(limit):
+        if want(st) or st["over"]:
+            return st
+        if st["ai_to_act"]:
+            st = s.call("ai_move", viewer=0, steps=20)
+        else:
+            acts = [a for a in st["actions"] if a["type"] not in ("attack",)] or st["actions"]
+            st = s.call("apply", action=acts[0]["text"], viewer=0)
+    raise AssertionError("never reached")
+
+
+def test_actions_say_which_card_and_row_they_are_about(session):
+    st = _until(session, _starter_game(session), lambda st: any(a["type"] == "recruit" for a in st["actions"]))
+    rec = [a for a in st["actions"] if a["type"] == "recruit"]
+    hand = {c["iid"] for c in st["view"]["players"][0]["hand"]}
+    assert {a["row"] for a in rec} == {"front", "back"}
+    assert all(a["card"] in hand for a in rec)
+
+
+def test_decisions_with_only_a_nothing_answer_are_answered_for_the_player(session):
+    session.call("settings", auto_answer=True)
+    st = _starter_game(session, seed=4)
+    seen = 0
+    for _ in range(300):
+        if st["over"]:
+            break
+        if st["ai_to_act"]:
+            st = session.call("ai_move", viewer=0, steps=20)
+            continue
+        # a human is never left facing a decision whose only answer is pass/done
+        assert not (len(st["actions"]) == 1 and st["actions"][0]["type"] in ("pass", "end_step", "end_turn", "no"))
+        assert st["trivial"] is False
+        seen += 1
+        st = session.call("apply", action=st["actions"][0]["text"], viewer=0)
+    assert seen > 10 and session.auto  # some decisions were answered for the player
+    g = session.game
+    for i in session.auto:
+        assert g.actions[i]["player"] == 0 and g.actions[i]["type"] in ("pass", "end_step", "end_turn", "no")
+
+
+def test_full_control_leaves_every_decision_to_the_player(session):
+    session.call("settings", auto_answer=False)
+    st = _starter_game(session, seed=4)
+    trivial = 0
+    for _ in range(200):
+        if st["over"]:
+            break
+        if st["ai_to_act"]:
+            st = session.call("ai_move", viewer=0, steps=20)
+            continue
+        trivial += st["trivial"]
+        st = session.call("apply", action=st["actions"][0]["text"], viewer=0)
+    assert trivial > 0 and not session.auto
+
+
+def test_end_turn_finishes_the_build_steps_and_undo_skips_automatic_answers(session):
+    session.call("settings", auto_answer=True)
+    st = _until(session, _starter_game(session, seed=2),
+                lambda st: st["view"]["decision"]["type"] == "resource" and st["to_act"] == [0] and st["view"]["turn"] >= 2)
+    turn = st["view"]["turn"]
+    assert st["can_end_turn"]
+    st = session.call("end_turn", viewer=0)
+    assert st["view"]["turn"] > turn or st["view"]["active_side"] != 0
+    st = _until(session, st, lambda st: st["to_act"] == [0] and st["can_undo"])
+    back = session.call("undo", viewer=0)
+    # the undo point is a real decision of the human's, never an automatic answer
+    assert back["to_act"] == [0] and not back["trivial"]
+
+
+def test_end_turn_is_refused_on_the_other_players_turn(session):
+    _until(session, _starter_game(session, seed=2), lambda st: st["ai_to_act"] and st["view"]["turn"] >= 1)
+    r = call(session, "end_turn", viewer=0)
+    assert r["ok"] is False
+
+
+def test_combat_preview_gives_each_strike_and_whether_it_stuns(session):
+    session.call("settings", auto_answer=False)
+    st = _starter_game(session, seed=1, ai="easy")
+    for _ in range(600):
+        cb = st["view"]["combat"]
+        if cb and cb["stage"] == "window":
+            break
+        if st["over"]:
+            pytest.skip("no combat in this game")
+        st = session.call("ai_move", viewer=0, steps=1) if st["ai_to_act"] else \
+            session.call("apply", action=st["actions"][0]["text"], viewer=0)
+    p = st["view"]["combat"]["preview"]
+    g = session.game
+    from engine import stats
+    first = p["strikes"][0]
+    d = g.cards[st["view"]["combat"]["defender"]]
+    assert first["at"] == d.iid and first["def"] == stats.defense(g, d)
+    assert first["stuns"] == (first["atk"] >= max(1, first["def"]))
+    for s in p["strikes"][1:]:
+        assert s["by"] == [d.iid] and s["at"] in st["view"]["combat"]["attackers"]
+
+
+def test_attacks_are_offered_ahead_in_the_build_phase_and_finish_it(session):
+    session.call("settings", auto_answer=True)
+    st = _until(session, _starter_game(session, seed=3),
+                lambda st: any(a.get("via") == "main" for a in st["actions"]), limit=600)
+    ahead = [a for a in st["actions"] if a.get("via") == "main"]
+    assert st["view"]["decision"]["type"] in ("resource", "recruit", "formation")
+    assert all(a["type"] == "attack" and a["card"] is not None for a in ahead)
+    # the same attacks as the main phase offers once the build steps are done
+    c = session.game.copy()
+    session._skip_steps(c, 0, "main", mark=False)
+    assert {a["text"] for a in ahead} == {str(x) for x in c.legal_actions(0) if x.type == "attack"}
+    turn = st["view"]["turn"]
+    st = session.call("apply", action=ahead[0]["text"], via="main", viewer=0)
+    assert st["view"]["turn"] == turn and st["view"]["declaring"] == [ahead[0]["card"]] or st["view"]["combat"]
+    back = session.call("undo", viewer=0)  # one undo takes back the attack and the skipped steps
+    assert back["view"]["decision"]["type"] in ("resource", "recruit", "formation") and back["view"]["turn"] == turn
+
+
+def test_an_attack_names_its_targets_and_attack_plus_target_is_one_move(session):
+    session.call("settings", auto_answer=True)
+    st = _until(session, _starter_game(session, seed=3),
+                lambda st: any(a["type"] == "attack" and a.get("targets") for a in st["actions"]), limit=600)
+    att = next(a for a in st["actions"] if a["type"] == "attack" and a.get("targets"))
+    # the targets are those the game offers once that attack is declared
+    c = session.game.copy()
+    if att.get("via"):
+        session._skip_steps(c, 0, "main", mark=False)
+    c.apply(att["text"])
+    assert {t["text"] for t in att["targets"]} == {str(x) for x in c.legal_actions(0) if x.type == "target"}
+    before = st["hash"]
+    bad = call(session, "apply", action=att["targets"][0]["text"], first="0:end_turn", viewer=0, via=att.get("via"))
+    assert bad["ok"] is False and session.call("state", viewer=0)["hash"] == before  # refused: nothing changed
+    st = session.call("apply", action=att["targets"][0]["text"], first=att["text"], via=att.get("via"), viewer=0)
+    g = session.game
+    assert any(e.type == "attack" for e in g.events[-40:]) and st["hash"] != before
+    back = session.call("undo", viewer=0)  # the whole drag is one move
+    assert back["hash"] == before

@@ -224,6 +224,9 @@ def build(out: str | Path = "dist/web", *, card_data: str | Path | None = None,
             lock = lockfile_with_pyodide_build(Path(tmp) / wheel_name, lock["info"]) or lock
     files["pyodide/pyodide-lock.json"] = json.dumps(lock, indent=1).encode()
     files["cards.json"] = json.dumps(card_bundle(card_data), separators=(",", ":")).encode()
+    # faces: the printed card faces (web/faces.py): faces.json, fonts/ and faces/art/; precached with the rest
+    from .faces import site_files as face_files
+    files.update(face_files(card_data, quiet=quiet))
     snap = make_snapshot(files["engine.zip"], files["cards.json"], quiet=quiet) if snapshot else None
     if snap is not None:
         files["snapshot.bin.gz"] = snap
@@ -240,7 +243,7 @@ def build(out: str | Path = "dist/web", *, card_data: str | Path | None = None,
     files["sw.js"] = _render(STATIC / "sw.js.j2", cache=f"capeclash-{site['version']}",
                              files=json.dumps([p for p in precache if p != "sw.js"])).encode()
     files["index.html"] = _render(STATIC / "index.html.j2", version=site["version"],
-                                  pyodide=PYODIDE_VERSION).encode()
+                                  pyodide=PYODIDE_VERSION, faces="faces.mjs" in files).encode()
 
     if out.exists():
         shutil.rmtree(out)
@@ -265,7 +268,7 @@ def is_current(out: str | Path = "dist/web") -> bool:
     if not stamp.exists():
         return False
     built = stamp.stat().st_mtime
-    sources = [STATIC, ROOT / "engine", ROOT / "card_data"]
+    sources = [STATIC, ROOT / "engine", ROOT / "card_data", ROOT / "printgen"]  # faces: drawn by printgen
     for src in sources:
         for f in src.rglob("*"):
             if f.is_file() and "__pycache__" not in f.parts and f.stat().st_mtime > built:

@@ -15,6 +15,10 @@ const $ = (id) => document.getElementById(id);
 const saveKey = (game) => (game === "dice" ? DICE_SAVE_KEY : SAVE_KEY);
 const sessionOf = (game) => (game === "dice" ? "dice" : "play");
 const GAME_TITLES = { capeclash: "Cape Clash", dice: "Derring-Dice" };
+const OPT_KEY = "capeclash.options.v1";          // full control, motion
+const options = (() => { try { return { fullControl: false, motion: true, ...JSON.parse(localStorage.getItem(OPT_KEY) || "{}") }; } catch { return { fullControl: false, motion: true }; } })();
+const reducedMotion = () => !options.motion || matchMedia("(prefers-reduced-motion: reduce)").matches;
+let faces = null;  // web/static/faces.mjs (the printed faces) once it has loaded; tiles without it
 
 // ------------------------------------------------------------------ the worker
 
@@ -97,16 +101,21 @@ function richText(text) {
   return frag;
 }
 
-function showError(title, problems = []) {
+function showError(title, problems = [], cause = "other") {
+  app.errorCause = cause;
   $("error-title").textContent = title;
   const ul = $("error-list");
   ul.textContent = "";
   for (const p of problems) ul.append(el("li", { text: p }));
   $("error-bar").hidden = false;
 }
-function engineError(what, err) {
+function engineError(what, err, cause = "other") {
   console.warn(what, err);
-  showError(`${what}: ${err.message}`, err.problems || []);
+  showError(`${what}: ${err.message}`, err.problems || [], cause);
+}
+// the error bar goes when its cause is gone: a refused move once the board moves on, a failed screen once it shows
+function clearError(cause) {
+  if (!$("error-bar").hidden && (app.errorCause === cause || cause === "any")) $("error-bar").hidden = true;
 }
 $("error-close").addEventListener("click", () => { $("error-bar").hidden = true; });
 
@@ -155,6 +164,8 @@ function pickViewer(state) {
 // ------------------------------------------------------------------ boot
 
 async function main() {
+  // the faces load while Python boots (they need no engine), so they cost the start-up little
+  const facesReady = document.body.dataset.faces ? loadFaces() : Promise.resolve();
   let info;
   try {
     info = await engine.boot({ engine: params.get("engine") || undefined, nosnapshot: params.has("nosnapshot") });
@@ -169,6 +180,8 @@ async function main() {
   app.catalogue = await engine.call("catalogue", {}, "play");
   const hasDice = (app.catalogue.games || []).includes("dice");
   if (hasDice) app.diceCatalogue = await engine.call("catalogue", {}, "dice");
+  await applySettings();
+  await facesReady;
   buildSetupForm(hasDice);
   // the game a reload resumes: the one played last, if it left a save
   const last = localStorage.getItem(LAST_KEY) === "dice" && hasDice ? "dice" : "capeclash";
@@ -199,6 +212,43 @@ async function main() {
   setTimeout(registerServiceWorker, 300);  // precaching starts once the board is up, not during boot
 }
 
+async function applySettings() {
+  const auto = !options.fullControl;
+  await engine.call("settings", { auto_answer: auto }, "play");
+  if ((app.catalogue.games || []).includes("dice")) await engine.call("settings", { auto_answer: auto }, "dice");
+  $("opt-control").checked = options.fullControl;
+  $("opt-motion").checked = options.motion;
+  document.body.classList.toggle("no-motion", !options.motion);
+}
+
+function saveOptions() {
+  localStorage.setItem(OPT_KEY, JSON.stringify(options));
+}
+
+$("opt-control").addEventListener("change", async (e) => {
+  options.fullControl = e.target.checked;
+  saveOptions();
+  await applySettings();
+});
+$("opt-motion").addEventListener("change", (e) => {
+  options.motion = e.target.checked;
+  saveOptions();
+  document.body.classList.toggle("no-motion", !options.motion);
+});
+
+// The printed faces (faces.mjs, when the site has it): cards then show their real face; else text tiles.
+async function loadFaces() {
+  try {
+    const m = await import("./faces.mjs");
+    await m.initFaces();  // it reads faces.json (written by the build)
+    faces = m;
+    if (app.state && document.body.dataset.screen === "game") renderBoard($("board"), app.state, app.mode === "play");
+    if (app.catalogue) renderTeams();
+  } catch (err) {
+    console.info("card faces are not available; drawing text tiles:", err.message);
+  }
+}
+
 function registerServiceWorker() {
   if (!("serviceWorker" in navigator) || params.has("nosw")) return;
   navigator.serviceWorker.register("sw.js").catch((err) => console.warn("service worker not registered:", err.message));
@@ -220,6 +270,37 @@ function buildSetupForm(hasDice) {
   $("btn-resume").addEventListener("click", resumeSaved);
   $("btn-discard").addEventListener("click", () => { localStorage.removeItem(saveKey(app.setupGame)); showResume(false); });
   renderSeats();
+  renderTeams();
+}
+
+// The decks players choose from: the engine's test decks stay out (unless only they exist, or ?testdecks).
+function playerDecks() {
+  const all = app.catalogue.decks;
+  const real = all.filter((d) => !d.test);
+  return params.has("testdecks") || !real.length ? all : real;
+}
+
+// The title screen's teams: each starter team's main character, its style and how hard it is to learn.
+function renderTeams() {
+  const box = $("teams");
+  if (!box || !app.catalogue) return;
+  box.textContent = "";
+  for (const d of playerDecks()) {
+    if (!d.team) continue;
+    let face = null;
+    if (faces) { try { face = faces.cardFace(d.main_cid, null, { size: "pile" }); } catch (err) { console.warn(err); } }
+    box.append(el("button", { type: "button", class: `team${d.alignment ? ` al-${d.alignment}` : ""}`, dataset: { deck: d.id },
+      title: `Play ${d.name}`, onclick: () => { const sel = $("seat-0-deck"); if (sel) { sel.value = d.id; sel.dispatchEvent(new Event("change")); } highlightTeam(d.id); } },
+      face || el("span", { class: "team-main", text: d.main }),
+      el("strong", { class: "team-name", text: d.team }),
+      el("span", { class: `diff diff-${String(d.difficulty || "").toLowerCase()}`, text: d.difficulty ? `${d.difficulty} to learn` : "" }),
+      d.style ? el("small", { text: d.style }) : null));
+  }
+  highlightTeam($("seat-0-deck")?.value);
+}
+
+function highlightTeam(id) {
+  for (const b of document.querySelectorAll("#teams .team")) b.classList.toggle("chosen", b.dataset.deck === id);
 }
 
 function renderSeats() {
@@ -228,7 +309,7 @@ function renderSeats() {
   const box = $("seats");
   const old = [...box.querySelectorAll(".seat")].map(readSeat);
   box.querySelectorAll(".seat").forEach((s) => s.remove());
-  const decks = app.catalogue.decks;
+  const decks = playerDecks();
   for (let i = 0; i < Number(n); i++) {
     const prev = old[i] || {};
     const who = el("select", { id: `seat-${i}-who`, "aria-label": `Seat ${i + 1}: who plays` },
@@ -326,12 +407,33 @@ async function startGame() {
     name: s.name || undefined, ai: s.who === "human" ? null : s.who,
     deck: s.deck === "__paste" ? { text: s.text, source: `seat ${i + 1}'s deck list` } : s.deck,
   }));
-  const options = mode === "2v2" && $("recruit-ally").checked ? { recruit_to_teammate: true } : {};
-  const seed = params.has("seed") ? Number(params.get("seed")) : Math.floor(Math.random() * 2 ** 31);
+  const opts = mode === "2v2" && $("recruit-ally").checked ? { recruit_to_teammate: true } : {};
+  for (const s of seats) {  // a pasted deck list is checked before anything else is asked or replaced
+    if (!s.deck?.text) continue;
+    try { await engine.call("validate_deck", { text: s.deck.text, source: s.deck.source }, "play"); } catch (err) { setupError(err); return; }
+  }
+  if (!(await confirmReplace("capeclash"))) return;
+  await newGame({ mode, seats, options: opts }, "capeclash");
+}
+
+// A saved game is replaced only when the player says so.
+async function confirmReplace(game) {
+  if (!localStorage.getItem(saveKey(game)) || CONVENTION) return true;
+  const d = $("dlg-replace");
+  d.returnValue = "";
+  d.showModal();
+  return new Promise((resolve) => d.addEventListener("close", () => resolve(d.returnValue === "yes"), { once: true }));
+}
+
+// Start a game with these settings (a new seed each time); also the Rematch button.
+async function newGame(setup, game) {
+  const seed = params.has("seed") ? Number(params.get("seed")) + (app.rematches || 0) : Math.floor(Math.random() * 2 ** 31);
   stopDemo();
+  if (game === "dice") return startDiceWith(setup.seats, seed);
   try {
     app.viewer = null;
-    const state = await engine.call("new_game", { mode, seats, seed, options }, "play");
+    const state = await engine.call("new_game", { ...setup, seed }, "play");
+    app.lastSetup = { setup, game };
     app.game = "capeclash";
     setupError(null);
     await enterGame(state, {});
@@ -343,11 +445,15 @@ async function startGame() {
 async function startDiceGame() {
   const seats = DICE_SIDES.map(([side]) => ({ side, name: $(`dice-${side}-name`).value.trim() || undefined,
     ai: $(`dice-${side}-who`).value === "human" ? null : $(`dice-${side}-who`).value }));
-  const seed = params.has("seed") ? Number(params.get("seed")) : Math.floor(Math.random() * 2 ** 31);
-  stopDemo();
+  if (!(await confirmReplace("dice"))) return;
+  await newGame({ seats }, "dice");
+}
+
+async function startDiceWith(seats, seed) {
   try {
     app.viewer = null;
     const state = await engine.call("new_game", { seats, seed }, "dice");
+    app.lastSetup = { setup: { seats }, game: "dice" };
     app.game = "dice";
     setupError(null);
     await enterGame(state, {});
@@ -412,6 +518,9 @@ async function openFile(input, how) {
 
 async function enterGame(state, { resumed }) {
   app.mode = "play";
+  app.seenSeq = null;
+  app.lastOwnSeq = {};
+  app.snapshots = {};
   app.game = state.view.game === "dice" ? "dice" : "capeclash";
   localStorage.setItem(LAST_KEY, app.game);
   brand(app.game);
@@ -421,6 +530,7 @@ async function enterGame(state, { resumed }) {
   const hotseat = humanSeats(state).length > 1;
   if (viewer !== null && viewer !== state.view.viewer) state = await engine.call("state", { viewer });
   app.hotseat = hotseat;
+  if (!resumed) await persist(state);  // a new game is saved before its first move
   if (hotseat && resumed && viewer !== null) {
     app.viewer = viewer;
     app.state = state;
@@ -433,7 +543,9 @@ async function enterGame(state, { resumed }) {
 function askPass(p, state) {
   app.pendingPass = p;
   clearTimeout(app.aiTimer);
-  for (const id of ["board", "actions", "prompt", "log"]) $(id).textContent = "";  // the last player's secrets leave the page
+  for (const id of ["board", "actions", "prompt", "log", "log-new"]) $(id).textContent = "";  // the last player's secrets leave the page
+  app.seenSeq = null;  // the next viewer's live region starts fresh (nothing of this player's is read out)
+  if (faces?.hideZoom) faces.hideZoom();
   closeDialogs();
   renderStatus(state);  // whose turn it is now, not the last player's step
   $("pass-name").textContent = state.seats[p].name;
@@ -444,12 +556,14 @@ function askPass(p, state) {
 
 $("btn-pass").addEventListener("click", async () => {
   const p = app.pendingPass;
+  if (p === null || app.busy) return;  // a second click while the board is fetched does nothing
   app.pendingPass = null;
+  app.busy = true;
   try {
     const state = await engine.call("state", { viewer: p });
     app.viewer = p;
     show(state);
-  } catch (err) { engineError("Could not show the board", err); }
+  } catch (err) { engineError("Could not show the board", err, "show"); } finally { app.busy = false; }
 });
 
 // A new state from the engine: maybe hand over the device, then draw it and let the AI move.
@@ -476,13 +590,17 @@ async function persist(state) {
 }
 
 function show(state) {
+  const prev = app.state;
   app.state = state;
   app.viewer = state.view.viewer;
+  if (!prev || prev.hash !== state.hash) clearError("move");
+  clearError("show");
   screen("game");
   renderBoard($("board"), state, true);
   renderSide(state);
   renderLog(state);
   renderStatus(state);
+  animate(prev, state);
   document.body.dataset.hash = state.hash;
   document.body.dataset.over = state.over ? "1" : "";
   if (state.over && app.mode === "play") gameOver(state);
@@ -491,26 +609,57 @@ function show(state) {
 
 function scheduleAI(state) {
   clearTimeout(app.aiTimer);
-  if (app.mode !== "play" || !state.ai_to_act || state.over) return;
+  const thinking = app.mode === "play" && state.ai_to_act && !state.over;
+  setThinking(thinking ? state.to_act.map((p) => state.seats[p].name).join(" and ") : null);
+  if (!thinking) return;
   const epoch = app.epoch;
   app.aiTimer = setTimeout(async () => {
     try {
       const next = await engine.call("ai_move", { viewer: app.viewer, steps: AI_DELAY === 0 ? 25 : 1 });
       if (epoch !== app.epoch) return;  // the player left this game meanwhile
       await afterMove(next);
-    } catch (err) { engineError("The computer player failed", err); }
+    } catch (err) { setThinking(null); engineError("The computer player failed", err); }
   }, AI_DELAY);
 }
 
-async function act(text) {
+// "Thinking" while the computer searches (the worker is busy: the sign is drawn before the request goes)
+function setThinking(who) {
+  const t = $("thinking");
+  t.hidden = !who;
+  if (who) $("thinking-text").textContent = `${who} is thinking…`;
+  document.body.dataset.thinking = who ? "1" : "";
+}
+
+// a: an offered action (or its text); "via" (an attack offered ahead in the build phase) goes back with it
+async function act(a) {
   if (app.busy || app.mode !== "play") return;
+  const text = typeof a === "string" ? a : a.text;
+  const via = typeof a === "string" ? undefined : a.via;
   app.busy = true;
+  app.pick = null;
   closeDialogs();
   try {
-    const state = await engine.call("apply", { action: text, viewer: app.viewer });
+    const first = typeof a === "string" ? undefined : a.first;  // an attack dragged onto its target: one move
+    const state = await engine.call("apply", { action: text, viewer: app.viewer, ...(via ? { via } : {}), ...(first ? { first } : {}) });
+    markOwn(state);
     await afterMove(state);
   } catch (err) {
-    engineError("That move was refused", err);
+    engineError("That move was refused", err, "move");
+  } finally { app.busy = false; }
+}
+
+async function endTurn() {
+  if (app.busy || app.mode !== "play" || !app.state?.can_end_turn) return;
+  app.busy = true;
+  app.pick = null;
+  closeDialogs();
+  setThinking(null);
+  try {
+    const state = await engine.call("end_turn", { viewer: app.viewer });
+    markOwn(state);
+    await afterMove(state);
+  } catch (err) {
+    engineError("Could not end the turn", err, "move");
   } finally { app.busy = false; }
 }
 
@@ -524,7 +673,22 @@ async function undo() {
 }
 
 function gameOver(state) {
+  setThinking(null);
   $("over-text").textContent = state.result_text;
+  const box = $("over-summary");
+  box.textContent = "";
+  const v = state.view;
+  const r = v.result || {};
+  const why = r.reason ? String(r.reason).replace(/_/g, " ") : null;
+  if (why && !String(state.result_text).includes(why)) box.append(el("p", { class: "why", text: `Why: ${why}` }));
+  if (v.turn) box.append(el("p", { text: `Turns played: ${v.turn}` }));
+  if (v.game !== "dice" && v.players) {
+    box.append(el("table", { class: "summary" },
+      el("thead", {}, el("tr", {}, el("th", { text: "Player" }), el("th", { text: "Own cards KO'd" }), el("th", { text: "Level" }), el("th", { text: "XP" }))),
+      el("tbody", {}, v.players.map((p) => el("tr", {}, el("td", { text: p.name }), el("td", { text: p.ko.length }),
+        el("td", { text: p.level }), el("td", { text: p.xp }))))));
+  }
+  $("over-rematch").hidden = !app.lastSetup;
   const d = $("dlg-over");
   if (!d.open) d.showModal();
 }
@@ -562,10 +726,16 @@ function renderBoard(root, state, interactive) {
     const by = interactive ? actionsByCard(state) : new Map();
     const ctx = { by, sessionName: "dice" };
     return renderDiceBoard(root, state, { el, by, catalogue: app.diceCatalogue,
-      openCard: (c, stateText) => openCard({ ...c, stateText }, ctx),
+      openCard: (c, stateText) => {
+        const acts = (by.get(c.iid) || []).filter((a) => a.card === c.iid);
+        if (interactive && acts.length === 1 && (by.get(c.iid) || []).length === 1) return act(acts[0]);
+        return openCard({ ...c, stateText }, ctx);
+      },
       openList: (title, cards) => openList(title, cards, ctx) });
   }
   const by = interactive ? actionsByCard(state) : new Map();
+  if (faces?.hideZoom && root.id === "board") faces.hideZoom();  // a zoom of a card about to be redrawn
+  for (const k of [...root.classList]) if (k.startsWith("fx-")) root.classList.remove(k);  // effects play once
   const me = v.viewer !== null ? v.players[v.viewer] : null;
   const myTeam = me ? me.team : v.players[0].team;
   const mySide = me ? me.side : null;
@@ -579,10 +749,16 @@ function renderBoard(root, state, interactive) {
     const panel = renderSide_(s, ctx, { friendly, mine: s.side === mySide });
     (friendly ? bottom : top).append(panel);
   }
-  root.append(top, el("div", { class: "midline", text: combatText(v) }), bottom);
+  const targets = interactive && state.actions.some((a) => a.type === "target");
+  const mid = el("div", { class: "midline" }, el("span", { text: combatText(v) }),
+    targets ? el("span", { class: "hint-line", text: "Click the target (outlined in red); click another of your characters to join the attack" }) : null,
+    combatPreview(v));
+  root.append(top, mid, bottom);
+  if (interactive && root.id === "board") root.append(dock(state));
   if (me && me.hand) {
+    const picked = app.pick !== null && app.pick !== undefined && me.hand.some((c) => c.iid === app.pick);
     root.append(el("section", { class: "hand", "aria-label": "Your hand" },
-      el("h3", { text: `Your hand (${me.hand.length})` }),
+      el("h3", { text: picked ? "Now click the row to put it in (or the card again to put it back)" : `Your hand (${me.hand.length})` }),
       el("div", { class: "cards" }, me.hand.map((c) => cardTile(c, ctx, "hand")))));
   }
 }
@@ -595,6 +771,31 @@ function combatText(v) {
   return `Combat: ${c.attackers.map(name).join(" + ")} attack${c.attackers.length > 1 ? "" : "s"} ${name(c.defender)}${how ? ` (${how})` : ""}`;
 }
 
+// On a phone the side panel is below the board: a dock at the bottom of the screen keeps the question,
+// End turn and the panel's "done" answer in reach (the same offered actions; the panel has them all).
+function dock(state) {
+  const d = el("div", { class: "dock", "aria-hidden": "true" });
+  if (state.over || !state.view.decision) return d;
+  d.append(el("span", { class: "dock-q", text: state.actions.length ? state.decision_title : `Waiting for ${state.to_act.map((p) => state.seats[p].name).join(" or ")}…` }));
+  const done = state.actions.filter((a) => ["pass", "end_step", "no", "keep"].includes(a.type));
+  for (const a of done.slice(0, 1)) d.append(el("button", { type: "button", tabindex: "-1", text: a.label, onclick: () => act(a) }));
+  if (state.can_end_turn) d.append(el("button", { type: "button", tabindex: "-1", class: "primary", text: "End turn", onclick: endTurn }));
+  else if (state.actions.length && !done.length) d.append(el("button", { type: "button", tabindex: "-1", text: "Choices ↓", onclick: () => $("prompt").scrollIntoView({ behavior: "smooth" }) }));
+  return d;
+}
+
+// The engine's preview of the strikes before a combat resolves: ATK against DEF, and who is stunned.
+function combatPreview(v) {
+  const p = v.combat?.preview;
+  if (!p) return null;
+  const name = (iid) => findChar(v, iid)?.name || "?";
+  return el("ul", { class: "preview", "aria-label": "If the combat resolved now" },
+    p.strikes.map((s, i) => el("li", { class: s.stuns ? "stuns" : "holds" },
+      `${i === 1 && p.choose ? "or " : ""}${s.by.map(name).join(" + ")} ${s.atk} ATK vs ${name(s.at)} ${s.def} DEF: `,
+      el("strong", { text: s.stuns ? "stunned" : "holds" }))),
+    p.notes.map((n) => el("li", { class: "note", text: n })));
+}
+
 function findChar(v, iid) {
   for (const s of v.sides) for (const c of [...s.front, ...s.back]) if (c.iid === iid) return c;
   return null;
@@ -604,14 +805,28 @@ function renderSide_(s, ctx, { friendly, mine }) {
   const { v } = ctx;
   const players = s.players.map((p) => v.players[p]);
   const head = el("div", { class: "side-head" }, players.map((p) => playerInfo(p, ctx)));
-  const row = (name, cards) => el("div", { class: `row row-${name}${cards.length ? "" : " is-empty"}`, "aria-label": `${players.map((p) => p.name).join(" and ")}: ${name} row` },
-    el("span", { class: "row-label", text: name }),
-    el("div", { class: "cards" }, cards.length ? cards.map((c) => cardTile(c, ctx, "char")) : el("span", { class: "empty", text: "empty" })));
+  const row = (name, cards) => {
+    const acts = rowActions(ctx, s, name);
+    const r = el("div", { class: `row row-${name}${cards.length ? "" : " is-empty"}${acts.length ? " row-target" : ""}`,
+      "aria-label": `${players.map((p) => p.name).join(" and ")}: ${name} row`, dataset: { side: s.side, row: name } },
+      el("span", { class: "row-label", text: name }),
+      el("div", { class: "cards" }, cards.length ? cards.map((c) => cardTile(c, ctx, "char")) : el("span", { class: "empty", text: acts.length ? "tap to place here" : "empty" })));
+    r.addEventListener("dragover", (e) => { if (r._drop) e.preventDefault(); });
+    r.addEventListener("drop", (e) => { if (r._drop) { e.preventDefault(); const a = r._drop; r._drop = null; act(a); } });
+    if (acts.length) {
+      // the whole row takes the click, its cards too (they have nothing else to do while a row is asked)
+      r.addEventListener("click", (e) => { e.stopPropagation(); e.preventDefault(); act(acts[0]); }, true);
+      r.title = acts[0].label;
+    }
+    return r;
+  };
   const machines = s.machines.length ? el("div", { class: "machines" }, s.machines.map((m) => cardTile(m, ctx, "machine"))) : null;
   const res = el("div", { class: "resources" }, players.map((p) => el("div", { class: "res-row", "aria-label": `${p.name}'s resources` },
     el("span", { class: "row-label", text: `${players.length > 1 ? p.name + " " : ""}resources (${p.resources.length})` }),
     p.resources.map((r) => resourceChip(r, ctx)))));
-  const rows = friendly ? [row("front", s.front), row("back", s.back), machines, res] : [res, machines, row("back", s.back), row("front", s.front)];
+  // the two rows side by side on a wide screen (front toward the middle of the table), stacked on a phone
+  const rows = friendly ? [el("div", { class: "rows" }, row("front", s.front), row("back", s.back)), machines, res]
+    : [res, machines, el("div", { class: "rows" }, row("back", s.back), row("front", s.front))];
   return el("section", { class: `side${friendly ? " friendly" : " enemy"}${mine ? " mine" : ""}${v.active_side === s.side ? " active" : ""}`,
     "aria-label": `${players.map((p) => p.name).join(" and ")}${v.active_side === s.side ? " (their turn)" : ""}` },
     friendly ? [rows, head] : [head, rows]);
@@ -643,6 +858,51 @@ function playerInfo(p, ctx) {
   return el("div", { class: "pinfo" }, bits);
 }
 
+// The offered actions that put something in this row: a picked hand card's recruit (or a move),
+// choose_row and place_main. The engine names the row (and side) of each action; no rules here.
+function rowActions(ctx, s, name, pick = app.pick) {
+  if (!ctx.interactive) return [];
+  const st = ctx.state;
+  const mine = st.view.viewer !== null && s.players.includes(st.view.viewer);
+  const out = [];
+  for (const a of st.actions) {
+    if (a.row !== name) continue;
+    if (a.type === "choose_row" && a.side === s.side) out.push(a);
+    else if (a.type === "place_main" && mine) out.push(a);
+    else if (pick && a.card === pick && ["recruit", "move"].includes(a.type) && mine) out.push(a);
+    else if (pick && a.card === pick && a.type === "recruit_ally" && s.players.includes(a.ally)) out.push(a);
+  }
+  return out;
+}
+
+// A click on a card: its one offered action at once; a hand card with a row to choose is picked up
+// (then a row is clicked); several different actions open the card with its actions; none shows the card.
+function cardClick(c, ctx) {
+  const acts = (ctx.by.get(c.iid) || []).filter((a) => a.card === c.iid || a.also === c.iid);
+  if (app.pick === c.iid) { app.pick = null; return redraw(); }
+  if (!acts.length) return openCard(c, ctx);
+  const placing = acts.filter((a) => ["recruit", "recruit_ally", "move"].includes(a.type) && a.card === c.iid);
+  if (placing.length > 1 && placing.length === acts.length) {
+    app.pick = c.iid;
+    return redraw();
+  }
+  if (acts.length === 1) return act(acts[0]);
+  // a card with several actions: the one that answers the question on the table, or an attack, is
+  // the click; the others stay in the card's window (right-click or long-press) and the side panel
+  for (const t of PRIMARY) {
+    const hits = acts.filter((a) => a.type === t && a.card === c.iid);
+    if (hits.length === 1) return act(hits[0]);
+    if (hits.length) break;
+  }
+  return openCard(c, ctx);
+}
+
+const PRIMARY = ["target", "strike_back", "choose", "pay", "add_attacker", "attack"];
+
+function redraw() {
+  if (app.state) { renderBoard($("board"), app.state, app.mode === "play"); renderSide(app.state); }
+}
+
 function cardTile(c, ctx, kind) {
   const acts = ctx.by.get(c.iid) || [];
   const classes = ["card", `k-${kind}`, `t-${c.type || "character"}`];
@@ -654,9 +914,73 @@ function cardTile(c, ctx, kind) {
     if (c.main) classes.push("main");
   }
   if (acts.length) classes.push("actionable");
+  if (app.pick === c.iid) classes.push("picked");
+  const snap = ctx.interactive && kind === "char" ? app.snapshots?.[ctx.v.viewer] : null;
+  if (snap && (!snap.has(c.iid) || snap.get(c.iid) !== charKey(c))) classes.push("changed");
+  const target = acts.find((a) => ["target", "choose", "strike_back"].includes(a.type));
+  if (target) classes.push("is-target");
+  const controller = ctx.v?.players && c.owner !== undefined && ctx.v.mode !== "duel" && ctx.v.mode !== "ffa" ? ctx.v.players[c.controller ?? c.owner] : null;
   const b = el("button", { type: "button", class: classes.join(" "), dataset: { iid: c.iid, cid: c.cid },
-    onclick: () => openCard(c, ctx) });
+    onclick: () => cardClick(c, ctx),
+    oncontextmenu: (e) => { e.preventDefault(); openCard(c, ctx); } });
+  if (acts.length === 1) b.title = acts[0].label;
+  // drag a card that goes into a row (recruit, move) onto the row: the same offered action as card + row
+  if (ctx.interactive && acts.some((a) => ["recruit", "recruit_ally", "move"].includes(a.type) && a.card === c.iid)) {
+    b.draggable = true;
+    b.addEventListener("dragstart", (e) => {
+      e.dataTransfer.setData("text/plain", String(c.iid));
+      e.dataTransfer.effectAllowed = "move";
+      for (const r of document.querySelectorAll("#board .row[data-row]")) {
+        const side = ctx.v.sides.find((x) => String(x.side) === r.dataset.side);
+        const hits = side ? rowActions(ctx, side, r.dataset.row, c.iid) : [];
+        r._drop = hits[0] || null;
+        r.classList.toggle("row-drop", !!hits.length);
+      }
+    });
+    b.addEventListener("dragend", () => {
+      for (const r of document.querySelectorAll("#board .row-drop")) { r.classList.remove("row-drop"); r._drop = null; }
+    });
+  }
+  // drag an attacker onto its target: the attack and the target (both offered by the engine) as one move
+  const attack = ctx.interactive && acts.find((a) => a.type === "attack" && a.card === c.iid && a.targets?.length);
+  if (attack) {
+    b.draggable = true;
+    b.addEventListener("dragstart", (e) => {
+      e.dataTransfer.setData("text/plain", String(c.iid));
+      app.dragAttack = attack;
+      for (const t of attack.targets) document.querySelectorAll(`#board .card[data-iid="${t.card}"]`).forEach((n) => n.classList.add("drop-target"));
+    });
+    b.addEventListener("dragend", () => {
+      app.dragAttack = null;
+      document.querySelectorAll("#board .drop-target").forEach((n) => n.classList.remove("drop-target"));
+    });
+  }
+  if (ctx.interactive && kind === "char") {
+    const targetOf = () => app.dragAttack?.targets.find((t) => t.card === c.iid);
+    b.addEventListener("dragover", (e) => { if (targetOf()) e.preventDefault(); });
+    b.addEventListener("drop", (e) => {
+      const t = targetOf();
+      if (!t) return;
+      e.preventDefault();
+      const att = app.dragAttack;
+      app.dragAttack = null;
+      act({ text: t.text, via: att.via, first: att.text });
+    });
+  }
+  if (faces) {
+    try {
+      let live = kind === "char" ? c : null;
+      if (live && c.main && ctx.v?.players?.[c.owner]) live = { ...c, xp: ctx.v.players[c.owner].xp, xp_needed: ctx.v.players[c.owner].xp_needed };
+      const face = faces.cardFace(c.cid, live, { size: kind === "hand" ? "hand" : "board", controller: controller?.name });
+      b.classList.add("has-face");
+      b.append(face);
+      if (faces.attachZoom) faces.attachZoom(b, c.cid, live);
+      b.setAttribute("aria-label", `${c.name}${kind === "char" ? `, ${c.atk} ATK ${c.def} DEF, ${c.wounds} of ${c.health} wounds` : ""}${acts.length ? `, ${acts.map((a) => a.label).join("; ")}` : ""}`);
+      return b;
+    } catch (err) { console.warn("face", c.cid, err); b.classList.remove("has-face"); b.textContent = ""; }
+  }
   b.append(el("span", { class: "cname", text: c.name }));
+  if (controller) b.append(el("span", { class: "owner", text: controller.name }));
   if (kind === "char") {
     b.append(el("span", { class: "stats" }, el("span", { class: "atk", text: c.atk, title: "ATK" }), "/", el("span", { class: "def", text: c.def, title: "DEF" })));
     const meta = [];
@@ -683,7 +1007,8 @@ function resourceChip(r, ctx) {
   if (r.hidden) return el("span", { class: "res down", text: "face down", "aria-label": "a face-down resource" });
   const acts = ctx.by.get(r.iid) || [];
   return el("button", { type: "button", class: `res ${r.face_up ? "up" : "down mine"}${acts.length ? " actionable" : ""}`,
-    dataset: { iid: r.iid }, text: r.face_up ? r.name : `${r.name} (face down)`, onclick: () => openCard(r, ctx) });
+    dataset: { iid: r.iid }, text: r.face_up ? r.name : `${r.name} (face down)`, title: acts.length === 1 ? acts[0].label : null,
+    onclick: () => cardClick(r, ctx), oncontextmenu: (e) => { e.preventDefault(); openCard(r, ctx); } });
 }
 
 // ------------------------------------------------------------------ sidebar: decision and actions
@@ -702,6 +1027,15 @@ function renderSide(state) {
     prompt.append(el("h2", { text: "Game over" }), el("p", { text: state.result_text }));
     box.append(el("button", { type: "button", class: "primary", text: "New game", onclick: toTitle }));
     return;
+  }
+  const last = lastMoves(state);
+  if (last.length) {
+    prompt.append(el("div", { class: "lastmove", "aria-label": "What the others did since your last move" },
+      el("h3", { text: "Since your last move" }), el("ul", {}, last.map((t) => el("li", { text: t })))));
+  }
+  if (state.can_end_turn) {
+    prompt.append(el("button", { type: "button", id: "btn-endturn", class: "primary endturn", onclick: endTurn,
+      title: "Skip what is left of your build phase and end the turn" }, el("kbd", { text: "E" }), "End turn"));
   }
   if (d) {
     prompt.append(el("h2", { text: state.decision_title }));
@@ -729,7 +1063,7 @@ function renderSide(state) {
       n++;
       const primary = ["end_step", "pass", "end_turn", "keep", "yes"].includes(a.type);
       list.append(el("button", { type: "button", class: `act${primary ? " primary" : ""}`, dataset: { action: a.text, n },
-        onclick: () => act(a.text),
+        onclick: () => act(a),
         onmouseenter: () => highlight(a, true), onmouseleave: () => highlight(a, false),
         onfocus: () => highlight(a, true), onblur: () => highlight(a, false) },
         n <= 9 ? el("kbd", { text: n }) : null, a.label));
@@ -739,6 +1073,7 @@ function renderSide(state) {
 }
 
 async function switchViewer(p) {
+  app.seenSeq = null;
   try { show(await engine.call("state", { viewer: p })); } catch (err) { engineError("Could not switch seats", err); }
 }
 
@@ -749,9 +1084,59 @@ function highlight(a, on) {
   }
 }
 
+// What the board looked like right after this viewer's last move: what the others changed since is
+// highlighted (until the viewer acts again), with their log lines in "Since your last move".
+function charKey(c) {
+  return [c.row, c.stunned, c.exhausted, c.frozen, c.wounds, c.plus, c.minus, c.atk, c.def, c.controller].join(":");
+}
+function markOwn(state) {
+  app.lastOwnSeq[app.viewer] = state.log_len;
+  const snap = new Map();
+  for (const s of state.view.sides || []) for (const c of [...s.front, ...s.back]) snap.set(c.iid, charKey(c));
+  app.snapshots = { ...(app.snapshots || {}), [app.viewer]: snap };
+}
+
+// The other players' log lines since this viewer last acted (shown until they act again).
+function lastMoves(state) {
+  if (app.mode !== "play" || state.over || app.viewer === null || app.viewer === undefined) return [];
+  const since = app.lastOwnSeq?.[app.viewer];
+  if (since === undefined) return [];
+  return state.log.filter((e) => e.seq >= since && e.type !== "turn").map((e) => e.text).slice(-6);
+}
+
+// Motion: cards that just arrived (recruited, drawn, moved) get a short entrance; the moved-on
+// state is drawn at once, so input is never blocked. Off with the Motion switch or reduced motion.
+function animate(prev, state) {
+  const board = $("board");
+  if (reducedMotion() || !prev || !state.view.sides || !prev.view.sides || prev.view.viewer !== state.view.viewer) return;
+  const before = new Set();
+  const walk = (v) => {
+    for (const s of v.sides || []) for (const c of [...s.front, ...s.back]) before.add(`${c.iid}:${c.row}:${c.stunned}`);
+    for (const p of v.players || []) for (const c of p.hand || []) before.add(`${c.iid}:hand`);
+  };
+  walk(prev.view);
+  for (const n of board.querySelectorAll(".card[data-iid]")) {
+    const iid = Number(n.dataset.iid);
+    const c = findChar(state.view, iid);
+    const key = c ? `${iid}:${c.row}:${c.stunned}` : `${iid}:hand`;
+    if (!before.has(key)) n.classList.add(c && c.stunned ? "flip" : "enter");
+  }
+  const seen = prev.log_len;
+  for (const e of state.log) {
+    if (e.seq < seen) continue;
+    if (["ko", "main_ko", "stun", "level_up", "plot", "power", "attack", "strike"].includes(e.type)) {
+      board.classList.add(`fx-${e.type}`);
+    }
+  }
+}
+
 function renderLog(state) {
   // the whole recent log, as this viewer may read it (a new viewer never sees the last one's lines)
   const ol = $("log");
+  const fresh = app.seenSeq === null || app.seenSeq === undefined ? [] : state.log.filter((e) => e.seq >= app.seenSeq);
+  app.seenSeq = state.log_len ?? (state.log.length ? state.log[state.log.length - 1].seq + 1 : 0);
+  // the live region announces only the new lines
+  $("log-new").textContent = fresh.map((e) => e.text).slice(-5).join(" ");
   ol.textContent = "";
   for (const e of state.log) {
     ol.append(e.dice ? el("li", { class: `ev-${e.type} has-dice`, dataset: { seq: e.seq } },
@@ -778,7 +1163,7 @@ async function openCard(c, ctx) {
   const actsBox = $("card-actions");
   actsBox.textContent = "";
   const acts = ctx.by?.get(c.iid) || [];
-  for (const a of acts) actsBox.append(el("button", { type: "button", class: "act primary", dataset: { action: a.text }, text: a.label, onclick: () => act(a.text) }));
+  for (const a of acts) actsBox.append(el("button", { type: "button", class: "act primary", dataset: { action: a.text }, text: a.label, onclick: () => act(a) }));
   const table = $("explain");
   table.hidden = true;
   const ex = $("btn-explain");
@@ -936,10 +1321,10 @@ $("rp-next").addEventListener("click", () => replayTo(app.state.replay.pos + 1))
 $("rp-end").addEventListener("click", () => replayTo(app.state.replay.length));
 $("rp-pos").addEventListener("change", (e) => replayTo(Number(e.target.value)));
 $("rp-play").addEventListener("click", () => {
-  if (app.replayTimer) { clearInterval(app.replayTimer); app.replayTimer = null; $("rp-play").textContent = "▶ Play"; return; }
-  $("rp-play").textContent = "⏸ Pause";
+  if (app.replayTimer) { clearInterval(app.replayTimer); app.replayTimer = null; $("rp-play").textContent = "Play"; return; }
+  $("rp-play").textContent = "Pause";
   app.replayTimer = setInterval(() => {
-    if (app.mode !== "replay" || app.state.replay.pos >= app.state.replay.length) { clearInterval(app.replayTimer); app.replayTimer = null; $("rp-play").textContent = "▶ Play"; return; }
+    if (app.mode !== "replay" || app.state.replay.pos >= app.state.replay.length) { clearInterval(app.replayTimer); app.replayTimer = null; $("rp-play").textContent = "Play"; return; }
     replayTo(app.state.replay.pos + 1);
   }, 600);
 });
@@ -960,6 +1345,8 @@ async function exportReplay() {
 
 function toTitle() {
   app.epoch++;
+  setThinking(null);
+  app.pick = null;
   clearTimeout(app.aiTimer);
   if (app.replayTimer) { clearInterval(app.replayTimer); app.replayTimer = null; }
   closeDialogs();
@@ -975,6 +1362,11 @@ $("btn-undo").addEventListener("click", undo);
 $("btn-export").addEventListener("click", exportReplay);
 $("btn-rules").addEventListener("click", () => $("dlg-rules").showModal());
 $("over-new").addEventListener("click", () => { $("dlg-over").close(); toTitle(); });
+$("over-rematch").addEventListener("click", () => {
+  $("dlg-over").close();
+  app.rematches = (app.rematches || 0) + 1;
+  if (app.lastSetup) newGame(app.lastSetup.setup, app.lastSetup.game);
+});
 $("over-export").addEventListener("click", exportReplay);
 $("over-board").addEventListener("click", () => $("dlg-over").close());
 $("over-watch").addEventListener("click", async () => {
@@ -991,6 +1383,8 @@ document.addEventListener("keydown", (e) => {
     const b = document.querySelector(`#actions button[data-n="${e.key}"]`);
     if (b) { e.preventDefault(); b.click(); }
   } else if (e.key === "u" || e.key === "U") undo();
+  else if (e.key === "e" || e.key === "E") endTurn();
+  else if (e.key === "Escape" && app.pick !== null && app.pick !== undefined) { app.pick = null; redraw(); }
   else if (e.key === "?") $("dlg-rules").showModal();
 });
 
