@@ -22,7 +22,7 @@ from __future__ import annotations
 import hashlib
 import json
 
-from . import combat, effects, powers, stats, zones
+from . import combat, decisions, effects, powers, stats, zones
 from .actions import Action, act
 from .caches import Caches
 from .cards import KEYWORD_TRIGGERS, CardPool
@@ -1680,7 +1680,7 @@ _DECISION_NAMES = {
 _TURN_PHASES = frozenset(("start", "draw", "recovery", "resource", "recruit", "formation", "main"))
 
 # Decisions whose legal actions ask whom attackers can reach (combat._targets)
-_ATTACK_DECISIONS = ("main", "declare")
+_ATTACK_DECISIONS = decisions.ATTACK_DECISIONS
 
 # Actions that change nothing the legal plays depend on: (events they log, whether they move a
 # character between rows). Declaring attackers only builds a list; passing only moves priority;
