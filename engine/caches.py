@@ -30,6 +30,10 @@ The shortcuts (field of ``Game`` or place, and what drops it):
   kept across quiet actions (``Game._apply``), else dropped.
 - ``_view_cache`` the public part of the views (``view.public_view``): every action.
 - ``_faces`` visible card faces (``view.card_face``): never (faces do not change).
+- ``_resources`` in the public view: each resource row built once per state for its owner and
+  once for everyone else (``view.build_view``); goes with ``_view_cache``.
+- ``Game.has_keyword`` without modifiers, equipment or keyword-granting continuous abilities reads
+  the printed keywords only. Off: the full path whenever the game could grant keywords (always).
 - ``combat._how_matters`` only Dodge or machines can leave attackers without a target. Off: yes.
 - ``zones.check_defense`` without continuous abilities, only characters with counters,
   modifiers or printed DEF 0 are looked at. Off: all are.

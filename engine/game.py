@@ -368,7 +368,7 @@ class Game(Replayable):
         keywords copied by Mimic."""
         if not c.face_up and c.zone == "play":  # stunned: only Swarm stays
             return kw == "swarm" and kw in self.defs.cards[c.cid].keywords
-        if c.mods or c.gear is not None or (self._statics_grant and self.static_sources()):
+        if c.mods or c.gear is not None or (self._statics_grant and (self.static_sources() or not self.caches.enabled)):
             if kw == "swarm":
                 return kw in self.defs.cards[c.cid].keywords
             if self.powers_lost(c):
