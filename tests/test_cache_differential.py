@@ -119,3 +119,21 @@ def test_caches_off_change_nothing_soak():
     total, bad = _run(GAMES)
     print(f"cache differential: {GAMES} games, {total} comparisons, {len(bad)} mismatches")
     assert not bad, "\n".join(bad[:5])
+
+
+def test_the_switch_reaches_copies_replays_and_the_environment(monkeypatch):
+    g = sample_game(seed=2)
+    off = Game(g.defs, g.config, caches=False)
+    for _ in range(30):
+        a = off.legal_actions(off.to_act[0])[0]
+        off.apply(a)
+    assert not off.copy().caches.enabled and not off.replay().caches.enabled
+    off.undo()
+    assert not off.caches.enabled
+    # nothing is remembered with the switch off
+    off.view(0), off.characters(), off.live_sides(), off.legal_actions(off.to_act[0])
+    assert off._view_cache is None and off._chars == {} and off._memo == {} and off._live is None
+    monkeypatch.setenv("CAPECLASH_NO_CACHES", "1")
+    assert not sample_game(seed=2).caches.enabled
+    monkeypatch.setenv("CAPECLASH_NO_CACHES", "0")
+    assert sample_game(seed=2).caches.enabled
