@@ -131,7 +131,7 @@ def _how_matters(g: Game, ranged: bool) -> bool:
     Only Dodge (against ranged attacks) or a machine (attackable only where no character stands)
     can: otherwise an enemy's face-up front row is always open, and its back row is open when
     the front row is empty."""
-    return bool(g.machines) or (ranged and g.kw_possible("dodge"))
+    return bool(g.machines) or (ranged and g.kw_possible("dodge")) or not g.caches.enabled
 
 
 def _enemy_in_sight(g: Game, side: int) -> bool:

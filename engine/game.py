@@ -22,8 +22,9 @@ from __future__ import annotations
 import hashlib
 import json
 
-from . import combat, effects, powers, stats, zones
+from . import combat, decisions, effects, powers, stats, zones
 from .actions import Action, act
+from .caches import Caches
 from .cards import KEYWORD_TRIGGERS, CardPool
 from .decks import Deck
 from .errors import IllegalActionError, SaveError
@@ -46,19 +47,23 @@ class Game(Replayable):
     # fields several hundred times per action). ``fields`` lists them for copying.
     __slots__ = (
         # configuration and the card pool
-        "defs", "config", "mode", "sides", "_side_players", "_side_team", "_statics_grant",
+        "defs", "config", "mode", "sides", "_side_players", "_side_team", "_statics_grant", "caches",
         # the state
         "rng", "cards", "players", "in_play", "machines", "turn", "active", "first_side", "chooser", "phase",
         "step_player", "queue", "decision", "stack", "pending", "combat", "clock", "used_powers",
         "plots_played", "times_attacked", "moved", "declaring", "declaring_player", "attacked_this_turn",
         "quiet_turns", "result", "events", "_actions", "dirty", "check_end", "any_grants",
-        # caches: worked out from the state, never saved
+        # caches: worked out from the state, never saved (listed in caches.FIELDS; the switch
+        # that turns every shortcut off is ``caches``)
         "_view_cache", "_faces", "_chars", "_kw_present", "_statics", "_live", "_offzone",
         "_possible_plays", "_targets_seen", "_memo", "_in_statics", "_actions_json",
     )
 
-    def __init__(self, pool: CardPool, config: dict):
+    def __init__(self, pool: CardPool, config: dict, caches: bool | None = None):
+        """``caches=False`` turns every shortcut off (see ``engine.caches``); ``None``: on unless
+        ``CAPECLASH_NO_CACHES`` is set."""
         self.defs = pool
+        self.caches = Caches(caches)
         self._statics_grant = False  # could a continuous ability grant keywords in this game? (set up below)
         self.config = _normalise_config(config)
         mode = self.config["mode"]
@@ -224,12 +229,14 @@ class Game(Replayable):
             # worked out for every side at once: after a change to the board most sides are asked
             cards = self.cards
             every = [cards[i] for i in self.in_play]
-            cache = self._chars = {None: every}
+            cache = {None: every}
             for s in self.sides:
                 cache[s] = []
             for c in every:
                 cache[c.side].append(c)
             got = cache.get(side, [])
+            if self.caches.enabled:
+                self._chars = cache
         return got
 
     def face_up_characters(self, side: int) -> list[Card]:
@@ -246,12 +253,16 @@ class Game(Replayable):
     def _granting_statics_possible(self) -> bool:
         """Does any card of this game (or a main character's other level) have a continuous ability
         that grants keywords? When none does, keyword checks skip continuous abilities entirely."""
+        if not self.caches.enabled:
+            return True
         defs = self.defs.cards
         return any(st.get("grant") for cid in self.cids_in_game() for st in defs[cid].statics)
 
     def offzone_possible(self) -> bool:
         """Could any card of this game have super powers that work from a hand or KO pile?
         (Worked out from the game's cards and main character levels; redone when cards are added.)"""
+        if not self.caches.enabled:
+            return True
         key = len(self.cards)
         if self._offzone[0] != key:
             off = self.defs.offzone
@@ -280,7 +291,8 @@ class Game(Replayable):
             got = [c for c in self.characters()
                    if cards[c.cid].statics or (c.gear is not None and cards[self.cards[c.gear].cid].statics)]
             got += [self.cards[i] for i in self.machines if cards[self.cards[i].cid].statics]
-            self._statics = got
+            if self.caches.enabled:
+                self._statics = got
         return got
 
     def statics_on(self, c: Card) -> list[tuple[int, dict, Card]]:
@@ -331,7 +343,7 @@ class Game(Replayable):
     def _possible_keywords(self):
         """The keywords characters in play could have now (everything once a keyword has been
         granted, or while a Mimic could copy one)."""
-        if self.any_grants:
+        if self.any_grants or not self.caches.enabled:
             return _EVERY_KEYWORD
         present = set()
         defs = self.defs.cards
@@ -356,7 +368,7 @@ class Game(Replayable):
         keywords copied by Mimic."""
         if not c.face_up and c.zone == "play":  # stunned: only Swarm stays
             return kw == "swarm" and kw in self.defs.cards[c.cid].keywords
-        if c.mods or c.gear is not None or (self._statics_grant and self.static_sources()):
+        if c.mods or c.gear is not None or (self._statics_grant and (self.static_sources() or not self.caches.enabled)):
             if kw == "swarm":
                 return kw in self.defs.cards[c.cid].keywords
             if self.powers_lost(c):
@@ -470,7 +482,9 @@ class Game(Replayable):
         """Sides with a player still in the game. Do not modify the list."""
         live = self._live
         if live is None:
-            live = self._live = [s for s in self.sides if any(not self.players[p].out for p in self.players_of(s))]
+            live = [s for s in self.sides if any(not self.players[p].out for p in self.players_of(s))]
+            if self.caches.enabled:
+                self._live = live
         return live
 
     def main_alive(self, p: int) -> bool:
@@ -1089,6 +1103,8 @@ class Game(Replayable):
             return []
         if d["type"] not in _ATTACK_DECISIONS:
             return self._options(player, d)
+        if not self.caches.enabled:
+            return self._options(player, d)
         self._targets_seen = {}  # who can be attacked, worked out once per list of actions
         try:
             return self._options(player, d)
@@ -1191,16 +1207,19 @@ class Game(Replayable):
         key = ("moves", p)
         got = self._memo.get(key)
         if got is None:
-            got = self._memo[key] = [
-                (c.iid, act(p, "move", {"card": c.iid, "row": "back" if c.row == "front" else "front"}))
-                for c in self.characters(self.players[p].side)]
+            got = [(c.iid, act(p, "move", {"card": c.iid, "row": "back" if c.row == "front" else "front"}))
+                   for c in self.characters(self.players[p].side)]
+            if self.caches.enabled:
+                self._memo[key] = got
         return got
 
     def _starters(self, side: int) -> list[Card]:
         key = ("starters", side)
         got = self._memo.get(key)
         if got is None:
-            got = self._memo[key] = combat.attack_starters(self, side)
+            got = combat.attack_starters(self, side)
+            if self.caches.enabled:
+                self._memo[key] = got
         return got
 
     def _declare_options(self, p: int) -> list[Action]:
@@ -1212,14 +1231,17 @@ class Game(Replayable):
             if combat.team_ok(self, atk):
                 got += [act(p, "target", {"card": c.iid}) for c in combat.defenders(self, atk)]
             got.append(act(p, "cancel_attack"))
-            self._memo[key] = got
+            if self.caches.enabled:
+                self._memo[key] = got
         return got
 
     def _plays(self, p: int, timing: str) -> list[Action]:
         key = ("plays", p, timing)
         got = self._memo.get(key)
         if got is None:
-            got = self._memo[key] = powers.plays(self, p, timing)
+            got = powers.plays(self, p, timing)
+            if self.caches.enabled:
+                self._memo[key] = got
         return got
 
     def _power_reason(self, a: Action, c: Card, cd) -> str:
@@ -1586,7 +1608,7 @@ class Game(Replayable):
         self._actions_json = []
 
     def _fresh(self) -> Game:
-        return Game(self.defs, self.config)
+        return Game(self.defs, self.config, self.caches.enabled)
 
     def copy(self) -> Game:
         """An independent copy (for search): shares only the immutable card pool."""
@@ -1620,16 +1642,7 @@ class Game(Replayable):
     def drop_caches(self) -> None:
         """Forget everything worked out from the state (the fields marked as caches above), as a
         game freshly replayed to this state would have it: checks compare the two."""
-        self._view_cache = None
-        self._faces = {}
-        self._chars = {}
-        self._kw_present = None
-        self._statics = None
-        self._live = None
-        self._offzone = (-1, False)
-        self._possible_plays = (-1, [])
-        self._targets_seen = None
-        self._memo = {}
+        self.caches.drop(self)
         self._in_statics = False
 
     def describe(self, a: Action) -> str:
@@ -1667,7 +1680,7 @@ _DECISION_NAMES = {
 _TURN_PHASES = frozenset(("start", "draw", "recovery", "resource", "recruit", "formation", "main"))
 
 # Decisions whose legal actions ask whom attackers can reach (combat._targets)
-_ATTACK_DECISIONS = ("main", "declare")
+_ATTACK_DECISIONS = decisions.ATTACK_DECISIONS
 
 # Actions that change nothing the legal plays depend on: (events they log, whether they move a
 # character between rows). Declaring attackers only builds a list; passing only moves priority;

@@ -262,6 +262,9 @@ def possible_plays(g: Game) -> list[dict[str, tuple]]:
     key, table = g._possible_plays
     if key != len(g.cards):
         pool = g.defs
+        if not g.caches.enabled:  # the plain path: everything in the pool may be playable
+            return [{t: (pool.plots_at[True][t], pool.plots_at[False][t], pool.own_powers_at[t], True)
+                     for t in ("build", "main", "combat")} for _pl in g.players]
         powers = {pw.timing for cid in g.cids_in_game() for pw in pool.cards[cid].powers if not pw.reaction}
         power_at = {"build": "build" in powers, "main": "main" in powers,
                     "combat": bool(powers & {"combat", "any_combat"})}

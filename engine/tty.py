@@ -24,7 +24,7 @@ import json
 import sys
 from collections.abc import Callable
 
-from . import ai_simple
+from . import ai_simple, decisions
 from .actions import Action
 from .errors import CapeClashError
 from .game import MODES, Game
@@ -433,15 +433,7 @@ class Session:
         return False
 
 
-_DECISIONS = {
-    "choose_first": "choose who goes first", "place_main": "place your main character",
-    "mulligan": "keep or mulligan your hand", "resource": "resource step", "recruit": "recruit step",
-    "formation": "formation step", "main": "main phase", "declare": "declare your attack",
-    "combat": "combat window", "choose": "choose a character", "discard": "discard a card",
-    "may": "yes or no", "may_trigger": "yes or no", "pay": "pay the cost",
-    "strike_back": "choose who to strike back at", "order": "order the triggered abilities",
-    "choose_player": "choose a player",
-}
+_DECISIONS = decisions.PROMPTS  # the terminal's line for each kind of decision (engine/decisions.py)
 
 
 # ------------------------------------------------------------------ entry point

@@ -25,7 +25,8 @@ def card_face(g: Game, c: Card) -> dict:
         face = {"iid": c.iid, "cid": c.cid, "name": d.name, "type": d.type}
         if d.cost is not None:
             face["cost"] = d.cost
-        g._faces[key] = face
+        if g.caches.enabled:
+            g._faces[key] = face
     return face
 
 
@@ -82,12 +83,14 @@ def public_view(g: Game) -> dict:
         combat = {"attackers": list(cb.attackers), "defender": cb.defender, "player": cb.player,
                   "ranged": cb.ranged, "flew_over": cb.over, "priority": cb.priority, "stage": cb.stage,
                   "preview": combat_preview(g)}
-    g._view_cache = {
+    public = {
         "mode": g.mode, "turn": g.turn, "active_side": g.active, "phase": g.phase,
         "step_player": g.step_player, "players": players, "sides": sides, "declaring": list(g.declaring),
         "combat": combat, "result": g.result,
     }
-    return g._view_cache
+    if g.caches.enabled:
+        g._view_cache = public
+    return public
 
 
 def combat_preview(g: Game) -> dict | None:

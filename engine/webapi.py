@@ -23,6 +23,7 @@ from __future__ import annotations
 import json
 import traceback
 
+from . import decisions
 from . import language as L
 from .actions import Action
 from .cards import CardPool, suggest
@@ -39,16 +40,7 @@ AI_LEVELS = ("easy", "normal", "hard")
 LOG_LINES = 250  # the most recent log lines sent with each state
 SEATS = {"duel": 2, "ffa": (3, 4), "2v2": 4, "two_headed": 4}
 
-DECISION_TITLES = {
-    "choose_first": "Choose who goes first", "place_main": "Place your main character",
-    "mulligan": "Keep or mulligan", "resource": "Resource step", "recruit": "Recruit step",
-    "formation": "Formation step", "main": "Main phase", "declare": "Declare an attack",
-    "combat": "Combat window", "choose": "Choose a character", "discard": "Choose a card to discard",
-    "search": "Search your deck", "may": "Yes or no?", "may_trigger": "Use this ability?",
-    "pay": "Pay the cost", "strike_back": "Choose who the defender strikes back at",
-    "order": "Order triggered abilities", "choose_player": "Choose a player", "choose_row": "Choose a row",
-    "pick": "Choose one", "dance": "Dance Off",
-}
+DECISION_TITLES = decisions.TITLES  # one table for the engine, this API and the terminal
 PHASE_NAMES = {
     "setup_first": "Setup", "setup_place": "Setup", "setup_mulligan": "Setup", "start": "Start of turn",
     "draw": "Draw phase", "recovery": "Recovery phase", "resource": "Build phase: resource step",
@@ -939,11 +931,7 @@ def bundle_from_paths(paths) -> dict:
 # ------------------------------------------------------------------ the second game: Derring-Dice
 
 DICE_SAVE_FORMAT = "derring-dice-web-save"
-DICE_DECISION_TITLES = {
-    "recruit": "Recruit phase", "equip": "Equip phase", "tactics": "Tactics phase", "main": "Action phase",
-    "target": "Choose a target", "intercept": "Intercept the attack?", "battle": "Battle cards",
-    "event_target": "Choose the event's target", "discard": "Discard down to the hand limit",
-}
+DICE_DECISION_TITLES = decisions.DICE_TITLES
 DICE_PHASE_NAMES = {
     "setup": "Setup", "contacts": "Contacts phase", "recruit": "Recruit phase", "equip": "Equip phase",
     "tactics": "Tactics phase", "action": "Action phase", "recovery": "Recovery phase",

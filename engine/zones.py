@@ -483,7 +483,7 @@ def check_defense(g: Game) -> None:
     """A face-up character whose DEF has dropped to 0 or less is stunned at once."""
     # the list characters() returns is never changed: stuns and KOs below make a new one
     chars = g.characters()
-    if not g.static_sources():
+    if not g.static_sources() and g.caches.enabled:
         # only counters and resolved modifiers can lower a printed DEF (+1/+1 counters and Grows add)
         defs = g.defs.cards
         chars = [c for c in chars if c.minus or c.mods or defs[c.cid].defense <= 0]

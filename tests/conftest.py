@@ -34,6 +34,7 @@ TEST_TIERS = {
     "test_normal_beats_random_and_simple_on_fixed_seeds": "slow",
     "test_games_replay_from_their_seed": "slow",
     "test_random_play_soak_all_four_decks_every_starter_card_played": "soak",
+    "test_caches_off_change_nothing_soak": "soak",
 }
 
 

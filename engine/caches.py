@@ -1,0 +1,74 @@
+"""Every shortcut the engine takes, and the one switch that turns them all off.
+
+The rules are written once, as the plain computation. For speed the engine remembers results
+worked out from the state and skips work a "could this matter at all?" guard says is useless.
+Each such shortcut reads ``g.caches.enabled`` where it would store a result or answer "no";
+with the switch off it stores nothing and its guard answers "maybe", so every query takes the
+plain path. ``tests/test_cache_differential.py`` plays the same games both ways and compares
+legal actions, events and every seat's view after every action.
+
+Turn them off for one game with ``Game(pool, config, caches=False)``, or for every game of a
+process with the environment variable ``CAPECLASH_NO_CACHES=1``.
+
+The shortcuts (field of ``Game`` or place, and what drops it):
+
+- ``_chars`` characters per side (``Game.characters``): ``board_changed``.
+- ``_statics`` characters with continuous abilities (``Game.static_sources``): ``board_changed``.
+- ``_kw_present`` keywords anyone in play could have (``Game.kw_possible``, read by 23 guards in
+  combat, stats, zones): ``board_changed``, ``keyword_granted``. Off: every keyword is possible.
+- ``_statics_grant`` could a continuous ability grant keywords in this game (keyword checks and
+  the trigger guards of ``emit*`` skip continuous abilities when not). Off: always yes.
+- ``defs.listens`` (card pool, per definition) the events a card has triggers for: ``emit*`` skip
+  characters deaf to an event. Off (through ``_statics_grant``): every character is asked.
+- ``_offzone`` could powers work from a hand or KO pile (``Game.offzone_possible``): keyed on the
+  number of cards. Off: yes.
+- ``_possible_plays`` per player and timing, what this game's cards could ever play
+  (``powers.possible_plays``): keyed on the number of cards. Off: everything in the pool.
+- ``_live`` sides still in the game (``Game.live_sides``): dropped when a player is out.
+- ``_targets_seen`` whom attackers can reach, once per list of actions (``combat._targets``).
+- ``_memo`` moves, attack starters, declare options and plays per player (``Game._moves`` etc.):
+  kept across quiet actions (``Game._apply``), else dropped.
+- ``_view_cache`` the public part of the views (``view.public_view``): every action.
+- ``_faces`` visible card faces (``view.card_face``): never (faces do not change).
+- ``_resources`` in the public view: each resource row built once per state for its owner and
+  once for everyone else (``view.build_view``); goes with ``_view_cache``.
+- ``Game.has_keyword`` without modifiers, equipment or keyword-granting continuous abilities reads
+  the printed keywords only. Off: the full path whenever the game could grant keywords (always).
+- ``combat._how_matters`` only Dodge or machines can leave attackers without a target. Off: yes.
+- ``zones.check_defense`` without continuous abilities, only characters with counters,
+  modifiers or printed DEF 0 are looked at. Off: all are.
+"""
+
+from __future__ import annotations
+
+import os
+
+#: The fields of ``Game`` that hold results worked out from the state, with their empty values
+#: (``Game.drop_caches`` resets them; they are never saved).
+FIELDS = {
+    "_view_cache": None, "_faces": dict, "_chars": dict, "_kw_present": None, "_statics": None,
+    "_live": None, "_offzone": (-1, False), "_possible_plays": (-1, []), "_targets_seen": None,
+    "_memo": dict,
+}
+
+
+def default_enabled() -> bool:
+    """On unless ``CAPECLASH_NO_CACHES`` is set to something other than ``0`` or empty."""
+    return os.environ.get("CAPECLASH_NO_CACHES", "") in ("", "0")
+
+
+class Caches:
+    """The switch for a game's shortcuts (shared by its copies and replays)."""
+
+    __slots__ = ("enabled",)
+
+    def __init__(self, enabled: bool | None = None):
+        self.enabled = default_enabled() if enabled is None else bool(enabled)
+
+    def __repr__(self) -> str:
+        return f"Caches(enabled={self.enabled})"
+
+    def drop(self, g) -> None:
+        """Forget everything ``g`` worked out from its state."""
+        for name, empty in FIELDS.items():
+            setattr(g, name, empty() if callable(empty) else empty)

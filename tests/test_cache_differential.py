@@ -1,0 +1,139 @@
+"""The engine's shortcuts change nothing: the same games played with every cache on and with
+every cache off (``Game(..., caches=False)``, see ``engine.caches``) agree after every action on
+the legal actions of every player, the events the action logged and every seat's view (each
+player's and the spectator's).
+
+Games are seeded random-policy games in the five modes, half between the testbed decks and half
+between decks dealt at random from every card in card_data (so keywords, machines, continuous
+abilities and off-zone powers the testbed lacks are played). The long run, whole games, is in
+the soak tier (tests/conftest.py); ``CAPECLASH_DIFF_GAMES`` sets its number of games (default 30).
+The start of one game per mode runs in the fast tier.
+"""
+
+from __future__ import annotations
+
+import os
+
+from engine.decks import Deck
+from engine.game import Game
+from engine.rng import Rng
+from engine.testing import CARD_DATA, sample_game
+
+MODES = [("duel", 2), ("ffa", 3), ("ffa", 4), ("2v2", 4), ("two_headed", 4)]
+GAMES = int(os.environ.get("CAPECLASH_DIFF_GAMES", "30"))
+_POOL: list = []
+
+
+def _pool():
+    if not _POOL:
+        from engine.loader import load_pool
+        _POOL.append(load_pool([CARD_DATA]))
+    return _POOL[0]
+
+
+def _random_deck(pool, r: Rng, name: str) -> Deck:
+    mains = sorted(c.id for c in pool if c.type == "main" and (c.level or 1) == 1)
+    others = sorted(c.id for c in pool if c.type not in ("main", "token", "location"))
+    places = sorted(c.id for c in pool if c.type == "location")
+    cards: list[str] = []
+    while len(cards) < 44:
+        cid = others[r.below(len(others))]
+        if cards.count(cid) < 4:
+            cards.append(cid)
+    cards += [places[r.below(len(places))] for _ in range(16)]
+    return Deck(name, mains[r.below(len(mains))], cards)
+
+
+def _games(seed: int, mode: str, players: int, full_pool: bool) -> tuple[Game, Game]:
+    if not full_pool:
+        on = sample_game(seed=seed, mode=mode, players=players)
+        off = Game(on.defs, on.config, caches=False)
+        return on, off
+    pool = _pool()
+    r = Rng(seed * 7919 + players)
+    specs = [{"name": f"P{i + 1}", "deck": _random_deck(pool, r, f"D{i}")} for i in range(players)]
+    cfg = {"mode": mode, "seed": seed, "players": specs, "max_turns": 60}
+    return Game(pool, cfg, caches=True), Game(pool, cfg, caches=False)
+
+
+def compare_one(seed: int, mode: str, players: int, full_pool: bool,
+                max_actions: int | None = None) -> tuple[int, list[str]]:
+    """Play one game both ways (to its end, or ``max_actions``); returns (comparisons made, mismatches)."""
+    on, off = _games(seed, mode, players, full_pool)
+    assert on.caches.enabled and not off.caches.enabled
+    r = Rng(seed * 1000003 + players)
+    seats = [None, *range(players)]
+    compared, bad = 0, []
+
+    def check(where: str) -> None:
+        nonlocal compared
+        for p in range(players):
+            compared += 1
+            if on.legal_actions(p) != off.legal_actions(p):
+                bad.append(f"{where}: legal actions of player {p} differ")
+        for v in seats:
+            compared += 1
+            if on.view(v) != off.view(v):
+                a, b = on.view(v), off.view(v)
+                keys = sorted(k for k in a if a[k] != b.get(k))
+                bad.append(f"{where}: view for {v} differs in {', '.join(keys)}")
+
+    check("start")
+    while not on.is_over and not bad and (max_actions is None or len(on.actions) < max_actions):
+        p = on.to_act[0]
+        acts = on.legal_actions(p)
+        a = acts[r.below(len(acts))]
+        ev_on, ev_off = on.apply(a), off.apply(a)
+        where = f"{mode}/{players} seed {seed} action {len(on.actions)} ({a})"
+        compared += 1
+        if list(ev_on) != list(ev_off):
+            bad.append(f"{where}: events differ")
+        check(where)
+        if not bad and len(on.actions) % 50 == 0:
+            compared += 1
+            if on.state_hash() != off.state_hash():
+                bad.append(f"{where}: state hashes differ")
+    if not bad and on.state_hash() != off.state_hash():
+        bad.append(f"{mode}/{players} seed {seed}: final state hashes differ")
+    return compared, bad
+
+
+def _run(n: int, max_actions: int | None = None) -> tuple[int, list[str]]:
+    total, bad = 0, []
+    for i in range(n):
+        mode, players = MODES[i % len(MODES)]
+        c, b = compare_one(i // len(MODES) + 1, mode, players, i % 2 == 1, max_actions)
+        total += c
+        bad += b
+    return total, bad
+
+
+def test_caches_off_change_nothing_in_a_few_games():
+    # one game per mode, its first 120 actions (setup, several turns, attacks)
+    total, bad = _run(5, max_actions=120)
+    assert not bad, "\n".join(bad[:5])
+    assert total > 3000
+
+
+def test_caches_off_change_nothing_soak():
+    total, bad = _run(GAMES)
+    print(f"cache differential: {GAMES} games, {total} comparisons, {len(bad)} mismatches")
+    assert not bad, "\n".join(bad[:5])
+
+
+def test_the_switch_reaches_copies_replays_and_the_environment(monkeypatch):
+    g = sample_game(seed=2)
+    off = Game(g.defs, g.config, caches=False)
+    for _ in range(30):
+        a = off.legal_actions(off.to_act[0])[0]
+        off.apply(a)
+    assert not off.copy().caches.enabled and not off.replay().caches.enabled
+    off.undo()
+    assert not off.caches.enabled
+    # nothing is remembered with the switch off
+    off.view(0), off.characters(), off.live_sides(), off.legal_actions(off.to_act[0])
+    assert off._view_cache is None and off._chars == {} and off._memo == {} and off._live is None
+    monkeypatch.setenv("CAPECLASH_NO_CACHES", "1")
+    assert not sample_game(seed=2).caches.enabled
+    monkeypatch.setenv("CAPECLASH_NO_CACHES", "0")
+    assert sample_game(seed=2).caches.enabled

@@ -1,0 +1,38 @@
+"""One table of decision kinds (engine/decisions.py): every question the engine asks is in it,
+and the web API's titles and the terminal's prompts come from it."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from engine import decisions, tty, webapi
+from engine.rng import Rng
+from engine.testing import sample_game
+
+ENGINE = Path(decisions.__file__).parent
+
+
+def test_every_decision_the_engine_asks_is_in_the_table():
+    asked = set()
+    for path in ENGINE.glob("*.py"):
+        asked |= set(re.findall(r"\b(?:ask|_ask_step)\(\"([a-z_]+)\"", path.read_text()))
+    assert {"choose_first", "main", "declare", "pay", "dance"} <= asked
+    assert asked <= set(decisions.KINDS), sorted(asked - set(decisions.KINDS))
+
+
+def test_decisions_met_in_play_have_a_title_and_the_apps_read_the_table():
+    seen = set()
+    for mode in ("duel", "two_headed"):
+        g = sample_game(seed=3, mode=mode)
+        r = Rng(5)
+        while not g.is_over and len(g.actions) < 400:
+            seen.add(g.decision["type"])
+            acts = g.legal_actions(g.to_act[0])
+            g.apply(acts[r.below(len(acts))])
+    assert {"choose_first", "place_main", "mulligan", "resource", "recruit", "main"} <= seen
+    assert seen <= set(decisions.KINDS)
+    assert webapi.DECISION_TITLES["strike_back"] == "Choose who the defender strikes back at"
+    assert tty._DECISIONS["mulligan"] == "keep or mulligan your hand"
+    assert "search" not in tty._DECISIONS  # the terminal shows the name when no prompt is set
+    assert decisions.ATTACK_DECISIONS == ("main", "declare")
