@@ -93,3 +93,36 @@ def test_undo_never_crosses_a_draw_or_the_computers_turn():
     assert st["view"]["turn"] > turn and set(seen_hand) <= set(back) | set(
         c["iid"] for p in st["view"]["players"] for c in p.get("ko", [])), \
         "undo went back past cards the human has already seen drawn"
+
+
+def test_the_session_does_not_hand_out_the_computers_view():
+    """F6: in a game against the computer, `state` with the computer's seat as viewer returns its hand."""
+    from engine.webapi import Session, WebError
+    s = Session.from_pool(test_pool(), [d.to_json() for d in test_decks()])
+    st = s.call("new_game", mode="duel", seed=3, seats=[{"name": "Ana", "deck": "Testbed Dawnwatch"},
+                                                        {"name": "Bo", "ai": "normal", "deck": "Testbed Gloom Syndicate"}])
+    for _ in range(20):
+        if st["ai_to_act"]:
+            st = s.call("ai_move", viewer=0, steps=1)
+        elif st["actions"]:
+            st = s.call("apply", action=st["actions"][0]["text"], viewer=0)
+    try:
+        st = s.call("state", viewer=1)
+    except WebError:
+        return
+    assert not st["view"]["players"][1].get("hand"), "the computer's hand was sent to the page"
+
+
+def test_validate_checks_expectation_values():
+    """F5: `capeclash validate` accepts a scenario whose expectations can never hold: an unknown card, an
+    unknown zone or decision, a number given as text, a negative count."""
+    from engine.loader import load_pool
+    from engine.scenario import check_scenario
+    pool = load_pool(["card_data"])
+    data = {"scenario": "x", "start": {"turn": 1, "active": 0, "phase": "main", "players": [
+        {"name": "A", "main": "Captain Solace"}, {"name": "B", "main": "Baron Dusk"}]},
+        "expect": [{"card": "Nobody At All", "zone": "play"}, {"player": 0, "hand": -1},
+                   {"card": "Captain Solace", "zone": "nowhere"}, {"card": "Captain Solace", "atk": "3"},
+                   {"decision": "mian"}]}
+    problems = check_scenario(data, pool, "x.yaml")
+    assert len(problems) >= 5, [str(p) for p in problems]
