@@ -1,9 +1,13 @@
 """Random games with every card; rule checks the soak does not make."""
-import sys, time
+import sys
+import time
+
 sys.path.insert(0, "tests")
-from test_soak import _pool, random_deck, SECRET_MIX
+from test_soak import SECRET_MIX, _pool, random_deck
+
 from engine.game import Game
 from engine.rng import Rng
+
 
 def checks(g):
     out = []

@@ -1,6 +1,6 @@
 """Undo against the computer reveals hidden information: the human can see their next draws (and the
 computer's whole turn), take back their last move, and then choose it knowing what is coming."""
-from engine.testing import test_pool, test_decks
+from engine.testing import test_decks, test_pool
 from engine.webapi import Session
 
 s = Session.from_pool(test_pool(), [d.to_json() for d in test_decks()])

@@ -1,6 +1,8 @@
 import json
-from engine.testing import test_pool, test_decks
+
+from engine.testing import test_decks, test_pool
 from engine.webapi import Session
+
 s = Session.from_pool(test_pool(), [d.to_json() for d in test_decks()])
 def h(req):
     out = s.handle(req if isinstance(req, str) else json.dumps(req))
