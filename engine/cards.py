@@ -281,13 +281,18 @@ class _Checker:
             if required:
                 self.err(fld, "is required")
             return None
+        return v if self.number(v, fld, minimum) else None
+
+    def number(self, v, fld: str, lo: int = 0, hi: int = L.MAX_NUMBER) -> bool:
+        """A whole number from ``lo`` to ``hi`` (every number in card data is bounded: see
+        language.MAX_NUMBER); False (and a problem naming the field) otherwise."""
         if isinstance(v, bool) or not isinstance(v, int):
             self.err(fld, f"must be a whole number, not {excerpt(v)}")
-            return None
-        if v < minimum:
-            self.err(fld, f"must be at least {minimum}, not {v}")
-            return None
-        return v
+            return False
+        if not lo <= v <= hi:
+            self.err(fld, f"must be a whole number from {lo} to {hi}, not {excerpt(v)}")
+            return False
+        return True
 
     def check_choice(self, v, options, fld: str, what: str):
         if not _is_in(v, options):
@@ -367,6 +372,9 @@ class _Checker:
                         self.err(af, f"is required for {verb!r}")
                     continue
                 clean[k] = self.arg(args[k], typ, af, bound)
+            if verb == "choose_number" and all(isinstance(clean.get(k), int) for k in ("min", "max")) \
+                    and clean["min"] > clean["max"]:
+                self.err(f"{sf}.{verb}.max", f"must be at least min ({clean['min']}), not {clean['max']}")
             if verb in ("choose", "choose_number", "name_character") and isinstance(args.get("as"), str):
                 bound.add(args["as"])
             out.append({verb: clean})
@@ -398,14 +406,16 @@ class _Checker:
                 return dict(v)
             if isinstance(v, bool) or not isinstance(v, int):
                 self.err(fld, f"must be a whole number or a counted amount such as {{atk_of: target}}, not {excerpt(v)}")
+            else:
+                signed = fld.rsplit(".", 1)[-1] in L.SIGNED_AMOUNTS
+                self.number(v, fld, -L.MAX_NUMBER if signed else 0)
             return v
         if typ in ENUM_ARGS:
             options, what = ENUM_ARGS[typ]
             self.check_choice(v, options, fld, what)
             return v
         if typ == "int":
-            if isinstance(v, bool) or not isinstance(v, int):
-                self.err(fld, f"must be a whole number, not {excerpt(v)}")
+            self.number(v, fld)
             return v
         if typ == "card_filter":
             if not isinstance(v, dict):
@@ -452,8 +462,8 @@ class _Checker:
                 self.err(f"{fld}.{k}", f"must be true or false, not {excerpt(val)}")
             elif typ == "tristate" and val not in (True, False, "any"):
                 self.err(f"{fld}.{k}", f"must be true, false or any, not {excerpt(val)}")
-            elif typ == "int" and (isinstance(val, bool) or not isinstance(val, int)):
-                self.err(f"{fld}.{k}", f"must be a whole number, not {excerpt(val)}")
+            elif typ == "int":
+                self.number(val, f"{fld}.{k}")
         return dict(v)
 
     def condition(self, v, fld: str) -> dict:
@@ -469,6 +479,12 @@ class _Checker:
                 if not isinstance(val, dict) or not _is_in(val.get("count"), L.COUNTABLES) \
                         or isinstance(val.get("n"), bool) or not isinstance(val.get("n"), int):
                     self.err(f"{fld}.{k}", f"needs {{count: one of {', '.join(L.COUNTABLES)}, n: N}}")
+                else:
+                    self.number(val["n"], f"{fld}.{k}.n")
+            elif L.CONDITIONS[k] == "int":
+                self.number(val, f"{fld}.{k}")
+            elif L.CONDITIONS[k] == "bool" and not isinstance(val, bool):
+                self.err(f"{fld}.{k}", f"must be true or false, not {excerpt(val)}")
         return dict(v)
 
 

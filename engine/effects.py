@@ -855,9 +855,18 @@ def _impersonate(g, frame, a) -> bool:
 
 
 def _repeat(g, frame, a) -> bool:
-    for _ in range(amount(g, frame, a["n"])):
-        push_sub(g, frame, frame["pc"], "steps")
-    return True
+    """One round at a time (the count is worked out once, then kept in the frame's variables): the
+    stack never holds more than one round, whatever the count."""
+    key = f"_repeat{len(frame['ref'])}"  # nested repeats sit at different depths, so keys never clash
+    left = frame["vars"].get(key)
+    if left is None:
+        left = amount(g, frame, a["n"])
+    if left <= 0:
+        frame["vars"].pop(key, None)
+        return True
+    frame["vars"][key] = left - 1
+    push_sub(g, frame, frame["pc"], "steps")
+    return False
 
 
 def _handler(g, frame, a) -> bool:

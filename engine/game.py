@@ -27,7 +27,7 @@ from .actions import Action, act
 from .caches import Caches
 from .cards import KEYWORD_TRIGGERS, CardPool
 from .decks import Deck
-from .errors import IllegalActionError, SaveError
+from .errors import CapeClashError, IllegalActionError, SaveError
 from .log import _NONE, Event
 from .replay import Replayable, replay_save
 from .rng import Rng
@@ -38,6 +38,9 @@ SAVE_FORMAT = "capeclash-save"
 SAVE_VERSION = 1
 
 # Events whose triggers look back: the character had its powers the moment before.
+# One action (with everything it sets in motion until the next decision) runs at most this many steps
+# of the main loop: a runaway effect stops with a clear error instead of hanging (see _advance).
+MAX_STEPS_PER_ACTION = 200_000
 LOOK_BACK = ("is_stunned", "is_ko")
 
 
@@ -619,7 +622,13 @@ class Game(Replayable):
     # ================================================================== the main loop
 
     def _advance(self) -> None:
+        steps = 0
         while self.result is None:
+            steps += 1
+            if steps > MAX_STEPS_PER_ACTION:
+                top = self.stack[-1].get("name", self.stack[-1]["t"]) if self.stack else "the turn sequence"
+                raise CapeClashError(f"the game stopped after {MAX_STEPS_PER_ACTION} steps without a decision "
+                                     f"(running: {top}); an effect that never ends?", "too_many_steps")
             if self.dirty:
                 self.dirty = False
                 zones.check_health(self)

@@ -234,6 +234,12 @@ def walk_steps(steps):
                 yield from walk_steps(inner)
 
 
+# Every number written in the card language (an amount, a count, a threshold, a card's stats) is a
+# whole number from 0 to MAX_NUMBER; the ATK/DEF of a stat change may also go down to -MAX_NUMBER.
+# (A card that repeats a billion times, or makes 10^8 tokens, would otherwise validate and hang.)
+MAX_NUMBER = 100
+SIGNED_AMOUNTS = ("atk", "def")  # the amounts that may be negative: modify/set_base/static atk and def
+
 # Counted amounts: worked out once, when the effect resolves, then locked in.
 AMOUNT_KINDS = {"atk_of": "the ATK of", "def_of": "the DEF of", "wounds_of": "the wounds on",
                 "count": "the number of", "chosen": "the number chosen as"}
