@@ -1728,6 +1728,9 @@ def _expires(m: dict, turn: int) -> bool:
 
 
 def _normalise_config(config: dict) -> dict:
+    """A new game's config with its defaults, checked as a save's config is (``config_problems``): a
+    game never starts with a config that its own save could not be loaded from."""
+    from .errors import DataError
     out = dict(config)
     out.setdefault("mode", "duel")
     out.setdefault("seed", 0)
@@ -1737,7 +1740,38 @@ def _normalise_config(config: dict) -> dict:
         out.pop("position", None)
     if out["mode"] not in MODES:
         raise ValueError(f"unknown mode {out['mode']!r}; choose one of {', '.join(MODES)}")
+    problems = config_problems(out, None)
+    if problems:
+        raise DataError(problems)
     return out
+
+
+MAX_SEED = (1 << 64) - 1
+MAX_TURNS = 10_000
+MAX_PLAYER_NAME = 40  # characters (the browser cuts names to this too)
+
+
+def config_problems(data: dict, source: str | None) -> list:
+    """What is wrong with a game config's seed, turn limit and player names: one check for both a new
+    ``Game`` and ``Game.load`` (so every game can be saved and loaded again)."""
+    from .errors import Problem, excerpt
+    problems = []
+    seed = data.get("seed")
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
+        problems.append(Problem(source, None, "config.seed", f"must be a whole number from 0 to 2^64 - 1, "
+                                                             f"not {excerpt(seed)}"))
+    max_turns = data.get("max_turns", 200)
+    if isinstance(max_turns, bool) or not isinstance(max_turns, int) or not 1 <= max_turns <= MAX_TURNS:
+        problems.append(Problem(source, None, "config.max_turns", f"must be a whole number from 1 to {MAX_TURNS}, "
+                                                                  f"not {excerpt(max_turns)}"))
+    for i, p in enumerate(data.get("players") if isinstance(data.get("players"), list) else []):
+        name = p.get("name") if isinstance(p, dict) else None
+        if name is not None and not isinstance(name, str):
+            problems.append(Problem(source, None, f"config.players[{i}].name", f"must be text, not {excerpt(name)}"))
+        elif name is not None and len(name) > MAX_PLAYER_NAME:
+            problems.append(Problem(source, None, f"config.players[{i}].name",
+                                    f"must be at most {MAX_PLAYER_NAME} characters, not {len(name)}"))
+    return problems
 
 
 def _config_json(config: dict) -> dict:
@@ -1763,8 +1797,6 @@ def _config_from_json(pool: CardPool, data, source: str) -> dict:
         if not isinstance(p, dict):
             problems.append(Problem(source, None, fld, "a player is {name, deck}"))
             continue
-        if p.get("name") is not None and not isinstance(p["name"], str):
-            problems.append(Problem(source, None, f"{fld}.name", f"must be text, not {excerpt(p['name'])}"))
         try:
             deck = Deck.from_json(p.get("deck"), source)
         except DeckError as e:
@@ -1781,10 +1813,7 @@ def _config_from_json(pool: CardPool, data, source: str) -> dict:
                 q.message = "card not in the card data" + q.message[len("no such card"):]
             problems.append(q)
         players.append({"name": p.get("name"), "deck": deck})
-    seed = data.get("seed")
-    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 1 << 64:
-        problems.append(Problem(source, None, "config.seed", f"must be a whole number from 0 to 2^64 - 1, "
-                                                             f"not {excerpt(seed)}"))
+    problems += config_problems(data, source)
     mode = data.get("mode")
     if not isinstance(mode, str) or mode not in MODES:
         problems.append(Problem(source, None, "config.mode", f"unknown mode {excerpt(mode)}"))
@@ -1792,10 +1821,6 @@ def _config_from_json(pool: CardPool, data, source: str) -> dict:
         lo, hi = MODES[mode]
         problems.append(Problem(source, None, "config.players", f"a {mode} game has {lo if lo == hi else f'{lo}-{hi}'}"
                                                                 f" players, not {len(data['players'])}"))
-    max_turns = data.get("max_turns", 200)
-    if isinstance(max_turns, bool) or not isinstance(max_turns, int) or not 1 <= max_turns <= 10_000:
-        problems.append(Problem(source, None, "config.max_turns", f"must be a whole number from 1 to 10000, "
-                                                                  f"not {excerpt(max_turns)}"))
     if data.get("options") is not None and not isinstance(data["options"], dict):
         problems.append(Problem(source, None, "config.options", f"must be a mapping, not {excerpt(data['options'])}"))
     position = data.get("position")

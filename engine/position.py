@@ -25,7 +25,7 @@ from __future__ import annotations
 from .cards import CardPool, suggest
 from .decks import Deck
 from .errors import DataError, Problem, excerpt
-from .game import MODES, Game
+from .game import MAX_PLAYER_NAME, MODES, Game
 
 PHASES = ("start", "resource", "recruit", "formation", "main")
 ZONE_KEYS = ("front", "back", "hand", "resources", "deck", "ko")
@@ -101,6 +101,8 @@ def check_position(pool: CardPool, spec, source: str | None = None, where: str =
             err(f"players[{i}].main", "every player needs a main character")
         if "name" in p and not isinstance(p["name"], str):
             err(f"players[{i}].name", f"must be text, not {excerpt(p['name'])}")
+        elif "name" in p and len(p["name"]) > MAX_PLAYER_NAME:  # as a game's config (so it can be saved)
+            err(f"players[{i}].name", f"must be at most {MAX_PLAYER_NAME} characters, not {len(p['name'])}")
         if "recruit" in p and _whole(p["recruit"]):
             err(f"players[{i}].recruit", _whole(p["recruit"]))
         out += _check_piles(pool, p.get("piles"), source, f"{where}.players[{i}].piles")

@@ -358,6 +358,12 @@ def run(args) -> int:
         names = [d.name for d in world[1]]
         mode = args.mode
     jobs = make_jobs(len(names), levels, args.games, args.seed, mode, args.players, args.max_actions)
+    from .game import MAX_SEED
+    if not all(0 <= j["seed"] <= MAX_SEED for j in jobs):
+        # every game's seed must be one a save can hold (so any game can be saved and replayed)
+        print(f"error: --seed: the games' seeds run from {min(j['seed'] for j in jobs)} to "
+              f"{max(j['seed'] for j in jobs)}; each must be from 0 to 2^64 - 1", file=sys.stderr)
+        return 2
     t0 = time.perf_counter()
     results = execute(jobs, world, args.workers, args.backend, args.address, show=not args.no_progress)
     dt = time.perf_counter() - t0

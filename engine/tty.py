@@ -27,7 +27,7 @@ from collections.abc import Callable
 from . import ai_simple, decisions
 from .actions import Action
 from .errors import CapeClashError
-from .game import MODES, Game
+from .game import MAX_PLAYER_NAME, MAX_SEED, MODES, Game
 from .rng import Rng
 
 DEFAULT_DECKS = ("deck-dawnwatch", "deck-gloom")
@@ -62,7 +62,7 @@ def _parser() -> argparse.ArgumentParser:
     ap.add_argument("--players", type=int, default=None, help="number of players (default: 2, or 4 for team modes)")
     ap.add_argument("--humans", type=int, default=1,
                     help="how many seats humans play, from seat 1 (default 1; 0 = watch AI vs AI)")
-    ap.add_argument("--ai", default="normal",
+    ap.add_argument("--ai", default=None,
                     help=f"computer player: {', '.join(AI_NAMES)} (default normal); a comma list gives one "
                          "per AI seat (e.g. hard,random)")
     ap.add_argument("--names", default="", help="comma-separated player names, in seat order")
@@ -89,11 +89,16 @@ def _load(args) -> tuple:
     return pool, decks
 
 
-def _policy_names(spec: str, n: int) -> list[str]:
-    names = [s.strip().lower() for s in spec.split(",") if s.strip()] or ["normal"]
+def _policy_names(spec: str | None, n: int) -> list[str]:
+    """One computer player per AI seat (the last one given fills the rest); more than there are AI
+    seats is an error, never silently dropped."""
+    names = [s.strip().lower() for s in (spec or "").split(",") if s.strip()] or ["normal"]
     for nm in names:
         if nm not in AI_NAMES:
             raise ValueError(f"unknown AI {nm!r}; choose from {', '.join(AI_NAMES)}")
+    if spec is not None and len(names) > n:
+        raise ValueError(f"--ai gives {len(names)} computer player(s) but there {'is' if n == 1 else 'are'} "
+                         f"{n} AI seat(s)")
     names += [names[-1]] * max(0, n - len(names))
     return names[:n]
 
@@ -461,13 +466,23 @@ def run(argv: list[str] | None = None, *, input_fn: Callable[[str], str] | None 
     if args.max_actions < 1:
         say("Error: --max-actions must be at least 1.")
         return 2
+    if not 0 <= args.seed <= MAX_SEED:  # the same bound as a save's (so the game can be saved and loaded)
+        say("Error: --seed must be a whole number from 0 to 2^64 - 1.")
+        return 2
+    given = [n.strip() for n in args.names.split(",")] if args.names else []
+    if len(given) > nplayers:
+        say(f"Error: --names gives {len(given)} names for {nplayers} players.")
+        return 2
+    for n in given:
+        if len(n) > MAX_PLAYER_NAME:
+            say(f"Error: --names: a player name has at most {MAX_PLAYER_NAME} characters, not {len(n)}.")
+            return 2
     try:
         policies = _policy_names(args.ai, nplayers - args.humans)
         pool, decks = _load(args)
     except (ValueError, OSError) as e:
         say(f"Error: {e}")
         return 2
-    given = [n.strip() for n in args.names.split(",")]
     humans = set(range(args.humans))
     ais: dict[int, tuple[str, Callable, Rng]] = {}
     specs = []

@@ -74,3 +74,78 @@ def test_a_runaway_effect_stops_with_a_clear_error_instead_of_hanging(monkeypatc
     assert len(run.failures) == 1
     assert "stopped after 20000 steps" in run.failures[0] and "Endless Drill" in run.failures[0], run.failures
     assert len(run.game.stack) < 10  # one round at a time, not 100 frames pushed at once
+
+
+# ------------------------------------------------------------------ F2: a game's config is checked as its save's is
+
+def _config(**kw):
+    from engine.testing import test_decks
+    a, b = test_decks()[:2]
+    c = {"mode": "duel", "seed": 1, "players": [{"name": "A", "deck": a}, {"name": "B", "deck": b}]}
+    c.update(kw)
+    return c
+
+
+@pytest.mark.parametrize("change, field", [
+    ({"seed": -1}, "config.seed"), ({"seed": 1 << 64}, "config.seed"), ({"seed": 10 ** 26}, "config.seed"),
+    ({"seed": 1.5}, "config.seed"), ({"seed": "1"}, "config.seed"),
+    ({"max_turns": 0}, "config.max_turns"), ({"max_turns": 10 ** 6}, "config.max_turns"),
+])
+def test_a_game_refuses_a_config_its_save_cannot_hold(change, field):
+    """F2: Game() took a seed or turn limit that Game.load refuses (so `capeclash play -- --seed -1` made
+    unloadable saves), and a float seed raised a raw TypeError from the RNG."""
+    from engine import Game
+    from engine.testing import test_pool
+    with pytest.raises(DataError) as e:
+        Game(test_pool(), _config(**change))
+    assert f"field {field!r}" in str(e.value), str(e.value)
+
+
+def test_a_game_with_the_largest_seed_and_turn_limit_saves_and_loads():
+    from engine import Game
+    from engine.testing import test_pool
+    pool = test_pool()
+    g = Game(pool, _config(seed=(1 << 64) - 1, max_turns=10_000))
+    g.apply(g.legal_actions(g.to_act[0])[0])
+    assert Game.load(pool, g.save()).state_hash() == g.state_hash()
+
+
+def test_a_player_name_is_bounded_in_a_game_and_a_scenario():
+    from engine import Game
+    from engine.loader import load_pool
+    from engine.scenario import check_scenario
+    from engine.testing import test_decks, test_pool
+    a, b = test_decks()[:2]
+    with pytest.raises(DataError, match=r"config.players\[0\].name.*at most 40 characters, not 100000"):
+        Game(test_pool(), _config(players=[{"name": "x" * 100_000, "deck": a}, {"name": "B", "deck": b}]))
+    data = {"scenario": "x", "start": {"turn": 1, "active": 0, "phase": "main", "players": [
+        {"name": "x" * 41, "main": "Captain Solace"}, {"name": "B", "main": "Baron Dusk"}]}}
+    assert any("players[0].name" in str(p) and "at most 40" in str(p)
+               for p in check_scenario(data, load_pool(["card_data"]), "x.yaml"))
+
+
+def _play(*argv) -> tuple[int, str]:
+    from engine import tty
+    out: list[str] = []
+    rc = tty.run(list(argv), input_fn=lambda prompt: "q", output=out.append)
+    return rc, "\n".join(out)
+
+
+@pytest.mark.parametrize("argv, says", [
+    (["--seed", "-1"], "--seed must be a whole number from 0 to 2^64 - 1"),
+    (["--seed", str(1 << 64)], "--seed must be a whole number from 0 to 2^64 - 1"),
+    (["--names", "A,B,C"], "--names gives 3 names for 2 players"),
+    (["--names", "x" * 100_000], "at most 40 characters, not 100000"),
+    (["--ai", "hard,easy"], "--ai gives 2 computer player(s) but there is 1 AI seat(s)"),
+    (["--humans", "2", "--ai", "hard"], "--ai gives 1 computer player(s) but there are 0 AI seat(s)"),
+])
+def test_capeclash_play_refuses_what_it_used_to_ignore_or_save_unloadably(argv, says):
+    """F2 and the audit's notes: `capeclash play` took a seed its save could not hold, silently dropped
+    extra --names and --ai values, and took a 100,000-character name."""
+    rc, text = _play(*argv)
+    assert rc == 2 and says in text, text
+
+
+def test_capeclash_play_still_takes_fewer_names_and_no_ai_for_a_hot_seat_game():
+    rc, text = _play("--humans", "2", "--names", "Nox", "--seed", str((1 << 64) - 1))
+    assert rc == 0 and "Nox (" in text, text
