@@ -12,6 +12,8 @@ True
 
 from __future__ import annotations
 
+import re
+
 from .errors import InvalidActionError
 
 TYPES = {
@@ -140,6 +142,8 @@ class Action:
                 raise InvalidActionError(f"action {_show(text)}: argument {_show(part)} is not key=value",
                                          "malformed_action")
             k, v = part.split("=", 1)
+            if k in args:  # never let a later one silently win
+                raise InvalidActionError(f"action {_show(text)}: argument {_show(k)} is given twice", "malformed_action")
             args[k] = _value(v)
         return cls.checked(_value(p), typ, args, _show(text))
 
@@ -200,9 +204,18 @@ def _show(v) -> str:
 
 
 def _value(v: str):
+    """A word of the text form as a value: true/false, a number written exactly as ``str(action)``
+    writes it (ASCII digits, an optional minus, no leading zero, sign, underscore or other digits:
+    int() would take '+1', '1_0', '01' and Arabic-Indic digits), else the text itself (which an
+    argument that must be a number then refuses)."""
     if v in ("true", "false"):
         return v == "true"
-    try:
-        return int(v)
-    except ValueError:
-        return v
+    if _INT.fullmatch(v) and v != "-0":
+        try:
+            return int(v)
+        except ValueError:  # more digits than int() will read
+            return v
+    return v
+
+
+_INT = re.compile(r"-?(?:0|[1-9][0-9]*)")

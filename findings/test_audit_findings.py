@@ -18,21 +18,6 @@ def _config(**kw):
     return c
 
 
-@pytest.mark.parametrize("text", [
-    "0:recruit card=1 row=front row=back",   # an argument given twice: the last one silently wins
-    "0:choose_first side=1_0",               # int() reads this as 10
-    "0:choose_first side=+1",
-    "0:choose_first side=01",
-    "\u0660:keep",                           # an Arabic-Indic digit read as seat 0
-    "0:choose_first side=\u0661",
-])
-def test_action_text_is_read_strictly(text):
-    """F3: the action text form is read with int(), which takes '+1', '1_0', '01' and non-ASCII digits,
-    and a repeated argument silently overrides the first: none of these is the text of any action."""
-    with pytest.raises(InvalidActionError):
-        Action.parse(text)
-
-
 def test_undo_never_crosses_a_draw_or_the_computers_turn():
     """F4: in a game against the computer, undo takes back the human's last decision and every computer move
     after it. After ending the turn, watching the computer's whole turn and drawing two cards, the human can

@@ -149,3 +149,41 @@ def test_capeclash_play_refuses_what_it_used_to_ignore_or_save_unloadably(argv, 
 def test_capeclash_play_still_takes_fewer_names_and_no_ai_for_a_hot_seat_game():
     rc, text = _play("--humans", "2", "--names", "Nox", "--seed", str((1 << 64) - 1))
     assert rc == 0 and "Nox (" in text, text
+
+
+# ------------------------------------------------------------------ F3: the action text form is read strictly
+
+@pytest.mark.parametrize("text, says", [
+    ("0:recruit card=1 row=front row=back", "argument 'row' is given twice"),
+    ("0:choose_first side=1_0", "argument 'side' must be a whole number"),
+    ("0:choose_first side=+1", "argument 'side' must be a whole number"),
+    ("0:choose_first side=01", "argument 'side' must be a whole number"),
+    ("0:choose_first side=-0", "argument 'side' must be a whole number"),
+    ("\u0660:keep", "player must be a seat number"),
+    ("0:choose_first side=\u0661", "argument 'side' must be a whole number"),
+    ("0:choose_first side=" + "1" * 5000, "argument 'side'"),
+])
+def test_action_text_is_read_strictly(text, says):
+    """F3: the text form was read with int(), which takes '+1', '1_0', '01' and non-ASCII digits, and a
+    repeated argument silently overrode the first: none of these is the text of any action."""
+    from engine.actions import Action
+    from engine.errors import InvalidActionError
+    with pytest.raises(InvalidActionError) as e:
+        Action.parse(text)
+    assert says in str(e.value), str(e.value)
+
+
+def test_the_text_of_every_legal_action_still_reads_back():
+    from engine.actions import Action
+    from engine.testing import sample_game
+    g = sample_game(seed=4)
+    seen = 0
+    for _ in range(40):
+        if g.result is not None:
+            break
+        for a in g.legal_actions(g.to_act[0]):
+            assert Action.parse(str(a)) == a
+            seen += 1
+        g.apply(g.legal_actions(g.to_act[0])[-1])
+    assert seen > 40
+    assert Action.parse("0:choose_row side=-1 row=front").args == {"side": -1, "row": "front"}
