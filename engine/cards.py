@@ -839,6 +839,11 @@ def check_pool(pool: CardPool, partial=()) -> list[Problem]:
                                     f"no card with id {c.level_up.into!r}{suggest(c.level_up.into, pool.cards)}"))
         elif c.level_up and pool[c.level_up.into].type != "main":
             problems.append(Problem(c.source, c.id, "level_up.into", "must name a main character card"))
+        elif c.level_up and (pool[c.level_up.into].level or 0) <= (c.level or 0):
+            # a level-up goes up: levels strictly increase along the chain, so it has no loop or standstill
+            fld = "transform.into" if c.level_up.transform else "level_up.into"
+            problems.append(Problem(c.source, c.id, fld, f"must name a card of a higher level than {c.level} "
+                                                         f"({c.level_up.into!r} is level {pool[c.level_up.into].level})"))
         for fld, steps in _all_steps(c):
             for verb, args in _walk(steps):
                 if verb == "create_token" and (not isinstance(args.get("card"), str) or args["card"] not in pool

@@ -187,3 +187,40 @@ def test_the_text_of_every_legal_action_still_reads_back():
         g.apply(g.legal_actions(g.to_act[0])[-1])
     assert seen > 40
     assert Action.parse("0:choose_row side=-1 row=front").args == {"side": -1, "row": "front"}
+
+
+# ------------------------------------------------------------------ F8: a level-up goes to a higher level
+
+_T = [{"name": "T", "alignment": "good"}]
+_MAIN = {"type": "main", "team": "T", "atk": 1, "def": 1, "health": 5}
+
+
+@pytest.mark.parametrize("cards, card, field", [
+    ([{**_MAIN, "id": "a1", "name": "Alpha", "level": 1, "level_up": {"xp": 1, "when": "attacks", "into": "a1"}}],
+     "a1", "level_up.into"),
+    ([{**_MAIN, "id": "b1", "name": "Beta", "level": 1, "level_up": {"xp": 1, "when": "attacks", "into": "b2"}},
+      {**_MAIN, "id": "b2", "name": "Beta", "level": 2, "level_up": {"xp": 1, "when": "attacks", "into": "b1"}}],
+     "b2", "level_up.into"),
+    ([{**_MAIN, "id": "c1", "name": "Gamma", "level": 1, "transform": {"when": "attacks", "into": "c1b"}},
+      {**_MAIN, "id": "c1b", "name": "Gamma", "level": 1, "transform": {"when": "attacks", "into": "c1"}}],
+     "c1", "transform.into"),
+])
+def test_level_up_goes_to_a_higher_level(tmp_path, cards, card, field):
+    """F8: a main character that levelled up into itself, or whose level 2 levelled up back into level 1,
+    was accepted by the card checker. Levels now strictly increase along a chain (so it has no loop)."""
+    import json
+
+    from engine.cards import check_pool
+    problems = check_pool(CardPool.from_data(cards, teams=_T))
+    assert any(p.card == card and p.field == field and "higher level" in p.message for p in problems), problems
+    f = tmp_path / "cards.json"
+    f.write_text(json.dumps({"teams": _T, "cards": cards}), encoding="utf-8")
+    with pytest.raises(DataError, match="must name a card of a higher level"):
+        load_pool([str(f)])
+
+
+def test_a_level_up_to_a_higher_level_is_still_accepted():
+    from engine.cards import check_pool
+    cards = [{**_MAIN, "id": "d1", "name": "Delta", "level": 1, "level_up": {"xp": 1, "when": "attacks", "into": "d3"}},
+             {**_MAIN, "id": "d3", "name": "Delta", "level": 3}]
+    assert not [p for p in check_pool(CardPool.from_data(cards, teams=_T)) if "level" in (p.field or "")]
