@@ -76,11 +76,14 @@ def check_scenario(data, pool: CardPool, source: str | None = None) -> list[Prob
             if "check" in a:
                 checks = a["check"] if isinstance(a["check"], list) else [a["check"]]
                 for j, e in enumerate(checks):
-                    out += _check_expect_shape(e, source, f"actions[{i}].check[{j}]", n)
+                    out += _check_expect_shape(e, source, f"actions[{i}].check[{j}]", n, pool)
                 continue
             typ = a.get("type") if "type" in a else next((k for k in a if k in TYPES), None)
             if not isinstance(typ, str) or typ not in TYPES:
                 out.append(Problem(source, None, f"actions[{i}]", f"no known action type in {excerpt(a)}"))
+            elif "type" not in a and TYPES[typ] and TYPES[typ][0] in a and a[typ] is not None:
+                out.append(Problem(source, None, f"actions[{i}].{TYPES[typ][0]}",
+                                   f"'{typ}: ...' already gives the {TYPES[typ][0]}; give it once"))
             if "player" in a and (isinstance(a["player"], bool) or not isinstance(a["player"], int)
                                   or not 0 <= a["player"] < max(n, 1)):
                 out.append(Problem(source, None, f"actions[{i}].player", f"names a player from 0 to {n - 1}, "
@@ -96,22 +99,85 @@ def check_scenario(data, pool: CardPool, source: str | None = None) -> list[Prob
         out.append(Problem(source, None, "expect", "a list of expectations"))
         expect = []
     for i, e in enumerate(expect):
-        out += _check_expect_shape(e, source, f"expect[{i}]", n)
+        out += _check_expect_shape(e, source, f"expect[{i}]", n, pool)
     return out
 
 
-def _check_expect_shape(e, source, field, players: int = 0) -> list[Problem]:
+# The kind of value each expectation takes, so that `capeclash validate` refuses one that can never hold
+# (a count given as text, a negative count, an unknown zone...): "count" is a whole number from 0,
+# "int" any whole number, "flag" true or false, "seat" a player number (or null: no side).
+CARD_VALUES = {"zone": "zone", "row": "row", "stunned": "flag", "exhausted": "flag", "wounds": "count",
+               "plus": "count", "minus": "count", "atk": "int", "def": "int", "frozen": "flag",
+               "in_combat": "flag", "side": "seat", "vitality": "count", "level": "count", "main": "flag"}
+PLAYER_VALUES = {k: "count" for k in PLAYER_CHECKS} | {"out": "flag"}
+
+
+def _value_problem(kind: str, v, players: int) -> str | None:
+    """Why ``v`` can never be what an expectation of ``kind`` compares with (None if it can)."""
+    from .decisions import KINDS
+    from .language import ROWS
+    from .state import ZONES
+    whole = isinstance(v, int) and not isinstance(v, bool)
+    if kind == "count":
+        return None if whole and v >= 0 else f"must be a whole number, 0 or more, not {excerpt(v)}"
+    if kind == "int":
+        return None if whole else f"must be a whole number, not {excerpt(v)}"
+    if kind == "flag":
+        return None if isinstance(v, bool) else f"must be true or false, not {excerpt(v)}"
+    if kind == "seat":
+        return None if v is None or (whole and 0 <= v < max(players, 1)) else \
+            f"names a player from 0 to {players - 1} (or null), not {excerpt(v)}"
+    if kind == "seats":
+        return None if isinstance(v, list) and all(_value_problem("seat", x, players) is None and x is not None
+                                                   for x in v) else f"must be a list of player numbers, not {excerpt(v)}"
+    options = {"zone": ZONES, "row": (*ROWS, None), "decision": (*KINDS, None)}[kind]
+    if v in options if isinstance(v, (str, type(None))) else False:
+        return None
+    return f"unknown {kind} {excerpt(v)}{suggest(v, [o for o in options if o])}; one of " \
+           f"{', '.join(o for o in options if o)}" + (" or null" if None in options else "")
+
+
+def _card_ref_problem(ref, pool: CardPool | None, players: int) -> str | None:
+    """Why a scenario's card reference (a card's id or name, ``Name@P``, or an instance number) can never
+    name a card in the game (None if it can)."""
+    if isinstance(ref, int) and not isinstance(ref, bool):
+        return None if ref >= 0 else f"names a card, not {ref}"
+    if not isinstance(ref, str):
+        return f"names a card, not {excerpt(ref)}"
+    name = ref
+    if "@" in ref:
+        name, p = ref.rsplit("@", 1)
+        name = name.strip()
+        if not (p.isascii() and p.isdigit() and int(p) < max(players, 1)):
+            return f"{excerpt(ref)}: after '@' comes a player number from 0 to {players - 1}"
+    if pool is not None and name not in pool.cards and not pool.by_name(name):
+        return f"no card named {excerpt(name)} in the card data" \
+               f"{suggest(name, sorted({n for c in pool.cards.values() for n in c.names}))}"
+    return None
+
+
+def _check_expect_shape(e, source, field, players: int = 0, pool: CardPool | None = None) -> list[Problem]:
+    """The keys of an expectation and their values (``pool``: also that the cards it names exist)."""
     if not isinstance(e, dict):
         return [Problem(source, None, field, "an expectation is a mapping")]
     if "card" in e:
         bad = set(e) - CARD_CHECKS - {"card"}
-        if not isinstance(e["card"], (str, int)) or isinstance(e["card"], bool):
-            return [Problem(source, None, f"{field}.card", f"names a card, not {excerpt(e['card'])}")]
+        why = _card_ref_problem(e["card"], pool, players)
+        if why:
+            return [Problem(source, None, f"{field}.card", why)]
+        out = [Problem(source, None, f"{field}.{k}", why) for k, kind in CARD_VALUES.items()
+               if k in e and (why := _value_problem(kind, e[k], players))]
+        if out:
+            return out
     elif "player" in e:
         bad = set(e) - PLAYER_CHECKS - {"player"}
         p = e["player"]
         if isinstance(p, bool) or not isinstance(p, int) or not 0 <= p < max(players, 1):
             return [Problem(source, None, f"{field}.player", f"names a player from 0 to {players - 1}, not {excerpt(p)}")]
+        out = [Problem(source, None, f"{field}.{k}", why) for k, kind in PLAYER_VALUES.items()
+               if k in e and (why := _value_problem(kind, e[k], players))]
+        if out:
+            return out
     else:
         bad = set(e) - {"log", "no_log", "viewer", "winner", "over", "decision", "to_act", "legal", "not_legal", "combat"}
         text, flag, seats, act = (str, "must be text"), (bool, "must be true or false"), (list, "must be a list"), \
@@ -122,6 +188,11 @@ def _check_expect_shape(e, source, field, players: int = 0) -> list[Problem]:
         for k, (kind, says) in kinds.items():
             if k in e and not isinstance(e[k], kind) and not (k == "decision" and e[k] is None):
                 return [Problem(source, None, f"{field}.{k}", f"{says}, not {excerpt(e[k])}")]
+        out = [Problem(source, None, f"{field}.{k}", why) for k, kind in
+               (("decision", "decision"), ("winner", "seats"), ("to_act", "seats"), ("viewer", "seat"))
+               if k in e and (why := _value_problem(kind, e[k], players))]
+        if out:
+            return out
     return [Problem(source, None, f"{field}.{k}", "unknown expectation") for k in sorted(bad, key=str)]
 
 
@@ -201,6 +272,8 @@ def resolve_action(g: Game, raw) -> Action:
         first = TYPES[typ][0] if TYPES[typ] else None
         val = raw.pop(typ)
         if first is not None and val is not None:
+            if first in raw:  # {plot: X, card: Y}: never silently use one of the two
+                raise DataError(f"{excerpt(raw, 120)}: '{typ}: ...' already gives the {first}; give it once")
             raw[first] = val
     player = raw.pop("player", None)
     if player is None:

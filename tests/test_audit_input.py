@@ -224,3 +224,57 @@ def test_a_level_up_to_a_higher_level_is_still_accepted():
     cards = [{**_MAIN, "id": "d1", "name": "Delta", "level": 1, "level_up": {"xp": 1, "when": "attacks", "into": "d3"}},
              {**_MAIN, "id": "d3", "name": "Delta", "level": 3}]
     assert not [p for p in check_pool(CardPool.from_data(cards, teams=_T)) if "level" in (p.field or "")]
+
+
+# ------------------------------------------------------------------ F5: validate checks expectation values
+
+def _scenario(**kw) -> dict:
+    data = {"scenario": "x", "start": {"turn": 1, "active": 0, "phase": "main", "players": [
+        {"name": "A", "main": "Captain Solace"}, {"name": "B", "main": "Baron Dusk"}]}}
+    data.update(kw)
+    return data
+
+
+@pytest.mark.parametrize("e, field, says", [
+    ({"card": "Nobody At All", "zone": "play"}, "card", "no card named 'Nobody At All'"),
+    ({"card": "Captain Solace@7"}, "card", "after '@' comes a player number from 0 to 1"),
+    ({"card": "Captain Solace@x"}, "card", "after '@' comes a player number"),
+    ({"player": 0, "hand": -1}, "hand", "must be a whole number, 0 or more, not -1"),
+    ({"player": 0, "xp": "2"}, "xp", "must be a whole number, 0 or more"),
+    ({"player": 0, "out": "yes"}, "out", "must be true or false"),
+    ({"card": "Captain Solace", "zone": "nowhere"}, "zone", "unknown zone 'nowhere'"),
+    ({"card": "Captain Solace", "row": "middle"}, "row", "unknown row 'middle'"),
+    ({"card": "Captain Solace", "atk": "3"}, "atk", "must be a whole number, not '3'"),
+    ({"card": "Captain Solace", "wounds": 1.5}, "wounds", "must be a whole number, 0 or more"),
+    ({"card": "Captain Solace", "exhausted": 1}, "exhausted", "must be true or false"),
+    ({"card": "Captain Solace", "side": 5}, "side", "names a player from 0 to 1"),
+    ({"decision": "mian"}, "decision", "unknown decision 'mian' (did you mean 'main'?)"),
+    ({"winner": [0, 9]}, "winner", "must be a list of player numbers"),
+    ({"to_act": ["0"]}, "to_act", "must be a list of player numbers"),
+])
+def test_validate_checks_expectation_values(e, field, says):
+    """F5: `capeclash validate` accepted a scenario whose expectations can never hold (an unknown card,
+    zone or decision, a number given as text, a negative count), in `expect:` and in `check:` steps."""
+    from engine.scenario import check_scenario
+    pool = load_pool(["card_data"])
+    for data, where in ((_scenario(expect=[e]), "expect[0]"),
+                        (_scenario(actions=[{"check": [e]}]), "actions[0].check[0]")):
+        problems = [str(p) for p in check_scenario(data, pool, "x.yaml")]
+        assert any(f"field '{where}.{field}'" in p and says in p for p in problems), problems
+
+
+def test_expectations_that_can_hold_still_pass_validation():
+    from engine.scenario import check_scenario
+    pool = load_pool(["card_data"])
+    data = _scenario(expect=[{"card": "captain solace@0", "zone": "play", "row": None, "atk": -1, "side": None,
+                              "exhausted": False}, {"player": 1, "hand": 0, "out": False},
+                             {"decision": None}, {"decision": "main", "winner": [0], "to_act": [1]}])
+    assert check_scenario(data, pool, "x.yaml") == []
+
+
+def test_an_action_that_names_its_card_twice_is_refused():
+    from engine.scenario import check_scenario
+    pool = load_pool(["card_data"])
+    data = _scenario(actions=[{"plot": "Turnabout", "card": 5}])
+    problems = [str(p) for p in check_scenario(data, pool, "x.yaml")]
+    assert any("actions[0].card" in p and "give it once" in p for p in problems), problems
