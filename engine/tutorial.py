@@ -160,7 +160,7 @@ def _check_lesson(lesson, pool: CardPool, source, where: str) -> list[Problem]:
             err("expect", "a list of expectations (as in scenario files)")
         else:
             for j, e in enumerate(lesson["expect"]):
-                out += _check_expect_shape(e, source, f"{where}.expect[{j}]", 2)
+                out += _check_expect_shape(e, source, f"{where}.expect[{j}]", 2, pool)
     return out
 
 

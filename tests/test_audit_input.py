@@ -278,3 +278,18 @@ def test_an_action_that_names_its_card_twice_is_refused():
     data = _scenario(actions=[{"plot": "Turnabout", "card": 5}])
     problems = [str(p) for p in check_scenario(data, pool, "x.yaml")]
     assert any("actions[0].card" in p and "give it once" in p for p in problems), problems
+
+
+def test_a_tutorial_lesson_expectation_is_checked_the_same_way():
+    import copy
+
+    from engine.loader import read_data
+    from engine.tutorial import check_tutorial
+    pool = load_pool(["card_data"])
+    data, _ = read_data("card_data/tutorial/first-game.yaml")
+    i = next(i for i, lesson in enumerate(data["lessons"]) if lesson.get("expect"))
+    bad = copy.deepcopy(data)
+    bad["lessons"][i]["expect"].append({"card": "Nobody At All", "zone": "play"})
+    problems = [str(p) for p in check_tutorial(bad, pool, "t.yaml", play=False)]
+    assert any("no card named 'Nobody At All'" in p for p in problems), problems
+    assert check_tutorial(data, pool, "t.yaml", play=False) == []
