@@ -73,7 +73,7 @@ ACTION_GROUPS = {
 
 MAX_REQUEST = 20_000_000   # characters: a long game's save is well under 1 MB
 MAX_TEXT = 1_000_000       # a pasted deck list or a save given as text
-MAX_STEPS = 1_000          # computer moves in one ai_move request
+MAX_STEPS = 100            # computer moves in one ai_move request (the page asks for 25 at most)
 # The kind of every request argument, by name; every op's parameters are listed here (a test checks
 # that), so each request is checked before any op runs. Kinds ending in "?" also take null.
 ARG_KINDS = {

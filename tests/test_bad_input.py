@@ -16,6 +16,7 @@ import pytest
 from engine import Game
 from engine.actions import Action
 from engine.cli import main as cli
+from engine.decks import Deck
 from engine.errors import CapeClashError, DataError, IllegalActionError, InvalidActionError, SaveError
 from engine.loader import load_deck, load_pool, read_data, validate
 from engine.testing import sample_game, test_decks, test_pool
@@ -799,3 +800,20 @@ def test_validate_reports_a_derring_dice_scenario_its_checker_cannot_read(tmp_pa
     f.write_text(yaml.safe_dump(data), encoding="utf-8")
     text = problems_of(f)
     assert str(f) in text
+
+
+def test_a_deck_line_with_a_long_run_of_spaces_is_read_in_linear_time(tmp_path, session):
+    """The line pattern ended in a lazy name and \\s*$: a run of spaces cost time squared (1 MB: hours)."""
+    text = "Main: Captain Solace\n1 Sky" + " " * 500_000 + "hawk\n"
+    t = time.process_time()
+    deck = Deck.from_text(text)
+    assert time.process_time() - t < 1.0
+    assert deck.cards == ["Sky" + " " * 500_000 + "hawk"]
+    out = ask(session, {"op": "validate_deck", "text": text})
+    assert out["error"]["code"] == "bad_deck" and len(json.dumps(out)) < 20_000
+
+
+def test_ai_move_steps_are_bounded(session):
+    ask(session, {"op": "new_game", "mode": "duel", "seed": 3, "seats": SEATS, "viewer": 0})
+    out = ask(session, {"op": "ai_move", "viewer": 0, "steps": 10 ** 9})
+    assert out["error"]["code"] == "bad_request" and "field 'steps': at most 100" in out["error"]["message"]
