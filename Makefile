@@ -2,7 +2,9 @@
 PY ?= python3
 PIP_FLAGS ?= --disable-pip-version-check -q
 
-.PHONY: install play-install dev-install node-install system-install test lint play tty bench scenarios validate clean
+FAST = not (browser or pyodide or print or soak or slow)
+
+.PHONY: install play-install dev-install node-install system-install test test-fast lint play tty bench scenarios validate clean
 
 install:
 	$(PY) -m pip install $(PIP_FLAGS) -e .
@@ -34,6 +36,10 @@ scenarios: install
 test: dev-install node-install system-install lint
 	capeclash validate card_data
 	$(PY) -m pytest
+
+# the quick loop (about a minute of CPU): engine, scenarios, card text, validation, web API
+test-fast: dev-install
+	$(PY) -m pytest -m "$(FAST)"
 
 # print both games into out/print/, then build the browser game and serve it on http://127.0.0.1:8000
 play: play-install node-install

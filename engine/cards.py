@@ -87,6 +87,7 @@ class CardDef:
     text: str | None = None
     flavor: str | None = None
     number: str | None = None
+    art_icon: str | None = None    # art: {icon: NAME}, a game-icons.net icon drawn when there is no art file
     source: str | None = field(default=None, compare=False)
 
     @property
@@ -105,8 +106,8 @@ class CardDef:
 
     @property
     def offzone_powers(self) -> bool:
-        """Does it have super powers that work from a hand or KO pile (or copy them: Mimic)?"""
-        return any(pw.zone != "play" for pw in self.powers) or "mimic" in self.keywords
+        """Does it have super powers that work from a hand or KO pile?"""
+        return any(pw.zone != "play" for pw in self.powers)
 
     @property
     def is_basic_location(self) -> bool:
@@ -132,7 +133,7 @@ class CardPool:
         self.teams = teams or {}
         # the trigger events each card listens to, so most events skip most cards at once
         self.listens: dict[str, frozenset] = {c.id: _listens(c) for c in cards.values()}
-        # cards with super powers that work from a hand or KO pile (or Mimic, which copies them there)
+        # cards with super powers that work from a hand or KO pile
         self.offzone = frozenset(c.id for c in cards.values() if c.offzone_powers)
         self._by_name: dict[str, list[CardDef]] = {}
         for c in cards.values():
@@ -520,6 +521,14 @@ def parse_card(data: dict, file: str | None = None) -> tuple[CardDef | None, lis
                     "text": data.get("text"), "flavor": data.get("flavor"),
                     "number": str(data["number"]) if data.get("number") is not None else None,
                     "source": file}
+    if "art" in data:
+        art = data["art"]
+        if not isinstance(art, dict) or set(art) != {"icon"} or not isinstance(art["icon"], str) \
+                or not art["icon"] or not all(ch.islower() or ch.isdigit() or ch == "-" for ch in art["icon"]):
+            ck.err("art", f"is {{icon: NAME}} with a game-icons.net icon name such as 'flame' "
+                          f"(lower case, digits and dashes), not {art!r}")
+        else:
+            fields["art_icon"] = art["icon"]
 
     if ctype in ("main", "supporting", "token"):
         fields["atk"] = ck.check_int(data, "atk", "atk") or 0
@@ -638,8 +647,8 @@ def _check_common_types(ck: _Checker, data: dict) -> None:
 
 
 def _mentions_combat(steps) -> bool:
-    for step in steps:
-        (verb, args), = step.items()
+    """Does some step, nested ones included, affect characters in the combat?"""
+    for verb, args in L.walk_steps(steps):
         if verb == "choose" and isinstance(args.get("filter"), dict) and args["filter"].get("in_combat"):
             return True
         target = args.get("target")
@@ -647,9 +656,6 @@ def _mentions_combat(steps) -> bool:
             return True
         if isinstance(target, dict) and isinstance(target.get("each"), dict) and target["each"].get("in_combat"):
             return True
-        for sub in ("then", "else"):
-            if sub in args and _mentions_combat(args[sub]):
-                return True
     return False
 
 
@@ -859,13 +865,7 @@ def _all_steps(c: CardDef):
         yield f"triggers[{i}].effect", t.effect
 
 
-def _walk(steps):
-    for step in steps:
-        (verb, args), = step.items()
-        yield verb, args
-        for key in ("then", "else", "heads", "tails", "win", "lose", "steps"):
-            if isinstance(args.get(key), (tuple, list)):
-                yield from _walk(args[key])
+_walk = L.walk_steps  # (the name other modules import)
 
 
 def uses_handlers(c: CardDef) -> bool:

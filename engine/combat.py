@@ -106,13 +106,24 @@ def _targets(g: Game, side: int, how: tuple[bool, bool, bool, bool]) -> list[Car
 
 
 def attack_machine(g: Game, player: int, attacker_ids: list[int], machine: int) -> None:
-    """Attacking a machine KOs it at once: no combat window, no strikes."""
+    """Attacking a machine KOs it at once: no combat window, no strikes (002). It is still an
+    attack, so the attackers' "when it attacks" abilities trigger as for any other."""
     for a in attacker_ids:
         g.cards[a].exhausted = True
     g.attacked_this_turn = True
     g.log("attack", f"{_names(g, attacker_ids)} attack{'s' if len(attacker_ids) == 1 else ''} the machine "
                     f"{g.name(machine)}.")
     zones.wreck_machine(g, g.cards[machine])
+    _attack_triggers(g, attacker_ids)
+
+
+def _attack_triggers(g: Game, attacker_ids: list[int]) -> None:
+    """Every attack, on a character or a machine: the attackers' abilities trigger."""
+    team = len(attacker_ids) > 1
+    for a in attacker_ids:
+        g.emit("attacks", a)
+        if team:
+            g.emit("team_attacks", a)
 
 
 def _how_matters(g: Game, ranged: bool) -> bool:
@@ -215,10 +226,7 @@ def start(g: Game, player: int, attacker_ids: list[int], defender_id: int) -> No
     g.times_attacked[str(defender_id)] = g.times_attacked.get(str(defender_id), 0) + 1
     how = " flying over the front row" if over else ""
     g.log("attack", f"{_names(g, attacker_ids)} {_MAKES[ranged, team]} on {g.name(defender_id)}{how}.")
-    for a in attacker_ids:
-        g.emit("attacks", a)
-        if team:
-            g.emit("team_attacks", a)
+    _attack_triggers(g, attacker_ids)
     g.emit("is_attacked", defender_id)
 
 
@@ -235,12 +243,32 @@ def pass_priority(g: Game, acted: bool) -> None:
     order = window_players(g)
     cb.passes = 0 if acted else cb.passes + 1
     if not acted and cb.passes >= len(order):
-        cb.stage = "ferocious"
-        g.stack.append({"t": "combat"})
-        g.log("combat", "Everyone passes: the combat resolves.")
+        _resolve(g, cb)
         return
-    i = order.index(cb.priority) if cb.priority in order else -1
-    cb.priority = order[(i + 1) % len(order)]
+    cb.priority = _next_in_window(g, order, cb.priority)
+
+
+def _next_in_window(g: Game, order: list[int], after: int) -> int:
+    """The player after seat ``after`` in the window order (``after`` may be out of the game)."""
+    n = len(g.players)
+    return next(q for q in ((after + k) % n for k in range(1, n + 1)) if q in order)
+
+
+def _resolve(g: Game, cb: Combat) -> None:
+    cb.stage = "ferocious"
+    g.stack.append({"t": "combat"})
+    g.log("combat", "Everyone passes: the combat resolves.")
+
+
+def priority_leaves(g: Game) -> None:
+    """The player holding priority is out of the game: it passes on to the next player still
+    in (the combat resolves if all of those have passed in a row)."""
+    cb = g.combat
+    order = window_players(g)
+    if cb.passes >= len(order):
+        _resolve(g, cb)
+    else:
+        cb.priority = _next_in_window(g, order, cb.priority)
 
 
 # ------------------------------------------------------------------ resolving
@@ -452,11 +480,22 @@ def _names(g: Game, ids: list[int]) -> str:
 
 
 def _apply_stuns(g: Game, cb: Combat, stunned: list[tuple]) -> None:
-    """Stun everything the strikes stunned (together), then apply Lethal."""
+    """Stun everything the strikes stunned (together), then apply Lethal.
+
+    The strikes of a stage are simultaneous: every striker stuns its target while it is still face
+    up, whether or not the same strikes stun it too. So the "when it stuns" abilities of all the
+    strikers trigger first, attacker and defender alike, and only then is anyone turned face down
+    (Lethal, a "when it stuns" keyword, likewise belongs to the attackers that had it when they struck)."""
     defender = cb.defender
-    # Lethal belongs to the attackers that had it when they struck, before anyone is stunned
     lethal = {s: g.kw_param(g.cards[s], "lethal") for _v, by in stunned for s in by
               if s in cb.attackers and g.has_keyword(g.cards[s], "lethal")} if g.kw_possible("lethal") else {}
+    stunned = [(victim, by) for victim, by in stunned if g.cards[victim].zone == "play" and g.cards[victim].face_up]
+    for victim, by in stunned:
+        was_main = g.cards[victim].is_main
+        for s in by:
+            g.emit("stuns", s, {"victim": victim})
+            if was_main:
+                g.emit("stuns_main", s, {"victim": victim})
     for victim, by in stunned:
         v = g.cards[victim]
         if v.zone != "play" or not v.face_up:
@@ -464,10 +503,6 @@ def _apply_stuns(g: Game, cb: Combat, stunned: list[tuple]) -> None:
         was_main = v.is_main
         wounds_before = v.wounds
         zones.stun(g, v)
-        for s in by:
-            g.emit("stuns", s, {"victim": victim})
-            if was_main:
-                g.emit("stuns_main", s, {"victim": victim})
         if victim != defender or was_main or v.zone != "play":
             continue
         for s in by:

@@ -108,11 +108,15 @@ def answer(g: Game, frame: dict, value, player: int | None = None) -> None:
         frame["vars"][args["as"]] = value
         frame["pc"] += 1
     elif verb == "search":
+        # done searching: shuffle the deck, then the card found goes where the effect says (so a
+        # card put on top or at the bottom stays there)
         pl = g.players[frame["ctl"]]
         if value is not None:
-            zones.put(g, g.cards[value], args.get("into", "hand"))
+            pl.deck.remove(value)
         zones.shuffle_deck(g, pl.index)
         g.log("search", f"{pl.name} shuffles their deck.")
+        if value is not None:
+            zones.put(g, g.cards[value], args.get("into", "hand"), known_to=(pl.index,))
         frame["pc"] += 1
     elif verb in ("enter_play", "create_token", "take_from_pile"):
         frame["vars"]["_row"] = value
@@ -656,13 +660,17 @@ def _pick_row(g, frame, a) -> str | None | bool:
 
 
 def _enter_play(g, frame, a) -> bool:
+    cards = [c for c in select(g, frame, a["target"], anywhere=True)
+             if c.zone not in ("play", "resolving") and g.defs.cards[c.cid].is_character]
+    if not cards:
+        return True  # nothing to put into play: no row to ask for
     row = _pick_row(g, frame, a)
     if row is False:
         return False
     frame["vars"].pop("_row", None)
     side = g.players[frame["ctl"]].side
-    for c in select(g, frame, a["target"], anywhere=True):
-        if c.zone in ("play", "resolving") or not g.defs.cards[c.cid].is_character:
+    for c in cards:
+        if c.zone in ("play", "resolving"):
             continue
         if zones.shares_main_name(g, c, side):
             g.log("unique", f"{g.name(c.iid)} can't join a side whose main character has its name.")
@@ -697,12 +705,18 @@ def _look_at_hand(g, frame, a) -> bool:
 
 
 def _create_token(g, frame, a) -> bool:
-    row = _pick_row(g, frame, a)
-    if row is False:
-        return False
+    if "_row" not in frame["vars"]:
+        # the number is worked out before asking for a row (none to ask for when it is 0)
+        frame["vars"]["_tokens"] = amount(g, frame, a.get("n", 1))
+    n = frame["vars"]["_tokens"]
+    if n > 0:
+        row = _pick_row(g, frame, a)
+        if row is False:
+            return False
+        for _ in range(n):
+            zones.create_token(g, a["card"], frame["ctl"], row)
     frame["vars"].pop("_row", None)
-    for _ in range(amount(g, frame, a.get("n", 1))):
-        zones.create_token(g, a["card"], frame["ctl"], row)
+    frame["vars"].pop("_tokens", None)
     return True
 
 

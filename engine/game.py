@@ -110,6 +110,10 @@ class Game(Replayable):
         self._in_statics = False
         self.any_grants = False  # set once a keyword has been granted in this game
         self._setup()
+        position = self.config.get("position")
+        if position is not None:
+            from .position import lay_out  # a scenario's or a puzzle's start, laid out on the deal
+            lay_out(self, position)
         self._statics_grant = self._granting_statics_possible()
         self._advance()
 
@@ -189,6 +193,14 @@ class Game(Replayable):
     def players_of(self, side: int) -> list[int]:
         return self._side_players[side]
 
+    def live_players_of(self, side: int) -> list[int]:
+        """The players of ``side`` still in the game (a player who is out is never asked again)."""
+        ps = self._side_players[side]
+        players = self.players
+        if len(ps) == 1 and not players[ps[0]].out:
+            return ps
+        return [p for p in ps if not players[p].out]
+
     def team_of_side(self, side: int) -> int:
         return self._side_team[side]
 
@@ -202,7 +214,7 @@ class Game(Replayable):
         """The player who makes decisions for a character: its owner if on the owner's side."""
         if c.side is None or self.players[c.owner].side == c.side:
             return c.owner
-        return self.players_of(c.side)[0]
+        return (self.live_players_of(c.side) or self.players_of(c.side))[0]
 
     def characters(self, side: int | None = None) -> list[Card]:
         """Characters in play (on ``side``), in the order they entered play. Do not modify the list.
@@ -251,6 +263,14 @@ class Game(Replayable):
         self._chars = {}
         self._kw_present = None
         self._statics = None
+
+    def change_card(self, c: Card, cid: str) -> None:
+        """A card becomes another card (a level, a transformation, a main character going back to
+        its pile): everything worked out from the cards in play is worked out again. Every change
+        of a card's ``cid`` goes through here."""
+        c.cid = cid
+        self.board_changed()
+        self.dirty = True
 
     def static_sources(self) -> list[Card]:
         """Characters in play with continuous abilities (whether they work now is checked later)."""
@@ -571,11 +591,11 @@ class Game(Replayable):
         for cid, i, pw in powers.powers_of(self, c):
             if pw.reaction != event:
                 continue
-            key = f"{c.iid}:{cid}:{i}"
+            key = powers.used_key(c, pw)
             if key in self.used_powers or (pw.once_per_game and pw.name in c.used_once):
                 continue
-            if not powers.payable(self, ctl, pw.cost, c):
-                continue
+            if not powers.payable_as_seen(self, ctl, pw.cost, c):
+                continue  # (offered in front of everyone: whether it can really be paid is asked on "yes")
             frame = effects.new_frame(["power", cid, i], ctl, c.iid, pw.name)
             frame["event"] = {k2: v for k2, v in data.items() if isinstance(v, int)}
             self.pending.append({"frame": frame, "optional": True, "ctl": ctl, "cost": list(pw.cost),
@@ -588,6 +608,7 @@ class Game(Replayable):
         while self.result is None:
             if self.dirty:
                 self.dirty = False
+                zones.check_health(self)
                 zones.check_defense(self)
             if self.check_end:
                 self.check_end = False
@@ -623,6 +644,12 @@ class Game(Replayable):
             # triggered abilities set aside while the one chosen to go first resolved
             self.stack.pop()
             self.pending[:0] = frame["items"]
+        elif t == "keep_main":
+            self._keep_main(frame)
+        elif t == "turn_start":
+            self.stack.pop()
+            for p in self.live_players_of(self.active):
+                self.emit_player("start_of_turn", p)
         elif t == "xp":
             self.stack.pop()
             if frame["cond"] and not effects.condition(self, frame["cond"], frame):
@@ -636,11 +663,18 @@ class Game(Replayable):
         if len(self.pending) == 1:
             self._start_trigger(self.pending.pop())
             return
-        # the active player orders simultaneous triggers
-        chooser = self.players_of(self.active)[0]
+        # the active player orders simultaneous triggers (the next player still in, if they are out)
+        chooser = self._orderer()
         opts = list(range(len(self.pending)))
         self.ask("order", [chooser], options=opts, prompt="Choose which triggered ability resolves first",
                  names=[t.get("name") or t["frame"]["name"] for t in self.pending])
+
+    def _orderer(self) -> int:
+        live = self.live_players_of(self.active)
+        if live:
+            return live[0]
+        first = self.players_of(self.active)[0]
+        return next((p for p in self.turn_order_from(first) if not self.players[p].out), first)
 
     def _start_trigger(self, trig: dict) -> None:
         if "xp" in trig:
@@ -671,20 +705,29 @@ class Game(Replayable):
 
     def _flow(self) -> None:
         ph = self.phase
+        if self.active not in self.live_sides() and ph in _TURN_PHASES:
+            self._out_turn_ends()
+            return
         # the most frequent phases first: this runs after nearly every action
         if ph == "main":
             if self.declaring:
                 self._ask_step("declare", [self.declaring_player])
             elif self.combat is not None:
                 if self.combat.stage == "window":
+                    if self.players[self.combat.priority].out:
+                        combat.priority_leaves(self)  # may resolve the combat: the loop goes on
+                        return
                     self._ask_step("combat", [self.combat.priority])
                 else:
                     combat.finish(self, survived=True)
             else:
-                self._ask_step("main", self.players_of(self.active))
+                self._ask_step("main", self.live_players_of(self.active))
         elif ph == "formation":
-            self._ask_step("formation", self.players_of(self.active))
+            self._ask_step("formation", self.live_players_of(self.active))
         elif ph == "resource" or ph == "recruit":
+            if self.players[self.step_player].out:
+                self._next_build_player("recruit")  # their build steps are over
+                return
             self._ask_step(ph, [self.step_player])
         elif ph == "start":
             self._start_of_turn()
@@ -713,6 +756,16 @@ class Game(Replayable):
                 self._begin_turn(self.first_side)
         else:
             raise AssertionError(ph)
+
+    def _out_turn_ends(self) -> None:
+        """Everyone whose turn it is is out: the turn ends at once (nothing of theirs is left to
+        resolve; see ``eliminate``), and the next player still in the game takes a turn."""
+        self.log("turn", f"{self._side_name(self.active)} {'is' if len(self.players_of(self.active)) == 1 else 'are'} "
+                         f"out of the game: the turn ends.")
+        self.declaring = []
+        if self.combat is not None:
+            combat.cancel(self)
+        self.phase = "end"
 
     def _players_in_turn_order(self) -> list[int]:
         order = self._side_order(self.first_side)
@@ -743,17 +796,57 @@ class Game(Replayable):
                                  f"{self.players[p].name} loses.")
                 self.eliminate(p)
         self.phase = "draw"
-        for p in self.players_of(self.active):
+        live = self.live_players_of(self.active)
+        crowded = [p for p in live if len(self._main_groups(p)) > 1]
+        if crowded:
+            # first each of them keeps one main character, then the start-of-turn abilities
+            self.stack.append({"t": "turn_start"})
+            for p in reversed(crowded):
+                self.stack.append({"t": "keep_main", "player": p})
+            return
+        for p in live:
             self.emit_player("start_of_turn", p)
+
+    def _main_groups(self, p: int) -> list[list[Card]]:
+        """The main characters player ``p`` controls, one list per main character (the copies of a
+        main character made of several cards count as one)."""
+        groups: dict = {}
+        for c in self.characters():
+            if c.is_main and self.controller(c) == p:
+                pile = self.defs.cards[c.cid].returns_to
+                groups.setdefault(("pile", c.owner, pile) if pile else c.iid, []).append(c)
+        return list(groups.values())
+
+    def _keep_main(self, frame: dict, keep: int | None = None) -> None:
+        """'If at the start of your turn you control two or more main characters, KO all but one of
+        them' (001): the player chooses the one to keep."""
+        p = frame["player"]
+        groups = self._main_groups(p)
+        if len(groups) < 2 or self.players[p].out:
+            self.stack.pop()
+            return
+        if keep is None:
+            self.ask("choose", [p], options=[g[0].iid for g in groups],
+                     prompt="You control two or more main characters: choose the one you keep (the others are KO'd)")
+            return
+        self.stack.pop()
+        self.log("keep_main", f"{self.players[p].name} controls {len(groups)} main characters and keeps "
+                              f"{self.name(keep)}; the others are KO'd.")
+        for group in groups:
+            if all(c.iid != keep for c in group):
+                for c in group:
+                    zones.ko(self, c)
 
     def _draw_phase(self) -> None:
         side_rank = self._side_order(self.first_side).index(self.active)
-        for p in self.players_of(self.active):
+        for p in self.live_players_of(self.active):
             n = 2
             if self.turn <= len(self.sides):
+                # the first to play draws nothing; in free-for-all and 2 vs 2 the second player draws
+                # one (two-headed teammates: only the first team is held back)
                 if side_rank == 0:
                     n = 0
-                elif side_rank == 1 and (len(self.players) > 2):
+                elif side_rank == 1 and len(self.sides) > 2:
                     n = 1
             zones.draw(self, p, n)
         self.phase = "recovery"
@@ -776,7 +869,7 @@ class Game(Replayable):
             else:
                 zones.ready(self, c)
         self.phase = "resource"
-        self.step_player = self.players_of(self.active)[0]
+        self.step_player = self.live_players_of(self.active)[0]
 
     def _next_build_player(self, after_phase: str) -> None:
         """Resource -> recruit for each player of the side in seat order, then formation."""
@@ -789,9 +882,9 @@ class Game(Replayable):
         elif after_phase == "recruit":
             pl = self.players[self.step_player]
             pl.recruit = 0
-            i = ps.index(self.step_player)
-            if i + 1 < len(ps):
-                self.step_player = ps[i + 1]
+            later = [q for q in ps[ps.index(self.step_player) + 1:] if not self.players[q].out]
+            if later:
+                self.step_player = later[0]
                 self.phase = "resource"
             else:
                 self.phase = "formation"
@@ -802,7 +895,7 @@ class Game(Replayable):
     def _end_of_turn(self) -> None:
         """End phase: "at the end of your turn" abilities trigger, then clean-up."""
         self.phase = "cleanup"
-        for p in self.players_of(self.active):
+        for p in self.live_players_of(self.active):
             self.emit_player("end_of_turn", p)
 
     def _cleanup(self) -> None:
@@ -817,6 +910,9 @@ class Game(Replayable):
             if c.mods:
                 c.mods = [m for m in c.mods if not _expires(m, self.turn)]
         self.dirty = True
+        for pl in self.players:
+            # recruit points last until the end of a recruit step: any gained later are gone now
+            pl.recruit = 0
         self.quiet_turns = 0 if self.attacked_this_turn else self.quiet_turns + 1
         live = self.live_sides()
         decks_empty = all(not p.deck for p in self.players if not p.out)
@@ -851,20 +947,47 @@ class Game(Replayable):
         self._live = None
         self.check_end = True
         self.log("out", f"{pl.name} is out of the game.")
+        self._drop_abilities_of(p)
         if len(self.players) > 2:
-            # all of that player's cards leave the game (this is not a KO)
+            # all of that player's cards leave the game (this is not a KO); two-headed teammates
+            # share a side, and the teammate's cards stay
+            shared = self.mode == "two_headed"
             for iid in list(self.in_play):
                 c = self.cards[iid]
-                if c.owner == p or c.side == pl.side:
+                if c.owner == p or (c.side == pl.side and not shared):
                     zones.leave_play(self, c, "removed")
             for iid in list(self.machines):
                 m = self.cards[iid]
-                if m.owner == p or m.side == pl.side:
+                if m.owner == p or (m.side == pl.side and not shared):
                     zones.wreck_machine(self, m)
             for iid in pl.resources:
                 self.cards[iid].zone = "removed"
                 pl.removed.append(iid)
             pl.resources = []
+
+    def _drop_abilities_of(self, p: int) -> None:
+        """A player who is out is never asked again: their triggered abilities waiting to resolve,
+        and their plot twists, powers and payments under way, are gone (a plot twist that was
+        resolving leaves the game with the rest of their cards)."""
+        def theirs(item: dict) -> bool:
+            if item.get("t") == "reaction":
+                item = item["trig"]
+            return item.get("ctl", item.get("player")) == p
+
+        self.pending = [t for t in self.pending if not theirs(t)]
+        kept = []
+        for f in self.stack:
+            if f["t"] == "waiting":
+                f["items"] = [t for t in f["items"] if not theirs(t)]
+            elif f["t"] != "combat" and theirs(f):
+                for pf in (f, f.get("then") or {}):
+                    card = pf.get("card")
+                    if card is not None and self.cards[card].zone == "resolving":
+                        self.cards[card].zone = "removed"
+                        self.players[self.cards[card].owner].removed.append(card)
+                continue
+            kept.append(f)
+        self.stack = kept
 
     def _check_end(self) -> None:
         if self.phase.startswith("setup"):
@@ -934,10 +1057,9 @@ class Game(Replayable):
         if not 0 <= i < len(pl.levels):
             return
         old = self.defs[m.cid].name
-        m.cid = pl.levels[i]
+        self.change_card(m, pl.levels[i])
         pl.level = i + 1
         pl.xp = 0
-        self.dirty = True
         self.log("level_up" if step > 0 else "level_down",
                  f"{old} levels {'up' if step > 0 else 'down'} to level {pl.level}!")
         if step > 0:
@@ -1044,6 +1166,8 @@ class Game(Replayable):
         if t == "dance":
             return [act(p, "choose", {"card": i}) for i in d["options"]] + [act(p, "no")]
         if t in ("may", "may_trigger"):
+            if d.get("reaction") and not self._reaction_payable(p):
+                return [act(p, "no")]  # offered whatever the hand holds; only its owner learns it can't pay
             return [act(p, "yes"), act(p, "no")]
         if t == "pay":
             return [act(p, "pay", {"source": i}) for i in d["options"]]
@@ -1052,6 +1176,11 @@ class Game(Replayable):
         if t == "order":
             return [act(p, "order", {"trigger": i}) for i in d["options"]]
         raise AssertionError(t)
+
+    def _reaction_payable(self, p: int) -> bool:
+        """Can ``p`` pay for the reaction now offered (the hand included)?"""
+        trig = self.stack[-1]["trig"]
+        return powers.payable(self, p, trig["cost"], self.cards[trig["frame"]["src"]])
 
     # The four lists below are remembered in ``_memo`` until an action that could change them
     # (see ``_apply``): each is asked for again and again while a player's options stay the same.
@@ -1100,8 +1229,8 @@ class Game(Replayable):
             return f"{a}: {cd.name} is not a face-up character in play (stunned characters lose their powers)"
         if not isinstance(k, int) or not 0 <= k < len(have):
             return f"{a}: {cd.name} has no super power number {k!r} now"
-        cid, i, pw = have[k]
-        if f"{c.iid}:{cid}:{i}" in self.used_powers:
+        pw = have[k][2]
+        if powers.used_key(c, pw) in self.used_powers:
             return f"{a}: {pw.name} was already used this turn"
         if pw.once_per_game and pw.name in c.used_once:
             return f"{a}: {pw.name} can be used once per game and was used"
@@ -1227,7 +1356,9 @@ class Game(Replayable):
         elif t == "add_attacker":
             self.declaring.append(args["card"])
         elif t in ("choose", "choose_player"):
-            if d["type"] == "discard":
+            if self.stack and self.stack[-1]["t"] == "keep_main":
+                self._keep_main(self.stack[-1], args["card"])
+            elif d["type"] == "discard":
                 zones.discard(self, args["card"])
                 effects.answer(self, self.stack[-1], args["card"])
             else:
@@ -1329,6 +1460,9 @@ class Game(Replayable):
             return f"{a}: it is {who}'s decision now ({_DECISION_NAMES.get(d['type'], d['type'])})"
         legal = self.legal_actions(a.player)
         kinds = sorted({x.type for x in legal})
+        if a.type == "yes" and d["type"] == "may_trigger" and d.get("reaction") and "yes" not in kinds:
+            cost = ", ".join(self.stack[-1]["trig"]["cost"])
+            return f"{a}: you cannot pay {cost} (face-up locations or locations in hand); you can only decline"
         if a.type not in kinds:
             step = _DECISION_NAMES.get(d["type"], d["type"])
             reason = self._card_reason(a)
@@ -1433,7 +1567,7 @@ class Game(Replayable):
         config = _config_from_json(pool, data.get("config"), source)
         try:
             g = cls(pool, config)
-        except (ValueError, KeyError, TypeError) as e:  # a config that passed the checks but cannot start
+        except (ValueError, KeyError, TypeError) as e:  # e.g. a start position that does not fit the decks
             raise SaveError([Problem(source, None, "config", f"cannot start this game: {e}")]) from None
         return replay_save(g, data, source)
 
@@ -1483,6 +1617,21 @@ class Game(Replayable):
         g._memo = {}
         return g
 
+    def drop_caches(self) -> None:
+        """Forget everything worked out from the state (the fields marked as caches above), as a
+        game freshly replayed to this state would have it: checks compare the two."""
+        self._view_cache = None
+        self._faces = {}
+        self._chars = {}
+        self._kw_present = None
+        self._statics = None
+        self._live = None
+        self._offzone = (-1, False)
+        self._possible_plays = (-1, [])
+        self._targets_seen = None
+        self._memo = {}
+        self._in_statics = False
+
     def describe(self, a: Action) -> str:
         """A plain-language label for an action, for menus and logs."""
         from .view import describe_action
@@ -1513,6 +1662,9 @@ _DECISION_NAMES = {
     "choose_player": "choosing a player",
 }
 
+
+# The phases of a turn: when everyone whose turn it is is out, the turn ends at once.
+_TURN_PHASES = frozenset(("start", "draw", "recovery", "resource", "recruit", "formation", "main"))
 
 # Decisions whose legal actions ask whom attackers can reach (combat._targets)
 _ATTACK_DECISIONS = ("main", "declare")
@@ -1559,14 +1711,20 @@ def _normalise_config(config: dict) -> dict:
     out.setdefault("seed", 0)
     out.setdefault("max_turns", 200)
     out["options"] = dict(out.get("options") or {})
+    if out.get("position") is None:
+        out.pop("position", None)
     if out["mode"] not in MODES:
         raise ValueError(f"unknown mode {out['mode']!r}; choose one of {', '.join(MODES)}")
     return out
 
 
 def _config_json(config: dict) -> dict:
-    return {"mode": config["mode"], "seed": config["seed"], "max_turns": config["max_turns"],
-            "options": config["options"], "players": [{"name": p.get("name"), "deck": p["deck"].to_json()} for p in config["players"]]}
+    out = {"mode": config["mode"], "seed": config["seed"], "max_turns": config["max_turns"],
+           "options": config["options"], "players": [{"name": p.get("name"), "deck": p["deck"].to_json()}
+                                                     for p in config["players"]]}
+    if "position" in config:
+        out["position"] = config["position"]
+    return out
 
 
 def _config_from_json(pool: CardPool, data, source: str) -> dict:
@@ -1618,7 +1776,14 @@ def _config_from_json(pool: CardPool, data, source: str) -> dict:
                                                                   f"not {excerpt(max_turns)}"))
     if data.get("options") is not None and not isinstance(data["options"], dict):
         problems.append(Problem(source, None, "config.options", f"must be a mapping, not {excerpt(data['options'])}"))
+    position = data.get("position")
+    if position is not None:
+        from .position import check_position
+        problems += check_position(pool, position, source, "config.position")
     if problems:
         raise SaveError(problems)
-    return {"mode": data["mode"], "seed": data["seed"], "max_turns": data.get("max_turns", 200),
-            "options": data.get("options") or {}, "players": players}
+    out = {"mode": data["mode"], "seed": data["seed"], "max_turns": data.get("max_turns", 200),
+           "options": data.get("options") or {}, "players": players}
+    if position is not None:
+        out["position"] = position
+    return out

@@ -136,3 +136,76 @@ def all_violations(g: Game, views: bool = True, events_since: int = 0) -> list[s
                 if q != viewer and text != e.text and e.for_viewer(viewer) == text:
                     out.append(f"log line meant for player {q} shown to {viewer}: {text!r}")
     return out
+
+
+# ------------------------------------------------------------------ hidden cards permuted
+
+def unseen_cards(g: Game, viewer: int | None) -> set[int]:
+    """Cards in decks, hands and face-down resources that ``viewer`` may not see now (a player
+    searching their deck sees it; main characters are never hidden)."""
+    d = g.decision
+    searching = d["players"][0] if d and d["type"] == "search" else None
+    out: set[int] = set()
+    for pl in g.players:
+        if not (viewer is not None and viewer == pl.index == searching):
+            out.update(pl.deck)
+        if pl.index != viewer:
+            out.update(pl.hand)
+            out.update(i for i in pl.resources if not g.cards[i].face_up)
+    cards = g.cards
+    return {i for i in out if not cards[i].is_main}
+
+
+def permuted(g: Game, cards: set[int], rng) -> Game:
+    """A copy of ``g`` in which ``cards`` are dealt again among themselves, with every cache
+    dropped. A card only changes places with another card of the same owner, type, cost and teams:
+    what the rules let an effect find out about hidden cards (is there a supporting character
+    of cost 2 or less in your hand?) stays as it was, while everything else (names, symbols,
+    abilities) is shuffled."""
+    h = g.copy()
+    groups: dict[tuple, list[int]] = {}
+    defs = h.defs.cards
+    for i in sorted(cards):
+        c = h.cards[i]
+        d = defs[c.cid]
+        groups.setdefault((c.owner, d.type, d.cost, tuple(d.teams)), []).append(i)
+    for ids in groups.values():
+        cids = [h.cards[i].cid for i in ids]
+        rng.shuffle(cids)
+        for i, cid in zip(ids, cids, strict=True):
+            h.cards[i].cid = cid
+    h.drop_caches()
+    return h
+
+
+def apply_checking_secrets(g: Game, action, rng, viewers=None) -> list[str]:
+    """Apply ``action`` to ``g`` (trusted) and check that what each viewer sees afterwards (their
+    view and their lines of the new log) does not depend on the cards hidden from them before and
+    after the action: the same action applied to a copy in which those cards were dealt again
+    must look exactly the same to them. Returns the differences found (empty when none)."""
+    before = g.copy()
+    if viewers is None:
+        viewers = [None, *range(len(g.players))]
+    hidden_before = {v: unseen_cards(g, v) for v in viewers}
+    first = len(g.events)
+    g._apply(action)
+    out = []
+    for v in viewers:
+        if any(e.type == "look" and v in e.secret for e in g.events[first:]):
+            continue  # the viewer looked at a hand: those cards were shown to them
+        keep = hidden_before[v] & unseen_cards(g, v)
+        if not keep:
+            continue
+        h = permuted(before, keep, rng)
+        h._apply(action)
+        mine = [e.for_viewer(v) for e in g.events[first:]]
+        theirs = [e.for_viewer(v) for e in h.events[first:]]
+        if mine != theirs:
+            diff = [(a, b) for a, b in zip(mine, theirs, strict=False) if a != b] or [(mine, theirs)]
+            out.append(f"viewer {v}: after {action} the log depends on hidden cards: {diff[0][0]!r} / {diff[0][1]!r}")
+            continue
+        va, vb = g.view(v), h.view(v)
+        if va != vb:
+            keys = sorted(k for k in va if va[k] != vb.get(k))
+            out.append(f"viewer {v}: after {action} the view depends on hidden cards (in {', '.join(keys)})")
+    return out

@@ -215,6 +215,25 @@ VERBS: dict[str, dict] = {
     "if": {"args": {"cond": "condition", "then": "steps", "else": "steps?"}},
 }
 
+# The arguments that hold nested steps, by verb: every argument of type "steps". Whatever looks
+# inside an effect walks the nested steps through ``walk_steps``, so all checks see the same ones.
+NESTED_STEPS: dict[str, tuple[str, ...]] = {
+    verb: keys for verb, spec in VERBS.items()
+    if (keys := tuple(k for k, typ in spec["args"].items() if typ.rstrip("?") == "steps"))}
+
+
+def walk_steps(steps):
+    """Every step of an effect, nested steps included (each right after the step holding it), as
+    (verb, arguments)."""
+    for step in steps:
+        (verb, args), = step.items()
+        yield verb, args
+        for key in NESTED_STEPS.get(verb, ()):
+            inner = args.get(key) if isinstance(args, dict) else None
+            if isinstance(inner, (tuple, list)):
+                yield from walk_steps(inner)
+
+
 # Counted amounts: worked out once, when the effect resolves, then locked in.
 AMOUNT_KINDS = {"atk_of": "the ATK of", "def_of": "the DEF of", "wounds_of": "the wounds on",
                 "count": "the number of", "chosen": "the number chosen as"}

@@ -136,6 +136,24 @@ def check_position(pool: CardPool, spec, source: str | None = None, where: str =
     return out
 
 
+def normalise(pool: CardPool, spec: dict) -> dict:
+    """A checked position with every card named by its id (what a game's config holds)."""
+    def card(e) -> dict:
+        e = _entry(e)
+        return {**e, "card": pool.find(str(e["card"])).id}
+    out = {k: spec[k] for k in ("turn", "active", "phase", "first") if k in spec}
+    out["players"] = []
+    for p in spec["players"]:
+        q = {"name": p.get("name"), "main": card(p["main"])}
+        for key in ZONE_KEYS:
+            if key in p:
+                q[key] = [card(e) for e in p[key]]
+        if "recruit" in p:
+            q["recruit"] = p["recruit"]
+        out["players"].append(q)
+    return out
+
+
 def _check_piles(pool: CardPool, piles, source, fld) -> list[Problem]:
     """A player's side piles: ``{NAME: {hidden: true|false, cards: [CARD, ...]}}``, every card known."""
     if piles is None:
@@ -159,7 +177,8 @@ def _check_piles(pool: CardPool, piles, source, fld) -> list[Problem]:
 
 def build(pool: CardPool, spec: dict, *, mode: str = "duel", seed: int = 0, source: str | None = None,
           max_turns: int = 200, options: dict | None = None) -> Game:
-    """A game in the position ``spec`` (see the module docstring)."""
+    """A game in the position ``spec`` (see the module docstring). The position is part of the
+    game's config, so undo, replays, saves and the computer players' sampling all start from it."""
     problems = check_position(pool, spec, source, mode=mode)
     if mode not in MODES:
         problems.append(Problem(source, None, "mode", f"unknown mode {mode!r}{suggest(mode, MODES)}"))
@@ -173,14 +192,23 @@ def build(pool: CardPool, spec: dict, *, mode: str = "duel", seed: int = 0, sour
         piles = {name: {"hidden": bool(spec.get("hidden")), "cards": [pool.find(str(x)).id for x in spec["cards"]]}
                  for name, spec in (p.get("piles") or {}).items()}
         decks.append(Deck(p.get("name", ""), main, cards, piles))
-    g = Game(pool, {"mode": mode, "seed": seed, "max_turns": max_turns, "options": options or {},
-                    "players": [{"name": p.get("name"), "deck": d} for p, d in zip(pspecs, decks, strict=True)]})
-    # lay the position out
+    return Game(pool, {"mode": mode, "seed": seed, "max_turns": max_turns, "options": options or {},
+                       "players": [{"name": p.get("name"), "deck": d} for p, d in zip(pspecs, decks, strict=True)],
+                       "position": normalise(pool, spec)})
+
+
+def lay_out(g: Game, spec: dict) -> None:
+    """Lay the position ``spec`` out on a game whose setup has just run (called by ``Game``'s
+    constructor when its config holds a position). The cards come from each player's deck;
+    nothing triggers. Raises ``ValueError`` naming the field when a card is not in the deck."""
     spare: dict[tuple[int, str], list[int]] = {}
     for iid in sorted(g.cards):
         c = g.cards[iid]
         if not c.is_main and c.zone != "pile":
             spare.setdefault((c.owner, c.cid), []).append(iid)
+    pspecs = spec["players"]
+    if len(pspecs) != len(g.players):
+        raise ValueError(f"position.players: {len(pspecs)} players for a game of {len(g.players)}")
     for pl in g.players:
         pl.deck, pl.hand, pl.ko, pl.resources = [], [], [], []
     g.in_play = []
@@ -189,6 +217,8 @@ def build(pool: CardPool, spec: dict, *, mode: str = "duel", seed: int = 0, sour
     for pl, p in zip(g.players, pspecs, strict=True):
         m = _entry(p["main"])
         mc = g.cards[pl.main]
+        if g.defs.find(str(m["card"])) is None or g.defs.find(str(m["card"])).id != mc.cid:
+            raise ValueError(f"position.players[{pl.index}].main: {m['card']!r} is not the deck's main character")
         _place_character(g, mc, pl.side, m)
         pl.xp = int(m.get("xp", 0))
         for key in ZONE_KEYS:
@@ -196,8 +226,13 @@ def build(pool: CardPool, spec: dict, *, mode: str = "duel", seed: int = 0, sour
             if key == "deck":
                 entries = list(reversed(entries))  # listed top first; the top is the end of the list
             for e in entries:
-                cid = pool.find(str(e["card"])).id
-                c = g.cards[spare[(pl.index, cid)].pop(0)]
+                d = g.defs.find(str(e["card"]))
+                left = spare.get((pl.index, d.id)) if d is not None else None
+                if not left:
+                    raise ValueError(f"position.players[{pl.index}].{key}: no {d.name if d else e['card']!r} left "
+                                     f"in {pl.name}'s deck list")
+                c = g.cards[left.pop(0)]
+                cid = d.id
                 if key in ("front", "back"):
                     _place_character(g, c, pl.side, {**e, "row": key})
                 elif key == "resources":
@@ -209,6 +244,10 @@ def build(pool: CardPool, spec: dict, *, mode: str = "duel", seed: int = 0, sour
                 else:
                     c.zone = key
                     getattr(pl, key).append(c.iid)
+    left = sorted(i for ids in spare.values() for i in ids)
+    if left:
+        raise ValueError(f"position: {g.name(left[0])} is in {g.players[g.cards[left[0]].owner].name}'s deck "
+                         f"list but nowhere in the position")
     g.turn = int(spec.get("turn", 3))
     g.active = int(spec.get("active", 0))
     g.first_side = int(spec.get("first", 0))
@@ -220,8 +259,6 @@ def build(pool: CardPool, spec: dict, *, mode: str = "duel", seed: int = 0, sour
     if g.phase == "recruit":
         for p, pl in zip(pspecs, g.players, strict=True):
             pl.recruit = int(p.get("recruit", len(pl.resources)))
-    g._advance()
-    return g
 
 
 def _place_character(g: Game, c, side: int, e: dict) -> None:

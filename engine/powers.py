@@ -43,18 +43,19 @@ def _can_pay(d, symbol: str, teams: set[str]) -> bool:
     return bool(teams & set(d.teams))
 
 
-def payable(g: Game, p: int, cost, for_card: Card | None, exclude=(), locs=None) -> bool:
+def payable(g: Game, p: int, cost, for_card: Card | None, exclude=(), locs=None, any_more: int = 0) -> bool:
     """Can the whole ``cost`` be paid with distinct locations? A symbol is made by a location of
     that symbol or by a team location for that team (which makes any symbol), an 'any' symbol by
     either. So it can be paid when there are locations enough in all and the team locations make
-    up for the symbols missing among the others."""
+    up for the symbols missing among the others. ``any_more``: that many more locations of any
+    symbol (see ``payable_as_seen``)."""
     if not cost:
         return True
     if locs is None:
         locs = locations(g, p)
     made: dict[str, int] = {}  # symbol -> locations of that symbol
     unusable = 0  # excluded, or a team location of another team
-    wild = 0  # team locations this card may use
+    wild = any_more  # team locations this card may use (and locations of any symbol)
     teams = None
     for iid, d in locs:
         if iid in exclude:
@@ -68,7 +69,7 @@ def payable(g: Game, p: int, cost, for_card: Card | None, exclude=(), locs=None)
                 wild += 1
             else:
                 unusable += 1
-    if len(locs) - unusable < len(cost):
+    if len(locs) + any_more - unusable < len(cost):
         return False
     for symbol in cost:
         if symbol == "any":
@@ -80,6 +81,16 @@ def payable(g: Game, p: int, cost, for_card: Card | None, exclude=(), locs=None)
             if wild < 0:
                 return False
     return True
+
+
+def payable_as_seen(g: Game, p: int, cost, for_card: Card | None) -> bool:
+    """Could player ``p`` pay ``cost`` as far as anyone else can tell? Face-up locations count as
+    they are and every card in ``p``'s hand as a location of any symbol. Whether a question is
+    asked in front of everyone (a reaction's "use it?") depends on this, never on the hand itself."""
+    pl = g.players[p]
+    cards, places = g.cards, g.defs.location_defs
+    seen = [(i, places[cards[i].cid]) for i in pl.resources if cards[i].face_up and cards[i].cid in places]
+    return payable(g, p, cost, for_card, (), seen, any_more=len(pl.hand))
 
 
 def pay_options(g: Game, frame: dict) -> list[int]:
@@ -102,7 +113,9 @@ def pay(g: Game, frame: dict, src: int) -> None:
         g.log("pay", f"{pl.name} turns {g.name(src)} face down to pay {sym}.")
     else:
         zones.discard(g, src, f" to pay {sym}")
+    since = len(g.pending)
     g.emit_player("pays_symbol", pl.index)
+    after_it_resolves(g, since)
 
 
 def run_payment(g: Game, frame: dict) -> None:
@@ -115,7 +128,29 @@ def run_payment(g: Game, frame: dict) -> None:
     then["id"] = g.tick()
     g.stack.append(then)
     if not frame.get("reaction"):
+        since = len(g.pending)
         g.emit_enemies("enemy_uses_power", frame["player"], {"power_frame": then["id"]})
+        after_it_resolves(g, since)
+
+
+def after_it_resolves(g: Game, since: int) -> None:
+    """Abilities that playing a plot twist or using a super power (paying for it included) has just
+    triggered (``g.pending`` from ``since`` on) wait until it has resolved: it resolves at once
+    (001 timing). Reactions are the exception and resolve before what they react to. The waiting
+    abilities go into a frame under the one on top of the stack (the plot twist, the power or its
+    payment), which hands them back once that is done."""
+    pending = g.pending
+    later = [t for t in pending[since:] if "cost" not in t]
+    if not later:
+        return
+    pending[since:] = [t for t in pending[since:] if "cost" in t]
+    stack = g.stack
+    top = stack.pop()
+    if stack and stack[-1]["t"] == "waiting" and stack[-1].get("after"):
+        stack[-1]["items"] += later  # more of the same: paid symbols, then the use itself
+    else:
+        stack.append({"t": "waiting", "items": later, "after": True})
+    stack.append(top)
 
 
 # ------------------------------------------------------------------ what a player may play now
@@ -242,11 +277,18 @@ def possible_plays(g: Game) -> list[dict[str, tuple]]:
     return table
 
 
+def used_key(c: Card, pw) -> str:
+    """What 'used this turn' records: the character and the power's name. The limit follows the
+    character (its card id changes when it levels up or transforms), and a power of the same name
+    on its new card is the same power."""
+    return f"{c.iid}:{pw.name}"
+
+
 def _used(g: Game, c: Card, cid: str, i: int, pw) -> bool:
     """Used up this turn (or, for a once-per-game power, this game)?"""
     if pw.once_per_game and pw.name in c.used_once:
         return True
-    return bool(g.used_powers) and f"{c.iid}:{cid}:{i}" in g.used_powers
+    return bool(g.used_powers) and used_key(c, pw) in g.used_powers
 
 
 def _usable(g: Game, p: int, c: Card, cid: str, i: int, pw, locs) -> bool:
@@ -283,7 +325,7 @@ def _team_counts(g: Game, chars, requires=()) -> dict[str, int]:
 def powers_of(g: Game, c: Card) -> list[tuple[str, int, object]] | tuple:
     """A character's super powers now, as (card id, index, power): its own, then its equipment's,
     then those Mimic copies. In play: the powers that work in play; in a hand or KO pile: the
-    powers that work from there (Mimic copies work from there too). None while its powers are lost."""
+    powers that work from there (Mimic copies only in play). None while its powers are lost."""
     d = g.defs.cards[c.cid]
     where = c.zone
     if where == "play":
@@ -297,9 +339,9 @@ def powers_of(g: Game, c: Card) -> list[tuple[str, int, object]] | tuple:
     if where == "play" and c.gear is not None:
         e = g.cards[c.gear]
         out += [(e.cid, i, pw) for i, pw in enumerate(g.defs.cards[e.cid].powers)]
-    if "mimic" in d.keywords and (where != "play" or g.has_keyword(c, "mimic")):
-        side = c.side if where == "play" else g.players[c.owner].side
-        for o in g._mimic_sources(c, side):
+    if "mimic" in d.keywords and where == "play" and g.has_keyword(c, "mimic"):
+        # Mimic describes a character on your side: it copies nothing from a hand or KO pile
+        for o in g._mimic_sources(c):
             out += [(o.cid, i, pw) for i, pw in enumerate(g.defs.cards[o.cid].powers) if pw.zone == "play"]
     return out
 
@@ -341,14 +383,16 @@ def play_plot_twist(g: Game, p: int, iid: int) -> None:
     frame = effects.new_frame(["plot", c.cid], p, None, d.name, combat_only=combat_only, card=iid)
     frame["id"] = g.tick()
     g.stack.append(frame)
+    since = len(g.pending)
     g.emit_player("you_play_plot_twist", p)
     g.emit_enemies("enemy_plays_plot_twist", p, {"power_frame": frame["id"]})
+    after_it_resolves(g, since)
 
 
 def use_power(g: Game, p: int, iid: int, index: int) -> None:
     c = g.cards[iid]
     cid, i, pw = powers_of(g, c)[index]
-    g.used_powers.append(f"{c.iid}:{cid}:{i}")
+    g.used_powers.append(used_key(c, pw))
     if pw.once_per_game:
         c.used_once.append(pw.name)
     g.log("power", f"{g.players[p].name} uses {g.name(iid)}'s super power {pw.name}.")

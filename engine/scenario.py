@@ -16,7 +16,7 @@ A scenario file::
     expect:
       - {card: Trooper Ash, zone: ko}
       - {player: 0, hand: 2}
-      - {log: "strikes Stone Giant for 6"}
+      - {log: "strikes Stone Giant for 6"}   # viewer: P reads player P's log (default: a spectator's)
 
 Card names resolve against the actions that are legal at that moment, so
 a script reads like a table talk transcript. ``Name@P`` picks the copy
@@ -113,11 +113,12 @@ def _check_expect_shape(e, source, field, players: int = 0) -> list[Problem]:
         if isinstance(p, bool) or not isinstance(p, int) or not 0 <= p < max(players, 1):
             return [Problem(source, None, f"{field}.player", f"names a player from 0 to {players - 1}, not {excerpt(p)}")]
     else:
-        bad = set(e) - {"log", "no_log", "winner", "over", "decision", "to_act", "legal", "not_legal", "combat"}
+        bad = set(e) - {"log", "no_log", "viewer", "winner", "over", "decision", "to_act", "legal", "not_legal", "combat"}
         text, flag, seats, act = (str, "must be text"), (bool, "must be true or false"), (list, "must be a list"), \
             ((str, dict), "must be an action (text or a mapping)")
         kinds = {"log": text, "no_log": text, "decision": text, "over": flag, "combat": flag, "winner": seats,
-                 "to_act": seats, "legal": act, "not_legal": act}
+                 "to_act": seats, "legal": act, "not_legal": act,
+                 "viewer": (int, "must be a player number")}
         for k, (kind, says) in kinds.items():
             if k in e and not isinstance(e[k], kind) and not (k == "decision" and e[k] is None):
                 return [Problem(source, None, f"{field}.{k}", f"{says}, not {excerpt(e[k])}")]
@@ -295,7 +296,7 @@ def expectation(g: Game, e: dict) -> list[str]:
             if k != "player" and actual[k] != want:
                 fails.append(f"player {e['player']}: {k} is {actual[k]!r}, expected {want!r}")
         return fails
-    lines = g.log_lines(None)
+    lines = g.log_lines(e.get("viewer"))  # the log as a player (or, by default, a spectator) reads it
     if "log" in e and not any(e["log"].lower() in ln.lower() for ln in lines):
         fails.append(f"no log line contains {e['log']!r}; log tail:\n    " + "\n    ".join(lines[-12:]))
     if "no_log" in e and any(e["no_log"].lower() in ln.lower() for ln in lines):

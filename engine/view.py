@@ -41,7 +41,7 @@ def character(g: Game, c: Card) -> dict:
         "keywords": sorted(k for k in d.keywords if g.has_keyword(c, k)),
         "in_combat": g.combat is not None and g.combat.involves(c.iid),
         "token": c.token,
-        "equipment": card_face(g, g.cards[c.gear]) if c.gear is not None else None,
+        "equipment": {**card_face(g, g.cards[c.gear]), "owner": g.cards[c.gear].owner} if c.gear is not None else None,
     }
     if d.level:
         out["level"] = d.level
@@ -73,7 +73,7 @@ def public_view(g: Game) -> dict:
         sides.append({"side": s, "players": g.players_of(s),
                       "front": [c for c in chars if c["row"] == "front"],
                       "back": [c for c in chars if c["row"] == "back"],
-                      "machines": [{**card_face(g, g.cards[i]), "row": g.cards[i].row}
+                      "machines": [{**card_face(g, g.cards[i]), "row": g.cards[i].row, "owner": g.cards[i].owner}
                                    for i in g.machines if g.cards[i].side == s]})
     cb = g.combat
     combat = None

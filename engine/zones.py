@@ -231,11 +231,9 @@ def ko(g: Game, c: Card) -> None:
     """KO a character: it goes to its owner's KO pile (a token just ceases to exist)."""
     if c.zone != "play":
         return
-    if c.face_up and g.kw_possible("unbreakable") and g.has_keyword(c, "unbreakable"):
-        from .effects import condition
-        if condition(g, g.kw_param(c, "unbreakable"), {"src": c.iid, "ctl": g.controller(c), "vars": {}}):
-            g.log("ko", f"{g.name(c.iid)} can't be KO'd now (Unbreakable).")
-            return
+    if _unbreakable_now(g, c):
+        g.log("ko", f"{g.name(c.iid)} can't be KO'd now (Unbreakable).")
+        return
     name = g.name(c.iid)
     g.log("ko", f"{name} is KO'd.")
     was_main = c.is_main
@@ -247,13 +245,21 @@ def ko(g: Game, c: Card) -> None:
         pl = g.players[c.owner]
         pl.removed.remove(c.iid)
         c.zone = "pile"
-        c.cid = pl.levels[0] if c.cid in pl.levels else c.cid
+        if c.cid in pl.levels:
+            g.change_card(c, pl.levels[0])
         pl.piles[pile].append(c.iid)
         g.log("ko", f"{name} goes back to {pl.name}'s {pile} pile.")
     else:
         leave_play(g, c, "ko")
     if was_main:
         g.main_knocked_out(c)
+
+
+def _unbreakable_now(g: Game, c: Card) -> bool:
+    if c.face_up and g.kw_possible("unbreakable") and g.has_keyword(c, "unbreakable"):
+        from .effects import condition
+        return condition(g, g.kw_param(c, "unbreakable"), {"src": c.iid, "ctl": g.controller(c), "vars": {}})
+    return False
 
 
 def equip(g: Game, iid: int, wearer: Card) -> None:
@@ -369,10 +375,44 @@ def create_token(g: Game, cid: str, p: int, row: str) -> Card:
     return c
 
 
-def put(g: Game, c: Card, into: str) -> None:
-    """Move a card from wherever it is to one of its owner's zones (see language.DESTINATIONS)."""
-    pl = g.players[c.owner]
+def seen_by(g: Game, c: Card) -> set[int] | None:
+    """Who may see which card ``c`` is where it lies now: ``None`` for everyone, else the players
+    who may (a hand, a face-down resource or a face-down pile: its owner; a deck: nobody)."""
+    z = c.zone
+    if z == "hand":
+        return {c.owner}
+    if z == "deck":
+        return set()
+    if z == "resource" and not c.face_up:
+        return {c.owner}
+    if z == "pile":
+        pl = g.players[c.owner]
+        if any(c.iid in pl.piles[name] for name in pl.hidden_piles):
+            return {c.owner}
+    return None
+
+
+def log_move(g: Game, c: Card, seen_before: set[int] | None, text: str, known_to=()) -> None:
+    """Log a card's move with ``text`` ("{card} goes to ..."): the card is named to the players
+    who could see it before or can see it now (and ``known_to``, who were shown it), and to
+    everyone when it was or is in the open; the others read "a card"."""
+    after = seen_by(g, c)
     name = g.name(c.iid)
+    line = text.replace("{card}", name)
+    if seen_before is None or after is None:
+        g.log("put", line[0].upper() + line[1:])
+        return
+    anonymous = text.replace("{card}", "a card")
+    g.log("put", anonymous[0].upper() + anonymous[1:],
+          {q: line[0].upper() + line[1:] for q in sorted(seen_before | after | set(known_to))})
+
+
+def put(g: Game, c: Card, into: str, known_to=()) -> None:
+    """Move a card from wherever it is to one of its owner's zones (see language.DESTINATIONS).
+    The log names the card only to those who may see it before or after (``known_to``: players
+    who were shown it, such as the player searching a deck)."""
+    pl = g.players[c.owner]
+    before = seen_by(g, c)
     if c.zone == "play":
         leave_play(g, c, "removed")
         if c.token:
@@ -388,7 +428,7 @@ def put(g: Game, c: Card, into: str) -> None:
         c.zone = "resource"
         c.face_up = False
         pl.resources.append(c.iid)
-        g.log("put", f"{name} goes into {pl.name}'s resource row face down.")
+        log_move(g, c, before, "{card} goes into " + f"{pl.name}'s resource row face down.", known_to)
         return
     if into.startswith("deck"):
         c.zone = "deck"
@@ -400,12 +440,12 @@ def put(g: Game, c: Card, into: str) -> None:
             shuffle_deck(g, c.owner)
         where = {"deck_shuffled": "shuffled into", "deck_top": "put on top of",
                  "deck_bottom": "put at the bottom of"}[into]
-        g.log("put", f"{name} is {where} {pl.name}'s deck.")
+        log_move(g, c, before, "{card} " + f"is {where} {pl.name}'s deck.", known_to)
         return
     c.zone = into
     {"hand": pl.hand, "ko": pl.ko, "removed": pl.removed}[into].append(c.iid)
     where = {"hand": "hand", "ko": "KO pile", "removed": "removed-from-game pile"}[into]
-    g.log("put", f"{name} goes to {pl.name}'s {where}.")
+    log_move(g, c, before, "{card} " + f"goes to {pl.name}'s {where}.", known_to)
 
 
 def recover(g: Game, c: Card) -> None:
@@ -428,6 +468,15 @@ def ready(g: Game, c: Card) -> bool:
         return False
     c.exhausted = False
     return True
+
+
+def check_health(g: Game) -> None:
+    """A character with at least as many wounds as its health is KO'd, however it got there: a
+    wound, or its health dropping (a level down, vitality counters removed...)."""
+    # the list characters() returns is never changed: KOs below make a new one
+    for c in g.characters():
+        if c.wounds and c.zone == "play" and c.wounds >= stats.health(g, c) and not _unbreakable_now(g, c):
+            ko(g, c)
 
 
 def check_defense(g: Game) -> None:

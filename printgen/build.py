@@ -32,6 +32,12 @@ class Options:
     games: tuple[str, ...] = ("capeclash", "dice")   # Cape Clash and Derring-Dice (card_data/dice)
     use_cache: bool = True
     force: bool = False
+    cache_dir: Path | None = None   # the image cache (default: <out>/.cache)
+    backs: str = "dark"             # dark, light (little ink), or none (home sheets without back pages)
+    tts_url: str = ""               # Tabletop Simulator: the URL the images will have once uploaded
+
+    def cache_folder(self) -> Path | None:
+        return None if not self.use_cache else (self.cache_dir or self.out / ".cache")
 
 
 @dataclass
@@ -41,6 +47,8 @@ class Result:
     seconds: float
     cache_hits: int = 0
     cache_misses: int = 0
+    warnings: list = field(default_factory=list)   # (card name, card id or file, message): printed, not fatal
+    smallest_rules: list = field(default_factory=list)   # [size in pt, card id, game]: the smallest rules text
 
 
 def _input_key(opts: Options) -> str:
@@ -49,6 +57,7 @@ def _input_key(opts: Options) -> str:
     h.update(code_version().encode())
     h.update(json.dumps({"deck": [str(d) for d in opts.deck], "papers": opts.papers, "profiles": opts.profiles,
                          "offset": opts.offset, "gutter": opts.gutter, "extras": opts.extras,
+                         "backs": opts.backs, "tts_url": opts.tts_url,
                          "games": opts.games}).encode())
     root = opts.data
     art = sorted((root / "art").glob("*")) if (root / "art").is_dir() else []
@@ -65,7 +74,9 @@ def _input_key(opts: Options) -> str:
         from .dice_build import dice_files, dice_root
         droot = dice_root(root)
         data = data + (dice_files(droot) if droot else [])
-    for p in data + art + rules:
+    from .gameicons import icons_file
+    icons = [icons_file()] if icons_file() is not None and "capeclash" in opts.games else []
+    for p in data + art + rules + icons:
         st = p.stat()
         h.update(f"{p}:{st.st_size}:{st.st_mtime_ns}\n".encode())
     return h.hexdigest()
@@ -95,21 +106,64 @@ def build(opts: Options, progress=None) -> Result:
         from .data import resolve_deck
         opts.deck = [resolve_deck(d, opts.data) for d in opts.deck]
         opts.games = ("capeclash",)
+    if "home" in opts.profiles:   # a gutter that pushes cards, marks or the ruler off the paper: refused
+        from .sheets import check_layout
+        check_layout(opts.papers, opts.gutter)
     key = _input_key(opts)
     same = _unchanged(opts, key)
     if same is not None:
         return Result(same, True, time.perf_counter() - t0)
 
+    final = opts.out
+    stage = final.parent / f".{final.name}.partial"   # written here, moved into place when all went well
+    import dataclasses
+    import shutil
+    shutil.rmtree(stage, ignore_errors=True)
+    work = dataclasses.replace(opts, out=stage, cache_dir=opts.cache_folder())
+    try:
+        res = _build(work, key, progress)
+        _publish(stage, final)
+    finally:
+        shutil.rmtree(stage, ignore_errors=True)
+    res.seconds = time.perf_counter() - t0
+    return res
+
+
+def _publish(stage: Path, final: Path) -> None:
+    """Move a finished build from ``stage`` into ``final``: the files the previous manifest listed go,
+    the new ones take their place; the image cache and anything else in ``final`` stay."""
+    import shutil
+    final.mkdir(parents=True, exist_ok=True)
+    old = final / MANIFEST
+    try:
+        listed = [f["path"] for f in json.loads(old.read_text(encoding="utf-8")).get("files", [])]
+    except (OSError, ValueError):
+        listed = []
+    for rel in [*listed, MANIFEST, "MANIFEST.txt"]:
+        p = final / rel
+        if p.is_file() and final.resolve() in p.resolve().parents:
+            p.unlink()
+    for src in sorted(stage.rglob("*")):
+        if src.is_file():
+            dst = final / src.relative_to(stage)
+            dst.parent.mkdir(parents=True, exist_ok=True)
+            shutil.move(str(src), str(dst))
+
+
+def _build(opts: Options, key: str, progress) -> Result:
+    """The build proper, writing into ``opts.out`` (the staging folder)."""
+    from .art import unused
     from .data import load_deck_job, load_set
     from .faces import Context, card_face
     from .preflight import PreflightError, preflight
 
+    t0 = time.perf_counter()
     cape = "capeclash" in opts.games
     jobs = ([load_deck_job(d, opts.data) for d in opts.deck] if opts.deck else [load_set(opts.data)]) if cape else []
     dset = _load_dice(opts)
     out = opts.out
     out.mkdir(parents=True, exist_ok=True)
-    cache = ImageCache(out / ".cache" if opts.use_cache else None)
+    cache = ImageCache(opts.cache_folder())
     art_dir = opts.data / "art"
     files: list[dict] = []
 
@@ -128,10 +182,14 @@ def build(opts: Options, progress=None) -> Result:
         total += work_units(dset, opts)
     tick("plan", total)
     # preflight every card of every job before writing anything
-    contexts, all_layouts, problems = {}, {}, []
+    contexts, all_layouts, problems, warnings = {}, {}, [], []
+    if jobs:
+        warnings += [("art", "-", w) for w in unused(art_dir, {c.id for job in jobs for c in job.pool})]
     for job in jobs:
         ctx = contexts[job.name] = Context(job.pool, art_dir if art_dir.is_dir() else None, job.numbers)
         layouts = all_layouts[job.name] = {c.id: card_face(c, ctx) for c in job.cards}
+        warnings += [(c.name, c.id, w) for c in job.cards for w in layouts[c.id].warnings
+                     if (c.name, c.id, w) not in warnings]
         try:
             preflight(job.cards, [layouts[c.id] for c in job.cards])
         except PreflightError as e:
@@ -140,9 +198,17 @@ def build(opts: Options, progress=None) -> Result:
     if dset is not None:
         dice_lays, dice_problems = dice_layouts(dset)
         problems += dice_problems
+        warnings += [("art", "-", w) for w in unused(dset.ctx.art_dir, {c.id for c in dset.cards})]
+        warnings += [(c.name, c.id, w) for c in dset.cards for w in dice_lays[c.id].warnings]
         tick("preflight", len(dset.cards))
     if problems:
         raise PreflightError(problems)
+    smallest = []
+    games = [("Cape Clash", lays) for lays in all_layouts.values()] + ([("Derring-Dice", dice_lays)] if dset else [])
+    for game, lays in games:
+        sized = [(lay.rules_size, cid) for cid, lay in lays.items() if lay.rules_size is not None]
+        if sized:
+            smallest.append([*min(sized), game])
 
     # with both games and two cores, Derring-Dice is written by a second process meanwhile
     dice_future = None
@@ -169,6 +235,7 @@ def build(opts: Options, progress=None) -> Result:
         f["bytes"] = len(data)
         f["sha256"] = hashlib.sha256(data).hexdigest()
     manifest = {"generator": "capeclash print", "code": code_version(), "inputs": key,
+                "smallest_rules_text": smallest,
                 "jobs": [{"name": j.name, "title": j.title, "cards": len(j.cards), "copies": len(j.copies())}
                          for j in [*jobs, *(dset.jobs if dset is not None else [])]],
                 "files": files}
@@ -176,7 +243,7 @@ def build(opts: Options, progress=None) -> Result:
     lines = [f"{f['sha256']}  {f['path']}  ({f['kind']}; pages: {f['pages'] or '-'}; cards: {f['cards'] or '-'})"
              for f in files]
     (out / "MANIFEST.txt").write_text("\n".join(lines) + "\n", encoding="utf-8")
-    return Result(files, False, time.perf_counter() - t0, cache.hits, cache.misses)
+    return Result(files, False, time.perf_counter() - t0, cache.hits, cache.misses, warnings, smallest)
 
 
 def _write_cape_clash(opts: Options, jobs, contexts, all_layouts, cache, add, tick) -> None:
@@ -212,14 +279,15 @@ def _write_cape_clash(opts: Options, jobs, contexts, all_layouts, cache, add, ti
     for job in jobs:
         ctx, layouts = contexts[job.name], all_layouts[job.name]
         copies = job.copies()
+        back = card_back("dark" if opts.backs == "none" else opts.backs)   # shops always print a back
         if "home" in opts.profiles:
-            back = card_back()
             for paper in opts.papers:
                 p = out / "home" / f"{job.name}-{paper}.pdf"
                 p.parent.mkdir(parents=True, exist_ok=True)
                 pages = home_pdf(p, [layouts[c.id] for c in copies], back, paper, job.title,
-                                 gutter_mm=opts.gutter, offset=opts.offset)
-                add(p, f"home sheets ({paper}, fronts and duplex backs)", pages, len(copies))
+                                 gutter_mm=opts.gutter, offset=opts.offset, backs=opts.backs != "none")
+                add(p, f"home sheets ({paper}, fronts" + (")" if opts.backs == "none" else
+                                                           f" and {opts.backs} duplex backs)"), pages, len(copies))
                 tick("home sheets", len(copies))
                 if opts.extras:
                     p = out / "home" / f"{job.name}-proof-{paper}.pdf"
@@ -228,16 +296,17 @@ def _write_cape_clash(opts: Options, jobs, contexts, all_layouts, cache, add, ti
         for variant in ("tgc", "mpc"):
             if variant in opts.profiles:
                 folder = out / variant / job.name
-                pngs = write_pngs(job, ctx, cache, folder, variant, lambda v=variant: tick(v, 1), layouts)
+                pngs = write_pngs(job, ctx, cache, folder, variant, lambda v=variant: tick(v, 1), layouts, back)
                 for p in pngs:
                     add(p, f"{variant} card image" if p.name != "back.png" else f"{variant} card back", None, 1)
         if "drivethru" in opts.profiles:
             p = out / "drivethru" / f"{job.name}.pdf"
             p.parent.mkdir(parents=True, exist_ok=True)
             add(p, "DriveThruCards PDF (back then front per card, CMYK)",
-                drivethru_pdf(p, job, ctx, lambda: tick("drivethru", 1), layouts), len(copies))
+                drivethru_pdf(p, job, ctx, lambda: tick("drivethru", 1), layouts, back), len(copies))
         if "tts" in opts.profiles:
-            sheets, back_p, js = tts_sheets(out / "tts", job, ctx, cache, lambda: tick("tts", 1), layouts)
+            sheets, back_p, js = tts_sheets(out / "tts", job, ctx, cache, lambda: tick("tts", 1), layouts, back,
+                                            url=opts.tts_url)
             for s in sheets:
                 add(s, "Tabletop Simulator deck sheet (10 x 7)", None, None)
             add(back_p, "Tabletop Simulator card back", None, 1)

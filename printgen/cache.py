@@ -17,12 +17,64 @@ HERE = Path(__file__).resolve().parent
 
 @lru_cache(maxsize=1)
 def code_version() -> str:
-    """A hash of printgen's own code and fonts: changing the layout invalidates every cached image."""
+    """A hash of everything besides the card data that decides what is printed: printgen's own code
+    and fonts, and the engine modules printgen reads its words from (``engine_sources``: the rules
+    text, the keyword glossary, Derring-Dice's card text, the set order). Changing any of them
+    invalidates every cached image and the "nothing changed" check."""
     h = hashlib.sha256()
-    for p in sorted(HERE.glob("*.py")) + sorted((HERE / "fonts").glob("*.ttf")):
-        h.update(p.name.encode())
+    for p in sorted(HERE.glob("*.py")) + sorted((HERE / "fonts").glob("*.ttf")) + engine_sources():
+        h.update(str(p.relative_to(HERE.parent)).encode())
         h.update(p.read_bytes())
     return h.hexdigest()[:16]
+
+
+def _engine_imports(path: Path, package: str, top_level_only: bool) -> set[str]:
+    """The ``engine...`` modules a Python file imports (and the names it imports from them, which
+    may be modules too), read from its syntax tree without running it."""
+    import ast
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    nodes = tree.body if top_level_only else ast.walk(tree)
+    out: set[str] = set()
+    for n in nodes:
+        if isinstance(n, ast.ImportFrom):
+            if n.level:
+                parts = package.split(".")
+                parts = parts[:len(parts) - (n.level - 1)]
+                mod = ".".join(parts + ([n.module] if n.module else []))
+            else:
+                mod = n.module or ""
+            if mod.split(".")[0] == "engine":
+                out.add(mod)
+                out |= {f"{mod}.{a.name}" for a in n.names}
+        elif isinstance(n, ast.Import):
+            out |= {a.name for a in n.names if a.name.split(".")[0] == "engine"}
+    return out
+
+
+@lru_cache(maxsize=1)
+def engine_sources() -> list[Path]:
+    """The engine's source files that printgen's output depends on: every engine module printgen
+    imports (anywhere in its code), and what those import at module level, transitively. Imports
+    inside the engine's functions are not followed (they serve other commands: ``setlist`` reading
+    files, the dice validator's scenario check), nor are packages' ``__init__`` files (re-exports).
+
+    >>> names = [p.name for p in engine_sources()]
+    >>> all(n in names for n in ("text.py", "language.py", "cards.py")), "game.py" in names
+    (True, False)
+    """
+    root = HERE.parent
+    todo: set[str] = set()
+    for p in HERE.glob("*.py"):
+        todo |= _engine_imports(p, "printgen", False)
+    found: set[Path] = set()
+    while todo:
+        mod = todo.pop()
+        f = root.joinpath(*mod.split(".")).with_suffix(".py")
+        if not f.is_file() or f in found:
+            continue
+        found.add(f)
+        todo |= _engine_imports(f, mod.rsplit(".", 1)[0], True)
+    return sorted(found)
 
 
 def _plain(v):
@@ -50,7 +102,14 @@ def card_hash(card, ctx) -> str:
         st = art.stat()
         art_sig = file_hash(str(art), st.st_mtime_ns, st.st_size)
     team = card.teams[0] if card.teams else None
-    payload = {"card": _plain(card), "color": ctx.team_color(card), "emblem": ctx.emblems.get(team),
+    icon = None
+    if getattr(card, "art_icon", None):   # the icon's outline, as the installed icon set draws it
+        from .gameicons import IconError, available, icon_path
+        try:
+            icon = hashlib.sha256(icon_path(card.art_icon)[0].encode()).hexdigest() if available() else "missing"
+        except IconError:
+            icon = "unknown"
+    payload = {"card": _plain(card), "color": ctx.team_color(card), "emblem": ctx.emblems.get(team), "icon": icon,
                "number": ctx.numbers.get(card.id), "art": art_sig, "code": code_version()}
     return hashlib.sha256(json.dumps(payload, sort_keys=True, default=str).encode()).hexdigest()[:20]
 

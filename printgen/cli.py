@@ -35,7 +35,15 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="shift the duplex back pages right by MM (read it off the calibration page)")
     parser.add_argument("--offset-y", type=float, default=0.0, metavar="MM", help="shift the back pages down by MM")
     parser.add_argument("--gutter", type=float, default=0.0, metavar="MM",
-                        help="space between cards on home sheets (default 0: neighbours share cut lines)")
+                        help="space between cards on home sheets (default 0: neighbours share cut lines); refused when the "
+                             "cards, crop marks or ruler would leave the printable area (5 mm margin): at most "
+                             "1.3 mm on A4, none on Letter")
+    parser.add_argument("--backs", choices=("dark", "light", "none"), default="dark",
+                        help="card backs: dark (navy, the default), light (white with line work: little ink for home "
+                             "printers), none (home sheets without back pages: print one-sided and play in sleeves)")
+    parser.add_argument("--tts-url", default="", metavar="URL",
+                        help="Tabletop Simulator: where the sheet and back images will be uploaded (the saved object's "
+                             "image URLs become URL/<file>); default: bare file names")
     parser.add_argument("--no-extras", action="store_true",
                         help="home profile: skip the rulebook, counters, calibration and proof")
     parser.add_argument("--force", action="store_true", help="rebuild even if nothing changed")
@@ -52,7 +60,8 @@ def options_from(args):
     return Options(data=args.data, out=args.out, deck=list(args.deck or []), games=games,
                    papers=tuple(dict.fromkeys(args.paper or ["a4", "letter"])),
                    profiles=tuple(dict.fromkeys(profiles)), offset=(args.offset_x, args.offset_y),
-                   gutter=args.gutter, extras=not args.no_extras, use_cache=not args.no_cache, force=args.force)
+                   gutter=args.gutter, extras=not args.no_extras, use_cache=not args.no_cache, force=args.force,
+                   backs=args.backs, tts_url=args.tts_url)
 
 
 def run(args) -> int:
@@ -67,6 +76,7 @@ def run(args) -> int:
 
     from .build import build
     from .preflight import PreflightError
+    from .sheets import LayoutError
     if args.deck and args.game == "dice":
         print("capeclash print: --deck prints a Cape Clash deck; Derring-Dice prints both its decks with "
               "--game dice", file=sys.stderr)
@@ -87,6 +97,9 @@ def run(args) -> int:
                         return
                     bar.update(task, advance=n, description=stage)
                 res = build(opts, tick)
+    except LayoutError as e:
+        print(f"capeclash print: {e}", file=sys.stderr)
+        return 2
     except PreflightError as e:
         print(f"capeclash print: {e}", file=sys.stderr)
         return 1
@@ -94,6 +107,8 @@ def run(args) -> int:
         print(f"capeclash print: card data problems:\n{e}", file=sys.stderr)
         return 1
     out = opts.out
+    for name, cid, msg in res.warnings:
+        print(f"warning: {name} ({cid}): {msg}" if cid != "-" else f"warning: {msg}", file=sys.stderr)
     if res.reused:
         print(f"nothing changed: {len(res.files)} files in {out}/ are up to date ({res.seconds:.2f} s)")
         return 0
@@ -106,4 +121,6 @@ def run(args) -> int:
     for top, n in sorted(kinds.items()):
         print(f"  {out}/{top}/: {n} file(s)")
     print(f"  {out}/manifest.json and MANIFEST.txt: every file with pages, cards and SHA-256")
+    for size, cid, game in res.smallest_rules:
+        print(f"  smallest rules text ({game}): {size:g} pt ({cid})")
     return 0

@@ -58,7 +58,7 @@ def counters_pdf(path, paper: str, tokens: list, ctx: Context | None, markers=MA
     one per marker's icon), then a row per token. Returns (pages, counters)."""
     from reportlab.pdfgen.canvas import Canvas
     W, H = PAPERS[paper]
-    c = Canvas(str(path), pagesize=(W, H), invariant=1)
+    c = Canvas(str(path), pagesize=(W, H), invariant=1, initialFontName=fonts.embedded_font())
     c.setTitle(title)
     painter = PdfPainter(c)
     cols = int((W - 20 * MM + GAP) // (SIZE + GAP))

@@ -144,7 +144,8 @@ def write_dice(opts, dset: DiceSet, layouts: dict, cache, add, tick) -> None:
                 p = out / "home" / f"{job.name}-{paper}.pdf"
                 p.parent.mkdir(parents=True, exist_ok=True)
                 pages = home_pdf(p, [layouts[c.id] for c in job.cards], backs[job.deck], paper, job.title.split(" ", 1)[1],
-                                 gutter_mm=opts.gutter, offset=opts.offset, brand=PRODUCT)
+                                 gutter_mm=opts.gutter, offset=opts.offset, brand=PRODUCT,
+                                 backs=opts.backs != "none")
                 add(p, f"{PRODUCT} {job.deck} deck home sheets ({paper}, fronts and duplex backs)", pages,
                     len(job.cards))
                 tick(f"{PRODUCT} sheets", len(job.cards))
@@ -168,7 +169,8 @@ def write_dice(opts, dset: DiceSet, layouts: dict, cache, add, tick) -> None:
                 len(job.cards))
         if "tts" in opts.profiles:
             sheets, back_p, js = tts_sheets(out / "tts", job, dset.ctx, cache,
-                                            lambda: tick(f"{PRODUCT} tts", 1), layouts, back, PRODUCT)
+                                            lambda: tick(f"{PRODUCT} tts", 1), layouts, back, PRODUCT,
+                                            url=opts.tts_url)
             for s in sheets:
                 add(s, f"{PRODUCT} Tabletop Simulator deck sheet (10 x 7)", None, None)
             add(back_p, f"{PRODUCT} Tabletop Simulator {job.deck} deck back", None, 1)
@@ -201,7 +203,7 @@ def write_dice_in_worker(opts) -> tuple[list[dict], int, int]:
     from .cache import ImageCache
     dset = load_dice(dice_root(opts.data))
     layouts, _ = dice_layouts(dset)
-    cache = ImageCache(opts.out / ".cache" if opts.use_cache else None)
+    cache = ImageCache(opts.cache_folder())
     files: list[dict] = []
 
     def add(path: Path, kind: str, pages: int | None = None, cards: int | None = None):
@@ -225,7 +227,9 @@ class DiceWorker:
         import sys
         payload = {"data": str(opts.data), "out": str(opts.out), "papers": list(opts.papers),
                    "profiles": list(opts.profiles), "offset": list(opts.offset), "gutter": opts.gutter,
-                   "extras": opts.extras, "use_cache": opts.use_cache}
+                   "extras": opts.extras, "use_cache": opts.use_cache,
+                   "cache_dir": str(opts.cache_dir) if opts.cache_dir else None, "backs": opts.backs,
+                   "tts_url": opts.tts_url}
         root = str(Path(__file__).resolve().parent.parent)
         env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [root, os.environ.get("PYTHONPATH")]))}
         self.proc = subprocess.Popen([sys.executable, "-m", "printgen.dice_build"], stdin=subprocess.PIPE,
@@ -256,7 +260,9 @@ def _main() -> int:
     a = json.loads(sys.stdin.read())
     opts = Options(data=Path(a["data"]), out=Path(a["out"]), papers=tuple(a["papers"]),
                    profiles=tuple(a["profiles"]), offset=tuple(a["offset"]), gutter=a["gutter"],
-                   extras=a["extras"], use_cache=a["use_cache"], games=("dice",))
+                   extras=a["extras"], use_cache=a["use_cache"], games=("dice",),
+                   cache_dir=Path(a["cache_dir"]) if a.get("cache_dir") else None, backs=a["backs"],
+                   tts_url=a["tts_url"])
     files, hits, misses = write_dice_in_worker(opts)
     sys.stdout.write("\n" + json.dumps({"files": files, "hits": hits, "misses": misses}) + "\n")
     return 0

@@ -24,10 +24,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from . import fonts
+from .art import place as place_art
 from .faces import mix, name_bar, rays
 from .icons import INK, WHITE
 from .layout import Layout, break_lines, draw_line, rich_words
-from .specs import BLEED, FULL_H, FULL_W, MIN_ART_DPI, MIN_TEXT_PT, SAFE_BOX
+from .specs import BLEED, FULL_H, FULL_W, MIN_TEXT_PT, SAFE_BOX
 
 PRODUCT = "Derring-Dice"   # engine.dice.game.PRODUCT; repeated so a face needs no game module
 
@@ -314,16 +315,7 @@ def dice_face(card: DicePrintCard, ctx: DiceContext) -> Layout:
 
     box = (SX0, ART_TOP, SW, ah)
     art = ctx.art_path(card)
-    if art is not None:
-        from PIL import Image
-        with Image.open(art) as im:
-            pw, ph = im.size
-        scale = max(SW / pw, ah / ph)
-        lay.art_dpi = 72 / scale
-        if lay.art_dpi < MIN_ART_DPI:
-            lay.add_problem(f"art {art.name} is {pw} x {ph} px: {lay.art_dpi:.0f} DPI in its "
-                            f"{SW / 72:.2f} x {ah / 72:.2f} in box, under {MIN_ART_DPI} DPI "
-                            f"(needs {math.ceil(SW / 72 * MIN_ART_DPI)} x {math.ceil(ah / 72 * MIN_ART_DPI)} px)")
+    if art is not None and place_art(lay, art, SW, ah):
         ops.append(("image", str(art), *box))
     else:
         ops += placeholder_art(card, box)
@@ -371,6 +363,7 @@ def dice_face(card: DicePrintCard, ctx: DiceContext) -> Layout:
     ops += flow_ops
     if paras:
         lay.min_text = min(lay.min_text, tsize, *(op[5] for op in flow_ops if op[0] == "text"))
+        lay.rules_size = tsize
 
     # footer: game and deck at the left, the set number at the right
     foot_l = f"{PRODUCT.upper()} \u00b7 {DECK_LABELS[d.deck].upper()}"

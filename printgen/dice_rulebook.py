@@ -21,8 +21,16 @@ from .dice_faces import FAMILIES, PRODUCT, TRAIT_COLORS, dice_back, dice_face, d
 from .specs import BLEED, CARD_H, CARD_W, MM, PAPERS
 
 # Printed on the cover and at the head of the rules: what a table needs besides the cards.
-DIE_NOTE = ("You need a six-sided die for each player. In every fight both players roll at the same time, "
-            "so keep one die each at hand (with only one die, roll it once for each side).")
+DIE_NOTE = ("You need one six-sided die. In a fight it is rolled once for the attacker and once for the "
+            "defender; a delay count or a dodge is one roll.")
+
+
+def no_stranded_rows(n: int, before: int = 2, after: int = 3) -> list:
+    """Table style commands so a page break inside a table of ``n`` rows (a header first) leaves at
+    least ``before`` rows above it and ``after`` rows below it: those rows are kept unsplit."""
+    if n <= 1 + before + after:
+        return [("NOSPLIT", (0, 0), (-1, -1))]
+    return [("NOSPLIT", (0, 0), (-1, before)), ("NOSPLIT", (0, n - after), (-1, n - 1))]
 
 
 def _esc(s) -> str:
@@ -62,12 +70,15 @@ def dice_rulebook_pdf(path: Path, dset, paper: str, cache=None) -> int:
     ink = colors.Color(0.11, 0.11, 0.13)
     accent = colors.Color(0.40, 0.06, 0.09)
     teal = colors.Color(0.05, 0.22, 0.30)
-    body = ParagraphStyle("body", fontName=R, fontSize=9.5, leading=13, spaceAfter=5, textColor=ink)
+    body = ParagraphStyle("body", fontName=R, fontSize=9.5, leading=13, spaceAfter=5, textColor=ink,
+                          allowWidows=0, allowOrphans=0)   # no paragraph leaves a single line on a page
     small = ParagraphStyle("small", parent=body, fontSize=8, leading=10.5, spaceAfter=2)
     cell = ParagraphStyle("cell", parent=body, fontSize=7.2, leading=8.6, spaceAfter=0)
     cell_b = ParagraphStyle("cellb", parent=cell, fontName=B)
-    h1 = ParagraphStyle("h1", fontName=B, fontSize=16, leading=20, spaceBefore=8, spaceAfter=6, textColor=accent)
-    h2 = ParagraphStyle("h2", fontName=B, fontSize=12, leading=15, spaceBefore=4, spaceAfter=4, textColor=accent)
+    h1 = ParagraphStyle("h1", fontName=B, fontSize=16, leading=20, spaceBefore=8, spaceAfter=6, textColor=accent,
+                        keepWithNext=1)
+    h2 = ParagraphStyle("h2", fontName=B, fontSize=12, leading=15, spaceBefore=4, spaceAfter=4, textColor=accent,
+                        keepWithNext=1)
     title_style = ParagraphStyle("title", fontName=B, fontSize=36, leading=42, alignment=1, textColor=accent)
     sub_style = ParagraphStyle("sub", fontName=IT, fontSize=12.5, leading=17, alignment=1, textColor=ink)
     note_style = ParagraphStyle("note", fontName=B, fontSize=11, leading=15, textColor=colors.white)
@@ -88,7 +99,7 @@ def dice_rulebook_pdf(path: Path, dset, paper: str, cache=None) -> int:
             canvas.drawRightString(W - 18 * MM, H - 12 * MM, "Rulebook")
         canvas.restoreState()
 
-    doc = Doc(str(path), pagesize=(W, H), leftMargin=18 * MM, rightMargin=18 * MM, topMargin=18 * MM,
+    doc = Doc(str(path), pagesize=(W, H), initialFontName=fonts.embedded_font(), leftMargin=18 * MM, rightMargin=18 * MM, topMargin=18 * MM,
               bottomMargin=20 * MM, title=f"{title} - rulebook", author="Cape Clash", invariant=1)
     frame = Frame(doc.leftMargin, doc.bottomMargin, doc.width, doc.height, id="f")
     doc.addPageTemplates([PageTemplate(id="p", frames=[frame], onPage=on_page)])
@@ -206,7 +217,8 @@ def dice_rulebook_pdf(path: Path, dset, paper: str, cache=None) -> int:
     # card lists, generated from the card data
     def table(rows, widths, header_color):
         t = Table(rows, colWidths=widths, repeatRows=1)
-        t.setStyle(TableStyle([("FONT", (0, 0), (-1, -1), R, 7.2), ("FONT", (0, 0), (-1, 0), B, 7.2),
+        t.setStyle(TableStyle([*no_stranded_rows(len(rows)),
+                               ("FONT", (0, 0), (-1, -1), R, 7.2), ("FONT", (0, 0), (-1, 0), B, 7.2),
                                ("TEXTCOLOR", (0, 0), (-1, 0), colors.white),
                                ("BACKGROUND", (0, 0), (-1, 0), header_color),
                                ("ROWBACKGROUNDS", (0, 1), (-1, -1), [colors.white, colors.Color(0.95, 0.95, 0.96)]),

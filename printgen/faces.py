@@ -15,9 +15,10 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from . import fonts
+from .art import place as place_art
 from .icons import INK, WHITE, team_emblems
 from .layout import Layout, break_lines, draw_line, line_width, rich_words
-from .specs import BLEED, FULL_H, FULL_W, MIN_ART_DPI, MIN_TEXT_PT, SAFE_BOX
+from .specs import BLEED, FULL_H, FULL_W, MIN_TEXT_PT, SAFE_BOX
 
 # Team colours: from the team's data (``color: "#rrggbb"``) when given, else from this palette.
 PALETTE = [(0.16, 0.42, 0.78), (0.62, 0.16, 0.22), (0.14, 0.52, 0.36), (0.42, 0.24, 0.60),
@@ -106,6 +107,14 @@ def name_bar(lay: Layout, ops: list, text: str, left: float, right: float) -> No
     lay.min_text = min(lay.min_text, size)
 
 
+def type_line(card) -> str:
+    """The type line: "SUPPORTING CHARACTER", "MAIN CHARACTER · LEVEL 2", "PLOT TWIST", "LOCATION"."""
+    label = TYPE_FRAMES.get(card.type, (None, card.type.replace("_", " ")))[1].upper()
+    if card.type == "main":
+        label += f" · LEVEL {card.level or 1}"
+    return label
+
+
 def _fit_size(text: str, face: str, width: float, start: float, floor: float) -> float:
     size = start
     while size > floor and fonts.width(text, face, size) > width:
@@ -170,43 +179,32 @@ def card_face(card, ctx: Context) -> Layout:
         right = SX1 - 24
     name_bar(lay, ops, card.name, left, right)
 
-    # art: full height unless the rules text needs the room (then the art gives up to 30 pt)
-    lines = ability_lines(card)
+    # rules text first: the art gives up height and the flavor text goes before the text gets small
+    lines, reminders = keyword_lines(card, ability_lines(card))
     bottom = STATS_TOP - 3 if card.is_character else SY1 - 9
     ax, ay, aw, ah = ART_BOX
-    for shrink in (0, 10, 20, 30):
-        top = TEXT_TOP - shrink
-        size = _text_size(card, lines, (SX0 + 3, top, SW - 6, bottom - top), rim)
-        if size >= 7.5:
-            break
+    shrink, size, lines, flavor = _text_room(lay, card, lines, reminders, bottom, rim)
+    top = TEXT_TOP - shrink
     ah -= shrink
     art = ctx.art_path(card)
-    if art is not None:
-        from PIL import Image
-        with Image.open(art) as im:
-            pw, ph = im.size
-        scale = max(aw / pw, ah / ph)  # points per pixel, covering the box
-        lay.art_dpi = 72 / scale
-        if lay.art_dpi < MIN_ART_DPI:
-            lay.add_problem(f"art {art.name} is {pw} x {ph} px: {lay.art_dpi:.0f} DPI in its "
-                            f"{aw / 72:.2f} x {ah / 72:.2f} in box, under {MIN_ART_DPI} DPI "
-                            f"(needs {math.ceil(aw / 72 * MIN_ART_DPI)} x {math.ceil(ah / 72 * MIN_ART_DPI)} px)")
+    if art is not None and place_art(lay, art, aw, ah):
         ops.append(("image", str(art), ax, ay, aw, ah))
     else:
+        check_icon(lay, card)
+        if lay.problems and any(p.startswith("art: no icon") for p in lay.problems):
+            card = _without_icon(card)
         ops += placeholder_art(card, ctx, (ax, ay, aw, ah))
     ops.append(("rect", ax, ay, aw, ah, None, rim, 1.5, 0))
 
-    # type line: type, level, teams; Flight and Ranged icons at the right
+    # type line, one style for every card: "SUPPORTING CHARACTER", "MAIN CHARACTER · LEVEL 2";
+    # Flight and Ranged icons at the right (the team is in the footer, beside the set number)
     ty = ay + ah + 2
     ops.append(("rect", SX0, ty, SW, 13, rim, None, 0, 3))
     # Flight and Ranged icons for a character's own keywords (equipment grants them: that's in its text)
     icons = [k for k in ("flight", "ranged") if k in card.keywords and card.is_character]
     tcol = INK if rim in (GOLD, TYPE_FRAMES["token"][0]) else WHITE
     tavail = SW - 8 - (15 * len(icons) + 2 if icons else 0)
-    teams = ("  \u00b7  " + " / ".join(card.teams).upper()) if card.teams else ""
-    label = type_label.upper() + teams
-    if fonts.width(label, "bold", MIN_TEXT_PT) > tavail:
-        label = type_label.split()[0].upper() + teams
+    label = type_line(card)
     if fonts.width(label, "bold", MIN_TEXT_PT) > tavail:
         lay.add_problem(f"the type line {label!r} doesn't fit even at {MIN_TEXT_PT:g} pt")
     tsize = _fit_size(label, "bold", tavail, 6.5, MIN_TEXT_PT)
@@ -217,14 +215,22 @@ def card_face(card, ctx: Context) -> Layout:
         ops.append(("icon", k, SX1 - 13.5 - 15 * i, ty + 1, 11, INK))
 
     # rules text
-    _rules_text(lay, card, lines, (SX0 + 3, top, SW - 6, bottom - top), rim, size)
+    _rules_text(lay, card, lines, (SX0 + 3, top, SW - 6, bottom - top), rim, size, flavor)
 
     # stats and level-up XP
     if card.is_character:
         _stats(ops, card, rim)
     number = ctx.numbers.get(card.id) or card.number or ""
     foot = f"{number}   {card.id}" if number else card.id
-    ops.append(("text", SX1 - fonts.width(foot, "regular", 6.0), SY1 - 1.5, foot, "regular", 6.0, mix(INK, WHITE, 0.35)))
+    grey = mix(INK, WHITE, 0.35)
+    ops.append(("text", SX1 - fonts.width(foot, "regular", 6.0), SY1 - 1.5, foot, "regular", 6.0, grey))
+    if card.teams:   # the team, at the left of the footer
+        team_name = " / ".join(card.teams).upper()
+        room = SW - fonts.width(foot, "regular", 6.0) - 6
+        tsz = _fit_size(team_name, "bold", room, 6.0, MIN_TEXT_PT)
+        if fonts.width(team_name, "bold", tsz) > room:
+            lay.add_problem(f"the team name {team_name!r} doesn't fit in the footer")
+        ops.append(("text", SX0, SY1 - 1.5, team_name, "bold", tsz, grey))
     if card.type == "location" and card.symbol:  # a basic location: its symbol, large
         ops.append(("icon", f"sym:{card.symbol}", FULL_W / 2 - 22, SY1 - 62, 44, INK))
     return lay
@@ -262,37 +268,106 @@ def _split_power(line: str):
     return name, head, body
 
 
-SIZES = tuple(8.5 - 0.25 * i for i in range(int((8.5 - MIN_TEXT_PT) / 0.25) + 1))  # 8.5, 8.25 ... 6
+RULES_MIN_PT = 7.5             # rules text never prints smaller
+COMFORT_PT = 8.0               # at or above this, the art and flavor text keep their room
+SIZES = tuple(8.5 - 0.25 * i for i in range(int((8.5 - RULES_MIN_PT) / 0.25) + 1))  # 8.5, 8.25 ... 7.5
+SHRINKS = (0, 10, 20, 30, 40)  # how much height the art may give up, in points (84 pt at most: 44 pt left)
 
 
-def _text_size(card, lines, box, rim) -> float:
-    """The largest size (down to the minimum) at which the rules text and flavor fit the box.
+def _text_room(lay: Layout, card, lines, reminders, bottom: float, rim) -> tuple[float, float, list, str | None]:
+    """How much the art shrinks, the rules text's size, the lines (with or without the keywords'
+    reminder text) and whether the flavor text stays.
+
+    The rules text gets room first: the largest size it can reach (no flavor, the art at its smallest)
+    sets the goal (``COMFORT_PT`` at most); then the first layout that reaches it wins, in this order:
+    reminders and flavor, flavor, reminders, neither; each with the most art (reminders may take
+    only ``REMINDER_SHRINK`` of it). Dropping the flavor text is a warning; rules text that won't fit
+    at ``RULES_MIN_PT`` even then is a problem for preflight."""
+    box = (SX0 + 3, 0.0, SW - 6, 0.0)
+
+    def fit(ls, flavor, shrink):
+        top = TEXT_TOP - shrink
+        return _text_size(card, ls, (box[0], top, box[2], bottom - top), rim, flavor)
+    best = fit(lines, None, SHRINKS[-1])
+    goal = min(best, COMFORT_PT)
+    with_rem = reminders   # the lines with the reminders, or None
+    options = []
+    for fl in ((card.flavor, None) if card.flavor else (None,)):
+        options += [(with_rem, fl)] if with_rem else []
+        options.append((lines, fl))
+    for ls, flavor in options:
+        for shrink in SHRINKS:
+            if ls is with_rem and shrink > REMINDER_SHRINK:
+                break
+            size = fit(ls, flavor, shrink)
+            if size >= goal and _fits(card, ls, flavor, shrink, bottom, rim, size):
+                if card.flavor and flavor is None:
+                    lay.warnings.append(f"flavor text left out: with it the rules text would print under "
+                                        f"{goal:g} pt (now {size:g} pt)")
+                return shrink, size, ls, flavor
+    return SHRINKS[-1], best, lines, None
+
+
+REMINDER = "\x02"           # marks a reminder paragraph among the rules lines
+REMINDER_SHRINK = 10         # reminder text may take this much of the art's height, no more
+NO_REMINDER = {"tag"}        # keywords whose rules say nothing a player needs on the card
+
+
+def keyword_lines(card, lines: list[str]) -> tuple[list[str], list[str] | None]:
+    """The rules lines with the keyword line written with separators ("Double Strike \u00b7 Fearless"),
+    and the same lines with the keywords' reminder texts (``engine.text.keyword_rules``) under it, to
+    print when there is room (None: no reminders)."""
+    from engine.text import keyword_label, keyword_rules
+    kws = sorted(k for k in card.keywords if k not in ("flight", "ranged"))
+    icons = [f"[[{k.title()}]]" for k in ("flight", "ranged") if k in card.keywords]
+    labels = icons + [keyword_label(card, k) for k in kws]
+    if not labels:
+        return lines, None
+    plain = " ".join(labels)
+    if plain not in lines:   # the engine wrote the keywords some other way: leave its line alone
+        return lines, None
+    out = list(lines)
+    i = out.index(plain)
+    out[i] = "\u00a0\u00b7 ".join(labels)     # the dot stays with the word before it
+    reminders = []
+    for k in [k for k in ("flight", "ranged") if k in card.keywords] + kws:
+        if k in NO_REMINDER:
+            continue
+        name = k.replace("_", " ").title()
+        reminders.append(f"{REMINDER}({name}: {keyword_rules(k, card.kw_param(k))})")
+    return out, ([*out[:i + 1], *reminders, *out[i + 1:]] if reminders else None)
+
+
+def _fits(card, lines, flavor, shrink, bottom, rim, size) -> bool:
+    top = TEXT_TOP - shrink
+    return _flow([], card, lines, flavor, SX0 + 3, top, SW - 6, size, rim) <= bottom + 0.01
+
+
+def _text_size(card, lines, box, rim, flavor=None) -> float:
+    """The largest size (down to the minimum) at which the rules text (and ``flavor``) fit the box.
     Text only gets shorter as the size drops, so a binary search over the sizes finds it."""
     x, y, w, h = box
     lo, hi = 0, len(SIZES) - 1     # SIZES[lo] is the biggest candidate, SIZES[hi] the smallest
-    if _flow([], card, lines, card.flavor, x, y, w, SIZES[lo], rim) <= y + h:
+    if _flow([], card, lines, flavor, x, y, w, SIZES[lo], rim) <= y + h:
         return SIZES[lo]
     while hi - lo > 1:             # invariant: SIZES[lo] overflows; SIZES[hi] fits or is the minimum
         mid = (lo + hi) // 2
-        if _flow([], card, lines, card.flavor, x, y, w, SIZES[mid], rim) <= y + h:
+        if _flow([], card, lines, flavor, x, y, w, SIZES[mid], rim) <= y + h:
             hi = mid
         else:
             lo = mid
     return SIZES[hi]
 
 
-def _rules_text(lay: Layout, card, lines: list[str], box, rim, size: float) -> None:
+def _rules_text(lay: Layout, card, lines: list[str], box, rim, size: float, flavor) -> None:
     x, y, w, h = box
-    flavor = card.flavor
     ops: list = []
     end = _flow(ops, card, lines, flavor, x, y, w, size, rim)
-    if end > y + h and flavor:  # drop the flavor text before giving up
-        ops = []
-        end = _flow(ops, card, lines, None, x, y, w, size, rim)
     if end > y + h + 0.01:
-        lay.add_problem(f"the rules text doesn't fit in its box even at {MIN_TEXT_PT:g} pt "
-                        f"({end - y - h:.0f} pt too long)")
+        lay.add_problem(f"the rules text doesn't fit in its box even at {RULES_MIN_PT:g} pt with the art at its "
+                        f"smallest and no flavor text ({end - y - h:.0f} pt too long)")
     lay.min_text = min(lay.min_text, size)
+    lay.rules_size = size
     lay.ops += ops
 
 
@@ -335,6 +410,13 @@ def _flow(ops, card, lines, flavor, x, y, w, size, rim) -> float:
                 draw_line(ops, ln, x + 3, by, size, INK)
                 by += lead
             cy += block_h + gap
+            continue
+        if line.startswith(REMINDER):   # a keyword's reminder text: italic, grey, close under its keyword
+            cy -= gap * 0.6
+            for ln in break_lines(rich_words(line[1:], "italic"), size - 0.5, w):
+                cy += lead * 0.94
+                draw_line(ops, ln, x, cy - lead * 0.94 + size, size - 0.5, mix(INK, WHITE, 0.3))
+            cy += gap + 1
             continue
         if card.type == "plot_twist" and line is lines[-1] and ": " in line:   # the timing in bold
             head, _, rest = line.partition(": ")
@@ -381,6 +463,34 @@ def rays(cx: float, cy: float, box, n: int, rot: float, color) -> list:
     return out
 
 
+def _card_shape(card) -> str | None:
+    """The game-icons.net icon the card's data names (``art: {icon: NAME}``), when the set is installed."""
+    from .gameicons import available
+    name = getattr(card, "art_icon", None)
+    return name if name and available() else None
+
+
+def _without_icon(card):
+    import dataclasses
+    return dataclasses.replace(card, art_icon=None)
+
+
+def check_icon(lay: Layout, card) -> None:
+    """A problem when the card names an icon the set doesn't have; a warning when the set isn't installed."""
+    name = getattr(card, "art_icon", None)
+    if not name:
+        return
+    from .gameicons import IconError, available, icon_path
+    if not available():
+        lay.warnings.append(f"its art icon {name!r} can't be drawn: the icon set @iconify-json/game-icons is "
+                            "not installed (npm ci); a generated picture is used")
+        return
+    try:
+        icon_path(name)
+    except IconError as e:
+        lay.add_problem(f"art: {e}")
+
+
 def placeholder_art(card, ctx: Context, box) -> list:
     """Generated art: a burst of rays in the team's colours behind the team emblem, varied by card id."""
     x, y, w, h = box
@@ -394,6 +504,14 @@ def placeholder_art(card, ctx: Context, box) -> list:
     n = 10 + digest[2] % 8
     rot = digest[3] / 255 * math.pi
     ops += rays(cx, cy, box, n, rot, mix(a, WHITE, 0.35))
+    shape = _card_shape(card)
+    if shape:   # the card's own icon, white on a medallion in the team's colour
+        r = h * 0.45
+        cx = min(max(cx, x + r + 6), x + w - r - 6)
+        cy = y + h / 2
+        ops.append(("circle", cx, cy, r, b, WHITE, 2.0))
+        ops.append(("shape", shape, cx - r * 0.72, cy - r * 0.72, r * 1.44, WHITE))
+        return ops
     r = h * 0.36
     ops.append(("circle", cx, cy, r, b, WHITE, 2.0))
     if card.teams:
@@ -410,23 +528,39 @@ def placeholder_art(card, ctx: Context, box) -> list:
     return ops
 
 
-def card_back(title: str = "CAPE CLASH") -> Layout:
-    """The shared card back: the same for every card, so it tells nothing about the card."""
+BACK_FRAME_INSET = 14.0   # the back's frame, in points inside the cut: a duplex shift of a millimetre or
+                         # two doesn't put it visibly off-centre the way a frame near the edge would
+BACK_STYLES = ("dark", "light")
+
+
+def card_back(style: str = "dark") -> Layout:
+    """The shared card back: the same for every card, so it tells nothing about the card. ``dark``:
+    navy (about 200 % ink); ``light``: white paper with navy and gold line work (for home printers)."""
+    if style not in BACK_STYLES:
+        raise ValueError(f"card back style {style!r}: one of {', '.join(BACK_STYLES)}")
     lay = Layout()
     ops = lay.ops
     navy = (0.09, 0.13, 0.26)
-    ops.append(("rect", 0, 0, FULL_W, FULL_H, navy, None, 0, 0))
-    ops.append(("rect", BLEED + 6, BLEED + 6, FULL_W - 2 * BLEED - 12, FULL_H - 2 * BLEED - 12, None, GOLD, 2.0, 8))
+    light = style == "light"
+    ground, ray, ring_in, word2, fine_col = ((WHITE, (0.93, 0.94, 0.97), WHITE, navy, (0.45, 0.48, 0.56)) if light
+                                            else (navy, (0.12, 0.18, 0.34), navy, WHITE, (0.62, 0.66, 0.78)))
+    ops.append(("rect", 0, 0, FULL_W, FULL_H, ground, None, 0, 0))
     cx, cy = FULL_W / 2, FULL_H / 2
-    ops += rays(cx, cy, (0, 0, FULL_W, FULL_H), 24, 0.0, (0.12, 0.18, 0.34))
-    ops.append(("rect", BLEED + 6, BLEED + 6, FULL_W - 2 * BLEED - 12, FULL_H - 2 * BLEED - 12, None, GOLD, 2.0, 8))
+    ops += rays(cx, cy, (0, 0, FULL_W, FULL_H), 24, 0.0, ray)
+    fi = BACK_FRAME_INSET
+    ops.append(("rect", BLEED + fi, BLEED + fi, FULL_W - 2 * (BLEED + fi), FULL_H - 2 * (BLEED + fi), None,
+                navy if light else GOLD, 1.5, 8))
     ops.append(("circle", cx, cy, 52, GOLD, None, 0))
-    ops.append(("circle", cx, cy, 48, navy, None, 0))
+    ops.append(("circle", cx, cy, 48, ring_in, None, 0))
     for i, sym in enumerate(("might", "mind", "skill", "energy", "heart", "cosmic")):
         t = -math.pi / 2 + i * math.pi / 3
         ops.append(("icon", f"sym:{sym}", cx + 66 * math.cos(t) - 9, cy + 66 * math.sin(t) - 9, 18, INK))
     w1 = fonts.width("CAPE", "bold", 22)
     w2 = fonts.width("CLASH", "bold", 22)
     ops.append(("text", cx - w1 / 2, cy - 3, "CAPE", "bold", 22.0, GOLD))
-    ops.append(("text", cx - w2 / 2, cy + 19, "CLASH", "bold", 22.0, WHITE))
+    ops.append(("text", cx - w2 / 2, cy + 19, "CLASH", "bold", 22.0, word2))
+    from .gameicons import CREDIT
+    fine = CREDIT.replace("Card pictures", "Card art icons")
+    ops.append(("text", cx - fonts.width(fine, "regular", 6.0) / 2, FULL_H - BLEED - fi - 5, fine, "regular", 6.0,
+                fine_col))
     return lay

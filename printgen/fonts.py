@@ -31,7 +31,22 @@ def register_pdf_fonts() -> None:
         pdfmetrics.registerFont(TTFont(PDF_NAMES[face], str(FONT_DIR / file)))
     pdfmetrics.registerFontFamily(PDF_NAMES["regular"], normal=PDF_NAMES["regular"], bold=PDF_NAMES["bold"],
                                   italic=PDF_NAMES["italic"], boldItalic=PDF_NAMES["bolditalic"])
+    # reportlab's defaults name Helvetica, which no PDF embeds: a new canvas, a table cell without a FONT
+    # command (the table of contents), a paragraph style without a font all start with ours instead
+    rl_config.canvas_basefontname = PDF_NAMES["regular"]
+    from reportlab.lib.styles import ParagraphStyle
+    from reportlab.platypus import tables
+    tables.CellStyle.fontname = PDF_NAMES["regular"]
+    ParagraphStyle.defaults["fontName"] = PDF_NAMES["regular"]
+    ParagraphStyle.defaults["bulletFontName"] = PDF_NAMES["regular"]
     _registered = True
+
+
+def embedded_font() -> str:
+    """The font a new PDF canvas starts with: ours (registered, so embedded), not reportlab's default
+    Helvetica, which every PDF would otherwise name without embedding it."""
+    register_pdf_fonts()
+    return PDF_NAMES["regular"]
 
 
 @lru_cache(maxsize=65536)

@@ -7,6 +7,7 @@ A layout is a list of plain tuples (points, y down, origin at the face's top lef
 - ``("line", x1, y1, x2, y2, color, line_width)``
 - ``("text", x, baseline, string, face, size, color)``
 - ``("icon", name, x, y, size, color)``: an icon from ``icons`` in a size x size box
+- ``("shape", name, x, y, size, color)``: a game-icons.net icon (``gameicons``) in a size x size box
 - ``("image", path, x, y, w, h)``: a picture scaled to cover the box (cropped at its centre)
 
 Rich text uses the engine's markup: ``**bold**``, ``[[Keyword]]`` and ``{symbol}`` icons.
@@ -34,6 +35,7 @@ def _icon_for(name: str) -> str:
     return f"sym:{name}" if name in SYMBOL_NAMES else ICON_WORDS.get(name, name)
 
 
+NBSP = "\u00a0"   # a no-break space: drawn as a gap, never written as a glyph (renderers differ on it)
 STAR = "\u2605"   # the mantle star in names: drawn as an icon (the bundled font has no such glyph)
 
 
@@ -67,15 +69,18 @@ def rich_words(text: str, face: str = "regular") -> list[list[tuple]]:
         for i, p in enumerate(parts):
             if i > 0:
                 words.append([])
-            if p:
-                words[-1].append(("t", p, fc))
+            for j, q in enumerate(p.split(NBSP)):   # a no-break space: a gap inside the word
+                if j > 0:
+                    words[-1].append(("g", " ", fc))
+                if q:
+                    words[-1].append(("t", q, fc))
     return [w for w in words if w]
 
 
 def word_width(word, size: float) -> float:
     w = 0.0
     for kind, val, face in word:
-        w += size * (ICON_W + ICON_GAP) if kind == "i" else fonts.width(val, face, size)
+        w += size * (ICON_W + ICON_GAP) if kind == "i" else fonts.width(val, "regular" if kind == "g" else face, size)
     return w
 
 
@@ -125,6 +130,11 @@ def draw_line(ops: list, line, x: float, baseline: float, size: float, color, al
                 run += " "
             cx += space
         for kind, val, face in word:
+            if kind == "g":   # a no-break space: the same gap as between words
+                flush()
+                cx += space
+                run_face = None
+                continue
             if kind == "i":
                 flush()
                 s = size * ICON_W
@@ -148,7 +158,9 @@ class Layout:
 
     ops: list = field(default_factory=list)
     problems: list[str] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)    # printed, the build goes on
     min_text: float = 99.0
+    rules_size: float | None = None    # the rules text's size (card faces)
     art_dpi: float | None = None
 
     def add_problem(self, msg: str) -> None:

@@ -7,6 +7,7 @@ import io
 import json
 from pathlib import Path
 
+from . import fonts
 from .cache import ImageCache, card_hash, encode_png
 from .faces import card_back, card_face
 from .render import PdfPainter, render_png
@@ -37,9 +38,12 @@ def face_png(card, ctx, cache: ImageCache, variant: str = "tgc", layouts: dict |
 
 def back_png(cache: ImageCache, variant: str = "tgc", back=None, name: str = "back") -> bytes:
     """A card back as PNG bytes: Cape Clash's, or ``back`` (a layout) cached under ``name``."""
+    import hashlib
+
     from .cache import code_version
-    return cache.get_or_make(f"{name}-{code_version()}", variant,
-                             lambda: _render_variant((back or card_back()).ops, variant))
+    lay = back or card_back()
+    look = hashlib.sha256(repr(lay.ops).encode()).hexdigest()[:12]   # a dark and a light back differ
+    return cache.get_or_make(f"{name}-{look}-{code_version()}", variant, lambda: _render_variant(lay.ops, variant))
 
 
 def _render_variant(ops, variant: str):
@@ -82,7 +86,7 @@ def drivethru_pdf(path: Path, job, ctx, progress=None, layouts: dict | None = No
     """DriveThruCards: one PDF, 2.75 x 3.75 in pages (bleed included), for each card its back then
     its front, in CMYK with total ink held under 240 %. The trim box marks the cut."""
     from reportlab.pdfgen.canvas import Canvas
-    c = Canvas(str(path), pagesize=(FULL_W, FULL_H), invariant=1, enforceColorSpace="cmyk", pageCompression=1)
+    c = Canvas(str(path), pagesize=(FULL_W, FULL_H), invariant=1, enforceColorSpace="cmyk", pageCompression=1, initialFontName=fonts.embedded_font())
     c.setTitle(f"{brand} - {job.title} - DriveThruCards")
     painter = PdfPainter(c, cmyk=True)
     back = back or card_back()
@@ -100,10 +104,22 @@ def drivethru_pdf(path: Path, job, ctx, progress=None, layouts: dict | None = No
     return pages
 
 
+def tts_url(name: str, base: str = "") -> str:
+    """An image's URL in the saved object: ``base`` + the file name (``--tts-url``, where the images
+    will be once uploaded), or the bare file name: the same from build to build and machine to machine.
+
+    >>> tts_url("deck-sheet-1.png"), tts_url("deck-sheet-1.png", "https://example.org/cards")
+    ('deck-sheet-1.png', 'https://example.org/cards/deck-sheet-1.png')
+    """
+    return f"{base.rstrip('/')}/{name}" if base else name
+
+
 def tts_sheets(folder: Path, job, ctx, cache: ImageCache, progress=None,
-               layouts: dict | None = None, back=None, brand: str = "Cape Clash") -> tuple[list[Path], Path, Path]:
+               layouts: dict | None = None, back=None, brand: str = "Cape Clash",
+               url: str = "") -> tuple[list[Path], Path, Path]:
     """Deck sheets of up to 10 x 7 (the 70th slot: the hidden-card image), the back image and a
-    saved-object JSON that builds the deck (with every copy) in Tabletop Simulator."""
+    saved-object JSON that builds the deck (with every copy) in Tabletop Simulator. Image URLs are
+    ``tts_url``: relative file names unless ``url`` says where they will be uploaded."""
     from PIL import Image
     folder.mkdir(parents=True, exist_ok=True)
     per_sheet = TTS_COLS * TTS_ROWS - 1
@@ -129,7 +145,7 @@ def tts_sheets(folder: Path, job, ctx, cache: ImageCache, progress=None,
     back_layout = back
     back = folder / f"{job.name}-back.png"
     back.write_bytes(cache.result(back_png(cache, "tts", back_layout, back_name)))
-    custom = {str(n): {"FaceURL": sheets[n - 1].resolve().as_uri(), "BackURL": back.resolve().as_uri(),
+    custom = {str(n): {"FaceURL": tts_url(sheets[n - 1].name, url), "BackURL": tts_url(back.name, url),
                        "NumWidth": TTS_COLS, "NumHeight": TTS_ROWS, "BackIsHidden": True, "UniqueBack": False,
                        "Type": 0} for n in range(1, len(sheets) + 1)}
     contained, ids = [], []

@@ -15,7 +15,7 @@ COLS, ROWS = 2, 2
 def proof_pdf(path, job, ctx, paper: str, layouts: dict | None = None, brand: str = "Cape Clash") -> int:
     from reportlab.pdfgen.canvas import Canvas
     W, H = PAPERS[paper]
-    c = Canvas(str(path), pagesize=(W, H), invariant=1, pageCompression=1)
+    c = Canvas(str(path), pagesize=(W, H), invariant=1, pageCompression=1, initialFontName=fonts.embedded_font())
     c.setTitle(f"{brand} - {job.title} - proof")
     painter = PdfPainter(c)
     fonts.register_pdf_fonts()

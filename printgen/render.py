@@ -15,8 +15,15 @@ from .specs import DPI, FULL_H, FULL_W, TOTAL_INK_LIMIT
 SUPERSAMPLE = 4
 
 
+NEUTRAL_TOLERANCE = 0.03   # a colour whose channels differ by this little prints as a grey of pure K
+
+
 def to_cmyk(rgb) -> tuple[float, float, float, float]:
-    """RGB to CMYK with full black generation, capped at the total ink limit.
+    """RGB to CMYK with full black generation, capped at the total ink limit; near-neutral colours (the
+    card ink, greys) print on the black plate alone, so text stays sharp on a misregistered press.
+
+    >>> to_cmyk((0.11, 0.11, 0.13))
+    (0.0, 0.0, 0.0, 0.8833)
 
     >>> to_cmyk((0, 0, 0))
     (0.0, 0.0, 0.0, 1.0)
@@ -24,6 +31,8 @@ def to_cmyk(rgb) -> tuple[float, float, float, float]:
     True
     """
     r, g, b = rgb
+    if max(rgb) - min(rgb) <= NEUTRAL_TOLERANCE:   # black text and greys: black ink only, not four plates
+        return (0.0, 0.0, 0.0, round(1 - (r + g + b) / 3, 4))
     k = 1 - max(r, g, b)
     if k >= 1:
         return (0.0, 0.0, 0.0, 1.0)
@@ -37,7 +46,13 @@ def to_cmyk(rgb) -> tuple[float, float, float, float]:
 
 def image_to_cmyk(im):
     """An RGB picture in CMYK the way ``to_cmyk`` converts a colour: full black generation and total
-    ink capped at the limit (Pillow's own conversion puts no black in and can reach 300 %)."""
+    ink capped at the limit (Pillow's own conversion puts no black in and can reach 300 %).
+
+    This is a formula, not a colour-managed conversion: there is no standard CMYK ICC profile on
+    this machine to hand to littleCMS (Pillow's ImageCms), and none may be downloaded at build time.
+    What it does: K = 1 - max(R, G, B); C, M, Y = (1 - channel - K) / (1 - K); then when C + M + Y + K
+    passes 240 %, C, M and Y are scaled down together (K kept) to meet it. Colours shift somewhat
+    from screen (no press gamut mapping, no dot gain): order a printed proof before a print run."""
     from PIL import Image, ImageMath
     r, g, b = (ch.convert("F") for ch in im.convert("RGB").split())
     k = ImageMath.lambda_eval(lambda a: 255.0 - a["max"](a["max"](a["r"], a["g"]), a["b"]), r=r, g=g, b=b)
@@ -132,6 +147,19 @@ class PdfPainter:
             elif kind == "icon":
                 _, name, x, y, size, col = op
                 self.draw(_icon_ops(name, col), x0 + x * scale, top - y * scale, size * scale)
+            elif kind == "shape":
+                _, name, x, y, size, col = op
+                from .gameicons import unit_polygons
+                self._fill(col)
+                p = c.beginPath()
+                X, Y, k = x0 + x * scale, top - y * scale, size * scale
+                for poly in unit_polygons(name):
+                    (fx, fy), *rest = poly
+                    p.moveTo(X + fx * k, Y - fy * k)
+                    for px, py in rest:
+                        p.lineTo(X + px * k, Y - py * k)
+                    p.close()
+                c.drawPath(p, stroke=0, fill=1, fillMode=0)   # even-odd, as the PNG renderer fills it
             elif kind == "image":
                 _, path, x, y, w, h = op
                 from reportlab.lib.utils import ImageReader
@@ -187,6 +215,22 @@ def icon_image(name: str, px: int, col):
     return im.resize((px, px), Image.LANCZOS)
 
 
+@lru_cache(maxsize=64)
+def shape_mask(name: str, px: int):
+    """A game-icons.net icon as an L mask of px x px: its polygons filled even-odd (each XORed into
+    the mask) at 4x the size, then scaled down for smooth edges."""
+    from PIL import Image, ImageChops, ImageDraw
+
+    from .gameicons import unit_polygons
+    big = px * SUPERSAMPLE
+    mask = Image.new("1", (big, big), 0)
+    for poly in unit_polygons(name):
+        one = Image.new("1", (big, big), 0)
+        ImageDraw.Draw(one).polygon([(x * big, y * big) for x, y in poly], fill=1)
+        mask = ImageChops.logical_xor(mask, one)
+    return mask.convert("L").resize((px, px), Image.LANCZOS)
+
+
 def render_png(ops, width_px: int | None = None, height_px: int | None = None, dpi: float = DPI,
                size_pt: tuple[float, float] = (FULL_W, FULL_H), shift_px: tuple[float, float] = (0.0, 0.0)):
     """Render ops into an RGB Pillow image at ``dpi`` (the face's full bleed box by default).
@@ -238,6 +282,11 @@ def render_png(ops, width_px: int | None = None, height_px: int | None = None, d
             px = max(1, round(size * k))
             ic = icon_image(name, px, tuple(col))
             im.paste(ic, (round(X(x)), round(Y(y))), ic)
+        elif kind == "shape":
+            _, name, x, y, size, col = op
+            px = max(1, round(size * k))
+            mask = shape_mask(name, px)
+            im.paste(Image.new("RGB", mask.size, _c255(col)), (round(X(x)), round(Y(y))), mask)
         elif kind == "image":
             _, path, x, y, w, h = op
             box = (round(X(x)), round(Y(y)), round(X(x + w)), round(Y(y + h)))

@@ -79,6 +79,22 @@ def _icon_png(name: str, folder: Path) -> str:
     return str(p)
 
 
+MARKER_R = 6.0   # the anatomy figure's numbered markers, in points on the page
+
+
+def clear_of_text(lay, x: float, y: float, r: float) -> tuple[float, float]:
+    """A marker's centre near (x, y) whose circle of radius ``r`` covers no text of the face (the
+    flavor text, the footer...): the first of a few nearby spots that is clear, else (x, y)."""
+    from .layout import text_bbox
+    boxes = [text_bbox(op) for op in lay.ops if op[0] == "text"]
+    steps = [(0, 0)] + [(dx, dy) for d in (3, 6, 9, 12, 15) for dx, dy in ((0, -d), (0, d), (-d, 0), (d, 0))]
+    for dx, dy in steps:
+        cx, cy = x + dx, y + dy
+        if not any(cx + r > x0 and cx - r < x1 and cy + r > y0 and cy - r < y1 for x0, y0, x1, y1 in boxes):
+            return cx, cy
+    return x, y
+
+
 def _anatomy(card, job, bold: str, regular: str):
     """A flowable: a real card of the set at 90 % with numbered callouts for its parts."""
     from reportlab.platypus import Flowable
@@ -86,7 +102,7 @@ def _anatomy(card, job, bold: str, regular: str):
     from .faces import ART_BOX, GOLD, SAFE_BOX, STATS_TOP, TEXT_TOP, Context, card_face, mix
     from .icons import WHITE
     from .render import PdfPainter
-    from .specs import BLEED, FULL_H, FULL_W
+    from .specs import FULL_H, FULL_W
     scale = 0.9
     sx, sy, sw, _ = SAFE_BOX
     right = sx + sw + 3.5      # on the frame's rim, so the markers hide nothing
@@ -99,25 +115,29 @@ def _anatomy(card, job, bold: str, regular: str):
         ("Level (main characters) or cost", sx - 3, sy - 2),
         ("Name", sx + sw * 0.62, sy - 2),
         ("Team emblem", right, sy + 11),
-        ("Art (a generated picture until the card has its own)", ART_BOX[0] + ART_BOX[2] - 9, ART_BOX[1] + 9),
-        ("Type and team; Flight and Ranged icons at the right", right, ART_BOX[1] + ART_BOX[3] + 8),
+        ("Art: the card's game-icons.net icon until it has its own picture", ART_BOX[0] + ART_BOX[2] - 9, ART_BOX[1] + 9),
+        ("Type line (a main character's level); Flight and Ranged icons at the right", right, ART_BOX[1] + ART_BOX[3] + 8),
         ("Keywords, then super powers: name, timing and cost", right, pow_y),
         ("Level-up box: the event that earns XP", right, lvl_y),
         ("ATK", sx - 3, STATS_TOP + 3),
-        ("DEF", sx + 67, STATS_TOP - 2),
-        ("XP needed to level up", sx + 104, STATS_TOP - 4),
+        ("DEF", sx + 67, FULL_H - 4),                      # under the stats, on the bleed: no text there
+        ("XP needed to level up", sx + 104, FULL_H - 4),
         ("Health", right, STATS_TOP + 11),
-        ("Set number and card id", sx + sw - 60, FULL_H - BLEED - 3.5),
+        ("Team, set number and card id", sx + sw - 30, FULL_H - 4),
     ]
+    parts = [(label, *clear_of_text(lay, x, y, MARKER_R / scale)) for label, x, y in parts]
 
     class Anatomy(Flowable):
+        markers = parts      # (label, x, y) in the face's points: where each numbered marker sits
+        layout = lay
+
         def wrap(self, aw, ah):
             self.width = aw
-            return aw, FULL_H * scale + 6
+            return aw, FULL_H * scale + 9
 
         def draw(self):
             c = self.canv
-            top = FULL_H * scale + 3
+            top = FULL_H * scale + 6
             PdfPainter(c).draw(lay.ops, 0, top, scale)
             lx = FULL_W * scale + 30
             step = (FULL_H * scale - 10) / len(parts)
@@ -127,7 +147,7 @@ def _anatomy(card, job, bold: str, regular: str):
                 px, py = x * scale, top - y * scale
                 ty = top - 12 - (i - 1) * step
                 c.setFillColorRGB(0.85, 0.15, 0.2)
-                c.circle(px, py, 6, stroke=1, fill=1)
+                c.circle(px, py, MARKER_R, stroke=1, fill=1)
                 c.circle(lx - 10, ty + 3, 6, stroke=1, fill=1)
                 c.setFillColorRGB(1, 1, 1)
                 c.setFont(bold, 6.5)
@@ -137,6 +157,80 @@ def _anatomy(card, job, bold: str, regular: str):
                 c.setFont(regular, 8.5)
                 c.drawString(lx, ty, label)
     return Anatomy()
+
+
+def _play_area(width: float, bold: str, regular: str):
+    """A flowable: the table seen from above, two players' play areas with their rows, deck and KO pile."""
+    from reportlab.platypus import Flowable
+    card_w, card_h, gap = 30.0, 40.0, 5.0
+    band = card_h + 8
+    rows = ("Resource row", "Back row", "Front row")
+
+    class PlayArea(Flowable):
+        def wrap(self, aw, ah):
+            self.width = min(width, aw)
+            return self.width, 6 * band + 34
+
+        def draw(self):
+            c = self.canv
+            w = self.width
+            y = 6 * band + 30
+
+            def card(x, top, fill, label="", face_down=False):
+                c.setFillColorRGB(*fill)
+                c.setStrokeColorRGB(0.3, 0.3, 0.35)
+                c.setLineWidth(0.6)
+                c.roundRect(x, top - card_h, card_w, card_h, 3, stroke=1, fill=1)
+                if label:
+                    c.setFillColorRGB(1, 1, 1) if face_down else c.setFillColorRGB(0.1, 0.1, 0.15)
+                    c.setFont(regular, 5)
+                    for i, part in enumerate(label.split("|")):
+                        c.drawCentredString(x + card_w / 2, top - card_h / 2 + 2 - i * 6.5, part)
+
+            for who, order in (("Opponent", rows), ("You", tuple(reversed(rows)))):
+                c.setFillColorRGB(0.09, 0.13, 0.26)
+                c.setFont(bold, 8.5)
+                c.drawString(0, y - 8, who)
+                y -= 12
+                for row in order:
+                    c.setFillColorRGB(0.94, 0.95, 0.97)
+                    c.setStrokeColorRGB(0.8, 0.82, 0.88)
+                    c.rect(0, y - band + 2, w, band - 4, stroke=1, fill=1)
+                    c.setFillColorRGB(0.2, 0.2, 0.25)
+                    c.setFont(bold, 7)
+                    c.drawString(4, y - band / 2 - 2, row)
+                    x = 70
+                    top = y - 6
+                    if row == "Front row":
+                        card(x, top, (0.98, 0.86, 0.45), "Main|character")
+                        card(x + card_w + gap, top, (0.80, 0.88, 0.98), "Ready")
+                        c.saveState()
+                        c.translate(x + 2 * (card_w + gap) + card_h / 2 + 4, top - card_h / 2)
+                        c.rotate(-90)
+                        c.setFillColorRGB(0.80, 0.88, 0.98)
+                        c.roundRect(-card_w / 2, -card_h / 2, card_w, card_h, 3, stroke=1, fill=1)
+                        c.restoreState()
+                        c.setFillColorRGB(0.1, 0.1, 0.15)
+                        c.setFont(regular, 5)
+                        c.drawCentredString(x + 2 * (card_w + gap) + card_h / 2 + 4, top - card_h / 2, "Exhausted")
+                    elif row == "Back row":
+                        card(x, top, (0.80, 0.88, 0.98), "Ranged")
+                        card(x + card_w + gap, top, (0.35, 0.38, 0.48), "Stunned|(face|down)", True)
+                    else:
+                        card(x, top, (0.86, 0.80, 0.68), "Location")
+                        for i in range(3):
+                            card(x + (i + 1) * (card_w + gap), top, (0.35, 0.38, 0.48), "Resource", True)
+                        card(w - 2 * (card_w + gap), top, (0.35, 0.38, 0.48), "Deck", True)
+                        card(w - (card_w + gap), top, (0.92, 0.92, 0.92), "KO pile")
+                        card(w - 3 * (card_w + gap) - 10, top, (0.98, 0.93, 0.75), "Level 2|(set|aside)")
+                    y -= band
+                if who == "Opponent":
+                    c.setDash(3, 2)
+                    c.setStrokeColorRGB(0.5, 0.5, 0.55)
+                    c.line(0, y - 2, w, y - 2)
+                    c.setDash()
+                    y -= 6
+    return PlayArea()
 
 
 def rulebook_pdf(path: Path, job, paper: str, data_root: Path, cache) -> int:
@@ -169,12 +263,18 @@ def rulebook_pdf(path: Path, job, paper: str, data_root: Path, cache) -> int:
     W, H = PAPERS[paper]
     ink = colors.Color(0.11, 0.11, 0.13)
     accent = colors.Color(0.09, 0.13, 0.26)
-    body = ParagraphStyle("body", fontName=R, fontSize=9.5, leading=13, spaceAfter=5, textColor=ink)
+    # no widows or orphans (a paragraph leaves at least two lines on each page), and a heading always
+    # goes to the next page with the text it heads
+    body = ParagraphStyle("body", fontName=R, fontSize=9.5, leading=13, spaceAfter=5, textColor=ink,
+                          allowWidows=0, allowOrphans=0)
     small = ParagraphStyle("small", parent=body, fontSize=8, leading=10.5, spaceAfter=2)
     cell = ParagraphStyle("cell", parent=body, fontSize=7.5, leading=9, spaceAfter=0)
-    h1 = ParagraphStyle("h1", fontName=B, fontSize=17, leading=21, spaceBefore=6, spaceAfter=8, textColor=accent)
-    h2 = ParagraphStyle("h2", fontName=B, fontSize=12.5, leading=16, spaceBefore=8, spaceAfter=4, textColor=accent)
-    h3 = ParagraphStyle("h3", fontName=B, fontSize=10.5, leading=14, spaceBefore=6, spaceAfter=3, textColor=ink)
+    h1 = ParagraphStyle("h1", fontName=B, fontSize=17, leading=21, spaceBefore=6, spaceAfter=8, textColor=accent,
+                        keepWithNext=1)
+    h2 = ParagraphStyle("h2", fontName=B, fontSize=12.5, leading=16, spaceBefore=8, spaceAfter=4, textColor=accent,
+                        keepWithNext=1)
+    h3 = ParagraphStyle("h3", fontName=B, fontSize=10.5, leading=14, spaceBefore=6, spaceAfter=3, textColor=ink,
+                        keepWithNext=1)
     title_style = ParagraphStyle("title", fontName=B, fontSize=34, leading=40, alignment=1, textColor=accent)
     sub_style = ParagraphStyle("sub", fontName=IT, fontSize=12, leading=16, alignment=1, textColor=ink)
     heads = {1: h1, 2: h2, 3: h3}
@@ -200,7 +300,7 @@ def rulebook_pdf(path: Path, job, paper: str, data_root: Path, cache) -> int:
             PdfPainter(canvas).draw(card_back().ops, W / 2 - FULL_W * scale / 2, H * 0.62, scale)
         canvas.restoreState()
 
-    doc = Doc(str(path), pagesize=(W, H), leftMargin=18 * MM, rightMargin=18 * MM, topMargin=18 * MM,
+    doc = Doc(str(path), pagesize=(W, H), initialFontName=fonts.embedded_font(), leftMargin=18 * MM, rightMargin=18 * MM, topMargin=18 * MM,
               bottomMargin=20 * MM, title=str(src.get("rulebook", "Cape Clash")) + " - rulebook",
               author="Cape Clash", invariant=1)
     frame = Frame(doc.leftMargin, doc.bottomMargin, doc.width, doc.height, id="f")
@@ -219,6 +319,12 @@ def rulebook_pdf(path: Path, job, paper: str, data_root: Path, cache) -> int:
                    Spacer(1, 6 * MM)]
     if src.get("subtitle"):
         story.append(Paragraph(html.escape(str(src["subtitle"])), sub_style))
+    from .gameicons import CREDIT
+    story += [Spacer(1, 178 * MM if H > 800 else 172 * MM),   # under the cover picture
+              Paragraph(html.escape(CREDIT + ": icons by Lorc, Delapouite and the other game-icons.net "
+                                    "authors, https://game-icons.net, licensed under CC BY 3.0 "
+                                    "(https://creativecommons.org/licenses/by/3.0/)."),
+                        ParagraphStyle("credit", parent=body, fontSize=7, leading=9, alignment=1))]
     story += [PageBreak(), Paragraph("Contents", h1)]
     toc = TableOfContents()
     toc.levelStyles = [ParagraphStyle("t1", fontName=B, fontSize=10, leading=14, leftIndent=0),
@@ -237,6 +343,18 @@ def rulebook_pdf(path: Path, job, paper: str, data_root: Path, cache) -> int:
                                         bulletType="1" if numbered else "bullet", start=1 if numbered else None,
                                         leftIndent=14, bulletFontName=B if numbered else R, bulletFontSize=9))
                 out.append(Spacer(1, 4))
+            elif isinstance(it, dict) and it.get("generated") == "play_area":
+                out.append(KeepTogether([_play_area(doc.width, B, R), Spacer(1, 6)]))
+            elif isinstance(it, dict) and "summary" in it:   # a boxed numbered list: the turn summary
+                sm = it["summary"]
+                rows = [[P(f"**{sm.get('title', 'Summary')}**", body)]]
+                rows += [[P(f"{n}. {step}", small)] for n, step in enumerate(sm.get("steps") or [], 1)]
+                t = Table(rows, colWidths=[doc.width])
+                t.setStyle(TableStyle([("BACKGROUND", (0, 0), (-1, -1), colors.Color(0.98, 0.95, 0.86)),
+                                       ("BOX", (0, 0), (-1, -1), 0.8, colors.Color(0.84, 0.66, 0.22)),
+                                       ("LEFTPADDING", (0, 0), (-1, -1), 8), ("RIGHTPADDING", (0, 0), (-1, -1), 8),
+                                       ("TOPPADDING", (0, 0), (-1, -1), 1.5), ("BOTTOMPADDING", (0, 0), (-1, -1), 1.5)]))
+                out += [KeepTogether([t]), Spacer(1, 6)]
             elif isinstance(it, dict) and "example" in it:
                 t = Table([[P("**Example.** " + str(it["example"]), small)]], colWidths=[doc.width])
                 t.setStyle(TableStyle([("BACKGROUND", (0, 0), (-1, -1), colors.Color(0.93, 0.94, 0.97)),
@@ -316,7 +434,9 @@ def rulebook_pdf(path: Path, job, paper: str, data_root: Path, cache) -> int:
                 data.append([job.numbers.get(c.id, ""), name, t, " / ".join(c.teams) or "-",
                              "" if c.cost is None else str(c.cost)])
             tbl = Table(data, colWidths=[20 * MM, 55 * MM, 42 * MM, 40 * MM, 12 * MM], repeatRows=1)
-            tbl.setStyle(TableStyle([("FONT", (0, 0), (-1, -1), R, 7.5), ("FONT", (0, 0), (-1, 0), B, 7.5),
+            from .dice_rulebook import no_stranded_rows
+            tbl.setStyle(TableStyle([*no_stranded_rows(len(data)),
+                                     ("FONT", (0, 0), (-1, -1), R, 7.5), ("FONT", (0, 0), (-1, 0), B, 7.5),
                                      ("ROWBACKGROUNDS", (0, 1), (-1, -1), [colors.white, colors.Color(0.94, 0.95, 0.97)]),
                                      ("LINEBELOW", (0, 0), (-1, 0), 0.6, accent),
                                      ("TOPPADDING", (0, 0), (-1, -1), 1.5), ("BOTTOMPADDING", (0, 0), (-1, -1), 1.5)]))

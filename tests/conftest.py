@@ -1,6 +1,48 @@
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
+
+# Test tiers. `make test-fast` runs the untiered tests (engine, scenarios, card text, validation,
+# web API: about a minute); `make test` runs every tier. A test file joins a tier here, by name,
+# or a single test with its own `@pytest.mark.<tier>`.
+TIERS = {
+    "browser": "real Chromium through Playwright",
+    "pyodide": "the engine under Pyodide in Node",
+    "print": "renders and reads back PDFs and PNGs",
+    "soak": "many random games with invariant checks after every action",
+    "slow": "simulations, balance reports, AI strength and other long runs",
+}
+FILE_TIERS = {
+    "test_web.py": "browser",
+    "test_faces.py": "browser",
+    "test_pyodide.py": "pyodide",
+    "test_print.py": "print",
+    "test_print_dice.py": "print",
+    "test_soak.py": "soak",
+    "test_dice_soak.py": "soak",
+    "test_simulate.py": "slow",
+    "test_balance.py": "slow",
+}
+# single long tests in otherwise fast files (by test function name)
+TEST_TIERS = {
+    "test_starter_balance_report_plays_the_games_of_capeclash_balance_and_resumes": "slow",
+    "test_normal_beats_random_and_simple_on_fixed_seeds": "slow",
+    "test_games_replay_from_their_seed": "slow",
+    "test_random_play_soak_all_four_decks_every_starter_card_played": "soak",
+}
+
+
+def pytest_configure(config):
+    for name, what in TIERS.items():  # registered here so that `pytest --markers` lists them
+        config.addinivalue_line("markers", f"{name}: {what} (not in `make test-fast`)")
+
+
+def pytest_itemcollected(item):
+    tier = TEST_TIERS.get(getattr(item, "originalname", item.name)) or FILE_TIERS.get(item.path.name)
+    if tier and not any(item.get_closest_marker(t) for t in TIERS):
+        item.add_marker(getattr(pytest.mark, tier))

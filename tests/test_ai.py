@@ -8,7 +8,7 @@ from collections import Counter
 
 import pytest
 
-from engine import ai_simple
+from engine import ai_simple, invariants
 from engine.ai import LEVELS, capeclash, make_policy, public_context, register, ruleset_for
 from engine.ai.match import play_game
 from engine.rng import Rng
@@ -96,6 +96,7 @@ def test_sampled_games_look_exactly_like_the_view():
         v = g.view(p)
         s = capeclash.sample_state(v, p, Rng(checked), public_context(g))
         assert _public(s.view(p)) == _public(v)
+        assert not invariants.zone_violations(s)  # every card where its zone says, as in a real game
         assert set(g.legal_actions(p)) <= set(s.legal_actions(p))
         for pl, spl in zip(g.players, s.players, strict=True):
             real = Counter(g.cards[i].cid for i in pl.deck + pl.hand + pl.resources)
@@ -127,6 +128,7 @@ def test_sampler_in_team_and_multiplayer_modes(mode):
         v = g.view(p)
         s = capeclash.sample_state(v, p, Rng(1), public_context(g))
         assert _public(s.view(p)) == _public(v)
+        assert not invariants.zone_violations(s)
         checked += 1
         if checked == 12:
             break
@@ -418,3 +420,44 @@ def test_normal_as_the_reply_model_and_common_random_numbers():
     backwards = capeclash.lookahead_values(g.view(p), legal[::-1], Rng(5), ctx, 1, horizon=2, reply=True)
     assert backwards == deep
 
+
+
+# ------------------------------------------------------------------ machines in sampled games
+
+def test_the_computer_plays_against_and_with_machines_in_play():
+    """A machine is its owner's equipment: a sampled game must list it there, or wrecking it (an
+    attack on it) fails inside the search. The view says whose machine it is; sampled games keep
+    every invariant; normal and hard attack the machine and the game goes on."""
+    from engine import Action
+    from engine.position import build
+    from engine.scenario import resolve_action
+    g = build(test_pool(), {"turn": 4, "active": 1, "phase": "recruit", "players": [
+        {"name": "Ana", "main": "Captain Solace", "front": ["Skyhawk", "Shield Cadet"], "hand": ["Arc Archer"],
+         "resources": ["Proving Grounds", "Think Tank", "Proving Grounds"], "deck": ["Iron Warden", "Arc Archer"]},
+        {"name": "Bo", "main": "Baron Dusk", "hand": ["Sentry Turret"], "front": ["Alley Brute"],
+         "resources": ["Syndicate Vault", "Think Tank", "Think Tank"], "deck": ["Gloom Imp", "Venom Witch"]}]})
+    for a in [{"recruit": "Sentry Turret", "row": "back"}, "end_step", "end_step", "end_turn"]:
+        g.apply(resolve_action(g, a))
+    turret = g.machines[0]
+    assert g.view(0)["sides"][1]["machines"][0]["owner"] == 1
+    ctx = public_context(g)
+    while g.decision["type"] != "main":
+        p = g.to_act[0]
+        g.apply(make_policy("normal", ctx)(g.view(p), g.legal_actions(p), Rng(0)))
+    s = capeclash.sample_state(g.view(0), 0, Rng(4), ctx)
+    assert turret in s.players[1].equipment and not invariants.zone_violations(s)
+    wreck = Action(0, "target", card=turret)
+    for attack in [a for a in s.legal_actions(0) if a.type == "attack"]:
+        s.apply(attack)
+        if wreck in s.legal_actions(0):
+            break
+        s.apply(Action(0, "cancel_attack"))
+    s.apply(wreck)
+    assert turret in s.players[1].ko and not invariants.zone_violations(s)
+    for level in ("normal", "hard"):
+        h = g.copy()
+        policy = make_policy(level, ctx)
+        while h.turn == 5 and not h.is_over:
+            p = h.to_act[0]
+            h.apply(policy(h.view(p), h.legal_actions(p), Rng(1)))
+        assert h.turn == 6 or h.is_over

@@ -436,3 +436,79 @@ def test_json_bundle_rebuilds_the_same_game_without_yaml():
     g = DiceGame(DicePool.from_data(**b["cards"]), {"seed": 4})
     assert g.state_hash() == DiceGame(None, {"seed": 4}).state_hash()
     assert b["rulebook"]["rulebook"] == "Derring-Dice"
+
+
+# ---------------------------------------------------------------------- computer players always make progress
+
+# A hero so well equipped (Force 19, Defender, Dodger) that no attack on it can hope to succeed,
+# and the only target: the other good heroes (two Leaders) are delayed.
+FORTRESS = {"turn": 3, "phase": "action", "bad": {"team": ["Top Dog"]},
+            "good": {"team": [{"card": "Granite Sphinx", "attached": [
+                {"card": "Deep Cavern", "upgrades": ["Shield Generator", "Escape Tunnel", "Fusion Reactor"]},
+                "Masked Defender", "Ape Apprentice", "Omni-Cruiser", "Secret Bomb Lab", "Chatty Hound",
+                "Power Frame Suit", "Meteorite Bracelet", "Runed Amulet", "Jump Jet Boots"]},
+                {"card": "Professor Horizon", "delay": 3}, {"card": "Doctor Gloomsby", "delay": 3}]}}
+
+
+@pytest.mark.parametrize("level", ["easy", "normal", "hard"])
+def test_ai_does_not_take_back_an_attack_on_a_hopeless_target(level, pool):
+    """Declaring an attack and cancelling it returns to the same state: a computer player that
+    does both loops for ever (it did, against this very position)."""
+    from engine.ai import make_policy, public_context
+    from engine.ai.match import seat_rng
+    from engine.dice import rules
+    g = game_from_position(FORTRESS, pool=pool)
+    sphinx = next(i for i in g.play if g.name(i) == "Granite Sphinx")
+    assert rules.force(g, sphinx) == 19 and {"defender", "dodger"} <= rules.abilities(g, sphinx)
+    pol = make_policy(level, public_context(g))
+    rng = seat_rng(5, 0)
+    steps = 0
+    while g.turn == 3 and steps < 50:
+        p = g.to_act[0]
+        g._apply(pol(g.view(p), g.legal_actions(p), rng))
+        steps += 1
+    assert g.turn == 4, f"{level}: still on turn 3 after {steps} actions"
+    assert not any("holds back" in e.text for e in g.events)
+    assert any("Top Dog attacks Granite Sphinx" in e.text for e in g.events)  # attacking costs nothing
+
+
+def test_no_computer_level_chooses_an_action_that_undoes_its_last_one(pool):
+    """The class behind the livelock: ``cancel_attack`` is the one action of the dice game that
+    returns to an earlier state. No level but random may choose it, at any decision of a game."""
+    from engine.ai import LEVELS, make_policy, public_context
+    from engine.ai.match import seat_rng
+    from engine.dice.ai import RETURNING, candidates
+    g = game_from_position(FORTRESS, pool=pool)
+    g._apply(Action(0, "attack", card=next(i for i in g.play if g.name(i) == "Top Dog")))
+    view, legal = g.view(0), g.legal_actions(0)
+    assert any(a.type in RETURNING for a in legal)
+    assert all(a.type not in RETURNING for a in candidates(view, legal))
+    for level in LEVELS:
+        if level in ("random", "simple"):  # uniform choices: they progress with probability 1
+            continue
+        pol = make_policy(level, public_context(g))
+        for seed in range(8):
+            assert pol(view, legal, seat_rng(seed, 0)).type not in RETURNING, level
+
+
+@pytest.mark.parametrize("level", ["random", "simple", "easy", "normal", "hard"])
+def test_ai_games_end_by_the_rules_within_a_bounded_number_of_actions(level, pool):
+    """Games between computer players of one level end by a win or the turn limit, never by the
+    referee's action cap (a game of 60 turns takes well under 3,000 actions)."""
+    from engine.ai.match import play_dice_game
+    games, budgets = (2, {"hard": {"iterations": 4, "playout": 15}}) if level == "hard" else (12, None)
+    for seed in range(900, 900 + games):
+        r = play_dice_game(pool, [level, level], seed, max_actions=3000, budgets=budgets)
+        assert not r["reason"].startswith("stopped"), (level, seed, r["reason"])
+        assert r["winners"] or r["reason"].startswith("turn limit"), (level, seed, r["reason"])
+        assert r["actions"] < 3000
+
+
+def test_simulation_refuses_to_run_for_ever(pool, monkeypatch):
+    """The simulation's own loop stops a game that makes no progress with an error naming the seed."""
+    from engine.dice import cli
+    monkeypatch.setattr("engine.dice.ai.candidates", lambda view, legal: legal)
+    monkeypatch.setattr("engine.dice.ai.score_action",
+                        lambda view, a, pool: {"recruit": 5.0, "attack": 5.0, "cancel_attack": 1.0}.get(a.type, 0.0))
+    with pytest.raises(RuntimeError, match="seed 1: no result after 500 actions"):
+        cli.play_one(pool, "normal", "normal", 1, max_actions=500)

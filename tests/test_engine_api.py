@@ -187,3 +187,52 @@ def test_perft_legal_action_counts(seed, depth):
     g = sample_game(seed=seed)
     advance(g, depth, seed=seed)
     assert len(g.legal_actions(g.to_act[0])) == PERFT[(seed, depth)]
+
+
+# ---------------------------------------------------------------- games started from a position
+
+POSITION = {"turn": 4, "active": 0, "phase": "main", "players": [
+    {"name": "Ana", "main": "Captain Solace", "front": [{"card": "Skyhawk", "plus": 2}], "hand": ["Shield Cadet"],
+     "resources": ["Think Tank"], "deck": ["Arc Archer", "Iron Warden"]},
+    {"name": "Bo", "main": "Baron Dusk", "front": ["Shield Cadet"], "hand": ["Grave Golem"],
+     "deck": ["Venom Witch"]}]}
+
+
+def _positioned() -> Game:
+    from engine.position import build
+    g = build(test_pool(), POSITION, seed=5)
+    assert g.decision["type"] == "main" and g.turn == 4
+    return g
+
+
+def test_a_positioned_game_undoes_replays_and_saves_from_its_position():
+    g = _positioned()
+    start = g.state_hash()
+    hawk = next(c.iid for c in g.characters(0) if g.name(c.iid) == "Skyhawk")
+    g.apply(Action(0, "attack", card=hawk))
+    assert g.decision["type"] == "declare"
+    after = g.state_hash()
+    assert g.replay().state_hash() == after
+    again = Game.load(test_pool(), json.loads(json.dumps(g.save())))
+    assert again.state_hash() == after and again.decision["type"] == "declare"
+    assert again.view(0) == g.view(0)
+    g.undo()
+    assert g.state_hash() == start and g.phase == "main" and g.decision["type"] == "main"
+    assert g.view(0) == _positioned().view(0)
+
+
+def test_a_save_whose_position_does_not_fit_its_decks_is_refused():
+    from engine.errors import SaveError
+    save = json.loads(json.dumps(_positioned().save()))
+    save["config"]["position"]["players"][0]["hand"] = ["iron-warden"]  # a second Iron Warden
+    with pytest.raises(SaveError, match="Iron Warden"):
+        Game.load(test_pool(), save)
+
+
+def test_the_computer_plays_from_a_positioned_game():
+    from engine.ai import make_policy, public_context
+    g = _positioned()
+    for level in ("normal", "hard"):
+        p = g.to_act[0]
+        a = make_policy(level, public_context(g))(g.view(p), g.legal_actions(p), Rng(3))
+        assert a in g.legal_actions(p)

@@ -18,7 +18,7 @@ from PIL import Image
 from printgen.build import Options, build
 from printgen.faces import Context, card_back, card_face
 from printgen.preflight import PreflightError
-from printgen.sheets import CARD_H, CARD_W, MARK_START, grid_for
+from printgen.sheets import CARD_H, CARD_W, MARK_START, MARK_START_TIGHT, PAPER_MARGIN, grid_for
 from printgen.specs import BLEED, FULL_H, FULL_W, PAPERS
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -181,15 +181,26 @@ def test_crop_marks_show_where_the_cards_corners_are(built, tmp_path):
         def dark(x, y, im=im, k=k):
             px = [im.getpixel((round(x * k) + dx, round(y * k) + dy)) for dx in (-1, 0, 1) for dy in (-1, 0, 1)]
             return min(px) < 100
-        probe = BLEED + 0.5 * 72 / 25.4   # on the mark, 0.5 mm beyond the bleed (white paper around it)
-        assert MARK_START < probe
+        # on the marks' far ends (white paper round them where the bleed stops), inside the 5 mm margin
+        pv, ph = grid.mark_span(True)[1] - 0.3 * 72 / 25.4, grid.mark_span(False)[1] - 0.3 * 72 / 25.4
+        assert MARK_START_TIGHT < pv and MARK_START < ph
+        assert by - pv > PAPER_MARGIN and bx - ph > PAPER_MARGIN
         for x in xs:   # above and below the block, on every vertical cut line
-            assert dark(x, by - probe) and dark(x, by + bh + probe), (paper, "vertical cut", x)
+            assert dark(x, by - pv) and dark(x, by + bh + pv), (paper, "vertical cut", x)
         for y in ys:   # left and right of the block, on every horizontal cut line
-            assert dark(bx - probe, y) and dark(bx + bw + probe, y), (paper, "horizontal cut", y)
+            assert dark(bx - ph, y) and dark(bx + bw + ph, y), (paper, "horizontal cut", y)
         # and nothing dark at the same distance half way between two cut lines
         mid_x, mid_y = (xs[0] + xs[1]) / 2, (ys[0] + ys[1]) / 2
-        assert not dark(mid_x, by - probe) and not dark(bx - probe, mid_y)
+        ox, oy = grid.bleed_outer()
+        assert not dark(bx - ph, mid_y) and ph > ox + 1
+        assert pv > oy + 1 or paper == "letter"   # Letter: 1.35 mm of paper above the cards, marks on the bleed
+        if pv > oy + 1:
+            assert not dark(mid_x, by - pv)
+        # the 5 mm paper margin is white all round
+        m = round(PAPER_MARGIN * k) - 1
+        for box in ((0, 0, im.width, m), (0, im.height - m, im.width, im.height), (0, 0, m, im.height),
+                    (im.width - m, 0, im.width, im.height)):
+            assert im.crop(box).getextrema()[0] > 245, (paper, box)
 
 
 def test_png_sizes_per_profile(built):
@@ -479,14 +490,14 @@ def test_gutter_spaces_the_cards_and_keeps_the_marks(tmp_path):
     data = _data_dir(tmp_path)
     deck = data / "cards" / "deck-dawnwatch.yaml"
     out = tmp_path / "out"
-    build(Options(data=data, out=out, deck=[deck], papers=("letter",), extras=False, gutter=2.0))
-    reader = pypdf.PdfReader(out / "home" / "deck-dawnwatch-letter.pdf")
+    build(Options(data=data, out=out, deck=[deck], papers=("a4",), extras=False, gutter=1.0))
+    reader = pypdf.PdfReader(out / "home" / "deck-dawnwatch-a4.pdf")
     backs = sorted({round(x, 2) for t, x, _y in _texts(reader.pages[1]) if t == "CAPE"})   # three columns
     assert len(backs) == 3
     mm = 72 / 25.4
-    assert backs[1] - backs[0] == pytest.approx(CARD_W + 2 * mm, abs=0.01)
-    grid = grid_for("letter", 2.0)
-    assert len(grid.cuts()[0]) == 6 and grid.bleed_inner() == pytest.approx(1 * mm)   # two cuts per gutter
+    assert backs[1] - backs[0] == pytest.approx(CARD_W + 1 * mm, abs=0.01)
+    grid = grid_for("a4", 1.0)
+    assert len(grid.cuts()[0]) == 6 and grid.bleed_inner() == pytest.approx(0.5 * mm)   # two cuts per gutter
 
 
 def test_memoized_number_formatting_writes_the_same_numbers():

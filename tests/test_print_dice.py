@@ -173,7 +173,7 @@ def test_rulebook_has_the_die_note_contents_page_numbers_and_card_lists(built, t
         rb = pypdf.PdfReader(opts.out / "rulebook" / f"derring-dice-rulebook-{paper}.pdf")
         assert len(rb.pages) >= 10
         pages = [" ".join(p.extract_text().split()) for p in rb.pages]
-        assert "Derring-Dice" in pages[0] and "six-sided die for each player" in pages[0]   # on the cover
+        assert "Derring-Dice" in pages[0] and "You need one six-sided die" in pages[0]   # on the cover
         assert "Contents" in pages[1]
         toc = _texts(rb.pages[1])
         for heading in ("What you need", "1. Contacts", "6. Recovery", "Winning",
@@ -186,7 +186,7 @@ def test_rulebook_has_the_die_note_contents_page_numbers_and_card_lists(built, t
         text = " ".join(pages)
         for card in dset.cards:                              # the card lists come from the data
             assert card.number in text and " ".join(card.name.split()) in text, card.name
-        assert "six-sided die for each player" in " ".join(pages[2:4])   # again where the rules begin
+        assert "You need one six-sided die" in " ".join(pages[2:4])   # again where the rules begin
         assert "In the box" in pages[1] and "Action deck (59 cards)" in pages[1]
     subprocess.run(["pdftoppm", "-r", "30", "-png", "-f", "1", "-l", "1",
                     str(opts.out / "rulebook" / "derring-dice-rulebook-a4.pdf"), str(tmp_path / "cover")], check=True)

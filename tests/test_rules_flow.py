@@ -234,14 +234,15 @@ def test_2v2_second_player_draws_one():
         pass_turn(g)
 
 
-def test_two_headed_first_side_draws_nothing_second_side_draws_one_each():
+def test_two_headed_first_side_draws_nothing_second_side_draws_two_each():
+    # the rule holds back only "each player on the team that takes the first turn"
     g = sample_game(8, "two_headed")
     finish_setup(g, first_side=1)
     assert g.active == 1 and g.players_of(1) == [2, 3]
     assert [len(g.players[p].hand) for p in (2, 3)] == [7, 7]
     pass_turn(g)
     assert g.active == 0
-    assert [len(g.players[p].hand) for p in (0, 1)] == [8, 8]
+    assert [len(g.players[p].hand) for p in (0, 1)] == [9, 9]
     pass_turn(g)
     assert [len(g.players[p].hand) for p in (2, 3)] == [9, 9]
 

@@ -5,9 +5,21 @@ kinds of counters; no face-up character has DEF 0 or less; no view (each
 player's and the spectator's) shows a hidden card; a second game built from the
 same seed and fed the recorded actions (as JSON) is in the same state (decks'
 order included; the cards lying in decks are compared through the full state
-hash at the end of the game).
+hash at the end of the game). That replay forgets everything it worked out after
+each action (``Game.drop_caches``), as a game freshly replayed to that point
+would: its views must equal the live game's, which asked for its legal actions
+and views all along (a stale cache shows there first). At the end, a fresh
+``replay()`` shows the same views.
 
-CAPECLASH_SOAK_GAMES sets the number of games (default 2000); the games are
+The second soak plays decks dealt at random from every card in card_data, in the
+five modes, and checks after every action that what a player sees (their view,
+their lines of the log) does not depend on the cards hidden from them: the same
+action applied to a copy in which those cards were dealt again must look the
+same to them (``invariants.apply_checking_secrets``; one viewer per action, in
+turn). It also compares the live game's views with a fresh replay's.
+
+CAPECLASH_SOAK_GAMES sets the number of games (default 2000),
+CAPECLASH_SECRET_GAMES those of the second soak (default 40); the games are
 spread over the machine's cores.
 """
 
@@ -19,10 +31,13 @@ from concurrent.futures import ProcessPoolExecutor
 
 from engine import invariants
 from engine.actions import Action
+from engine.decks import Deck
+from engine.game import Game
 from engine.rng import Rng
-from engine.testing import sample_game
+from engine.testing import CARD_DATA, sample_game
 
 GAMES = int(os.environ.get("CAPECLASH_SOAK_GAMES", "2000"))
+SECRET_GAMES = int(os.environ.get("CAPECLASH_SECRET_GAMES", "40"))
 # (mode, players, share of the games)
 MIX = [("duel", 2, 0.5), ("ffa", 3, 0.2), ("ffa", 4, 0.1), ("2v2", 4, 0.1), ("two_headed", 4, 0.1)]
 
@@ -57,10 +72,16 @@ def soak_one(job: tuple[str, int, int]) -> dict:
         if bad:
             problems += [f"after action {len(g.actions)} ({g.actions[-1]}): {b}" for b in bad[:5]]
         replay._apply(Action.from_json(json.loads(json.dumps(g.actions[-1]))))
+        replay.drop_caches()
         if replay.state_json(skip_decks=True) != g.state_json(skip_decks=True):
             problems.append(f"replay diverges after action {len(g.actions)} ({g.actions[-1]})")
+        problems += _views_differ(g, replay, [None, *range(players)][len(g.actions) % (players + 1)])
     if not problems and replay.state_hash() != g.state_hash():
         problems.append("replayed game ends with a different state hash")
+    if not problems:
+        fresh = g.replay()
+        for v in [None, *range(players)]:
+            problems += _views_differ(g, fresh, v)
     return {"job": job, "actions": len(g.actions), "turns": g.turn, "over": g.is_over,
             "problems": problems}
 
@@ -75,3 +96,74 @@ def test_soak_random_games_keep_every_invariant():
     assert len(results) >= GAMES - len(MIX)
     assert all(r["over"] for r in results), "every game must reach an end"
     assert {r["job"][0] for r in results} == {"duel", "ffa", "2v2", "two_headed"}
+
+
+def _views_differ(live: Game, fresh: Game, viewer: int | None) -> list[str]:
+    a, b = live.view(viewer), fresh.view(viewer)
+    if a == b:
+        return []
+    keys = sorted(k for k in a if a[k] != b.get(k))
+    return [f"after action {len(live.actions)} ({live.actions[-1] if live.actions else None}): the live game's "
+            f"view for {viewer} differs from a fresh replay's in {', '.join(keys)}"]
+
+
+# ---------------------------------------------------------------- hidden cards stay hidden
+
+SECRET_MIX = [("duel", 2), ("ffa", 3), ("ffa", 4), ("2v2", 4), ("two_headed", 4)]
+_POOL = []
+
+
+def _pool():
+    if not _POOL:
+        from engine.loader import load_pool
+        _POOL.append(load_pool([CARD_DATA]))
+    return _POOL[0]
+
+
+def random_deck(pool, r: Rng, name: str) -> Deck:
+    """A deck dealt at random from every card: a main character, 44 other cards (at most 4 of
+    each) and 16 locations."""
+    mains = sorted(c.id for c in pool if c.type == "main" and (c.level or 1) == 1)
+    others = sorted(c.id for c in pool if c.type not in ("main", "token", "location"))
+    places = sorted(c.id for c in pool if c.type == "location")
+    cards: list[str] = []
+    while len(cards) < 44:
+        cid = others[r.below(len(others))]
+        if cards.count(cid) < 4:
+            cards.append(cid)
+    cards += [places[r.below(len(places))] for _ in range(16)]
+    return Deck(name, mains[r.below(len(mains))], cards)
+
+
+def secret_one(seed: int) -> dict:
+    mode, players = SECRET_MIX[seed % len(SECRET_MIX)]
+    pool = _pool()
+    r = Rng(seed * 7919 + 3)
+    config = {"mode": mode, "seed": seed, "max_turns": 30,
+              "players": [{"name": f"P{i + 1}", "deck": random_deck(pool, r, f"random {i}")} for i in range(players)]}
+    g, replay = Game(pool, config), Game(pool, config)
+    shuffle = Rng(seed + 17)
+    viewers = [None, *range(players)]
+    leaks: list[str] = []
+    problems: list[str] = []
+    while not g.is_over and len(leaks) + len(problems) < 5:
+        acts = g.legal_actions(g.to_act[0])
+        a = acts[r.below(len(acts))]
+        viewer = viewers[len(g.actions) % len(viewers)]
+        leaks += invariants.apply_checking_secrets(g, a, shuffle, [viewer])
+        replay._apply(a)
+        replay.drop_caches()
+        problems += _views_differ(g, replay, viewers[(len(g.actions) + 1) % len(viewers)])
+    return {"seed": seed, "mode": mode, "actions": len(g.actions), "leaks": leaks, "problems": problems}
+
+
+def test_soak_hidden_cards_never_show_and_views_match_a_fresh_replay():
+    workers = max(1, min(os.cpu_count() or 1, 4))
+    with ProcessPoolExecutor(workers) as pool:
+        results = list(pool.map(secret_one, range(SECRET_GAMES), chunksize=2))
+    leaks = [f"seed {r['seed']} ({r['mode']}): {x}" for r in results for x in r["leaks"]]
+    problems = [f"seed {r['seed']} ({r['mode']}): {x}" for r in results for x in r["problems"]]
+    print(f"\n{len(results)} games, {sum(r['actions'] for r in results)} actions: {len(leaks)} leaking events")
+    assert not leaks, "\n".join(leaks[:5])
+    assert not problems, "\n".join(problems[:5])
+    assert {r["mode"] for r in results} >= {"duel", "ffa", "2v2", "two_headed"}

@@ -189,14 +189,16 @@ def sample_state(view: dict, player: int, rng: Rng, context: Context) -> Game | 
                 seen[(v["owner"], v["cid"])] -= 1
             eq = v.get("equipment")
             if eq:
-                e = put(eq["iid"], eq["cid"], v["owner"] if v["side"] == players[v["owner"]].side else owner_of_side,
-                        "equipped")
+                e = put(eq["iid"], eq["cid"], eq.get("owner", owner_of_side), "equipped")
                 e.gear, c.gear = c.iid, e.iid
                 players[e.owner].equipment.append(e.iid)
         for m in s.get("machines", []):
-            c = put(m["iid"], m["cid"], owner_of_side, "machine")
+            # a machine is its owner's equipment too (zones.wreck_machine takes it off that list)
+            c = put(m["iid"], m["cid"], m.get("owner", owner_of_side), "machine")
             c.side, c.row = s["side"], m["row"]
+            c.ts = len(g.in_play) + len(g.machines)
             g.machines.append(c.iid)
+            players[c.owner].equipment.append(c.iid)
     hidden_res: dict[int, int] = {}
     hidden_piles: dict[int, dict[str, int]] = {}
     for pv, pl in zip(view["players"], players, strict=True):

@@ -182,9 +182,27 @@ def _card_score(pool, name: str, me_attacking: bool, view) -> float:
     return s
 
 
+# Actions that put the game back where it was before the player's own previous action.
+# ``cancel_attack`` (after ``attack``) is the only one: every other action of the dice game uses up a
+# card, an attack, an interception or a once-a-turn power, or moves the phase on, so a game in which
+# nobody takes an attack back ends within its turn limit. A computer player never takes one: it chose
+# to start that attack in that very state, so it would start it again and loop for ever (as it did
+# against a lone, heavily equipped Defender). Going through with an attack never costs the attacker
+# anything: a miss does nothing to it.
+RETURNING = ("cancel_attack",)
+
+
+def candidates(view: dict, legal: list) -> list:
+    """The actions a computer player may weigh: never one that undoes its own previous action
+    (``RETURNING``), unless nothing else is legal. The search's root and the heuristic both use it."""
+    keep = [a for a in legal if a.type not in RETURNING]
+    return keep or legal
+
+
 def heuristic(view: dict, legal: list, rng: Rng, context: Any = None, slack: float = 0.0):
     """A rule-of-thumb choice among ``legal`` from the view only; ``slack`` adds noise (easy level)."""
     pool = _pool(context)
+    legal = candidates(view, legal)
     scored = [(score_action(view, a, pool), i, a) for i, a in enumerate(legal)]
     if slack:
         scored = [(s + (rng.below(1000) / 1000.0) * slack * 40, i, a) for s, i, a in scored]
@@ -216,6 +234,9 @@ def score_action(view: dict, a, pool) -> float:
         return 0.0
     if t == "recruit":
         cd = pool[hand[a["card"]]]
+        pv = view["players"][me]
+        if cd.type == "hero" and pv.get("heroes", 0) >= pv["team_limit"]:
+            return -1.0  # past the team limit: the newest hero is discarded in Recovery
         return 5 + cd.force + sum(ABILITY_VALUE.get(x, 0) for x in cd.abilities)
     if t == "equip":
         cd = pool[hand[a["card"]]]

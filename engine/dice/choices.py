@@ -68,8 +68,8 @@ def options(g: DiceGame, p: int, d: dict) -> list[Action]:
 # ---------------------------------------------------------------------- what may be played
 
 def recruitable(g: DiceGame, p: int) -> list[int]:
-    if len(g.team(p)) >= rules.team_limit(g, p):
-        return []
+    """Heroes (and the bad guy's minions) in hand: any number, even past the team limit, whose
+    excess is discarded in Recovery (seed 004)."""
     bad = g.players[p]["side"] == "bad"
     return [i for i in g.players[p]["rhand"] if g.card(i).type == "hero" or (bad and g.card(i).type == "minion")]
 
@@ -98,8 +98,8 @@ def equip_hosts(g: DiceGame, p: int, c: int) -> list[int]:
     if d.is_upgrade:
         if d.type == "plot_upgrade" and not bad:
             return []
-        return [a for h in g.team(p) if rules.is_hero(g, h) for a in g.cards[h]["att"]
-                if not g.cards[a]["rcv"] and upgrade_fits(g, a, d)]
+        # seed 004 limits aids to one per hero per turn, not upgrades: an aid takes any number of them
+        return [a for h in g.team(p) if rules.is_hero(g, h) for a in g.cards[h]["att"] if upgrade_fits(g, a, d)]
     return []
 
 
@@ -184,7 +184,8 @@ def do(g: DiceGame, a: Action, d: dict) -> None:
         c, h = a["card"], a["target"]
         pl["rhand"].remove(c)
         g.attach(c, h)
-        g.cards[h]["rcv"] = True
+        if g.card(c).is_aid:
+            g.cards[h]["rcv"] = True  # the hero's one aid this turn (upgrades are not counted)
         host = g.cards[h]
         onto = g.name(h) if host["z"] == "play" else f"{g.name(h)} on {g.name(host['on'])}"
         g.log("equip", f"{who} attaches {g.name(c)} to {onto}.")
@@ -334,8 +335,6 @@ def why_illegal(g: DiceGame, a: Action) -> tuple[str, str]:
             code, why = "minions_bad_only", "only the bad guy recruits minions"
         elif not g.card(c).is_character:
             code, why = "not_a_character", f"{name} is not a hero or minion (aids are attached in the Equip phase)"
-        else:
-            code, why = "team_full", f"your team is at its limit of {rules.team_limit(g, a.player)}"
     elif a.type == "equip":
         code, why = _equip_reason(g, a.player, c, a.get("target"))
     elif a.type == "attack":
@@ -400,6 +399,4 @@ def _equip_reason(g: DiceGame, p: int, c: int, h) -> tuple[str, str]:
         return "upgrades_on_aids", f"{d.name} attaches to an aid, not to a character"
     if d.type == "plot_upgrade" and not bad:
         return "villains_only", "only villains take plots"
-    if g.cards[h]["rcv"]:
-        return "one_upgrade_per_turn", f"{g.name(h)} has already received an upgrade this turn"
     return "wrong_host", f"{d.name} does not fit on {g.name(h)}"

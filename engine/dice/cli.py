@@ -146,9 +146,11 @@ def _wrap(text: str, first: str = "", rest: str = "") -> str:
 
 # ---------------------------------------------------------------------- simulation
 
-def play_one(pool, bad: str, good: str, seed: int, budgets: dict | None = None) -> dict:
+def play_one(pool, bad: str, good: str, seed: int, budgets: dict | None = None, max_actions: int = 20000) -> dict:
     """One game between computer players (levels per side); the record a simulation keeps.
-    It depends only on its arguments, so any worker may play it."""
+    It depends only on its arguments, so any worker may play it. A game ends within its turn limit
+    in a few thousand actions; one still going after ``max_actions`` is a computer player making no
+    progress, reported as a ``RuntimeError`` naming the seed rather than looping for ever."""
     from ..ai import make_policy, public_context
     from ..ai.match import seat_rng
     from .game import DiceGame
@@ -158,6 +160,9 @@ def play_one(pool, bad: str, good: str, seed: int, budgets: dict | None = None) 
     pols = [make_policy(lv, ctx, **(budgets or {}).get(lv, {})) for lv in levels]
     rngs = [seat_rng(seed, p) for p in (0, 1)]
     while not g.is_over:
+        if len(g.actions) >= max_actions:
+            raise RuntimeError(f"seed {seed}: no result after {max_actions} actions ({bad} bad guy, {good} good "
+                               f"guy, turn {g.turn}): a computer player is making no progress")
         p = g.to_act[0]
         g._apply(pols[p](g.view(p), g.legal_actions(p), rngs[p]))
     w = g.result["winners"]
@@ -309,7 +314,7 @@ def board(g, p: int) -> str:
             f"decks: recruit {v['decks']['recruit']}, action {v['decks']['action']} ==="]
     for pv in v["players"]:
         rows.append(f"{pv['name']} ({pv['side']} guys): hands {pv['recruit_hand_count']} recruit, "
-                    f"{pv['action_hand_count']} action; team {len(pv['characters'])}/{pv['team_limit']}")
+                    f"{pv['action_hand_count']} action; heroes {pv['heroes']}/{pv['team_limit']}")
         for c in pv["characters"]:
             marks = []
             if c["damage"]:

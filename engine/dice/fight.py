@@ -54,6 +54,13 @@ def targets(g: DiceGame, atk: dict) -> list[int]:
     return open_ or es
 
 
+def secluded_last(g: DiceGame, es: list[int]) -> list[int]:
+    """The order in which an area attack takes on ``es``: Secluded heroes ("always attacked last")
+    after everyone else, otherwise in table order."""
+    return [e for e in es if not rules.has_flag(g, e, "secluded")] + \
+        [e for e in es if rules.has_flag(g, e, "secluded")]
+
+
 def start(g: DiceGame, p: int, src: int) -> None:
     """``attack card=X``: X is a character, or a turret upgrade (a Force 3 damage attack)."""
     turret = g.cards[src]["z"] == "att"
@@ -62,7 +69,7 @@ def start(g: DiceGame, p: int, src: int) -> None:
     kind = "damage" if turret else "control" if "control" in ab else "immobilize" if "immobilize" in ab \
         else "damage"
     atk = {"p": p, "atk": hero, "src": src, "turret": turret, "kind": kind, "area": not turret and "area" in ab,
-           "psy": "psychic" in rules.traits(g, hero), "def": None, "queue": [], "bonus": [0, 0], "neg": False,
+           "psy": "psychic" in rules.traits(g, hero), "def": None, "queue": [], "bonus": [0, 0], "single": 0, "neg": False,
            "prio": p, "passes": 0, "stage": "target"}
     g.attack = atk
     what = {"damage": "a damage attack", "immobilize": "an immobilizing attack", "control": "a control attack"}[kind]
@@ -70,7 +77,7 @@ def start(g: DiceGame, p: int, src: int) -> None:
         g.log("attack", f"{g.name(hero)} fires {g.name(src)}: a damage attack of Force 3.")
     if atk["area"]:
         _use(g, atk)
-        atk["queue"] = enemies(g, p, atk["psy"])
+        atk["queue"] = secluded_last(g, enemies(g, p, atk["psy"]))
         g.log("attack", f"{g.name(hero)} makes an area attack ({what.split(' ', 1)[1]}) against every enemy: "
                         f"{', '.join(g.name(e) for e in atk['queue'])}.")
         atk["stage"] = "next"
@@ -118,7 +125,7 @@ def intercept(g: DiceGame, i: int | None) -> None:
 
 
 def _open_window(atk: dict) -> None:
-    atk.update(stage="battle", prio=atk["p"], passes=0, bonus=[0, 0], neg=False)
+    atk.update(stage="battle", prio=atk["p"], passes=0, bonus=[0, 0], single=0, neg=False)
 
 
 def cancel(g: DiceGame) -> None:
@@ -167,9 +174,17 @@ def play_battle(g: DiceGame, q: int, c: int) -> None:
     if n:
         atk["bonus"][side] += n
         said.append(f"Force +{n} for this roll")
+        if side == 0 and d.single_target:  # Blasts and the like: only while the attack has one target
+            atk["single"] = atk.get("single", 0) + n
     if side == 0 and d.attack_type == "area":
         atk["area"] = True
-        atk["queue"] += [e for e in enemies(g, atk["p"], atk["psy"]) if e != atk["def"] and e not in atk["queue"]]
+        lost = atk.get("single", 0)
+        if lost:
+            atk["bonus"][0] -= lost
+            atk["single"] = 0
+            said.append(f"the +{lost} from non-area cards already played no longer counts")
+        atk["queue"] = secluded_last(g, atk["queue"] + [e for e in enemies(g, atk["p"], atk["psy"])
+                                                        if e != atk["def"] and e not in atk["queue"]])
         said.append("the attack now hits every enemy")
     elif side == 0 and d.attack_type:
         atk["kind"] = d.attack_type

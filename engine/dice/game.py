@@ -258,12 +258,11 @@ class DiceGame(Replayable):
             if removed:
                 self.log("recover", f"{self.name(i)} sheds {' and '.join(f'a {r} token' for r in removed)}"
                                     f" (now {c['dmg']} damage, {c['dly']} delay).")
-        limit = rules.team_limit(self, p)
-        team = self.team(p)
-        while len(team) > limit:
-            newest = team.pop()
-            self.log("team_limit", f"{self.players[p]['name']}'s team is over its limit of {limit}: "
-                                   f"the newest member, {self.name(newest)}, is discarded.")
+        heroes = rules.heroes(self, p)  # the limit counts heroes; the newest go first
+        while len(heroes) > (limit := rules.team_limit(self, p)):  # a discarded hero may take a Trophy Hall
+            newest = heroes.pop()
+            self.log("team_limit", f"{self.players[p]['name']}'s team is over its limit of {limit} heroes: "
+                                   f"the newest hero, {self.name(newest)}, is discarded.")
             self.discard_character(newest)
         self._settle()
         self._hand_limits()

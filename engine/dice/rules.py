@@ -12,7 +12,7 @@ if TYPE_CHECKING:
     from .game import DiceGame
 
 HAND_LIMIT = 7    # each hand: recruit and action
-TEAM_LIMIT = 6    # heroes and minions together
+TEAM_LIMIT = 6    # heroes (villains included); minions are not counted
 
 
 def attached_all(g: DiceGame, i: int) -> list[int]:
@@ -170,7 +170,13 @@ def has_flag(g: DiceGame, i: int, what: str) -> bool:
 
 
 def team_limit(g: DiceGame, p: int) -> int:
+    """How many heroes ``p``'s team may keep past Recovery (seed 004: "6 Heroes"; minions are not counted)."""
     return _limits(g, p)[0]
+
+
+def heroes(g: DiceGame, p: int) -> list[int]:
+    """The heroes on ``p``'s team, oldest first: what the team limit counts."""
+    return [i for i in g.team(p) if is_hero(g, i)]
 
 
 def hand_limit(g: DiceGame, p: int, hand: str) -> int:

@@ -103,7 +103,8 @@ def card_text(d) -> str:
     for hand, n in d.hand_size.items():
         parts.append(f"Your {hand} hand limit is {n} higher.")
     if d.secluded:
-        parts.append("This hero can only be attacked when no other enemy can be.")
+        parts.append("This hero is attacked last: it is a target only when no other enemy can be, and an "
+                     "area attack comes to it after everyone else.")
     if d.any_vehicles:
         parts.append("The hero may carry any number of vehicles.")
     if d.team_size:

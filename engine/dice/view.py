@@ -70,7 +70,8 @@ def build_view(g: DiceGame, viewer: int | None) -> dict:
     for p, pl in enumerate(g.players):
         entry = {"index": p, "team": p, "name": pl["name"], "side": pl["side"], "turns": pl["turns"],
                  "recruit_hand_count": len(pl["rhand"]), "action_hand_count": len(pl["ahand"]),
-                 "team_limit": rules.team_limit(g, p), "recruit_hand_limit": rules.hand_limit(g, p, "recruit"),
+                 "team_limit": rules.team_limit(g, p), "heroes": len(rules.heroes(g, p)),
+                 "recruit_hand_limit": rules.hand_limit(g, p, "recruit"),
                  "action_hand_limit": rules.hand_limit(g, p, "action"),
                  "characters": [build(g, i, forces) for i in g.team(p)]}
         if viewer == p:
