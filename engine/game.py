@@ -1779,7 +1779,8 @@ def _config_from_json(pool: CardPool, data, source: str) -> dict:
     position = data.get("position")
     if position is not None:
         from .position import check_position
-        problems += check_position(pool, position, source, "config.position")
+        problems += check_position(pool, position, source, "config.position",
+                                   mode=mode if isinstance(mode, str) and mode in MODES else None)
     if problems:
         raise SaveError(problems)
     out = {"mode": data["mode"], "seed": data["seed"], "max_turns": data.get("max_turns", 200),

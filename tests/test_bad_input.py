@@ -817,3 +817,22 @@ def test_ai_move_steps_are_bounded(session):
     ask(session, {"op": "new_game", "mode": "duel", "seed": 3, "seats": SEATS, "viewer": 0})
     out = ask(session, {"op": "ai_move", "viewer": 0, "steps": 10 ** 9})
     assert out["error"]["code"] == "bad_request" and "field 'steps': at most 100" in out["error"]["message"]
+
+
+def test_a_save_of_a_game_set_up_from_a_position_is_checked_too():
+    from engine.scenario import run_scenario
+    pool = load_pool([ROOT / "card_data"])
+    data = read_data(ROOT / "card_data" / "scenarios" / "combat-atk-equal-def-stuns.yaml")[0]
+    save = run_scenario(data, pool, "x").game.save()
+    assert Game.load(pool, copy.deepcopy(save)).state_hash() == save["hash"]
+    for change, says in [
+        (lambda d: d["config"]["position"].update(active=9), "field 'config.position.active': names a side from 0 to 1"),
+        (lambda d: d["config"]["position"]["players"][0].update(front=[{"card": "Iron Warden", "wounds": -3}]),
+         "field 'config.position.players[0].front[0].wounds': must be from 0"),
+        (lambda d: d.pop("hash"), "field 'hash': missing"),
+    ]:
+        broken = copy.deepcopy(save)
+        change(broken)
+        with pytest.raises(SaveError, match=r".") as e:
+            Game.load(pool, broken)
+        assert says in str(e.value)
