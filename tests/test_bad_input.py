@@ -763,7 +763,9 @@ def test_one_odd_value_anywhere_in_a_scenario_or_save_never_crashes(tmp_path):
 def test_one_odd_value_anywhere_in_a_request_never_gets_an_internal_error(session):
     import random
     rng = random.Random(16)
-    save = {"format": "capeclash-web-save", "version": 1, "seats": None, "game": sample_game(seed=2).save()}
+    ask(session, {"op": "new_game", "mode": "duel", "seed": 3, "seats": SEATS})
+    save = ask(session, {"op": "save"})["result"]  # with seats and the computer's dice (ai_rng)
+    assert save["ai_rng"] and save["seats"]
     requests = [{"op": "new_game", "mode": "duel", "seed": 3, "seats": SEATS, "viewer": 0},
                 {"op": "state", "viewer": 0, "since": 0}, {"op": "apply", "action": "0:choose_first side=0", "viewer": 0},
                 {"op": "ai_move", "viewer": 0, "steps": 1}, {"op": "card", "cid": "skyhawk"}, {"op": "explain", "iid": 3},
@@ -836,3 +838,18 @@ def test_a_save_of_a_game_set_up_from_a_position_is_checked_too():
         with pytest.raises(SaveError, match=r".") as e:
             Game.load(pool, broken)
         assert says in str(e.value)
+
+
+@pytest.mark.parametrize("ai_rng, says", [
+    ({"1" * 5000: "5"}, "field 'ai_rng'"),
+    ({"1": "9" * 5000}, "field 'ai_rng'"),
+    ({"1": ["x"]}, "field 'ai_rng'"),
+    ([1], "field 'ai_rng' must be an object"),
+], ids=["long-seat", "long-state", "list-state", "a-list"])
+def test_a_browser_save_with_bad_computer_dice_is_refused_and_the_game_kept(session, ai_rng, says):
+    ask(session, {"op": "new_game", "mode": "duel", "seed": 3, "seats": SEATS})
+    save = ask(session, {"op": "save"})["result"]
+    before = ask(session, {"op": "state", "viewer": 0})["result"]["hash"]
+    out = ask(session, {"op": "load", "save": {**save, "ai_rng": ai_rng}, "viewer": 0})
+    assert out["error"]["code"] == "bad_save" and says in out["error"]["message"]
+    assert ask(session, {"op": "state", "viewer": 0})["result"]["hash"] == before
