@@ -81,6 +81,8 @@ def loads_json(text: str, source: str):
         raise DataError([Problem(source, None, e.args[0], "invalid JSON: key given twice in one object")]) from None
     except json.JSONDecodeError as e:
         raise DataError([Problem(source, None, None, f"invalid JSON at line {e.lineno}: {e.msg}")]) from None
+    except ValueError as e:  # a number of thousands of digits (int() refuses them: they cost time squared)
+        raise DataError([Problem(source, None, None, f"invalid JSON: {cut(str(e), 100)}")]) from None
     except RecursionError:  # pragma: no cover - _json_depth stops this first
         raise DataError([Problem(source, None, None, "invalid JSON: nested too deep")]) from None
 

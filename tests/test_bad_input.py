@@ -534,6 +534,8 @@ def ask(session, request) -> dict:
     ({"op": "replay_step", "to": "x"}, "bad_request", "field 'to': must be a whole number"),
     ({"op": "load", "save": 5}, "bad_request", "field 'save'"),
     ({"op": "load", "save": "{"}, "bad_save", "invalid JSON"),
+    ({"op": "load", "save": "1" * 5000}, "bad_save", "invalid JSON"),
+    ('{"op": "state", "since": ' + "9" * 5000 + "}", "bad_request", "invalid JSON"),
     ({"op": "load", "save": '{"format": 1, "format": 2}'}, "bad_save", "key given twice"),
     ({"op": "run_scenarios", "scenarios": [1]}, "bad_request", "field 'scenarios[0]'"),
     ({"op": "run_scenarios", "scenarios": {"a": 1}}, "bad_request", "field 'scenarios': must be a list"),
