@@ -173,7 +173,7 @@ def _safe_loader():
         return _LOADER
     import yaml  # noqa: PLC0415
     from yaml.composer import Composer, ComposerError
-    from yaml.constructor import SafeConstructor
+    from yaml.constructor import ConstructorError, SafeConstructor
     from yaml.events import AliasEvent, ScalarEvent
     from yaml.resolver import Resolver
     try:
@@ -218,6 +218,13 @@ def _safe_loader():
             return node
 
     class CheckingConstructor(SafeConstructor):
+        def construct_yaml_int(self, node):
+            try:
+                return super().construct_yaml_int(node)
+            except ValueError:  # thousands of digits: int() refuses them
+                raise ConstructorError(None, None, f"a number of {len(node.value)} characters is too long",
+                                       node.start_mark) from None
+
         def construct_mapping(self, node, deep=False):
             seen: dict = {}
             for key_node, _ in node.value:
@@ -235,6 +242,8 @@ def _safe_loader():
                 else:
                     seen[key] = key_node.start_mark.line + 1
             return super().construct_mapping(node, deep)
+
+    CheckingConstructor.add_constructor("tag:yaml.org,2002:int", CheckingConstructor.construct_yaml_int)
 
     class Loader(LimitedComposer, *bases, CheckingConstructor, Resolver):
         def __init__(self, stream):

@@ -855,3 +855,29 @@ def test_a_browser_save_with_bad_computer_dice_is_refused_and_the_game_kept(sess
     out = ask(session, {"op": "load", "save": {**save, "ai_rng": ai_rng}, "viewer": 0})
     assert out["error"]["code"] == "bad_save" and says in out["error"]["message"]
     assert ask(session, {"op": "state", "viewer": 0})["result"]["hash"] == before
+
+
+@pytest.mark.parametrize("number, says", [
+    ("9" * 5000, "invalid YAML at line 5: a number of 5000 characters is too long"),
+    ("0x" + "f" * 5000, "card 'big', field 'cost': must be at most 999, not <a number too long to show>"),
+], ids=["decimal-5000-digits", "hex-5000-digits"])
+def test_numbers_of_thousands_of_digits_in_yaml(tmp_path, number, says):
+    body = TEAMS + "cards:\n  - {id: big, name: Big, type: supporting, team: Dawnwatch, atk: 1, def: 1, health: 1,\n" \
+                   f"     cost: {number}}}\n"
+    text = problems_of(cards_file(tmp_path, body))
+    assert says in text and len(text) < 2000
+
+
+@pytest.mark.parametrize("extra, field", [
+    ("    triggers: [{when: appears, effect: [{draw: {n: 100000000000000000000}}]}]\n",
+     "field 'triggers[0].effect[0].draw.n': must be from -999 to 999"),
+    ("    powers: [{name: P, timing: main, cost: [might], effect: [{modify: {target: self, atk: 0x" + "f" * 3000
+     + "}}]}]\n", "field 'powers[0].effect[0].modify.atk': must be from -999 to 999, not 2290593203500"),
+], ids=["draw-10^20", "modify-hex-3000-digits"])
+def test_huge_amounts_in_card_effects_are_refused(tmp_path, extra, field):
+    assert field in card_problems(tmp_path, extra)
+
+
+def test_huge_card_stats_are_refused(tmp_path):
+    text = card_problems(tmp_path, "", atk=10 ** 20)
+    assert "card 'odd', field 'atk': must be at most 999" in text
