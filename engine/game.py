@@ -1564,6 +1564,14 @@ class Game(Replayable):
             raise SaveError([Problem(source, None, "format", f"not a Cape Clash save (expected format {SAVE_FORMAT!r})")])
         if data.get("version") != SAVE_VERSION:
             raise SaveError([Problem(source, None, "version", f"unsupported save version {data.get('version')!r}")])
+        if not isinstance(data.get("hash"), str) or not data["hash"]:  # reported with the config's problems
+            no_hash = [Problem(source, None, "hash", "missing: a save without the hash of its final state "
+                                                     "cannot be verified (save the game again)")]
+            try:
+                _config_from_json(pool, data.get("config"), source)
+            except SaveError as e:
+                raise SaveError(e.problems + no_hash) from None
+            raise SaveError(no_hash)
         config = _config_from_json(pool, data.get("config"), source)
         try:
             g = cls(pool, config)

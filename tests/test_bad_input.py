@@ -881,3 +881,11 @@ def test_huge_amounts_in_card_effects_are_refused(tmp_path, extra, field):
 def test_huge_card_stats_are_refused(tmp_path):
     text = card_problems(tmp_path, "", atk=10 ** 20)
     assert "card 'odd', field 'atk': must be at most 999" in text
+
+
+def test_a_save_without_hash_and_with_a_bad_deck_reports_both(saved):
+    def change(d):
+        d.pop("hash")
+        d["config"]["players"][0]["deck"]["cards"].update({"skyhawk": 60})
+    text = load_broken(saved, change)
+    assert "field 'hash': missing" in text and "60 copies" in text
