@@ -48,6 +48,8 @@ def read_text(path: str | Path) -> str:
     try:
         if path.is_dir():
             raise DataError([Problem(str(path), None, None, "is a folder, not a file")])
+        if path.exists() and not path.is_file():  # a pipe or a device could block or never end
+            raise DataError([Problem(str(path), None, None, "is not a regular file")])
         if path.stat().st_size > MAX_FILE_BYTES:
             raise DataError([Problem(str(path), None, None, f"is larger than {MAX_FILE_BYTES // 1_000_000} MB")])
         raw = path.read_bytes()

@@ -179,6 +179,14 @@ def test_an_unreadable_file_is_reported(tmp_path, monkeypatch):
     assert f"{f}: cannot be read (Permission denied)" in text
 
 
+def test_a_pipe_given_as_a_deck_file_is_refused_without_blocking(tmp_path, capsys):
+    import os
+    fifo = tmp_path / "deck-pipe.txt"
+    os.mkfifo(fifo)
+    rc, text = run_cli(capsys, "deck", fifo, "--data", TESTSET)
+    assert rc == 1 and f"{fifo}: is not a regular file" in text
+
+
 def test_a_file_that_is_not_utf8_is_reported_with_its_line(tmp_path):
     f = tmp_path / "latin.yaml"
     f.write_bytes(b"cards:\n  - name: caf\xe9\n")
