@@ -265,6 +265,9 @@ def suggest(word: str, options) -> str:
     return f" (did you mean {close[0]!r}?)" if close else ""
 
 
+MAX_NUMBER = 999  # no cost, stat, level, XP or amount on a card comes near this (a bigger one is a typo)
+
+
 class _Checker:
     """Collects problems while walking one card's data."""
 
@@ -275,7 +278,7 @@ class _Checker:
     def err(self, fld: str | None, msg: str) -> None:
         self.problems.append(Problem(self.file, self.card, fld, msg))
 
-    def check_int(self, data: dict, key: str, fld: str, *, required=True, minimum=0):
+    def check_int(self, data: dict, key: str, fld: str, *, required=True, minimum=0, maximum=MAX_NUMBER):
         v = data.get(key)
         if v is None:
             if required:
@@ -285,7 +288,10 @@ class _Checker:
             self.err(fld, f"must be a whole number, not {excerpt(v)}")
             return None
         if v < minimum:
-            self.err(fld, f"must be at least {minimum}, not {v}")
+            self.err(fld, f"must be at least {minimum}, not {excerpt(v)}")
+            return None
+        if v > maximum:
+            self.err(fld, f"must be at most {maximum}, not {excerpt(v)}")
             return None
         return v
 
@@ -398,6 +404,8 @@ class _Checker:
                 return dict(v)
             if isinstance(v, bool) or not isinstance(v, int):
                 self.err(fld, f"must be a whole number or a counted amount such as {{atk_of: target}}, not {excerpt(v)}")
+            elif abs(v) > MAX_NUMBER:
+                self.err(fld, f"must be from -{MAX_NUMBER} to {MAX_NUMBER}, not {excerpt(v)}")
             return v
         if typ in ENUM_ARGS:
             options, what = ENUM_ARGS[typ]
@@ -406,6 +414,8 @@ class _Checker:
         if typ == "int":
             if isinstance(v, bool) or not isinstance(v, int):
                 self.err(fld, f"must be a whole number, not {excerpt(v)}")
+            elif abs(v) > MAX_NUMBER:
+                self.err(fld, f"must be from -{MAX_NUMBER} to {MAX_NUMBER}, not {excerpt(v)}")
             return v
         if typ == "card_filter":
             if not isinstance(v, dict):
