@@ -35,6 +35,9 @@ SEARCHED = ("main", "declare", "combat", "recruit")
 LOOKAHEAD = ("main", "declare", "combat")
 QUIET_LIMIT = 80  # actions a look-ahead plays at most before it evaluates
 HORIZON_LIMIT = 400  # the same, for a look-ahead over whole turns
+# once a game drags on, each turn past ``ai_simple.PRESSURE_TURN`` adds this to the value of every
+# attack in the main phase: sooner or later attacking beats waiting, and the game ends by the rules
+PRESSURE_BONUS = 0.004
 
 
 class Context:
@@ -304,9 +307,10 @@ def candidates(view: dict, legal: list) -> list:
 
 
 def searchable(view: dict, legal: list, kinds: tuple | None = None) -> bool:
-    """Whether the search weighs this decision (its type is one of ``kinds``, default ``SEARCHED``)."""
+    """Whether the search weighs this decision (its type is one of ``kinds``, default ``SEARCHED``).
+    Not once the game drags on (``ai_simple.pressure``): the heuristic, which then presses, decides."""
     d = view.get("decision") or {}
-    return d.get("type") in (kinds or SEARCHED) and len(legal) > 1
+    return d.get("type") in (kinds or SEARCHED) and len(legal) > 1 and not ai_simple.pressure(view)
 
 
 # ------------------------------------------------------------------ evaluation
@@ -566,8 +570,13 @@ def heuristic(view: dict, legal: list, rng: Rng, context: Context | None = None,
             simple = ai_simple.choose(view, legal, Rng(rng.state))
             if simple in values:
                 values[simple] += 0.002  # on equal boards, the rule of thumb decides
+            push = ai_simple.pressure(view) * PRESSURE_BONUS if d["type"] == "main" else 0.0
+            if push:
+                for a in values:
+                    if a.type == "attack":
+                        values[a] += push
             top = max(values.values())
-            near = [a for a in cands if values[a] >= top - slack]
+            near = [a for a in cands if a in values and values[a] >= top - slack]
             return near[0] if len(near) == 1 else near[rng.below(len(near))]
     return ai_simple.choose(view, legal, rng)
 
