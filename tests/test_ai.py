@@ -513,3 +513,63 @@ def test_recruit_points_buy_equipment_when_no_character_is_in_hand():
         a = pol(g.view(0), g.legal_actions(0), Rng(1))
         # Arc Gauntlet (cost 2) onto the main character, the strongest that wears it
         assert (a.type, g.cards[a["card"]].cid, a["target"]) == ("equip", "arc-gauntlet", g.players[0].main), level
+
+
+# ------------------------------------------------------------------ futile plays (issue 16)
+
+def _grip(enemy_front: list) -> dict:
+    """Queen Sybil can use Winter's Grip (choose an enemy supporting character, freeze it) and
+    holds Borrowed Allegiance (take control of an enemy supporting character of cost 4 or less)."""
+    return {"turn": 3, "active": 0, "phase": "main", "players": [
+        {"name": "Rime", "main": {"card": "queen-sybil-1", "row": "back"}, "front": ["glimmer-courier"],
+         "hand": ["borrowed-allegiance"], "resources": ["lantern-library", "rime-palace", "anvil-yard"]},
+        {"name": "Ember", "main": {"card": "brannoc-kindler-1", "row": "back"}, "front": enemy_front,
+         "resources": ["anvil-yard", "ember-hearthhall"]}]}
+
+
+def _grip_plays(g):
+    legal = g.legal_actions(0)
+    grip = next(a for a in legal if a.type == "power" and "Winter's Grip" in g.describe(a))
+    plot = next(a for a in legal if a.type == "plot")
+    return legal, grip, plot
+
+
+def test_a_play_with_no_target_is_futile_and_no_level_chooses_it():
+    from engine.futility import is_futile
+    g, p = _starter_position(_grip([]))
+    legal, grip, plot = _grip_plays(g)
+    assert is_futile(g, grip) and is_futile(g, plot)
+    assert not any(is_futile(g, a) for a in legal if a not in (grip, plot))  # attacks, end of turn
+    for level in ("easy", "normal", "hard"):
+        pol = make_policy(level, public_context(g))
+        for k in range(8):
+            assert pol(g.view(p), legal, Rng(k)) not in (grip, plot), level
+    # the rules still allow the play: paid for, it does nothing
+    g.apply(grip)
+    while g.stack:
+        q = g.to_act[0]
+        g.apply(ai_simple.choose(g.view(q), g.legal_actions(q), Rng(0)))
+    assert not any(c.frozen for c in g.characters())
+
+
+def test_a_play_with_a_target_is_not_futile():
+    from engine.futility import is_futile
+    g, p = _starter_position(_grip(["kiln-guard"]))
+    legal, grip, plot = _grip_plays(g)
+    assert not is_futile(g, grip) and not is_futile(g, plot)
+    # each play's own filter decides: Hearthfire Titan costs 7, above Borrowed Allegiance's 4
+    g, p = _starter_position(_grip(["hearthfire-titan"]))
+    legal, grip, plot = _grip_plays(g)
+    assert not is_futile(g, grip) and is_futile(g, plot)
+
+
+def test_the_browser_is_told_which_offered_plays_are_futile():
+    from engine.webapi import Session, bundle_from_paths
+    s = Session(json.loads(json.dumps(bundle_from_paths(["card_data"]))))
+    for front, futile in (([], True), (["kiln-guard"], False)):
+        s.game, _ = _starter_position(_grip(front))
+        s.seats = [{"name": "Rime", "ai": None}, {"name": "Ember", "ai": None}]
+        acts = json.loads(s.handle(json.dumps({"op": "state", "viewer": 0})))["result"]["actions"]
+        by_type = {a["type"]: a for a in acts}
+        assert by_type["plot"]["futile"] is futile and by_type["power"]["futile"] is futile
+        assert by_type["end_turn"]["futile"] is False

@@ -73,7 +73,8 @@ A ruleset is a module (or any object) with these attributes:
   one-ply: each legal action is tried in one sampled game and the best ``evaluate`` wins.
 * ``prior(view, legal, rng, context, samples) -> dict | None`` (optional): each action's value by
   the heuristic's own look-ahead, averaged over ``samples`` sampled games; the search orders,
-  widens and seeds its root with it (Cape Clash: the combat look-ahead of ``heuristic``).
+  widens and seeds its root with it (Cape Clash: the combat look-ahead of ``heuristic``). An action
+  the prior leaves out is not searched (Cape Clash leaves out futile plays, ``engine.futility``).
 * ``fast_policy(view, legal, rng) -> action`` (optional): a cheap choice for the search's
   playouts and the ``simple`` level; without it playouts use ``heuristic``, then random actions.
 * ``playout_done(game, player, turn, horizon) -> bool`` (optional): True where a playout should

@@ -22,7 +22,7 @@ from __future__ import annotations
 import math
 from collections import Counter
 
-from .. import ai_simple, stats
+from .. import ai_simple, futility, stats
 from ..game import Game
 from ..replay import fields
 from ..rng import Rng
@@ -501,13 +501,20 @@ def lookahead_values(view: dict, legal: list, rng: Rng, context: Context, sample
                      evaluation=evaluate, horizon: int = 0, plan: int = 0, reply: bool = False) -> dict | None:
     """Each candidate's evaluation after playing it out in ``samples`` sampled games (``normal``
     uses the defaults: the hand-weighted ``evaluate`` once the combat is over; ``hard`` may
-    pass another ``evaluation`` and a ``horizon``, see ``playout_done``)."""
+    pass another ``evaluation`` and a ``horizon``, see ``playout_done``). Futile plays (a plot
+    twist or power whose effect cannot change anything, ``engine.futility``) get no value: they
+    are left out of the result, so no level chooses them."""
     player = legal[0].player
     totals = dict.fromkeys(legal, 0.0)
-    for _ in range(samples):
+    for k in range(samples):
         base = sample_state(view, player, rng, context)
         if base is None or not set(legal) <= set(base.legal_actions(player)):
             return None
+        if k == 0:  # plays that cannot change anything are not weighed (engine.futility)
+            futile = futility.futile_actions(base, legal)
+            if futile and len(futile) < len(legal):
+                legal = [a for a in legal if a not in futile]
+                totals = dict.fromkeys(legal, 0.0)
         seed = rng.next64() if reply else None
         for a in legal:
             # with ``reply``, every candidate meets the same dice (common random numbers)
