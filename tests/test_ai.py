@@ -3,6 +3,7 @@ small fixed-seed samples, and the ruleset protocol with a second (toy) game."""
 
 from __future__ import annotations
 
+import functools
 import json
 from collections import Counter
 
@@ -422,10 +423,15 @@ def test_normal_as_the_reply_model_and_common_random_numbers():
 
 # ------------------------------------------------------------------ stalls (issue 16)
 
+@functools.lru_cache(maxsize=1)
+def _starter_pool():
+    from engine.loader import load_pool
+    return load_pool(["card_data"])
+
+
 def _starter_position(spec: dict):
     from engine import position
-    from engine.loader import load_pool
-    g = position.build(load_pool(["card_data"]), spec)
+    g = position.build(_starter_pool(), spec)
     return g, g.to_act[0]
 
 
@@ -564,8 +570,8 @@ def test_a_play_with_a_target_is_not_futile():
 
 
 def test_the_browser_is_told_which_offered_plays_are_futile():
-    from engine.webapi import Session, bundle_from_paths
-    s = Session(json.loads(json.dumps(bundle_from_paths(["card_data"]))))
+    from engine.webapi import Session
+    s = Session.from_pool(_starter_pool(), [])
     for front, futile in (([], True), (["kiln-guard"], False)):
         s.game, _ = _starter_position(_grip(front))
         s.seats = [{"name": "Rime", "ai": None}, {"name": "Ember", "ai": None}]

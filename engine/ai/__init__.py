@@ -29,6 +29,9 @@ evaluation is close to the best. ``normal``: the heuristic. ``hard``: the search
 guided by the heuristic: in the main phase the heuristic's look-ahead ranks the actions, and the
 best three are played on in a sampled game, the heuristic playing every seat through the
 opponent's reply, where the evaluation judges them (elsewhere hard decides as normal does).
+No level plays a plot twist or super power that cannot change anything (``engine.futility``), and
+once a game drags on past ``ai_simple.PRESSURE_TURN`` every level presses (attacks rather than
+waits, more so each turn), so games between computer players end by the rules.
 Levels are set by budgets counted in iterations and playout steps, never by the clock, so a game
 replays exactly from its seed on CPython and on Pyodide (``LEVELS`` holds the numbers). A browser
 may pass ``deadline`` (a ``time.monotonic()`` value) to stop a search early; tests and simulations
