@@ -29,6 +29,7 @@ from .actions import Action
 from .cards import CardPool, suggest
 from .decks import Deck, check_deck
 from .errors import CapeClashError, DataError, DeckError, Problem, SaveError, excerpt
+from .futility import is_futile
 from .game import MODES, Game
 from .rng import Rng
 from .text import ability_lines, card_text, keyword_rules
@@ -548,7 +549,9 @@ class Session(TutorialOps):
     def _action_json(self, g: Game, a: Action) -> dict:
         group, key = ACTION_GROUPS.get(a.type, ("Other", None))
         out = {"text": str(a), "type": a.type, "label": g.describe(a), "group": group,
-               "card": a.get(key) if key else None}
+               "card": a.get(key) if key else None,
+               # a plot twist or power whose effect cannot change anything now: the page warns first
+               "futile": is_futile(g, a)}
         if a.type == "power_up":
             out["also"] = a["discard"]
         if a.type == "equip":
