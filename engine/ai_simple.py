@@ -13,13 +13,19 @@ The simple policy, decision by decision:
 * resource step: a location face up; otherwise, while it has fewer than
   ``RESOURCE_TARGET`` resources, a card face down (plot twist first, then
   the least useful character);
-* recruit step: the most expensive character it can afford, front row;
+* recruit step: the most expensive card it can afford (a character to the
+  front row, equipment onto its strongest character, a machine), so recruit
+  points are not left unspent while the hand holds something to buy;
 * formation: ranged characters (and the main character) to the back row,
-  the rest to the front row;
+  the rest to the front row; once the game drags on (see ``pressure``) the
+  main character goes to the front row too, where it can attack;
 * main phase: attack when the attackers' ATK reaches a reachable defender's
   DEF (a team attack when one character alone is not enough), preferring the
   enemy main character and defenders that cannot strike back; never risks its
-  own main character against a defender that would stun it; then ends the turn;
+  own main character against a defender that would stun it; then ends the turn.
+  When a quiet turn could end the game against it (every deck empty and its
+  main character has more wounds than an enemy one) or the game drags on, it
+  attacks with its strongest character rather than end the turn;
 * combat windows: pass; questions from effects: sensible defaults.
 
 >>> from engine.testing import sample_game
@@ -39,6 +45,32 @@ if TYPE_CHECKING:
     from .rng import Rng
 
 RESOURCE_TARGET = 7
+# From this turn on a game "drags on": the computer players press (attack rather than wait, the
+# main character joins the front row). Games between normal players last about 30 turns (the
+# longest of 1,000 about 60 before this rule); the pressure grows by one a turn from here.
+PRESSURE_TURN = 50
+
+
+def pressure(view: dict) -> int:
+    """How long the game has dragged on past ``PRESSURE_TURN`` (0 before): the computer players
+    press harder the longer a game goes, so every game between them ends by the rules."""
+    return max(0, view.get("turn", 0) - PRESSURE_TURN)
+
+
+def quiet_loses(view: dict, player: int) -> bool:
+    """Would a round without an attack end the game against ``player``? Once every deck is empty
+    a full round without an attack ends the game, won by the fewest wounds on a main character."""
+    players = view["players"]
+    if any(pl["deck_count"] for pl in players if not pl["out"]):
+        return False
+    wounds: dict[int, int] = {}
+    for s in view["sides"]:
+        for c in s["front"] + s["back"]:
+            if c["main"]:
+                wounds[c["owner"]] = min(wounds.get(c["owner"], 1 << 30), c["wounds"])
+    me = players[player]
+    mine = min((w for o, w in wounds.items() if players[o]["team"] == me["team"]), default=1 << 30)
+    return any(w < mine for o, w in wounds.items() if players[o]["team"] != me["team"] and not players[o]["out"])
 
 
 # ------------------------------------------------------------------ the random player
@@ -191,19 +223,34 @@ def _resource(seen, by, rng):
 
 def _recruit(seen, by, rng):
     recs = [a for a in by.get("recruit", []) if a["row"] == "front"]
+    # equipment onto the strongest character that wears it (the main character first)
+    wearer = {}
+    for a in by.get("equip", []):
+        c = seen.chars.get(a["target"])
+        if c is None or c.get("equipment"):
+            continue
+        v = c["atk"] + c["def"] + (20 if c["main"] else 0)
+        if a["card"] not in wearer or v > wearer[a["card"]][0]:
+            wearer[a["card"]] = (v, a)
+    recs += [a for _v, a in wearer.values()]
     if not recs:
         return by.get("end_step", [None])[0]
     return _best(recs, lambda a: seen.hand.get(a["card"], {}).get("cost") or 0, rng)
 
 
-def _wanted_row(c: dict) -> str:
-    return "back" if c["main"] or "ranged" in c["keywords"] else "front"
+def _wanted_row(c: dict, main_front: bool = False) -> str:
+    if "ranged" in c["keywords"]:
+        return "back"
+    return "front" if not c["main"] or main_front else "back"
 
 
 def _formation(seen, by, rng):
+    main_front = pressure(seen.view) > 0
     for a in by.get("move", []):
         c = seen.chars.get(a["card"])
-        if c is not None and a["row"] == _wanted_row(c) and c["row"] != a["row"]:
+        if c is None or c["row"] == a["row"]:
+            continue
+        if a["row"] == _wanted_row(c, main_front):
             return a
     return by.get("end_step", [None])[0]
 
@@ -228,6 +275,11 @@ def _main(seen, by, rng):
     if plans:
         top = max(s for s, _ in plans)
         return rng.choice([a for s, a in plans if s == top])
+    if pressure(seen.view) or quiet_loses(seen.view, seen.p):
+        # waiting loses (or the game drags on): attack with the strongest character that has a target
+        able = [a for a in by.get("attack", []) if (c := seen.chars.get(a["card"])) is not None and seen.defenders([c])]
+        if able:
+            return _best(able, lambda a: _strike(seen.chars[a["card"]]), rng)
     return by.get("end_turn", [None])[0]
 
 

@@ -265,6 +265,9 @@ def suggest(word: str, options) -> str:
     return f" (did you mean {close[0]!r}?)" if close else ""
 
 
+MAX_NUMBER = 999  # no cost, stat, level, XP or amount on a card comes near this (a bigger one is a typo)
+
+
 class _Checker:
     """Collects problems while walking one card's data."""
 
@@ -275,22 +278,35 @@ class _Checker:
     def err(self, fld: str | None, msg: str) -> None:
         self.problems.append(Problem(self.file, self.card, fld, msg))
 
-    def check_int(self, data: dict, key: str, fld: str, *, required=True, minimum=0):
+    def check_int(self, data: dict, key: str, fld: str, *, required=True, minimum=0, maximum=MAX_NUMBER):
         v = data.get(key)
         if v is None:
             if required:
                 self.err(fld, "is required")
             return None
-        return v if self.number(v, fld, minimum) else None
+        if isinstance(v, bool) or not isinstance(v, int):
+            self.err(fld, f"must be a whole number, not {excerpt(v)}")
+            return None
+        if v < minimum:
+            self.err(fld, f"must be at least {minimum}, not {excerpt(v)}")
+            return None
+        if v > maximum:
+            self.err(fld, f"must be at most {maximum}, not {excerpt(v)}")
+            return None
+        return v
 
-    def number(self, v, fld: str, lo: int = 0, hi: int = L.MAX_NUMBER) -> bool:
-        """A whole number from ``lo`` to ``hi`` (every number in card data is bounded: see
-        language.MAX_NUMBER); False (and a problem naming the field) otherwise."""
+    def number(self, v, fld: str, *, signed: bool = False) -> bool:
+        """A number in an effect, filter or condition: a whole number from -MAX_NUMBER to MAX_NUMBER, and
+        0 or more unless ``signed`` (a count, a threshold: only a stat change may be negative). False
+        (and a problem naming the field) otherwise."""
         if isinstance(v, bool) or not isinstance(v, int):
             self.err(fld, f"must be a whole number, not {excerpt(v)}")
             return False
-        if not lo <= v <= hi:
-            self.err(fld, f"must be a whole number from {lo} to {hi}, not {excerpt(v)}")
+        if abs(v) > MAX_NUMBER:
+            self.err(fld, f"must be from -{MAX_NUMBER} to {MAX_NUMBER}, not {excerpt(v)}")
+            return False
+        if v < 0 and not signed:
+            self.err(fld, f"must be 0 or more, not {v}")
             return False
         return True
 
@@ -407,8 +423,7 @@ class _Checker:
             if isinstance(v, bool) or not isinstance(v, int):
                 self.err(fld, f"must be a whole number or a counted amount such as {{atk_of: target}}, not {excerpt(v)}")
             else:
-                signed = fld.rsplit(".", 1)[-1] in L.SIGNED_AMOUNTS
-                self.number(v, fld, -L.MAX_NUMBER if signed else 0)
+                self.number(v, fld, signed=fld.rsplit(".", 1)[-1] in L.SIGNED_AMOUNTS)
             return v
         if typ in ENUM_ARGS:
             options, what = ENUM_ARGS[typ]

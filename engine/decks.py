@@ -27,7 +27,8 @@ MAX_COPIES = 4
 MAX_COUNT = DECK_SIZE
 MAX_LISTED = 10 * DECK_SIZE
 
-_LINE = re.compile(r"^\s*(\d+)\s*x?\s+(.+?)\s*$")
+# (matched against a stripped line: a lazy name followed by \s*$ cost time squared in a run of spaces)
+_LINE = re.compile(r"(\d+)\s*x?\s+(\S.*)")
 
 
 def _count(n, source, card, field) -> tuple[int, Problem | None]:
@@ -151,7 +152,7 @@ class Deck:
                     problems.append(Problem(source, None, f"line {no}", "a deck has one main character"))
                 main = line.split(":", 1)[1].strip()
                 continue
-            m = _LINE.match(line)
+            m = _LINE.fullmatch(line)
             if not m:
                 problems.append(Problem(source, None, f"line {no}",
                                         f"expected 'COUNT CARD NAME' or 'Main: NAME', got {excerpt(line)}"))

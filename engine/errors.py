@@ -43,7 +43,10 @@ _REPR.maxstring, _REPR.maxother, _REPR.maxlong = 60, 60, 40
 def excerpt(value, limit: int = 80) -> str:
     """A short, bounded repr of ``value`` for error messages: large or deeply nested data (say from a
     YAML alias bomb) is never expanded in full."""
-    text = _REPR.repr(value)
+    try:
+        text = _REPR.repr(value)
+    except ValueError:  # a whole number of thousands of digits: Python refuses to write it out
+        text = "<a number too long to show>"
     return text if len(text) <= limit else text[:limit - 3] + "..."
 
 

@@ -1595,6 +1595,14 @@ class Game(Replayable):
             raise SaveError([Problem(source, None, "format", f"not a Cape Clash save (expected format {SAVE_FORMAT!r})")])
         if data.get("version") != SAVE_VERSION:
             raise SaveError([Problem(source, None, "version", f"unsupported save version {data.get('version')!r}")])
+        if not isinstance(data.get("hash"), str) or not data["hash"]:  # reported with the config's problems
+            no_hash = [Problem(source, None, "hash", "missing: a save without the hash of its final state "
+                                                     "cannot be verified (save the game again)")]
+            try:
+                _config_from_json(pool, data.get("config"), source)
+            except SaveError as e:
+                raise SaveError(e.problems + no_hash) from None
+            raise SaveError(no_hash)
         config = _config_from_json(pool, data.get("config"), source)
         try:
             g = cls(pool, config)
@@ -1826,7 +1834,8 @@ def _config_from_json(pool: CardPool, data, source: str) -> dict:
     position = data.get("position")
     if position is not None:
         from .position import check_position
-        problems += check_position(pool, position, source, "config.position")
+        problems += check_position(pool, position, source, "config.position",
+                                   mode=mode if isinstance(mode, str) and mode in MODES else None)
     if problems:
         raise SaveError(problems)
     out = {"mode": data["mode"], "seed": data["seed"], "max_turns": data.get("max_turns", 200),

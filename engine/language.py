@@ -234,11 +234,9 @@ def walk_steps(steps):
                 yield from walk_steps(inner)
 
 
-# Every number written in the card language (an amount, a count, a threshold, a card's stats) is a
-# whole number from 0 to MAX_NUMBER; the ATK/DEF of a stat change may also go down to -MAX_NUMBER.
-# (A card that repeats a billion times, or makes 10^8 tokens, would otherwise validate and hang.)
-MAX_NUMBER = 100
-SIGNED_AMOUNTS = ("atk", "def")  # the amounts that may be negative: modify/set_base/static atk and def
+# Every number written in the card language is at most cards.MAX_NUMBER; only these amounts may be
+# negative (modify/set_base/static atk and def): a count or threshold is 0 or more.
+SIGNED_AMOUNTS = ("atk", "def")
 
 # Counted amounts: worked out once, when the effect resolves, then locked in.
 AMOUNT_KINDS = {"atk_of": "the ATK of", "def_of": "the DEF of", "wounds_of": "the wounds on",

@@ -48,6 +48,8 @@ def read_text(path: str | Path) -> str:
     try:
         if path.is_dir():
             raise DataError([Problem(str(path), None, None, "is a folder, not a file")])
+        if path.exists() and not path.is_file():  # a pipe or a device could block or never end
+            raise DataError([Problem(str(path), None, None, "is not a regular file")])
         if path.stat().st_size > MAX_FILE_BYTES:
             raise DataError([Problem(str(path), None, None, f"is larger than {MAX_FILE_BYTES // 1_000_000} MB")])
         raw = path.read_bytes()
@@ -81,6 +83,8 @@ def loads_json(text: str, source: str):
         raise DataError([Problem(source, None, e.args[0], "invalid JSON: key given twice in one object")]) from None
     except json.JSONDecodeError as e:
         raise DataError([Problem(source, None, None, f"invalid JSON at line {e.lineno}: {e.msg}")]) from None
+    except ValueError as e:  # a number of thousands of digits (int() refuses them: they cost time squared)
+        raise DataError([Problem(source, None, None, f"invalid JSON: {cut(str(e), 100)}")]) from None
     except RecursionError:  # pragma: no cover - _json_depth stops this first
         raise DataError([Problem(source, None, None, "invalid JSON: nested too deep")]) from None
 
@@ -171,7 +175,7 @@ def _safe_loader():
         return _LOADER
     import yaml  # noqa: PLC0415
     from yaml.composer import Composer, ComposerError
-    from yaml.constructor import SafeConstructor
+    from yaml.constructor import ConstructorError, SafeConstructor
     from yaml.events import AliasEvent, ScalarEvent
     from yaml.resolver import Resolver
     try:
@@ -216,6 +220,13 @@ def _safe_loader():
             return node
 
     class CheckingConstructor(SafeConstructor):
+        def construct_yaml_int(self, node):
+            try:
+                return super().construct_yaml_int(node)
+            except ValueError:  # thousands of digits: int() refuses them
+                raise ConstructorError(None, None, f"a number of {len(node.value)} characters is too long",
+                                       node.start_mark) from None
+
         def construct_mapping(self, node, deep=False):
             seen: dict = {}
             for key_node, _ in node.value:
@@ -233,6 +244,8 @@ def _safe_loader():
                 else:
                     seen[key] = key_node.start_mark.line + 1
             return super().construct_mapping(node, deep)
+
+    CheckingConstructor.add_constructor("tag:yaml.org,2002:int", CheckingConstructor.construct_yaml_int)
 
     class Loader(LimitedComposer, *bases, CheckingConstructor, Resolver):
         def __init__(self, stream):

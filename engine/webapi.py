@@ -29,6 +29,7 @@ from .actions import Action
 from .cards import CardPool, suggest
 from .decks import Deck, check_deck
 from .errors import CapeClashError, DataError, DeckError, Problem, SaveError, excerpt
+from .futility import is_futile
 from .game import MODES, Game
 from .rng import Rng
 from .text import ability_lines, card_text, keyword_rules
@@ -66,7 +67,7 @@ ACTION_GROUPS = {
 
 MAX_REQUEST = 20_000_000   # characters: a long game's save is well under 1 MB
 MAX_TEXT = 1_000_000       # a pasted deck list or a save given as text
-MAX_STEPS = 1_000          # computer moves in one ai_move request
+MAX_STEPS = 100            # computer moves in one ai_move request (the page asks for 25 at most)
 # The kind of every request argument, by name; every op's parameters are listed here (a test checks
 # that), so each request is checked before any op runs. Kinds ending in "?" also take null.
 ARG_KINDS = {
@@ -548,7 +549,9 @@ class Session(TutorialOps):
     def _action_json(self, g: Game, a: Action) -> dict:
         group, key = ACTION_GROUPS.get(a.type, ("Other", None))
         out = {"text": str(a), "type": a.type, "label": g.describe(a), "group": group,
-               "card": a.get(key) if key else None}
+               "card": a.get(key) if key else None,
+               # a plot twist or power whose effect cannot change anything now: the page warns first
+               "futile": is_futile(g, a)}
         if a.type == "power_up":
             out["also"] = a["discard"]
         if a.type == "equip":
@@ -753,8 +756,21 @@ class Session(TutorialOps):
         if not (isinstance(seats, list) and len(seats) == len(names)
                 and all(isinstance(s, dict) and (s.get("ai") in (None, *AI_LEVELS)) for s in seats)):
             seats = [{"name": n, "ai": None} for n in names]
-        seats = [{"name": str(s.get("name") or names[i]), "ai": s.get("ai")} for i, s in enumerate(seats)]
-        return g, seats, data.get("ai_rng") or {}
+        seats = [{"name": s["name"][:40] if isinstance(s.get("name"), str) and s["name"] else names[i],
+                  "ai": s.get("ai")} for i, s in enumerate(seats)]
+        # the computer players' dice: {"SEAT": "STATE"}, both digits (text: JS numbers are 53-bit)
+        raw = data.get("ai_rng") or {}
+        if not isinstance(raw, dict):
+            raise WebError("bad_save", f"{source}: field 'ai_rng' must be an object, not {excerpt(raw, 60)}")
+        rngs = {}
+        for k, st in raw.items():
+            st = str(st) if isinstance(st, int) and not isinstance(st, bool) else st
+            if not (isinstance(k, str) and k.isdigit() and len(k) <= 3 and isinstance(st, str) and st.isdigit()
+                    and len(st) <= 20 and int(st) < 1 << 64):
+                raise WebError("bad_save", f"{source}: field 'ai_rng': a seat number and a dice state (digits), "
+                                           f"not {excerpt(k, 30)}: {excerpt(st, 40)}")
+            rngs[int(k)] = int(st)
+        return g, seats, rngs
 
     def op_load(self, save, viewer: int | None = None, source: str = "save") -> dict:
         """Restore a save (replaying it). On any problem the current game is kept."""
@@ -769,8 +785,8 @@ class Session(TutorialOps):
         self.auto = {i for i in auto if isinstance(i, int)} if isinstance(auto, list) else set()
         self._resync_ai_rngs()
         for k, st in rngs.items():
-            if str(k).isdigit() and int(k) in self.ai_rngs and str(st).isdigit() and int(st) < 1 << 64:
-                self.ai_rngs[int(k)] = Rng(int(st))
+            if k in self.ai_rngs:
+                self.ai_rngs[k] = Rng(st)
         return self.op_state(viewer=viewer)
 
     def op_replay_open(self, save, source: str = "replay file") -> dict:

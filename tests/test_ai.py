@@ -3,6 +3,7 @@ small fixed-seed samples, and the ruleset protocol with a second (toy) game."""
 
 from __future__ import annotations
 
+import functools
 import json
 from collections import Counter
 
@@ -461,3 +462,163 @@ def test_the_computer_plays_against_and_with_machines_in_play():
             p = h.to_act[0]
             h.apply(policy(h.view(p), h.legal_actions(p), Rng(1)))
         assert h.turn == 6 or h.is_over
+
+
+# ------------------------------------------------------------------ stalls (issue 16)
+
+@functools.lru_cache(maxsize=1)
+def _starter_pool():
+    from engine.loader import load_pool
+    return load_pool(["card_data"])
+
+
+def _starter_position(spec: dict):
+    from engine import position
+    g = position.build(_starter_pool(), spec)
+    return g, g.to_act[0]
+
+
+def _endgame(turn: int) -> dict:
+    """The stalled game of the browser demo's seed 28 (normal against normal): every deck but
+    one card is empty, Ember Oath's side lies stunned behind an Ashborn Initiate that comes back
+    each turn, and Rime Court, far ahead, ended every turn for 140 turns instead of attacking."""
+    stunned = [{"card": c, "stunned": True, "exhausted": True, "wounds": 1}
+               for c in ("the-undying-oath", "everflame-warden", "hearthfire-titan", "bulwark-of-embers")]
+    return {"turn": turn, "active": 1, "phase": "main", "players": [
+        {"name": "Ember", "main": {"card": "brannoc-kindler-2", "row": "back", "wounds": 2},
+         "front": [*stunned, {"card": "ashborn-initiate", "exhausted": True}], "deck": ["ashborn-initiate"],
+         "resources": ["anvil-yard", "ember-hearthhall", "lantern-library"]},
+        {"name": "Rime", "main": {"card": "queen-sybil-2", "row": "back"},
+         "front": ["everwinter-leviathan", "rime-bulwark", "veiled-envoy", "court-inquisitor", "winter-wyrm",
+                   "the-pale-chancellor"],
+         "resources": ["lantern-library", "rime-palace", "anvil-yard"]}]}
+
+
+@pytest.mark.parametrize("level", ["easy", "normal", "hard"])
+def test_a_game_that_drags_on_is_pressed_to_an_end_at_every_level(level):
+    """Long past the usual length of a game, the side far ahead attacks instead of waiting, and
+    the game ends by the rules (before the fix normal ended the turn: in its look-ahead the
+    simple opponent never attacked, so a quiet round seemed to win on wounds)."""
+    g, p = _starter_position(_endgame(120))
+    assert p == 1 and g.decision["type"] == "main"
+    pol = make_policy(level, public_context(g))
+    for k in range(3):
+        assert pol(g.view(p), g.legal_actions(p), Rng(k)).type == "attack"
+    # played on by the level against itself, the game ends by the rules within a few turns
+    rngs = [Rng(7), Rng(8)]
+    while not g.is_over:
+        q = g.to_act[0]
+        g.apply(pol(g.view(q), g.legal_actions(q), rngs[q]))
+    assert g.result["winners"] and g.turn < 150, g.result
+    assert "turn limit" not in g.result["reason"]
+
+
+def test_no_pressure_in_a_game_of_usual_length():
+    """The pressure starts only once a game drags on (normal's games keep their character)."""
+    assert ai_simple.pressure({"turn": ai_simple.PRESSURE_TURN}) == 0
+    assert ai_simple.pressure({"turn": ai_simple.PRESSURE_TURN + 3}) == 3
+
+
+def test_simple_attacks_when_a_quiet_round_would_lose_on_wounds():
+    """Every deck empty and our main character has more wounds: a round without an attack ends
+    the game against us, so the rule of thumb attacks even with an attack it would not make."""
+    spec = _endgame(12)
+    spec["active"] = 0
+    spec["players"][0]["deck"] = []
+    spec["players"][0]["front"][-1] = "ashborn-initiate"  # ready to attack
+    g, p = _starter_position(spec)
+    assert p == 0 and ai_simple.quiet_loses(g.view(0), 0) and not ai_simple.quiet_loses(g.view(1), 1)
+    assert ai_simple.choose(g.view(p), g.legal_actions(p), Rng(0)).type == "attack"
+    # with cards left in a deck, no hurry: the 2-ATK Initiate does not attack DEF 4 and up
+    spec["players"][0]["deck"] = ["ashborn-initiate"]
+    g, p = _starter_position(spec)
+    assert not ai_simple.quiet_loses(g.view(0), 0)
+    assert ai_simple.choose(g.view(p), g.legal_actions(p), Rng(0)).type == "end_turn"
+
+
+def test_a_main_character_joins_the_front_row_once_the_game_drags_on():
+    spec = _endgame(20)
+    spec.update(active=0, phase="formation")
+    g, p = _starter_position(spec)
+    assert g.decision["type"] == "formation"
+    assert ai_simple.choose(g.view(p), g.legal_actions(p), Rng(0)).type == "end_step"
+    spec["turn"] = ai_simple.PRESSURE_TURN + 1
+    g, p = _starter_position(spec)
+    a = ai_simple.choose(g.view(p), g.legal_actions(p), Rng(0))
+    assert (a.type, a["card"], a["row"]) == ("move", g.players[0].main, "front")
+
+
+def test_recruit_points_buy_equipment_when_no_character_is_in_hand():
+    """Easy once held 20 recruit points unspent: the recruit step bought only characters."""
+    from engine import position
+    spec = {"turn": 4, "active": 0, "phase": "recruit", "players": [
+        {"name": "A", "main": "captain-solace-1", "front": ["iron-warden"], "hand": ["jump-pack", "arc-gauntlet"],
+         "resources": ["proving-grounds", "think-tank", "obstacle-course"]},
+        {"name": "B", "main": "baron-dusk-1"}]}
+    g = position.build(test_pool(), spec)
+    assert g.decision["type"] == "recruit"
+    for level in ("simple", "easy", "normal"):
+        pol = ai_simple.choose if level == "simple" else make_policy(level, public_context(g))
+        a = pol(g.view(0), g.legal_actions(0), Rng(1))
+        # Arc Gauntlet (cost 2) onto the main character, the strongest that wears it
+        assert (a.type, g.cards[a["card"]].cid, a["target"]) == ("equip", "arc-gauntlet", g.players[0].main), level
+
+
+# ------------------------------------------------------------------ futile plays (issue 16)
+
+def _grip(enemy_front: list) -> dict:
+    """Queen Sybil can use Winter's Grip (choose an enemy supporting character, freeze it) and
+    holds Borrowed Allegiance (take control of an enemy supporting character of cost 4 or less)."""
+    return {"turn": 3, "active": 0, "phase": "main", "players": [
+        {"name": "Rime", "main": {"card": "queen-sybil-1", "row": "back"}, "front": ["glimmer-courier"],
+         "hand": ["borrowed-allegiance"], "resources": ["lantern-library", "rime-palace", "anvil-yard"]},
+        {"name": "Ember", "main": {"card": "brannoc-kindler-1", "row": "back"}, "front": enemy_front,
+         "resources": ["anvil-yard", "ember-hearthhall"]}]}
+
+
+def _grip_plays(g):
+    legal = g.legal_actions(0)
+    grip = next(a for a in legal if a.type == "power" and "Winter's Grip" in g.describe(a))
+    plot = next(a for a in legal if a.type == "plot")
+    return legal, grip, plot
+
+
+def test_a_play_with_no_target_is_futile_and_no_level_chooses_it():
+    from engine.futility import is_futile
+    g, p = _starter_position(_grip([]))
+    legal, grip, plot = _grip_plays(g)
+    assert is_futile(g, grip) and is_futile(g, plot)
+    assert not any(is_futile(g, a) for a in legal if a not in (grip, plot))  # attacks, end of turn
+    for level in ("easy", "normal", "hard"):
+        pol = make_policy(level, public_context(g))
+        for k in range(8):
+            assert pol(g.view(p), legal, Rng(k)) not in (grip, plot), level
+    # the rules still allow the play: paid for, it does nothing
+    g.apply(grip)
+    while g.stack:
+        q = g.to_act[0]
+        g.apply(ai_simple.choose(g.view(q), g.legal_actions(q), Rng(0)))
+    assert not any(c.frozen for c in g.characters())
+
+
+def test_a_play_with_a_target_is_not_futile():
+    from engine.futility import is_futile
+    g, p = _starter_position(_grip(["kiln-guard"]))
+    legal, grip, plot = _grip_plays(g)
+    assert not is_futile(g, grip) and not is_futile(g, plot)
+    # each play's own filter decides: Hearthfire Titan costs 7, above Borrowed Allegiance's 4
+    g, p = _starter_position(_grip(["hearthfire-titan"]))
+    legal, grip, plot = _grip_plays(g)
+    assert not is_futile(g, grip) and is_futile(g, plot)
+
+
+def test_the_browser_is_told_which_offered_plays_are_futile():
+    from engine.webapi import Session
+    s = Session.from_pool(_starter_pool(), [])
+    for front, futile in (([], True), (["kiln-guard"], False)):
+        s.game, _ = _starter_position(_grip(front))
+        s.seats = [{"name": "Rime", "ai": None}, {"name": "Ember", "ai": None}]
+        acts = json.loads(s.handle(json.dumps({"op": "state", "viewer": 0})))["result"]["actions"]
+        by_type = {a["type"]: a for a in acts}
+        assert by_type["plot"]["futile"] is futile and by_type["power"]["futile"] is futile
+        assert by_type["end_turn"]["futile"] is False

@@ -25,7 +25,7 @@ def _plot(effect) -> dict:
 @pytest.mark.parametrize("step, field", [
     ({"repeat": {"n": 1_000_000_000, "steps": [{"gain_xp": {"n": 1}}]}}, "effect[0].repeat.n"),
     ({"create_token": {"card": "drone", "n": 100_000_000}}, "effect[0].create_token.n"),
-    ({"draw": {"n": 101}}, "effect[0].draw.n"),
+    ({"draw": {"n": 1000}}, "effect[0].draw.n"),
     ({"gain_xp": {"n": -1}}, "effect[0].gain_xp.n"),
     ({"modify": {"target": "self", "atk": -1000}}, "effect[0].modify.atk"),
     ({"choose_number": {"min": 0, "max": 10 ** 9, "as": "x"}}, "effect[0].choose_number.max"),
@@ -45,7 +45,11 @@ def test_card_amounts_are_bounded(step, field):
 def test_a_stat_change_may_still_be_negative_and_a_card_stat_is_bounded():
     CardPool.from_data([DRONE, _plot([{"modify": {"target": "self", "atk": -2, "def": -100}}])])
     _, problems = parse_cards([{**DRONE, "atk": 10 ** 9}])
-    assert any(p.field == "atk" and "from 0 to 100" in p.message for p in problems), problems
+    assert any(p.field == "atk" and "at most 999" in p.message for p in problems), problems
+    for step, says in (({"gain_xp": {"n": -1}}, "must be 0 or more, not -1"),
+                       ({"draw": {"n": 1000}}, "must be from -999 to 999, not 1000")):
+        _, problems = parse_cards([_plot([step])])
+        assert any(says in p.message for p in problems), problems
 
 
 def _runaway_game(monkeypatch, steps_cap):

@@ -16,6 +16,7 @@ import pytest
 from engine import Game
 from engine.actions import Action
 from engine.cli import main as cli
+from engine.decks import Deck
 from engine.errors import CapeClashError, DataError, IllegalActionError, InvalidActionError, SaveError
 from engine.loader import load_deck, load_pool, read_data, validate
 from engine.testing import sample_game, test_decks, test_pool
@@ -176,6 +177,14 @@ def test_an_unreadable_file_is_reported(tmp_path, monkeypatch):
     monkeypatch.setattr(Path, "read_bytes", refuse)
     text = problems_of(f)
     assert f"{f}: cannot be read (Permission denied)" in text
+
+
+def test_a_pipe_given_as_a_deck_file_is_refused_without_blocking(tmp_path, capsys):
+    import os
+    fifo = tmp_path / "deck-pipe.txt"
+    os.mkfifo(fifo)
+    rc, text = run_cli(capsys, "deck", fifo, "--data", TESTSET)
+    assert rc == 1 and f"{fifo}: is not a regular file" in text
 
 
 def test_a_file_that_is_not_utf8_is_reported_with_its_line(tmp_path):
@@ -533,6 +542,8 @@ def ask(session, request) -> dict:
     ({"op": "replay_step", "to": "x"}, "bad_request", "field 'to': must be a whole number"),
     ({"op": "load", "save": 5}, "bad_request", "field 'save'"),
     ({"op": "load", "save": "{"}, "bad_save", "invalid JSON"),
+    ({"op": "load", "save": "1" * 5000}, "bad_save", "invalid JSON"),
+    ('{"op": "state", "since": ' + "9" * 5000 + "}", "bad_request", "invalid JSON"),
     ({"op": "load", "save": '{"format": 1, "format": 2}'}, "bad_save", "key given twice"),
     ({"op": "run_scenarios", "scenarios": [1]}, "bad_request", "field 'scenarios[0]'"),
     ({"op": "run_scenarios", "scenarios": {"a": 1}}, "bad_request", "field 'scenarios': must be a list"),
@@ -762,7 +773,9 @@ def test_one_odd_value_anywhere_in_a_scenario_or_save_never_crashes(tmp_path):
 def test_one_odd_value_anywhere_in_a_request_never_gets_an_internal_error(session):
     import random
     rng = random.Random(16)
-    save = {"format": "capeclash-web-save", "version": 1, "seats": None, "game": sample_game(seed=2).save()}
+    ask(session, {"op": "new_game", "mode": "duel", "seed": 3, "seats": SEATS})
+    save = ask(session, {"op": "save"})["result"]  # with seats and the computer's dice (ai_rng)
+    assert save["ai_rng"] and save["seats"]
     requests = [{"op": "new_game", "mode": "duel", "seed": 3, "seats": SEATS, "viewer": 0},
                 {"op": "state", "viewer": 0, "since": 0}, {"op": "apply", "action": "0:choose_first side=0", "viewer": 0},
                 {"op": "ai_move", "viewer": 0, "steps": 1}, {"op": "card", "cid": "skyhawk"}, {"op": "explain", "iid": 3},
@@ -799,3 +812,88 @@ def test_validate_reports_a_derring_dice_scenario_its_checker_cannot_read(tmp_pa
     f.write_text(yaml.safe_dump(data), encoding="utf-8")
     text = problems_of(f)
     assert str(f) in text
+
+
+def test_a_deck_line_with_a_long_run_of_spaces_is_read_in_linear_time(tmp_path, session):
+    """The line pattern ended in a lazy name and \\s*$: a run of spaces cost time squared (1 MB: hours)."""
+    text = "Main: Captain Solace\n1 Sky" + " " * 500_000 + "hawk\n"
+    t = time.process_time()
+    deck = Deck.from_text(text)
+    assert time.process_time() - t < 1.0
+    assert deck.cards == ["Sky" + " " * 500_000 + "hawk"]
+    out = ask(session, {"op": "validate_deck", "text": text})
+    assert out["error"]["code"] == "bad_deck" and len(json.dumps(out)) < 20_000
+
+
+def test_ai_move_steps_are_bounded(session):
+    ask(session, {"op": "new_game", "mode": "duel", "seed": 3, "seats": SEATS, "viewer": 0})
+    out = ask(session, {"op": "ai_move", "viewer": 0, "steps": 10 ** 9})
+    assert out["error"]["code"] == "bad_request" and "field 'steps': at most 100" in out["error"]["message"]
+
+
+def test_a_save_of_a_game_set_up_from_a_position_is_checked_too():
+    from engine.scenario import run_scenario
+    pool = load_pool([ROOT / "card_data"])
+    data = read_data(ROOT / "card_data" / "scenarios" / "combat-atk-equal-def-stuns.yaml")[0]
+    save = run_scenario(data, pool, "x").game.save()
+    assert Game.load(pool, copy.deepcopy(save)).state_hash() == save["hash"]
+    for change, says in [
+        (lambda d: d["config"]["position"].update(active=9), "field 'config.position.active': names a side from 0 to 1"),
+        (lambda d: d["config"]["position"]["players"][0].update(front=[{"card": "Iron Warden", "wounds": -3}]),
+         "field 'config.position.players[0].front[0].wounds': must be from 0"),
+        (lambda d: d.pop("hash"), "field 'hash': missing"),
+    ]:
+        broken = copy.deepcopy(save)
+        change(broken)
+        with pytest.raises(SaveError, match=r".") as e:
+            Game.load(pool, broken)
+        assert says in str(e.value)
+
+
+@pytest.mark.parametrize("ai_rng, says", [
+    ({"1" * 5000: "5"}, "field 'ai_rng'"),
+    ({"1": "9" * 5000}, "field 'ai_rng'"),
+    ({"1": ["x"]}, "field 'ai_rng'"),
+    ([1], "field 'ai_rng' must be an object"),
+], ids=["long-seat", "long-state", "list-state", "a-list"])
+def test_a_browser_save_with_bad_computer_dice_is_refused_and_the_game_kept(session, ai_rng, says):
+    ask(session, {"op": "new_game", "mode": "duel", "seed": 3, "seats": SEATS})
+    save = ask(session, {"op": "save"})["result"]
+    before = ask(session, {"op": "state", "viewer": 0})["result"]["hash"]
+    out = ask(session, {"op": "load", "save": {**save, "ai_rng": ai_rng}, "viewer": 0})
+    assert out["error"]["code"] == "bad_save" and says in out["error"]["message"]
+    assert ask(session, {"op": "state", "viewer": 0})["result"]["hash"] == before
+
+
+@pytest.mark.parametrize("number, says", [
+    ("9" * 5000, "invalid YAML at line 5: a number of 5000 characters is too long"),
+    ("0x" + "f" * 5000, "card 'big', field 'cost': must be at most 999, not <a number too long to show>"),
+], ids=["decimal-5000-digits", "hex-5000-digits"])
+def test_numbers_of_thousands_of_digits_in_yaml(tmp_path, number, says):
+    body = TEAMS + "cards:\n  - {id: big, name: Big, type: supporting, team: Dawnwatch, atk: 1, def: 1, health: 1,\n" \
+                   f"     cost: {number}}}\n"
+    text = problems_of(cards_file(tmp_path, body))
+    assert says in text and len(text) < 2000
+
+
+@pytest.mark.parametrize("extra, field", [
+    ("    triggers: [{when: appears, effect: [{draw: {n: 100000000000000000000}}]}]\n",
+     "field 'triggers[0].effect[0].draw.n': must be from -999 to 999"),
+    ("    powers: [{name: P, timing: main, cost: [might], effect: [{modify: {target: self, atk: 0x" + "f" * 3000
+     + "}}]}]\n", "field 'powers[0].effect[0].modify.atk': must be from -999 to 999, not 2290593203500"),
+], ids=["draw-10^20", "modify-hex-3000-digits"])
+def test_huge_amounts_in_card_effects_are_refused(tmp_path, extra, field):
+    assert field in card_problems(tmp_path, extra)
+
+
+def test_huge_card_stats_are_refused(tmp_path):
+    text = card_problems(tmp_path, "", atk=10 ** 20)
+    assert "card 'odd', field 'atk': must be at most 999" in text
+
+
+def test_a_save_without_hash_and_with_a_bad_deck_reports_both(saved):
+    def change(d):
+        d.pop("hash")
+        d["config"]["players"][0]["deck"]["cards"].update({"skyhawk": 60})
+    text = load_broken(saved, change)
+    assert "field 'hash': missing" in text and "60 copies" in text

@@ -6,7 +6,7 @@ player's and the spectator's).
 Games are seeded random-policy games in the five modes, half between the testbed decks and half
 between decks dealt at random from every card in card_data (so keywords, machines, continuous
 abilities and off-zone powers the testbed lacks are played). The long run, whole games, is in
-the soak tier (tests/conftest.py); ``CAPECLASH_DIFF_GAMES`` sets its number of games (default 30).
+the soak tier (tests/conftest.py); ``CAPECLASH_DIFF_GAMES`` sets its number of games (default 12).
 The start of one game per mode runs in the fast tier.
 """
 
@@ -20,7 +20,7 @@ from engine.rng import Rng
 from engine.testing import CARD_DATA, sample_game
 
 MODES = [("duel", 2), ("ffa", 3), ("ffa", 4), ("2v2", 4), ("two_headed", 4)]
-GAMES = int(os.environ.get("CAPECLASH_DIFF_GAMES", "30"))
+GAMES = int(os.environ.get("CAPECLASH_DIFF_GAMES", "12"))
 _POOL: list = []
 
 

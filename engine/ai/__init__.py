@@ -29,6 +29,9 @@ evaluation is close to the best. ``normal``: the heuristic. ``hard``: the search
 guided by the heuristic: in the main phase the heuristic's look-ahead ranks the actions, and the
 best three are played on in a sampled game, the heuristic playing every seat through the
 opponent's reply, where the evaluation judges them (elsewhere hard decides as normal does).
+No level plays a plot twist or super power that cannot change anything (``engine.futility``), and
+once a game drags on past ``ai_simple.PRESSURE_TURN`` every level presses (attacks rather than
+waits, more so each turn), so games between computer players end by the rules.
 Levels are set by budgets counted in iterations and playout steps, never by the clock, so a game
 replays exactly from its seed on CPython and on Pyodide (``LEVELS`` holds the numbers). A browser
 may pass ``deadline`` (a ``time.monotonic()`` value) to stop a search early; tests and simulations
@@ -73,7 +76,8 @@ A ruleset is a module (or any object) with these attributes:
   one-ply: each legal action is tried in one sampled game and the best ``evaluate`` wins.
 * ``prior(view, legal, rng, context, samples) -> dict | None`` (optional): each action's value by
   the heuristic's own look-ahead, averaged over ``samples`` sampled games; the search orders,
-  widens and seeds its root with it (Cape Clash: the combat look-ahead of ``heuristic``).
+  widens and seeds its root with it (Cape Clash: the combat look-ahead of ``heuristic``). An action
+  the prior leaves out is not searched (Cape Clash leaves out futile plays, ``engine.futility``).
 * ``fast_policy(view, legal, rng) -> action`` (optional): a cheap choice for the search's
   playouts and the ``simple`` level; without it playouts use ``heuristic``, then random actions.
 * ``playout_done(game, player, turn, horizon) -> bool`` (optional): True where a playout should

@@ -22,7 +22,7 @@ from __future__ import annotations
 import math
 from collections import Counter
 
-from .. import ai_simple, stats
+from .. import ai_simple, futility, stats
 from ..game import Game
 from ..replay import fields
 from ..rng import Rng
@@ -35,6 +35,9 @@ SEARCHED = ("main", "declare", "combat", "recruit")
 LOOKAHEAD = ("main", "declare", "combat")
 QUIET_LIMIT = 80  # actions a look-ahead plays at most before it evaluates
 HORIZON_LIMIT = 400  # the same, for a look-ahead over whole turns
+# once a game drags on, each turn past ``ai_simple.PRESSURE_TURN`` adds this to the value of every
+# attack in the main phase: sooner or later attacking beats waiting, and the game ends by the rules
+PRESSURE_BONUS = 0.004
 
 
 class Context:
@@ -306,9 +309,10 @@ def candidates(view: dict, legal: list) -> list:
 
 
 def searchable(view: dict, legal: list, kinds: tuple | None = None) -> bool:
-    """Whether the search weighs this decision (its type is one of ``kinds``, default ``SEARCHED``)."""
+    """Whether the search weighs this decision (its type is one of ``kinds``, default ``SEARCHED``).
+    Not once the game drags on (``ai_simple.pressure``): the heuristic, which then presses, decides."""
     d = view.get("decision") or {}
-    return d.get("type") in (kinds or SEARCHED) and len(legal) > 1
+    return d.get("type") in (kinds or SEARCHED) and len(legal) > 1 and not ai_simple.pressure(view)
 
 
 # ------------------------------------------------------------------ evaluation
@@ -499,13 +503,20 @@ def lookahead_values(view: dict, legal: list, rng: Rng, context: Context, sample
                      evaluation=evaluate, horizon: int = 0, plan: int = 0, reply: bool = False) -> dict | None:
     """Each candidate's evaluation after playing it out in ``samples`` sampled games (``normal``
     uses the defaults: the hand-weighted ``evaluate`` once the combat is over; ``hard`` may
-    pass another ``evaluation`` and a ``horizon``, see ``playout_done``)."""
+    pass another ``evaluation`` and a ``horizon``, see ``playout_done``). Futile plays (a plot
+    twist or power whose effect cannot change anything, ``engine.futility``) get no value: they
+    are left out of the result, so no level chooses them."""
     player = legal[0].player
     totals = dict.fromkeys(legal, 0.0)
-    for _ in range(samples):
+    for k in range(samples):
         base = sample_state(view, player, rng, context)
         if base is None or not set(legal) <= set(base.legal_actions(player)):
             return None
+        if k == 0:  # plays that cannot change anything are not weighed (engine.futility)
+            futile = futility.futile_actions(base, legal)
+            if futile and len(futile) < len(legal):
+                legal = [a for a in legal if a not in futile]
+                totals = dict.fromkeys(legal, 0.0)
         seed = rng.next64() if reply else None
         for a in legal:
             # with ``reply``, every candidate meets the same dice (common random numbers)
@@ -568,8 +579,13 @@ def heuristic(view: dict, legal: list, rng: Rng, context: Context | None = None,
             simple = ai_simple.choose(view, legal, Rng(rng.state))
             if simple in values:
                 values[simple] += 0.002  # on equal boards, the rule of thumb decides
+            push = ai_simple.pressure(view) * PRESSURE_BONUS if d["type"] == "main" else 0.0
+            if push:
+                for a in values:
+                    if a.type == "attack":
+                        values[a] += push
             top = max(values.values())
-            near = [a for a in cands if values[a] >= top - slack]
+            near = [a for a in cands if a in values and values[a] >= top - slack]
             return near[0] if len(near) == 1 else near[rng.below(len(near))]
     return ai_simple.choose(view, legal, rng)
 

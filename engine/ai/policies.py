@@ -212,6 +212,7 @@ class ISMCTSPolicy:
             extra["reply"] = True
         values = prior_fn(view, cands, rng, self.context, self.samples, **extra) if prior_fn and self.samples else None
         if values:
+            cands = [a for a in cands if a in values]  # a prior leaves out what is not worth weighing
             cands.sort(key=lambda a: -values[a])  # stable: equal values keep the legal order
             for a in cands:
                 ch = root.children[a] = Node(legal[0].player)
