@@ -81,9 +81,8 @@ def check_scenario(data, pool: CardPool, source: str | None = None) -> list[Prob
             typ = a.get("type") if "type" in a else next((k for k in a if k in TYPES), None)
             if not isinstance(typ, str) or typ not in TYPES:
                 out.append(Problem(source, None, f"actions[{i}]", f"no known action type in {excerpt(a)}"))
-            elif "type" not in a and TYPES[typ] and TYPES[typ][0] in a and a[typ] is not None:
-                out.append(Problem(source, None, f"actions[{i}].{TYPES[typ][0]}",
-                                   f"'{typ}: ...' already gives the {TYPES[typ][0]}; give it once"))
+            else:
+                out += _given_twice(a, typ, source, f"actions[{i}]")
             if "player" in a and (isinstance(a["player"], bool) or not isinstance(a["player"], int)
                                   or not 0 <= a["player"] < max(n, 1)):
                 out.append(Problem(source, None, f"actions[{i}].player", f"names a player from 0 to {n - 1}, "
@@ -156,6 +155,14 @@ def _card_ref_problem(ref, pool: CardPool | None, players: int) -> str | None:
     return None
 
 
+def _given_twice(a: dict, typ: str, source, field: str) -> list[Problem]:
+    """``{plot: X, card: Y}`` gives the card twice (resolve_action would have to drop one of them)."""
+    if "type" not in a and TYPES[typ] and TYPES[typ][0] in a and a[typ] is not None:
+        return [Problem(source, None, f"{field}.{TYPES[typ][0]}", f"'{typ}: ...' already gives the "
+                                                                  f"{TYPES[typ][0]}; give it once")]
+    return []
+
+
 def _check_expect_shape(e, source, field, players: int = 0, pool: CardPool | None = None) -> list[Problem]:
     """The keys of an expectation and their values (``pool``: also that the cards it names exist)."""
     if not isinstance(e, dict):
@@ -191,6 +198,10 @@ def _check_expect_shape(e, source, field, players: int = 0, pool: CardPool | Non
         out = [Problem(source, None, f"{field}.{k}", why) for k, kind in
                (("decision", "decision"), ("winner", "seats"), ("to_act", "seats"), ("viewer", "seat"))
                if k in e and (why := _value_problem(kind, e[k], players))]
+        for k in ("legal", "not_legal"):
+            if isinstance(e.get(k), dict):
+                typ = e[k].get("type") if "type" in e[k] else next((t for t in e[k] if t in TYPES), None)
+                out += _given_twice(e[k], typ, source, f"{field}.{k}") if typ in TYPES else []
         if out:
             return out
     return [Problem(source, None, f"{field}.{k}", "unknown expectation") for k in sorted(bad, key=str)]

@@ -279,9 +279,11 @@ def test_expectations_that_can_hold_still_pass_validation():
 def test_an_action_that_names_its_card_twice_is_refused():
     from engine.scenario import check_scenario
     pool = load_pool(["card_data"])
-    data = _scenario(actions=[{"plot": "Turnabout", "card": 5}])
+    data = _scenario(actions=[{"plot": "Turnabout", "card": 5}],
+                     expect=[{"legal": {"attack": "Captain Solace", "card": 3}}])
     problems = [str(p) for p in check_scenario(data, pool, "x.yaml")]
     assert any("actions[0].card" in p and "give it once" in p for p in problems), problems
+    assert any("expect[0].legal.card" in p and "give it once" in p for p in problems), problems
 
 
 def test_a_tutorial_lesson_expectation_is_checked_the_same_way():
