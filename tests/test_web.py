@@ -775,3 +775,60 @@ def test_recruit_by_dragging_a_hand_card_onto_a_row(tab, server):
     page.wait_for_selector(f'#board .side.mine .row[data-row="back"] .card[data-iid="{iid}"]', timeout=30000)
     assert page.locator(f'#board .hand .card[data-iid="{iid}"]').count() == 0
     assert tab.errors == []
+
+
+def test_guided_tutorial_completes_through_card_clicks(tab, server):
+    """The title screen's "Learn to play" runs every lesson on the ordinary table: the page points at
+    what each step asks for (tut-go), the learner clicks it (the card, the row of a picked card, or
+    the panel's button for a question about no card), Pass is answered for them, and the last lesson
+    leads back to the title. A move off the script is refused with the step's reason."""
+    page = tab.page
+    tab.boot(server, "?aidelay=0&nosw")
+    page.click("#btn-learn")
+    page.wait_for_selector("#board #tutorial-box")
+    idle = "document.body.dataset.tutIdle === '1'"
+    page.wait_for_function(idle)
+    assert "Lesson 1 of" in page.inner_text("#tutorial-box")
+    # off the script: recruit the card the step doesn't ask for; the engine refuses, the lesson waits
+    hint = page.inner_text("#tutorial-box .tut-hint")
+    others = page.eval_on_selector_all("#board .hand .card.actionable:not(.tut-go)", "bs => bs.length")
+    assert others >= 1
+    page.click("#board .hand .card.actionable:not(.tut-go)")
+    page.wait_for_function(idle)
+    if page.query_selector("#board .row.row-target"):
+        page.click("#board .row.row-target")
+        page.wait_for_function(idle)
+    assert page.is_visible("#tutorial-box .tut-refused"), page.inner_text("#tutorial-box")
+    assert page.inner_text("#tutorial-box .tut-hint") == hint
+    lessons, kinds = set(), {"card": 0, "row": 0, "panel": 0}
+    for _ in range(200):
+        page.wait_for_function(idle)
+        box = page.query_selector("#tutorial-box")
+        if box.get_attribute("data-finished") == "1":
+            break
+        if page.query_selector("#tut-next"):
+            lessons.add(page.inner_text("#tutorial-box .tut-head strong"))
+            page.click("#tut-next")
+            page.wait_for_function("!document.querySelector('#tut-next')")
+            continue
+        before = page.evaluate("document.body.dataset.tut")
+        target = page.query_selector("#board .card.tut-go, #board .res.tut-go") or page.query_selector("#board .row.tut-go")
+        if target is None:
+            target = page.query_selector("#actions button.tut-go")
+            kinds["panel"] += 1
+        else:
+            kinds["row" if "row" in target.get_attribute("class").split() else "card"] += 1
+        assert target is not None, page.inner_text("#tutorial-box")
+        target.click()
+        page.wait_for_function("(b) => document.body.dataset.tut !== b", arg=before)
+    else:
+        raise AssertionError("the tutorial did not finish")
+    assert len(lessons) == 5, lessons  # the five lessons before the last each offered the next
+    assert "Lesson 6 of 6" in page.inner_text("#tutorial-box")
+    assert kinds["card"] > 2 * kinds["panel"], kinds
+    assert kinds["row"] >= 2, kinds
+    tab.shot("tutorial-finished")
+    page.click("#tut-finish")
+    page.wait_for_function("document.body.dataset.screen === 'title'")
+    assert not page.is_visible("#tutorial-box")
+    assert tab.errors == [], tab.errors
