@@ -675,7 +675,7 @@ def test_full_game_against_the_computer_by_card_clicks(chromium, server, size):
         t.shot(f"table-over-{size[0]}")
         assert g["over"], g
         k = g["kinds"]
-        assert k.get("card", 0) >= 10 and k.get("row", 0) >= 2, k
+        assert k.get("card", 0) >= 10 and k.get("row", 0) >= 1, k  # rows: placing the main (recruits: one click)
         assert k.get("card", 0) + k.get("row", 0) > 3 * k.get("panel", 0), k  # the board does most of the work
         # the summary names the winner, the turns and offers a rematch
         assert t.page.is_visible("#dlg-over #over-rematch")

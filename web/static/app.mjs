@@ -895,6 +895,10 @@ function cardClick(c, ctx) {
     if (exp.length === 1 && !["recruit", "recruit_ally", "move"].includes(exp[0].type)) return act(exp[0]);
   }
   const placing = acts.filter((a) => ["recruit", "recruit_ally", "move"].includes(a.type) && a.card === c.iid);
+  // a recruit in one click: the engine's default row (drag the card onto the other row to choose it);
+  // lessons keep card then row, as they teach the rows
+  const dflt = placing.filter((a) => a.default && a.type === "recruit");
+  if (app.mode !== "tutorial" && dflt.length === 1 && placing.length === acts.length) return act(dflt[0]);
   if (placing.length > 1 && placing.length === acts.length) {
     app.pick = c.iid;
     return redraw();
