@@ -151,7 +151,7 @@ def test_boot_to_interactive_board(tab, server):
     page = tab.page
     tab.boot(server)
     assert page.locator("#title").is_visible()
-    decks = page.eval_on_selector_all("#seat-0-deck option", "os => os.map(o => o.textContent)")
+    decks = page.eval_on_selector_all("#seat-0-deck option", "os => os.map(o => `${o.title} ${o.textContent}`)")
     assert any("Starter" in d for d in decks) or any("Testbed" in d for d in decks), decks
     tab.shot("title")
     page.click("#btn-start")
@@ -832,3 +832,15 @@ def test_guided_tutorial_completes_through_card_clicks(tab, server):
     page.wait_for_function("document.body.dataset.screen === 'title'")
     assert not page.is_visible("#tutorial-box")
     assert tab.errors == [], tab.errors
+
+
+def test_card_anatomy_on_screen_names_the_printed_figures_parts():
+    """"How to play" draws the rulebook's card anatomy with a real face; its list of parts is the
+    printed figure's (printgen/rulebook.py), so screen and paper describe the same card."""
+    import re
+    src = (ROOT / "printgen" / "rulebook.py").read_text()
+    block = src[src.index("def _anatomy"):src.index("parts = [(label")]
+    printed = re.findall(r'^\s+\("([^"]+)",', block, re.M)
+    js = (ROOT / "web" / "static" / "app.mjs").read_text()
+    listed = re.findall(r'^  "([^"]+)",$', js[js.index("const ANATOMY = ["):js.index("function anatomy()")], re.M)
+    assert len(printed) >= 10 and listed == printed, (listed, printed)

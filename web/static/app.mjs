@@ -324,7 +324,7 @@ function renderSeats() {
       ...app.catalogue.ai_levels.map((lv) => el("option", { value: lv, text: `Computer (${lv})` })));
     who.value = prev.who || (i === 0 ? "human" : "normal");
     const deck = el("select", { id: `seat-${i}-deck`, "aria-label": `Seat ${i + 1}: deck` },
-      ...decks.map((d) => el("option", { value: d.id, text: `${d.name} (${d.main})` })),
+      ...decks.map((d) => el("option", { value: d.id, title: `${d.name}, led by ${d.main}`, text: `${d.team || d.name}: ${d.main}` })),
       el("option", { value: "__paste", text: "Paste or upload a deck list…" }));
     deck.value = prev.deck || decks[i % decks.length].id;
     const name = el("input", { id: `seat-${i}-name`, type: "text", maxlength: "40", value: prev.name || "",
@@ -1279,6 +1279,32 @@ function keywordGlossary(root) {
 
 // The rulebook source (card_data/rules): sections with a title, a body (paragraphs, {list}, {steps},
 // {example}) and sub-sections; "generated" sections are filled from the card data.
+// The card anatomy of "How to play": a real main character's face as the table draws it, and its parts
+// in the order of the printed rulebook's figure (printgen/rulebook.py `_anatomy`, the same layout:
+// tests/test_web.py checks both name the same parts).
+const ANATOMY = [
+  "Level (main characters) or cost",
+  "Name",
+  "Team emblem",
+  "Art: the card's game-icons.net icon until it has its own picture",
+  "Type line (a main character's level); Flight and Ranged icons at the right",
+  "Keywords, then super powers: name, timing and cost",
+  "Level-up box: the event that earns XP",
+  "ATK",
+  "DEF",
+  "XP needed to level up",
+  "Health",
+  "Team, set number and card id",
+];
+function anatomy() {
+  const main = playerDecks().find((d) => d.main_cid);
+  let face = null;
+  if (faces && main) { try { face = faces.cardFace(main.main_cid, null, { size: "zoom" }); } catch (err) { console.warn(err); } }
+  return el("figure", { class: "anatomy" }, face,
+    el("figcaption", {}, main ? el("p", { text: `${main.main}, as the table shows it. Its parts:` }) : null,
+      el("ol", {}, ANATOMY.map((t) => el("li", { text: t })))));
+}
+
 function renderRuleSection(root, s, level, id) {
   if (s.title) root.append(el(`h${Math.min(level, 5)}`, { id, text: s.title }));
   for (const b of s.body || []) {
@@ -1288,6 +1314,7 @@ function renderRuleSection(root, s, level, id) {
     else if (b.example) root.append(el("p", { class: "example" }, el("strong", { text: "Example: " }), richText(String(b.example))));
   }
   if (s.generated === "keywords") keywordGlossary(root);
+  if (s.generated === "anatomy") root.append(anatomy());
   if (s.generated === "decks") {
     root.append(el("ul", {}, app.catalogue.decks.map((d) => el("li", { text: `${d.name}: led by ${d.main}` }))));
   }
