@@ -535,7 +535,10 @@ class Session(TutorialOps):
                 c.apply(act)
             except CapeClashError:
                 continue
-            a["targets"] = [{"text": str(t), "card": t["card"]} for t in c.legal_actions(act.player) if t.type == "target"]
+            then = c.legal_actions(act.player)
+            a["targets"] = [{"text": str(t), "card": t["card"]} for t in then if t.type == "target"]
+            # nobody could join this attack: a click on the attacker with one target can be the whole move
+            a["solo"] = not any(t.type == "add_attacker" for t in then)
         return actions
 
     def _ahead(self, g, viewer: int | None, acts: list) -> list[dict]:

@@ -903,12 +903,16 @@ function cardClick(c, ctx) {
     app.pick = c.iid;
     return redraw();
   }
-  if (acts.length === 1) return act(acts[0]);
+  // an attack with one possible target that nobody could join: attacker and target in one click
+  // (both offered actions, checked together by the engine: `first`)
+  const solo = (a) => (app.mode === "play" && a.type === "attack" && a.card === c.iid && a.solo && a.targets?.length === 1
+    ? { text: a.targets[0].text, via: a.via, first: a.text } : a);
+  if (acts.length === 1) return act(solo(acts[0]));
   // a card with several actions: the one that answers the question on the table, or an attack, is
   // the click; the others stay in the card's window (right-click or long-press) and the side panel
   for (const t of PRIMARY) {
     const hits = acts.filter((a) => a.type === t && a.card === c.iid);
-    if (hits.length === 1) return act(hits[0]);
+    if (hits.length === 1) return act(solo(hits[0]));
     if (hits.length) break;
   }
   return openCard(c, ctx);
