@@ -730,6 +730,12 @@ def test_no_horizontal_scroll_at_360_px_on_every_screen(chromium, server):
         page.wait_for_timeout(500)
         _no_overflow(page, "Derring-Dice board")
         t.shot("w360-dice")
+        page.click("#btn-menu")
+        page.check("input[name=game][value=capeclash]")
+        page.click("#btn-learn")
+        page.wait_for_function("document.body.dataset.tutIdle === '1'", timeout=30000)
+        _no_overflow(page, "guided first game")
+        t.shot("w360-tutorial")
         assert not [e for e in t.errors if "pageerror" in e], t.errors
     finally:
         t.close()
