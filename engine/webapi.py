@@ -405,7 +405,8 @@ class Session(TutorialOps):
             "ai_to_act": bool(to_act) and all(seats[p]["ai"] for p in to_act) if seats else False,
             "decision_title": decision_title,
             "phase_name": phase_name,
-            "actions": self._with_targets(g, [self._action_json(g, a) for a in acts] + self._ahead(g, viewer, acts)),
+            "actions": self._default_rows(g, self._with_targets(g, [self._action_json(g, a) for a in acts]
+                                                                 + self._ahead(g, viewer, acts))),
             "log": [self._event_json(g, e, viewer) for e in g.events[max(since, len(g.events) - LOG_LINES):]],
             "log_len": len(g.events),
             "hash": g.state_hash(),
@@ -493,6 +494,32 @@ class Session(TutorialOps):
                 self.auto.add(len(g.actions))
             g.apply(done[0])
 
+    @staticmethod
+    def _default_rows(g, actions: list[dict]) -> list[dict]:
+        """A card that may be recruited (or recruited for an ally) into either row gets one of those
+        offered actions marked ``default``: the row a one-click recruit uses (the page lets the player
+        drag the card to the other row instead). Ranged characters default to the back row, where they
+        can still attack; everyone else to the front row. Only a hint: both actions stay offered."""
+        by: dict = {}
+        for a in actions:
+            if a["type"] in ("recruit", "recruit_ally") and a.get("row") and a.get("card") is not None:
+                by.setdefault((a["type"], a["card"], a.get("ally")), []).append(a)
+        for (_, iid, _), group in by.items():
+            rows = {a["row"] for a in group}
+            if len(group) == 1:
+                group[0]["default"] = True
+                continue
+            if rows != {"front", "back"}:
+                continue
+            c = g.cards.get(iid) if hasattr(g, "cards") else None
+            d = g.defs[c.cid] if c is not None and c.cid in getattr(g, "defs", ()) else None
+            want = "back" if d is not None and "ranged" in getattr(d, "keywords", ()) else "front"
+            for a in group:
+                if a["row"] == want:
+                    a["default"] = True
+                    break
+        return actions
+
     def _with_targets(self, g, actions: list[dict]) -> list[dict]:
         """Each attack says whom it could then target (worked out on a copy), so the page can offer
         dragging an attacker onto its target as one move (``op_apply`` with ``first``)."""
@@ -509,7 +536,10 @@ class Session(TutorialOps):
                 c.apply(act)
             except CapeClashError:
                 continue
-            a["targets"] = [{"text": str(t), "card": t["card"]} for t in c.legal_actions(act.player) if t.type == "target"]
+            then = c.legal_actions(act.player)
+            a["targets"] = [{"text": str(t), "card": t["card"]} for t in then if t.type == "target"]
+            # nobody could join this attack: a click on the attacker with one target can be the whole move
+            a["solo"] = not any(t.type == "add_attacker" for t in then)
         return actions
 
     def _ahead(self, g, viewer: int | None, acts: list) -> list[dict]:

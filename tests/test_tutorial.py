@@ -372,3 +372,37 @@ def test_the_rivals_hidden_cards_never_reach_the_learner(pool):
     assert any("face down" in m for m in moves), moves
     assert not any("Whisper Page" in m for m in moves), moves
     assert "Whisper Page" not in json.dumps(st)                 # nowhere in what the page gets
+
+
+def test_recruits_offer_a_default_row_ranged_to_the_back(session):
+    """A one-click recruit uses the engine's default row: the back row for a Ranged character, the
+    front row otherwise; exactly one of each card's two recruit actions carries it."""
+    st = ok(session, "tutorial_start", lesson=0)
+    res = next(a for a in st["actions"] if a["type"] == "resource" and "face_up=true" in a["text"])
+    st = ok(session, "tutorial_apply", action=res["text"])
+    recruits = [a for a in st["actions"] if a["type"] == "recruit"]
+    names = {c["iid"]: c["name"] for c in st["view"]["players"][0]["hand"]}
+    by: dict = {}
+    for a in recruits:
+        by.setdefault(names[a["card"]], []).append(a)
+    assert {"Crossbow Adept", "Lark Cadet"} <= set(by), by
+    for name, acts in by.items():
+        assert sum(bool(a.get("default")) for a in acts) == 1, (name, acts)
+    row = {name: next(a["row"] for a in acts if a.get("default")) for name, acts in by.items()}
+    assert row["Crossbow Adept"] == "back"   # Ranged
+    assert row["Lark Cadet"] == "front"
+
+
+def test_attacks_say_whether_anyone_could_join(session):
+    """``solo`` on an attack (a one-click attack when it has one target) is false when another
+    character could join the attack as a team: lesson 6 has Lark Cadet ready to join the Warden,
+    lesson 2's Warden attacks where nobody can follow (the Adept's ranged attack is its own)."""
+    def attacks(lesson):
+        st = ok(session, "tutorial_start", lesson=lesson)
+        names = {c["iid"]: c["name"] for s in st["view"]["sides"] for c in s["front"] + s["back"]}
+        return {names[a["card"]]: a for a in st["actions"] if a["type"] == "attack"}
+    team = attacks(5)
+    assert team["Skyhook Warden"]["solo"] is False and len(team["Skyhook Warden"]["targets"]) == 1
+    alone = attacks(1)
+    assert alone["Skyhook Warden"]["solo"] is True
+    assert [t["text"] for t in alone["Skyhook Warden"]["targets"]]

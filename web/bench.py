@@ -167,7 +167,7 @@ def _ui_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="capeclash bench ui", description=(
         "Clicks and hand-overs of the browser game, played through the page in Chromium by a fixed "
         "simple policy: play a resource (a hand card with one action), recruit the dearest card it "
-        "can (card, then the front row), attack once a turn with its strongest attacker (attacker, "
+        "can (one click: the engine's default row), attack once a turn with its strongest attacker (attacker, "
         "then the first target), then End turn; other questions: the card the first action is about, "
         "else the first button of the side panel."))
     p.add_argument("--dir", default="dist/web", help="the built site (built first if missing or stale)")
@@ -217,6 +217,9 @@ def _ui_choose(page, st: dict, attacked: set, drag: bool = False) -> str:
         if drag:
             page.drag_and_drop(f'#board .hand .card[data-iid="{best}"]', '#board .side.mine .row[data-row="front"]')
             return "drag"
+        default = next((a for a in by_type["recruit"] if a["card"] == best and a.get("default")), None)
+        if default is not None:  # one click: the engine's default row
+            return card(best)
         card(best)
         page.wait_for_selector('#board .row-target[data-row="front"]', timeout=5000)
         _ui_click(page, '#board .row-target[data-row="front"]')

@@ -1,4 +1,5 @@
 import { renderDiceBoard } from "./dice.mjs";
+import { startTutorial } from "./tutorial.mjs";
 
 // Cape Clash in the browser: renders the view the engine hands over and sends back only
 // actions the engine offered. Every rule lives in Python (engine.webapi, in worker.mjs).
@@ -136,7 +137,8 @@ const app = {
   catalogue: null,
   state: null,         // the last state from the engine, for app.viewer
   viewer: null,        // whose view the board shows
-  mode: "play",        // play | replay
+  mode: "play",        // play | replay | tutorial
+  tut: null,           // the guided first game's controller (tutorial.mjs) while a lesson is on
   aiTimer: null,
   busy: false,
   pendingPass: null,
@@ -181,6 +183,11 @@ async function main() {
   const hasDice = (app.catalogue.games || []).includes("dice");
   if (hasDice) app.diceCatalogue = await engine.call("catalogue", {}, "dice");
   await applySettings();
+  try {  // the guided first game, if this build has one
+    const t = await engine.call("tutorial_lessons", {}, "play");
+    $("btn-learn").hidden = !t.lessons?.length;
+    $("btn-learn").title = t.intro || "";
+  } catch { $("btn-learn").hidden = true; }
   await facesReady;
   buildSetupForm(hasDice);
   // the game a reload resumes: the one played last, if it left a save
@@ -317,7 +324,7 @@ function renderSeats() {
       ...app.catalogue.ai_levels.map((lv) => el("option", { value: lv, text: `Computer (${lv})` })));
     who.value = prev.who || (i === 0 ? "human" : "normal");
     const deck = el("select", { id: `seat-${i}-deck`, "aria-label": `Seat ${i + 1}: deck` },
-      ...decks.map((d) => el("option", { value: d.id, text: `${d.name} (${d.main})` })),
+      ...decks.map((d) => el("option", { value: d.id, title: `${d.name}, led by ${d.main}`, text: `${d.team || d.name}: ${d.main}` })),
       el("option", { value: "__paste", text: "Paste or upload a deck list…" }));
     deck.value = prev.deck || decks[i % decks.length].id;
     const name = el("input", { id: `seat-${i}-name`, type: "text", maxlength: "40", value: prev.name || "",
@@ -632,6 +639,7 @@ function setThinking(who) {
 
 // a: an offered action (or its text); "via" (an attack offered ahead in the build phase) goes back with it
 async function act(a) {
+  if (app.mode === "tutorial") return tutorAct(a);
   if (app.busy || app.mode !== "play") return;
   const text = typeof a === "string" ? a : a.text;
   const via = typeof a === "string" ? undefined : a.via;
@@ -649,6 +657,7 @@ async function act(a) {
 }
 
 async function endTurn() {
+  if (app.mode === "tutorial") return tutorEndTurn();
   if (app.busy || app.mode !== "play" || !app.state?.can_end_turn) return;
   app.busy = true;
   app.pick = null;
@@ -881,17 +890,29 @@ function cardClick(c, ctx) {
   const acts = (ctx.by.get(c.iid) || []).filter((a) => a.card === c.iid || a.also === c.iid);
   if (app.pick === c.iid) { app.pick = null; return redraw(); }
   if (!acts.length) return openCard(c, ctx);
+  if (app.mode === "tutorial" && app.tut) {  // the lesson's move for this card, if it is one (a row is still clicked)
+    const exp = acts.filter((a) => app.tut.isExpected(a.text));
+    if (exp.length === 1 && !["recruit", "recruit_ally", "move"].includes(exp[0].type)) return act(exp[0]);
+  }
   const placing = acts.filter((a) => ["recruit", "recruit_ally", "move"].includes(a.type) && a.card === c.iid);
+  // a recruit in one click: the engine's default row (drag the card onto the other row to choose it);
+  // lessons keep card then row, as they teach the rows
+  const dflt = placing.filter((a) => a.default && a.type === "recruit");
+  if (app.mode !== "tutorial" && dflt.length === 1 && placing.length === acts.length) return act(dflt[0]);
   if (placing.length > 1 && placing.length === acts.length) {
     app.pick = c.iid;
     return redraw();
   }
-  if (acts.length === 1) return act(acts[0]);
+  // an attack with one possible target that nobody could join: attacker and target in one click
+  // (both offered actions, checked together by the engine: `first`)
+  const solo = (a) => (app.mode === "play" && a.type === "attack" && a.card === c.iid && a.solo && a.targets?.length === 1
+    ? { text: a.targets[0].text, via: a.via, first: a.text } : a);
+  if (acts.length === 1) return act(solo(acts[0]));
   // a card with several actions: the one that answers the question on the table, or an attack, is
   // the click; the others stay in the card's window (right-click or long-press) and the side panel
   for (const t of PRIMARY) {
     const hits = acts.filter((a) => a.type === t && a.card === c.iid);
-    if (hits.length === 1) return act(hits[0]);
+    if (hits.length === 1) return act(solo(hits[0]));
     if (hits.length) break;
   }
   return openCard(c, ctx);
@@ -900,7 +921,11 @@ function cardClick(c, ctx) {
 const PRIMARY = ["target", "strike_back", "choose", "pay", "add_attacker", "attack"];
 
 function redraw() {
-  if (app.state) { renderBoard($("board"), app.state, app.mode === "play"); renderSide(app.state); }
+  if (app.state) {
+    renderBoard($("board"), app.state, app.mode === "play" || app.mode === "tutorial");
+    renderSide(app.state);
+    if (app.mode === "tutorial") tutorMarks(app.state);
+  }
 }
 
 function cardTile(c, ctx, kind) {
@@ -1019,8 +1044,8 @@ function renderSide(state) {
   const d = state.view.decision;
   const box = $("actions");
   box.textContent = "";
-  if (app.mode === "replay") {
-    prompt.append(el("h2", { text: "Replay" }));
+  if (app.mode === "replay" || (app.mode === "tutorial" && !state.actions.length && !state.over && state.tutorial?.done)) {
+    prompt.append(el("h2", { text: app.mode === "replay" ? "Replay" : "Lesson complete" }));
     return;
   }
   if (state.over) {
@@ -1258,6 +1283,32 @@ function keywordGlossary(root) {
 
 // The rulebook source (card_data/rules): sections with a title, a body (paragraphs, {list}, {steps},
 // {example}) and sub-sections; "generated" sections are filled from the card data.
+// The card anatomy of "How to play": a real main character's face as the table draws it, and its parts
+// in the order of the printed rulebook's figure (printgen/rulebook.py `_anatomy`, the same layout:
+// tests/test_web.py checks both name the same parts).
+const ANATOMY = [
+  "Level (main characters) or cost",
+  "Name",
+  "Team emblem",
+  "Art: the card's game-icons.net icon until it has its own picture",
+  "Type line (a main character's level); Flight and Ranged icons at the right",
+  "Keywords, then super powers: name, timing and cost",
+  "Level-up box: the event that earns XP",
+  "ATK",
+  "DEF",
+  "XP needed to level up",
+  "Health",
+  "Team, set number and card id",
+];
+function anatomy() {
+  const main = playerDecks().find((d) => d.main_cid);
+  let face = null;
+  if (faces && main) { try { face = faces.cardFace(main.main_cid, null, { size: "zoom" }); } catch (err) { console.warn(err); } }
+  return el("figure", { class: "anatomy" }, face,
+    el("figcaption", {}, main ? el("p", { text: `${main.main}, as the table shows it. Its parts:` }) : null,
+      el("ol", {}, ANATOMY.map((t) => el("li", { text: t })))));
+}
+
 function renderRuleSection(root, s, level, id) {
   if (s.title) root.append(el(`h${Math.min(level, 5)}`, { id, text: s.title }));
   for (const b of s.body || []) {
@@ -1267,6 +1318,7 @@ function renderRuleSection(root, s, level, id) {
     else if (b.example) root.append(el("p", { class: "example" }, el("strong", { text: "Example: " }), richText(String(b.example))));
   }
   if (s.generated === "keywords") keywordGlossary(root);
+  if (s.generated === "anatomy") root.append(anatomy());
   if (s.generated === "decks") {
     root.append(el("ul", {}, app.catalogue.decks.map((d) => el("li", { text: `${d.name}: led by ${d.main}` }))));
   }
@@ -1345,6 +1397,7 @@ async function exportReplay() {
 
 function toTitle() {
   app.epoch++;
+  leaveTutorial();
   setThinking(null);
   app.pick = null;
   clearTimeout(app.aiTimer);
@@ -1435,3 +1488,162 @@ if (CONVENTION) {
 }
 
 main();
+
+// ------------------------------------------------------------------ the guided first game
+
+// The lessons (engine/tutorial.py) played on the ordinary table: every move goes through the tutorial
+// controller (tutorial.mjs), which sends it to the engine's tutorial requests; the engine says what the
+// step expects, what to point at, and refuses moves off the script. The page only draws and routes.
+const tutBox = $("tutorial-box");  // kept here: a board redraw takes it out of the page for a moment
+
+async function startLearning(lesson = 0) {
+  if (app.busy) return;
+  stopDemo();
+  app.epoch++;
+  app.mode = "tutorial";
+  app.game = "capeclash";
+  app.pick = null;
+  app.seenSeq = null;
+  app.lastOwnSeq = {};
+  app.snapshots = {};
+  app.tutMsg = null;
+  brand("capeclash");
+  renderRules("capeclash");
+  $("replay-controls").hidden = true;
+  const hooks = {
+    render: (state) => tutorShow(state),
+    showHint: (info) => tutorHint(info),
+    onDone: () => {},
+    onError: (err) => engineError("The lesson could not go on", err, "move"),
+  };
+  try {
+    app.busy = true;
+    app.tut = await startTutorial({ call: (op, args) => engine.call(op, args, "play") }, hooks, { lesson });
+  } catch (err) {
+    app.mode = "play";
+    engineError("The guided game could not start", err);
+  } finally {
+    app.busy = false;
+    if (!app.tutPending) document.body.dataset.tutIdle = "1";
+  }
+}
+
+function leaveTutorial() {
+  if (app.mode !== "tutorial") return;
+  app.tut = null;
+  app.tutPending = false;
+  app.mode = "play";
+  clearTimeout(app.tutTimer);
+  tutBox.hidden = true;
+  $("app").append(tutBox);  // out of the board (which the next game redraws)
+  document.body.dataset.tut = "";
+}
+
+// A state from the tutorial: moves that skip ahead (via/first on `apply`) and End turn are not
+// tutorial moves, so they are left out; the rest is the ordinary board.
+function tutorShow(state) {
+  if (app.mode !== "tutorial") return;
+  state.actions = state.actions.filter((a) => !a.via);
+  state.can_end_turn = false;
+  app.tutMsg = null;
+  show(state);
+  tutorMarks(state);
+  // a decision whose one answer changes nothing (Pass) is answered through the tutorial too, unless
+  // the player wants full control: the script still sees it
+  clearTimeout(app.tutTimer);
+  app.tutPending = !options.fullControl && state.trivial && state.actions.length === 1;
+  document.body.dataset.tutIdle = app.tutPending || app.busy ? "" : "1";
+  if (app.tutPending) {
+    const epoch = app.epoch;
+    const text = state.actions[0].text;
+    app.tutTimer = setTimeout(() => {
+      app.tutPending = false;
+      if (epoch === app.epoch && app.tut) tutorAct(text);
+    }, Math.max(AI_DELAY, 200));
+  }
+}
+
+async function tutorAct(a) {
+  const tut = app.tut;
+  if (!tut || app.busy) return;
+  const text = typeof a === "string" ? a : a.text;
+  const first = typeof a === "string" ? undefined : a.first;
+  app.busy = true;
+  app.pick = null;
+  closeDialogs();
+  document.body.dataset.tutIdle = "";
+  try {
+    if (first) {  // an attacker dragged onto its target: the attack, then (if it was the step) the target
+      const before = tut.state.tutorial.step;
+      const st = await tut.apply(first);
+      if (st.tutorial.step === before || !st.actions.some((x) => x.text === text)) return;
+    }
+    await tut.apply(text);
+  } finally {
+    app.busy = false;
+    if (!app.tutPending) document.body.dataset.tutIdle = "1";
+  }
+}
+
+function tutorEndTurn() {
+  // End turn is the expected "done" answers one by one (the script must see each)
+  const done = app.state?.actions.find((a) => ["end_step", "end_turn"].includes(a.type));
+  if (done) tutorAct(done);
+}
+
+// Point at what the step asks for: the lesson's highlight (a card, a row, a button) and the places
+// whose click carries out an expected action (the card, the row of a picked card, the panel button).
+function tutorMarks(state) {
+  const info = state.tutorial;
+  if (!info) return;
+  if (!tutBox.hidden) $("board").prepend(tutBox);  // the board was redrawn
+  const expected = new Set(info.expected);
+  const h = info.highlight || {};
+  const mark = (sel) => document.querySelectorAll(sel).forEach((n) => n.classList.add("tut-go"));
+  for (const iid of h.iids || []) if (iid !== app.pick) mark(`#board [data-iid="${iid}"]`);  // a picked card: its row is next
+  if (h.row) mark(`#board .row[data-side="${h.side}"][data-row="${h.row}"]`);
+  for (const a of state.actions) {
+    if (!expected.has(a.text)) continue;
+    mark(`#actions button[data-action="${CSS.escape(a.text)}"]`);
+    if (a.card !== null && a.card !== undefined && !(["recruit", "move"].includes(a.type) && app.pick === a.card)) mark(`#board [data-iid="${a.card}"]`);
+    if (a.row && (a.type === "choose_row" || a.type === "place_main" || app.pick === a.card)) {
+      for (const s of state.view.sides) {
+        const side = rowActions({ interactive: true, state }, s, a.row);
+        if (side.some((x) => x.text === a.text)) mark(`#board .row[data-side="${s.side}"][data-row="${a.row}"]`);
+      }
+    }
+    if (a.card === null || a.card === undefined) {
+      for (const b of document.querySelectorAll("#board .dock button")) if (b.textContent === a.label) b.classList.add("tut-go");
+    }
+  }
+  document.body.dataset.tut = `${info.lesson}.${info.step}.${state.hash}.${app.pick ?? ""}`;
+}
+
+function tutorHint(info) {
+  const box = tutBox;
+  box.hidden = false;
+  box.textContent = "";
+  const progress = info.done ? "Lesson complete" : `Step ${info.step + 1} of ${info.steps}`;
+  box.append(el("div", { class: "tut-head" },
+    el("strong", { text: `Lesson ${info.lesson + 1} of ${info.lessons}: ${info.lesson_title}` }),
+    el("span", { class: "tut-progress", text: progress })));
+  if (info.step === 0 && !info.well_done && info.intro) box.append(el("p", { class: "tut-intro", text: info.intro }));
+  if (info.well_done) box.append(el("p", { class: "tut-well", text: `✓ ${info.well_done}` }));
+  if (info.rival_moves?.length) box.append(el("p", { class: "tut-rival", text: `Rival: ${info.rival_moves.join(" · ")}` }));
+  if (info.error || info.refused) box.append(el("p", { class: "tut-refused", role: "alert", text: info.error || info.refused }));
+  box.append(el("p", { class: "tut-hint", text: info.hint }));
+  const btns = el("div", { class: "tut-buttons" });
+  if (info.done && info.next_lesson !== null) {
+    btns.append(el("button", { type: "button", id: "tut-next", class: "primary", text: `Next lesson: ${info.titles[info.next_lesson]}`,
+      onclick: () => app.tut?.next() }));
+  }
+  if (info.finished) btns.append(el("button", { type: "button", id: "tut-finish", class: "primary", text: "Back to the title: play a real game", onclick: toTitle }));
+  else btns.append(el("button", { type: "button", id: "tut-restart", text: "Restart lesson", onclick: () => app.tut?.restart() }));
+  if (!info.finished) btns.append(el("button", { type: "button", id: "tut-leave", text: "Leave", onclick: toTitle }));
+  box.append(btns);
+  box.dataset.done = info.done ? "1" : "";
+  box.dataset.finished = info.finished ? "1" : "";
+  if (app.mode === "tutorial") $("board").prepend(box);
+}
+
+$("btn-learn").addEventListener("click", () => startLearning(0));

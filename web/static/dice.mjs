@@ -39,7 +39,7 @@ function sidePanel(p, ctx, { friendly, active }) {
     el("span", { class: `chip side-${p.side}`, text: sideName }),
     el("span", { class: "chip", title: "Cards in the recruit hand (limit)", text: `Recruit hand ${p.recruit_hand_count}` }),
     el("span", { class: "chip", title: "Cards in the action hand (limit)", text: `Action hand ${p.action_hand_count}` }),
-    el("span", { class: "chip", title: "Characters in play, and the team limit", text: `Team ${p.characters.length}/${p.team_limit}` }),
+    el("span", { class: "chip", title: "Heroes in play, and the team limit (it counts heroes only)", text: `Heroes ${p.heroes}/${p.team_limit}` }),
     el("span", { class: "chip", text: `Turns ${p.turns}` }),
     active ? el("span", { class: "chip gold", text: "Their turn" }) : null);
   const row = el("div", { class: `cards wrap dice-team${p.characters.length ? "" : " is-empty"}`, "aria-label": `${p.name}'s team` },
