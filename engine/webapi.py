@@ -582,6 +582,8 @@ class Session(TutorialOps):
                "card": a.get(key) if key else None,
                # a plot twist or power whose effect cannot change anything now: the page warns first
                "futile": is_futile(g, a)}
+        if out["futile"]:  # the warning travels with the action, wherever the page shows it
+            out["label"] += " (nothing it could affect now: you would pay for nothing)"
         if a.type == "power_up":
             out["also"] = a["discard"]
         if a.type == "equip":

@@ -621,4 +621,6 @@ def test_the_browser_is_told_which_offered_plays_are_futile():
         acts = json.loads(s.handle(json.dumps({"op": "state", "viewer": 0})))["result"]["actions"]
         by_type = {a["type"]: a for a in acts}
         assert by_type["plot"]["futile"] is futile and by_type["power"]["futile"] is futile
+        # the warning is in the words the page shows for the action (button, card tooltip, panel)
+        assert ("you would pay for nothing" in by_type["plot"]["label"]) is futile
         assert by_type["end_turn"]["futile"] is False
