@@ -262,7 +262,21 @@ class Session(TutorialOps):
                 problems.append(f"field {k!r}: {why}")
         if problems:
             raise WebError("bad_request", f"{op}: {problems[0]}", problems)
+        if args.get("viewer") is not None and op not in ("new_game", "load") and self.game is not None:
+            self._check_viewer(self.game, args["viewer"])  # before anything changes
         return fn(**args)
+
+    def _check_viewer(self, g, viewer) -> None:
+        """Whose view a request may ask for (F6): a human seat, or None for the spectator. A seat
+        played by the computer has no view to hand out (its hand is hidden from the humans); in a
+        game of computers only (a demo) the page watches as the spectator."""
+        if viewer is None:
+            return
+        if not (isinstance(viewer, int) and not isinstance(viewer, bool) and 0 <= viewer < len(g.players)):
+            raise WebError("bad_viewer", f"no seat {viewer!r}")
+        if self.seats and viewer < len(self.seats) and self.seats[viewer].get("ai"):
+            raise WebError("bad_viewer", f"seat {viewer + 1} is played by the computer: its view is hidden",
+                           ["field 'viewer': a human seat, or null to watch as a spectator"])
 
     # -------------------------------------------------------------- catalogue
 
@@ -387,8 +401,7 @@ class Session(TutorialOps):
     def op_state(self, viewer: int | None = None, since: int = 0) -> dict:
         """Everything the page draws for ``viewer`` (a seat, or None for a spectator)."""
         g = self._need_game()
-        if viewer is not None and not (isinstance(viewer, int) and 0 <= viewer < len(g.players)):
-            raise WebError("bad_viewer", f"no seat {viewer!r}")
+        self._check_viewer(g, viewer)
         return self._state(g, viewer, since, self.seats)
 
     def _state(self, g: Game, viewer: int | None, since: int, seats: list[dict]) -> dict:
