@@ -107,3 +107,17 @@ def test_the_session_does_not_hand_out_the_computers_view():
     except WebError:
         return
     assert not st["view"]["players"][1].get("hand"), "the computer's hand was sent to the page"
+
+
+def test_creating_several_tokens_of_a_name_needs_swarm():
+    """F10 (the class): tokens of one name made together would be KO'd down to one by the uniqueness rule
+    unless the token has Swarm, so a card creating two or more of a token without Swarm is refused."""
+    from engine.cards import CardPool, check_pool
+    cards = [{"id": "imp", "name": "Imp", "type": "token", "team": "T", "atk": 1, "def": 1, "health": 1},
+             {"id": "call-imps", "name": "Call Imps", "type": "plot_twist", "timing": "main",
+              "effect": [{"create_token": {"card": "imp", "row": "front", "n": 2}}]}]
+    teams = [{"name": "T", "alignment": "good"}]
+    problems = [str(p) for p in check_pool(CardPool.from_data(cards, teams=teams))]
+    assert any("call-imps" in p and "Swarm" in p for p in problems), problems
+    cards[0]["keywords"] = ["swarm"]
+    assert not check_pool(CardPool.from_data(cards, teams=teams))
