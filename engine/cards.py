@@ -865,6 +865,12 @@ def check_pool(pool: CardPool, partial=()) -> list[Problem]:
                                                or pool[args["card"]].type != "token"):
                     problems.append(Problem(c.source, c.id, fld, f"create_token: no token card with id "
                                                                  f"{args.get('card')!r}{suggest(args.get('card'), pool.cards)}"))
+                elif verb == "create_token" and isinstance(args.get("n"), int) and args["n"] > 1 \
+                        and "swarm" not in pool[args["card"]].keywords:
+                    # uniqueness: tokens of one name entering together leave one in play
+                    problems.append(Problem(c.source, c.id, fld, f"create_token: {args['n']} {args['card']!r} tokens "
+                                                                 "at once, but that token has no Swarm: only one "
+                                                                 "could stay in play (uniqueness)"))
                 if verb == "handler" and not _is_in(args.get("name"), HANDLERS):
                     problems.append(Problem(c.source, c.id, fld, f"no Python handler registered as {args.get('name')!r}"
                                                                  f"{suggest(args.get('name'), HANDLERS)}"))

@@ -237,6 +237,11 @@ def matches(g: Game, c: Card, flt: dict, frame: dict) -> bool:
 _WHERE_KEYS = frozenset(("stunned", "side", "row", "in_combat"))
 
 
+# zones other players may not look into: a question about what such a zone holds is asked from
+# what everyone can see (the zone is not empty), never from which cards it holds (issue 16, F9)
+HIDDEN_ZONES = frozenset({"hand", "deck"})
+
+
 def card_zone(g: Game, p: int, zone: str) -> list[int]:
     pl = g.players[p]
     if zone == "hand":
@@ -327,13 +332,17 @@ def _choose(g: Game, frame: dict, a: dict) -> bool:
         g.ask("choose_row", [frame["ctl"]], options=rows, prompt=a.get("prompt", "Choose a row"))
         return False
     if a["what"] == "card":
-        opts = [i for i in card_zone(g, frame["ctl"], a.get("from", "hand"))
-                if card_matches(g, g.cards[i], a.get("card_filter") or {}, frame)]
-        if not opts:
+        zone = card_zone(g, frame["ctl"], a.get("from", "hand"))
+        opts = [i for i in zone if card_matches(g, g.cards[i], a.get("card_filter") or {}, frame)]
+        hidden = a.get("from", "hand") in HIDDEN_ZONES
+        if not opts and not (hidden and zone):
             frame["vars"][a["as"]] = None
             return True
+        # from a hidden zone the question is asked whenever the zone holds a card, so that
+        # others can't learn from it whether a card matched; choosing none is then allowed
+        # when nothing matches
         g.ask("choose", [frame["ctl"]], options=opts, prompt=a.get("prompt", "Choose a card"),
-              optional=bool(a.get("optional")))
+              optional=bool(a.get("optional")) or not opts)
         return False
     cands = [c.iid for c in g.characters() if matches(g, c, flt, frame)]
     if frame["combat_only"] and g.combat is not None:
@@ -610,9 +619,12 @@ def _turn_location(g, frame, a) -> bool:
     pl = g.players[frame["ctl"]]
     want_up = a["face"] == "up"
     opts = [i for i in pl.resources if g.defs[g.cards[i].cid].type == "location" and g.cards[i].face_up != want_up]
-    if not opts:
+    # turning a location face up looks among face-down resources (hidden from the others): ask
+    # whenever there is a face-down resource, so the question doesn't tell what they are
+    hidden = want_up and any(not g.cards[i].face_up for i in pl.resources)
+    if not opts and not hidden:
         return True
-    g.ask("choose", [frame["ctl"]], options=opts, optional=bool(a.get("optional")),
+    g.ask("choose", [frame["ctl"]], options=opts, optional=bool(a.get("optional")) or not opts,
           prompt=f"Choose one of your locations to turn face {a['face']}")
     return False
 
@@ -685,11 +697,12 @@ def _search(g, frame, a) -> bool:
     pl = g.players[frame["ctl"]]
     opts = [i for i in pl.deck if card_matches(g, g.cards[i], a.get("filter") or {}, frame)]
     g.log("search", f"{pl.name} searches their deck.")
-    if not opts:
-        zones.shuffle_deck(g, pl.index)
-        g.log("search", f"{pl.name} finds nothing and shuffles their deck.")
+    if not pl.deck:
+        g.log("search", f"{pl.name} has no deck to search.")
         return True
-    g.ask("search", [frame["ctl"]], options=sorted(opts), optional=bool(a.get("optional", True)),
+    # the deck is hidden: the searcher is asked whenever it holds a card, matching or not, and
+    # may always find nothing (so neither the question nor the log tells what the deck holds)
+    g.ask("search", [frame["ctl"]], options=sorted(opts), optional=True,
           prompt="Choose a card from your deck")
     return False
 

@@ -594,8 +594,10 @@ class Game(Replayable):
                 continue  # an intervening "if" must hold when the ability triggers
             self.pending.append({"frame": frame, "optional": t.optional, "ctl": ctl})
         lu = d.level_up
-        if lu and c.is_main and event in lu.when and (c.face_up or event in LOOK_BACK):
+        if lu and event in lu.when and (c.face_up or event in LOOK_BACK):
             owner = c.owner
+            # the level-up condition belongs to the original main card, demoted or not (001: a
+            # demoted level 1 main keeps its XP and still levels up, staying a supporting character)
             if self.players[owner].main == c.iid:
                 probe = {"src": c.iid, "ctl": ctl}
                 if lu.cond and not effects.condition(self, lu.cond, probe):
@@ -1056,10 +1058,12 @@ class Game(Replayable):
     # ================================================================== level up
 
     def gain_xp(self, p: int, n: int) -> None:
+        """The player's original main character gains XP (a demoted one too: 001 says it keeps
+        its XP and still levels up, as a supporting character)."""
         pl = self.players[p]
         m = self.cards[pl.main]
         d = self.defs[m.cid]
-        if d.level_up is None or m.zone != "play" or not m.is_main:
+        if d.level_up is None or m.zone != "play":
             return
         if d.level_up.transform:
             self.log("transform", f"{d.name} transforms!")

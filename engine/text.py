@@ -485,7 +485,9 @@ def card_text(c: CardDef, full: bool = False) -> str:
     out = [" - ".join(head)]
     out += ["  " + ln for ln in (c.text.splitlines() if c.text else ability_lines(c))]
     if full and c.flavor:
-        out.append(f"  \"{c.flavor}\"")
+        # a flavor text that is a quotation carries its own quotes
+        quoted = c.flavor.startswith('"') and c.flavor.endswith('"')
+        out.append(f"  {c.flavor}" if quoted else f"  \"{c.flavor}\"")
     if full:
         out.append(f"  id: {c.id}" + (f" ({c.source})" if c.source else ""))
     return "\n".join(out)

@@ -263,7 +263,21 @@ class Session(TutorialOps):
                 problems.append(f"field {k!r}: {why}")
         if problems:
             raise WebError("bad_request", f"{op}: {problems[0]}", problems)
+        if args.get("viewer") is not None and op not in ("new_game", "load") and self.game is not None:
+            self._check_viewer(self.game, args["viewer"])  # before anything changes
         return fn(**args)
+
+    def _check_viewer(self, g, viewer) -> None:
+        """Whose view a request may ask for (F6): a human seat, or None for the spectator. A seat
+        played by the computer has no view to hand out (its hand is hidden from the humans); in a
+        game of computers only (a demo) the page watches as the spectator."""
+        if viewer is None:
+            return
+        if not (isinstance(viewer, int) and not isinstance(viewer, bool) and 0 <= viewer < len(g.players)):
+            raise WebError("bad_viewer", f"no seat {viewer!r}")
+        if self.seats and viewer < len(self.seats) and self.seats[viewer].get("ai"):
+            raise WebError("bad_viewer", f"seat {viewer + 1} is played by the computer: its view is hidden",
+                           ["field 'viewer': a human seat, or null to watch as a spectator"])
 
     # -------------------------------------------------------------- catalogue
 
@@ -388,8 +402,7 @@ class Session(TutorialOps):
     def op_state(self, viewer: int | None = None, since: int = 0) -> dict:
         """Everything the page draws for ``viewer`` (a seat, or None for a spectator)."""
         g = self._need_game()
-        if viewer is not None and not (isinstance(viewer, int) and 0 <= viewer < len(g.players)):
-            raise WebError("bad_viewer", f"no seat {viewer!r}")
+        self._check_viewer(g, viewer)
         return self._state(g, viewer, since, self.seats)
 
     def _state(self, g: Game, viewer: int | None, since: int, seats: list[dict]) -> dict:
@@ -712,12 +725,50 @@ class Session(TutorialOps):
         g.apply(a)
         return a
 
+    # computer answers that show nothing of what it holds (anything else it does may)
+    QUIET_AI_MOVES = frozenset({"pass", "no", "end_step"})
+
+    def _mark(self, g) -> tuple:
+        return (g, len(g.actions), len(g.events), getattr(getattr(g, "rng", None), "state", None),
+                getattr(g, "turn", None))
+
+    def _undo_floor(self, g) -> int:
+        """The undo rule (F4), in one place: undo never goes back past a point where a human was
+        shown something hidden or random, since replaying is deterministic and they would then
+        choose again knowing it. Such a point is any move after which a human read a private log
+        line (a draw, a search, a look), the RNG moved (a shuffle, a die, a coin, a random
+        pick), the turn changed (so never past one's own end of turn), or the computer made a
+        move other than a quiet pass (its choices follow from its hidden cards). Checked over the
+        moves made since the last look (each request), so the floor is that request's end.
+        Returns how many actions must be kept."""
+        mark = getattr(self, "_undo_mark", None)
+        if mark is None or mark[0] is not g:
+            # a new or loaded game: everything before now was seen (an undo moves the mark itself)
+            self._undo_floor_n = len(g.actions)
+            self._undo_mark = self._mark(g)
+            return self._undo_floor_n
+        _, n0, e0, rng0, turn0 = mark
+        if len(g.actions) != n0:
+            humans = {i for i, s in enumerate(self.seats) if not s["ai"]}
+            acts = g.actions[n0:]
+            revealed = (
+                getattr(getattr(g, "rng", None), "state", None) != rng0
+                or getattr(g, "turn", None) != turn0
+                or any(e.secret and humans & set(e.secret) for e in g.events[e0:])
+                or any(a.get("player") not in humans and a.get("type") not in self.QUIET_AI_MOVES for a in acts))
+            if revealed:
+                self._undo_floor_n = len(g.actions)
+            self._undo_mark = self._mark(g)
+        return self._undo_floor_n
+
     def _undo_point(self, g: Game) -> int | None:
-        """How many actions to keep so that a human gets back their last decision."""
+        """How many actions to keep so that a human gets back their last decision (never below
+        ``_undo_floor``)."""
         humans = {i for i, s in enumerate(self.seats) if not s["ai"]}
         if not humans or len(humans) == len(self.seats):
             return None  # undo is for games against the computer: in hot-seat it would undo a rival's move
-        for i in range(len(g.actions) - 1, -1, -1):
+        floor = self._undo_floor(g)
+        for i in range(len(g.actions) - 1, floor - 1, -1):
             if g.actions[i].get("player") in humans and i not in self.auto:
                 return i
         return None
@@ -727,8 +778,10 @@ class Session(TutorialOps):
         g = self._need_game()
         k = self._undo_point(g)
         if k is None:
-            raise WebError("nothing_to_undo", "there is no move of yours to take back")
+            raise WebError("nothing_to_undo", "there is no move of yours to take back since you last saw a hidden "
+                           "card or a random result (a draw, a search, a shuffle, the computer's moves)")
         self.game = g.replay(k)
+        self._undo_mark = self._mark(self.game)  # the floor stays where it was (at most k)
         self.auto = {i for i in self.auto if i < k}
         self._resync_ai_rngs()
         return self.op_state(viewer=viewer)

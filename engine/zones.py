@@ -126,13 +126,23 @@ def enforce_uniqueness(g: Game, c: Card) -> None:
         ko(g, other)
 
 
-def leave_play(g: Game, c: Card, dest: str) -> None:
+def demoted_original_main(g: Game, c: Card) -> bool:
+    """Is ``c`` its owner's original main character, now a supporting character? (001: if it
+    ever leaves play, however, it is removed from the game.)"""
+    return not c.is_main and g.players[c.owner].main == c.iid
+
+
+def leave_play(g: Game, c: Card, dest: str) -> str | None:
     """Take a card out of play to its owner's ``dest`` zone (ko, hand, deck, removed).
-    An original main character that was demoted is removed from the game instead."""
+    An original main character that was demoted is removed from the game instead.
+    Returns where the card went: ``dest``, "removed" for a demoted original main, or ``None``
+    for a token (it ceases to exist). Every card leaving play goes through here."""
     if c.zone != "play":
-        return
-    if not c.is_main and g.players[c.owner].main == c.iid:
+        return dest
+    if demoted_original_main(g, c) and dest != "removed":
         dest = "removed"
+        g.log("removed", f"{g.name(c.iid)} was {g.players[c.owner].name}'s original main character: "
+              "it is removed from the game.")
     remove_from_combat(g, c)
     drop_gear(g, c)
     g.in_play.remove(c.iid)
@@ -142,9 +152,10 @@ def leave_play(g: Game, c: Card, dest: str) -> None:
     pl = g.players[c.owner]
     if c.token:
         c.zone = "removed"  # tokens cease to exist outside play
-        return
+        return None
     c.zone = dest
     {"ko": pl.ko, "hand": pl.hand, "deck": pl.deck, "removed": pl.removed}[dest].append(c.iid)
+    return dest
 
 
 def remove_from_combat(g: Game, c: Card) -> None:
@@ -414,8 +425,10 @@ def put(g: Game, c: Card, into: str, known_to=()) -> None:
     pl = g.players[c.owner]
     before = seen_by(g, c)
     if c.zone == "play":
-        leave_play(g, c, "removed")
-        if c.token:
+        if demoted_original_main(g, c):
+            leave_play(g, c, "hand")  # redirected to the removed-from-game pile, and logged
+            return
+        if leave_play(g, c, "removed") is None:
             return  # a token ceases to exist outside play
         pl.removed.remove(c.iid)
     else:

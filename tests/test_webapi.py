@@ -54,8 +54,10 @@ def test_actions_are_offered_with_labels_and_only_to_the_viewer(session):
     for a in st["actions"]:
         assert a["text"].startswith("0:") or st["to_act"] != [0]
         assert a["label"] and a["group"]
-    other = session.call("state", viewer=1)
-    assert other["actions"] == [] or other["to_act"] == [1]
+    other = session.call("state", viewer=None)  # the spectator: nothing is offered
+    assert other["actions"] == []
+    r = call(session, "state", viewer=1)  # the computer's seat has no view to hand out (F6)
+    assert r["ok"] is False and r["error"]["code"] == "bad_viewer"
 
 
 def test_a_view_never_holds_the_opponents_hand(session):
@@ -66,7 +68,7 @@ def test_a_view_never_holds_the_opponents_hand(session):
     v = st["view"]
     assert "hand" not in v["players"][1] and v["players"][1]["hand_count"] > 0
     mine = {c["iid"] for c in v["players"][0]["hand"]}
-    text = json.dumps(session.call("state", viewer=1)["view"])
+    text = json.dumps(session.call("state", viewer=None)["view"])
     for iid in mine:
         assert f'"iid": {iid},' not in text  # the other seat's view does not list my hand cards
 
