@@ -34,6 +34,13 @@ SAVE_FORMAT = "derring-dice-save"
 SAVE_VERSION = 1
 START_HAND = 10
 SIDES = ("good", "bad")
+# Optional house rules that offset the first player's advantage (``options.house_rule``; off by default).
+HOUSE_RULES = {
+    "off": "none: the bad guys go first (the standard rules)",
+    "good_first": "the good guys go first",
+    "quiet_start": "the bad guys skip the Tactics phase of their first turn (no action cards drawn or played)",
+    "good_reserves": "the good guys are dealt 2 more recruit cards at the start",
+}
 
 DECISION_NAMES = {
     "recruit": "the Recruit phase", "equip": "the Equip phase", "tactics": "the Tactics phase",
@@ -66,7 +73,7 @@ class DiceGame(Replayable):
         self.adisc: list[int] = []
         self.play: list[int] = []        # characters in play, oldest first (joining moves a card last)
         self.turn = 0
-        self.active = self.seat_of("bad")
+        self.active = self.seat_of(self.first_side)
         self.phase = "setup"
         self.redo = False                # Time Travel: an Equip phase again, then Tactics without a draw
         self.tactics_drawn = False
@@ -98,6 +105,15 @@ class DiceGame(Replayable):
         self._frozen = frozen
 
     # ================================================================== basics
+
+    @property
+    def house_rule(self) -> str:
+        return self.config["options"].get("house_rule", "off")
+
+    @property
+    def first_side(self) -> str:
+        """The side that plays the first turn: the bad guys, unless the house rule says otherwise."""
+        return "good" if self.house_rule == "good_first" else "bad"
 
     def seat_of(self, side: str) -> int:
         return next(i for i, p in enumerate(self.players) if p["side"] == side)
@@ -146,14 +162,21 @@ class DiceGame(Replayable):
         self.rng.shuffle(self.rdeck)
         self.rng.shuffle(self.adeck)
         bad, good = self.seat_of("bad"), self.seat_of("good")
-        self.log("setup", f"{self.players[bad]['name']} leads the bad guys and goes first; "
-                          f"{self.players[good]['name']} leads the good guys. Both decks are shuffled.")
-        for p in (bad, good):
-            self.draw(p, "recruit", START_HAND, quiet=True)
-            self.log("draw", f"{self.players[p]['name']} is dealt {START_HAND} recruit cards.",
-                     {p: f"You are dealt {START_HAND} recruit cards: "
+        first = self.seat_of(self.first_side)
+        if self.house_rule == "off":
+            self.log("setup", f"{self.players[bad]['name']} leads the bad guys and goes first; "
+                              f"{self.players[good]['name']} leads the good guys. Both decks are shuffled.")
+        else:
+            self.log("setup", f"House rule: {HOUSE_RULES[self.house_rule]}. {self.players[bad]['name']} leads the "
+                              f"bad guys; {self.players[good]['name']} leads the good guys; "
+                              f"{self.players[first]['name']} goes first. Both decks are shuffled.")
+        for p in (first, self.other(first)):
+            n = START_HAND + (2 if self.house_rule == "good_reserves" and p == good else 0)
+            self.draw(p, "recruit", n, quiet=True)
+            self.log("draw", f"{self.players[p]['name']} is dealt {n} recruit cards.",
+                     {p: f"You are dealt {n} recruit cards: "
                          f"{', '.join(self.name(i) for i in self.players[p]['rhand'])}."})
-        self.active = self.other(bad)
+        self.active = self.other(first)
         self._begin_turn()
 
     def _new_card(self, name: str, zone: str, owner: int | None = None) -> int:
@@ -219,6 +242,11 @@ class DiceGame(Replayable):
         if self.phase == "recruit":
             self.phase = "equip"
             self.log("phase", "Equip phase.")
+        elif self.phase == "equip" and self.house_rule == "quiet_start" and self.players[p]["side"] == "bad" \
+                and self.players[p]["turns"] == 1 and not self.redo:
+            self.phase = "action"
+            self.log("phase", "House rule: the bad guys skip the Tactics phase of their first turn. Action phase."
+                              " No attacks on a player's first turn.")
         elif self.phase == "equip":
             self.phase = "tactics"
             if self.redo:
@@ -520,6 +548,9 @@ def normalise_config(config: dict) -> dict:
     options.setdefault("max_turns", 60)
     if not isinstance(options["max_turns"], int) or options["max_turns"] < 1:
         raise ValueError("config 'options.max_turns' must be a whole number above 0")
+    if options.get("house_rule", "off") not in HOUSE_RULES:
+        raise ValueError(f"config 'options.house_rule' must be one of {', '.join(HOUSE_RULES)}, "
+                         f"not {options['house_rule']!r}")
     out = {"seed": seed, "players": out_players, "options": options}
     if config.get("position") is not None:
         out["position"] = config["position"]
