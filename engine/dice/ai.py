@@ -214,6 +214,13 @@ def heuristic(view: dict, legal: list, rng: Rng, context: Any = None, slack: flo
 
 fast_policy = None  # the search uses ``heuristic`` in its playouts
 
+# The hard level (``engine.ai.LEVELS["hard"]["per_game"]["dice"]``) counts sampled games and actions,
+# never seconds, so a game replays from its seed: the rules of thumb rank the root's actions
+# (``prior``) and only the best ``widen`` are searched; each is played on in the same ``iterations``
+# sampled games with the same random numbers (``paired``), the heuristic playing both sides, until
+# ``horizon`` turns have begun (``playout_done``; 2: the opponent's reply is over) or ``playout``
+# actions, and judged by ``evaluate``. Below the root the tree follows the heuristic (``pw`` near 0).
+
 # Decisions worth a search; recruiting, attaching and discarding are left to the heuristic.
 SEARCHED = ("main", "target", "intercept", "battle", "event_target")
 
