@@ -122,37 +122,24 @@ def test_house_rules_are_off_by_default_and_checked(pool):
         DiceGame(pool, {"seed": 4, "options": {"house_rule": "bad_skips_everything"}})
 
 
-def test_house_rule_good_first(pool):
-    g = DiceGame(pool, {"seed": 4, "options": {"house_rule": "good_first"}})
-    assert g.turn == 1 and g.players[g.active]["side"] == "good"
-    assert "House rule" in g.log_lines(None)[0]
-
-
-def test_house_rule_quiet_start_skips_only_the_bad_guys_first_tactics(pool):
-    def phases(rule):
-        g = DiceGame(pool, {"seed": 4, "options": {"house_rule": rule}})
-        seen = set()
-        while g.turn <= 2 and not g.is_over:
-            seen.add((g.turn, g.phase))
-            legal = g.legal_actions(g.to_act[0])
-            g.apply(next((a for a in legal if a.type in ("end_step", "pass", "no")), legal[0]))
-        return g, seen
-    g, seen = phases("quiet_start")
-    bad = g.seat_of("bad")
-    assert (1, "tactics") not in seen and (1, "action") in seen and (2, "tactics") in seen
-    assert g.players[bad]["ahand"] == []  # no action cards drawn on the first turn
-    off, seen = phases("off")
-    assert (1, "tactics") in seen and len(off.players[bad]["ahand"]) == 2
-
-
 def test_house_rule_good_reserves(pool):
+    from engine.dice.game import RESERVES
     g = DiceGame(pool, {"seed": 4, "options": {"house_rule": "good_reserves"}})
+    off = DiceGame(pool, {"seed": 4})
     good, bad = g.seat_of("good"), g.seat_of("bad")
-    assert len(g.players[good]["rhand"]) == 12 and len(g.players[bad]["rhand"]) == 12  # 10 + the bad's 2 drawn
+    assert len(g.players[good]["rhand"]) == len(off.players[good]["rhand"]) + RESERVES[0] > 10
+    assert len(g.players[good]["ahand"]) == RESERVES[1] > 0
+    assert len(g.players[bad]["rhand"]) == len(off.players[bad]["rhand"]) and g.players[bad]["ahand"] == []
+    assert g.players[g.active]["side"] == "bad" and "House rule" in g.log_lines(None)[0]
+    # the opponent sees how many cards the good guys hold, never which
+    v = g.view(bad)["players"][good]
+    assert v["recruit_hand_count"] == len(g.players[good]["rhand"]) and not v.get("recruit_hand")
+    assert not any(g.name(i) in line for i in g.players[good]["ahand"] for line in g.log_lines(bad))
 
 
 def test_sampled_games_keep_the_house_rule(pool):
-    g = DiceGame(pool, {"seed": 4, "options": {"house_rule": "quiet_start"}})
+    g = DiceGame(pool, {"seed": 4, "options": {"house_rule": "good_reserves"}})
     p = g.to_act[0]
     s = dice_ai.sample_state(g.view(p), p, seat_rng(4, p), public_context(g))
-    assert s.house_rule == "quiet_start" and s.legal_actions(p) == g.legal_actions(p)
+    assert s.house_rule == "good_reserves" and s.legal_actions(p) == g.legal_actions(p)
+    assert len(s.players[1 - p]["ahand"]) == len(g.players[1 - p]["ahand"]) > 0
