@@ -5,7 +5,9 @@
 * ``sample_state(view, player, rng, context)``: a playable game consistent with the view, the
   opponent's hands and both decks' order dealt at random from the cards the view does not show;
 * ``heuristic(view, legal, rng, context, slack)``: a quick rule-of-thumb choice from the view;
-* ``searchable(view, legal)``: the hard level searches fights and attacks, not recruiting or equipping.
+* ``searchable(view, legal)``: the hard level searches fights and attacks, not recruiting or equipping;
+* ``prior(view, legal, ...)``: the rules of thumb's order of the actions (hard searches the best few);
+* ``playout_done(game, player, turn, horizon)``: where hard's playouts stop and the evaluation judges.
 
 Everything here reads views only, never a real game.
 
