@@ -222,7 +222,7 @@ fast_policy = None  # the search uses ``heuristic`` in its playouts
 # sampled games with the same random numbers (``paired``), the heuristic playing both sides, until
 # ``horizon`` turns have begun (``playout_done``; 1: the end of this turn, 2: the opponent's reply is
 # over) or ``playout`` actions, and judged by ``evaluate``. Below the root the tree follows the heuristic
-# (``pw`` near 0). Against dice normal, sides swapping: 8 games to the end of the turn 63.3 % of 120.
+# (``pw`` near 0). Against dice normal, sides swapping: 60.5 % of 200 games (95 % CI 53.6-67.0).
 
 # Decisions worth a search; recruiting, attaching and discarding are left to the heuristic.
 SEARCHED = ("main", "target", "intercept", "battle", "event_target")
