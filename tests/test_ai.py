@@ -315,8 +315,8 @@ def test_a_second_ruleset_uses_the_same_policies():
 
 
 def test_hard_has_its_own_numbers_for_the_dice_game():
-    """The dice ruleset has no look-ahead prior: hard runs a plain search there (LEVELS' per_game),
-    and numbers given to make_policy still win."""
+    """Hard has its own numbers for the dice game (LEVELS' per_game: its three best actions by the rules
+    of thumb, each searched in the same sampled games), and numbers given to make_policy still win."""
     from engine.dice import DiceGame
     from engine.dice import ai as dice_ai
     g = DiceGame(config={"seed": 9})
@@ -331,9 +331,10 @@ def test_hard_has_its_own_numbers_for_the_dice_game():
         g._apply(a)
     assert a in legal
     sub = pol._variants["dice"]
-    assert (sub.iterations, sub.playout, sub.paired, sub.samples) == (4, 20, False, 0)
+    assert (sub.iterations, sub.playout, sub.paired, sub.widen) == (4, 20, True, 3)
     assert pol.last_stats["iterations"] == 4
-    assert sum(n for n, _ in pol.last_stats["children"].values()) == 4  # no prior visits: all searched
+    visits = [n for n, _ in pol.last_stats["children"].values()]
+    assert set(visits) == {4} and len(visits) <= 3  # paired: each searched action in all 4 sampled games
 
 
 # ------------------------------------------------------------------ hard's own look-ahead and evaluation

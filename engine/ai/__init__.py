@@ -120,10 +120,13 @@ LEVELS: dict[str, dict] = {
     "hard": {"policy": "ismcts", "iterations": 1, "samples": 1, "widen": 3, "widen_every": 1000, "paired": True,
              "decisive": 0.0, "prior_weight": 0, "playout": 400, "horizon": 2, "playout_policy": "heuristic",
              "decisions": ("main",),
-             # the dice game has no look-ahead prior: a plain search, as before the guided one
-             "per_game": {"dice": {"iterations": 96, "playout": 200, "horizon": 2, "samples": 0, "widen": 0,
-                                   "paired": False, "decisive": 0.0, "pw": 0,
-                                   "playout_policy": "fast", "decisions": None}}},
+             # the dice game: its rules of thumb rank the actions, the best three are played on in the
+             # same 8 sampled games to the end of the turn (see engine.dice.ai); against dice normal,
+             # sides swapping: 60.5 % of 200 games, 95 % CI 53.6-67.0 (76 of 100 as the bad guys, 45 of
+             # 100 as the good guys; normal against normal: 67.3 % and 31.7 %)
+             "per_game": {"dice": {"iterations": 8, "playout": 200, "horizon": 1, "samples": 1, "widen": 3,
+                                   "widen_every": 10 ** 9, "paired": True, "prior_weight": 0, "pw": 0.01,
+                                   "decisive": 0.0, "playout_policy": "heuristic", "decisions": None}}},
 }
 
 

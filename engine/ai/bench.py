@@ -107,17 +107,18 @@ def _move_row(label: str, t: list[float], out) -> dict:
 
 
 def bench_dice_moves(levels: list[str], games: int, seed: int = 1, out=print) -> dict:
-    """The dice game (Derring-Dice): each level plays ``games`` games against normal, seats
-    alternating; move times as ``bench_moves``."""
-    from ..dice.cards import load_pool
-    from .match import play_dice_game
-    pool = load_pool()
+    """The dice game (Derring-Dice): each level plays ``games`` games against normal, sides
+    alternating; move times as ``bench_moves``, also in CPU time (this process only), and for hard
+    the decisions it searches apart."""
+    from ..dice.bench import decision_times
     rows = {}
     for lv in levels:
-        timings: dict = {}
-        for i in range(games):
-            play_dice_game(pool, [lv, "normal"] if i % 2 == 0 else ["normal", lv], seed + i, timings=timings)
-        rows[lv] = _move_row(f"dice {lv}", timings.get(lv, []), out)
+        t = decision_times(lv, games, seed)
+        rows[lv] = _move_row(f"dice {lv}", t["all"], out)
+        rows[lv]["cpu"] = _move_row("  cpu", t["all_cpu"], out)
+        if lv == "hard":  # the decisions it searches (the others it decides as normal does)
+            rows[lv]["searched"] = _move_row("  searched", t["searched"], out)
+            rows[lv]["searched_cpu"] = _move_row("  searched, cpu", t["searched_cpu"], out)
     out(f"load average {' '.join(f'{x:.2f}' for x in os.getloadavg())} on {os.cpu_count()} cores")
     return rows
 

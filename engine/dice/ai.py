@@ -5,7 +5,9 @@
 * ``sample_state(view, player, rng, context)``: a playable game consistent with the view, the
   opponent's hands and both decks' order dealt at random from the cards the view does not show;
 * ``heuristic(view, legal, rng, context, slack)``: a quick rule-of-thumb choice from the view;
-* ``searchable(view, legal)``: the hard level searches fights and attacks, not recruiting or equipping.
+* ``searchable(view, legal)``: the hard level searches fights and attacks, not recruiting or equipping;
+* ``prior(view, legal, ...)``: the rules of thumb's order of the actions (hard searches the best few);
+* ``playout_done(game, player, turn, horizon)``: where hard's playouts stop and the evaluation judges.
 
 Everything here reads views only, never a real game.
 
@@ -86,7 +88,8 @@ def sample_state(view: dict, player: int, rng: Rng, context: Any):
     g.pool = pool
     g.config = normalise_config({"seed": 0, "players": [{"name": p["name"], "side": p["side"]}
                                                          for p in view["players"]],
-                                 "options": {"max_turns": eng["max_turns"]}})
+                                 "options": {"max_turns": eng["max_turns"],
+                                             "house_rule": eng.get("house_rule", "off")}})
     g.cards = [{"n": n, "z": "out", "o": None} for n in names]
     g.players = []
     for pv in view["players"]:
@@ -213,13 +216,42 @@ def heuristic(view: dict, legal: list, rng: Rng, context: Any = None, slack: flo
 
 fast_policy = None  # the search uses ``heuristic`` in its playouts
 
+# The hard level (``engine.ai.LEVELS["hard"]["per_game"]["dice"]``) counts sampled games and actions,
+# never seconds, so a game replays from its seed: the rules of thumb rank the root's actions
+# (``prior``) and only the best ``widen`` are searched; each is played on in the same ``iterations``
+# sampled games with the same random numbers (``paired``), the heuristic playing both sides, until
+# ``horizon`` turns have begun (``playout_done``; 1: the end of this turn, 2: the opponent's reply is
+# over) or ``playout`` actions, and judged by ``evaluate``. Below the root the tree follows the heuristic
+# (``pw`` near 0). Against dice normal, sides swapping: 60.5 % of 200 games (95 % CI 53.6-67.0).
+
 # Decisions worth a search; recruiting, attaching and discarding are left to the heuristic.
 SEARCHED = ("main", "target", "intercept", "battle", "event_target")
 
 
-def searchable(view: dict, legal: list) -> bool:
+def searchable(view: dict, legal: list, decisions: tuple | None = None) -> bool:
     d = view.get("decision")
-    return bool(d) and d["type"] in SEARCHED and len(legal) > 1
+    return bool(d) and d["type"] in (decisions or SEARCHED) and len(candidates(view, legal)) > 1
+
+
+def prior(view: dict, legal: list, rng: Rng, context: Any = None, samples: int = 1, **_) -> dict:
+    """The search's order of the root's actions: the heuristic's own scores (no look-ahead, no
+    random numbers), the heuristic's choice first. With ``widen`` the hard level searches only the
+    best few; every searched action is then judged by playouts alone (``prior_weight`` 0)."""
+    pool = _pool(context)
+    values = {a: score_action(view, a, pool) for a in legal}
+    best = max(values.values())
+    for a in legal:  # the heuristic's tie-break is random: the first of the top goes first
+        if values[a] >= best - 1e-9:
+            values[a] += 1e-3
+            break
+    return values
+
+
+def playout_done(g, me: int, turn: int, horizon: int = 0) -> bool:
+    """Where the search's playouts stop and the evaluation judges: once ``horizon`` turns have begun
+    since the playout started (1: the end of the turn being played; 2: the opponent has had their
+    reply), or the game is over."""
+    return g.result is not None or g.turn >= turn + max(1, horizon)
 
 
 def score_action(view: dict, a, pool) -> float:

@@ -5,7 +5,7 @@ and simulate games between computer players.
     capeclash dice scenario [FILE...] [-v]
     capeclash dice cards [--deck recruit|action] [NAME]
     capeclash dice rules
-    capeclash dice simulate [--games N] [--bad LEVEL] [--good LEVEL] [--seed N]
+    capeclash dice simulate [--games N] [--bad LEVEL] [--good LEVEL] [--seed N] [--house-rule RULE]
 """
 
 from __future__ import annotations
@@ -28,6 +28,7 @@ def add_arguments(parser) -> None:
     p.add_argument("--seed", type=int, default=None)
     p.add_argument("--load", help="continue a saved game (JSON)")
     p.add_argument("--max-turns", type=int, default=60)
+    _house_rule_argument(p)
     p = sub.add_parser("scenario", help="run scenario tests (default: card_data/dice/scenarios)")
     p.add_argument("files", nargs="*")
     p.add_argument("-v", "--verbose", action="store_true", help="print the log of failing scenarios")
@@ -41,6 +42,14 @@ def add_arguments(parser) -> None:
     p.add_argument("--good", choices=LEVELS, default="random", help="level of the good guy")
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--json", action="store_true", help="print the summary as JSON")
+    _house_rule_argument(p)
+
+
+def _house_rule_argument(p) -> None:
+    from .game import HOUSE_RULES
+    p.add_argument("--house-rule", choices=list(HOUSE_RULES), default="off",
+                   help="an optional rule against the first player's advantage (default off): "
+                        + "; ".join(f"{k}: {v}" for k, v in HOUSE_RULES.items()))
 
 
 def run(args) -> int:
@@ -146,7 +155,8 @@ def _wrap(text: str, first: str = "", rest: str = "") -> str:
 
 # ---------------------------------------------------------------------- simulation
 
-def play_one(pool, bad: str, good: str, seed: int, budgets: dict | None = None, max_actions: int = 20000) -> dict:
+def play_one(pool, bad: str, good: str, seed: int, budgets: dict | None = None, max_actions: int = 20000,
+             house_rule: str = "off") -> dict:
     """One game between computer players (levels per side); the record a simulation keeps.
     It depends only on its arguments, so any worker may play it. A game ends within its turn limit
     in a few thousand actions; one still going after ``max_actions`` is a computer player making no
@@ -154,7 +164,7 @@ def play_one(pool, bad: str, good: str, seed: int, budgets: dict | None = None, 
     from ..ai import make_policy, public_context
     from ..ai.match import seat_rng
     from .game import DiceGame
-    g = DiceGame(pool, {"seed": seed})
+    g = DiceGame(pool, {"seed": seed, "options": {"house_rule": house_rule}})
     ctx = public_context(g)
     levels = [bad if g.players[p]["side"] == "bad" else good for p in (0, 1)]
     pols = [make_policy(lv, ctx, **(budgets or {}).get(lv, {})) for lv in levels]
@@ -170,7 +180,8 @@ def play_one(pool, bad: str, good: str, seed: int, budgets: dict | None = None, 
             "actions": len(g.actions), "reason": g.result["reason"], "hash": g.state_hash()}
 
 
-def simulate(games: int, bad: str = "random", good: str = "random", seed: int = 1, progress=None) -> dict:
+def simulate(games: int, bad: str = "random", good: str = "random", seed: int = 1, progress=None,
+             house_rule: str = "off") -> dict:
     """Play ``games`` games between computer players (game ``i`` has seed ``seed + i``); the good and
     bad sides' results."""
     from .cards import load_pool
@@ -179,14 +190,14 @@ def simulate(games: int, bad: str = "random", good: str = "random", seed: int = 
     turns = actions = 0
     t0 = time.perf_counter()
     for k in range(games):
-        r = play_one(pool, bad, good, seed + k)
+        r = play_one(pool, bad, good, seed + k, house_rule=house_rule)
         wins[r["winner"]] += 1
         turns += r["turns"]
         actions += r["actions"]
         if progress:
             progress(k + 1)
     dt = time.perf_counter() - t0
-    return {"games": games, "bad_level": bad, "good_level": good, "bad_wins": wins["bad"],
+    return {"games": games, "bad_level": bad, "good_level": good, "house_rule": house_rule, "bad_wins": wins["bad"],
             "good_wins": wins["good"], "draws": wins["draw"], "bad_win_rate": wins["bad"] / games,
             "good_win_rate": wins["good"] / games, "draw_rate": wins["draw"] / games,
             "turns_per_game": turns / games, "actions_per_game": actions / games, "seconds": dt,
@@ -194,12 +205,13 @@ def simulate(games: int, bad: str = "random", good: str = "random", seed: int = 
 
 
 def cmd_simulate(args) -> int:
-    r = simulate(args.games, args.bad, args.good, args.seed)
+    house_rule = getattr(args, "house_rule", "off")  # callers may build the arguments by hand
+    r = simulate(args.games, args.bad, args.good, args.seed, house_rule=house_rule)
     if args.json:
         print(json.dumps(r, indent=2))
         return 0
     print(f"{r['games']} games, bad guy {r['bad_level']} vs good guy {r['good_level']} (seeds {args.seed}.."
-          f"{args.seed + args.games - 1}):")
+          f"{args.seed + args.games - 1}{', house rule ' + house_rule if house_rule != 'off' else ''}):")
     print(f"  bad guys win {r['bad_wins']} ({r['bad_win_rate']:.1%}), good guys win {r['good_wins']} "
           f"({r['good_win_rate']:.1%}), draws (turn limit) {r['draws']} ({r['draw_rate']:.1%})")
     print(f"  {r['turns_per_game']:.1f} turns and {r['actions_per_game']:.0f} actions per game, "
@@ -229,7 +241,8 @@ def cmd_play(args, inp=input, out=print) -> int:
                    {"name": "Player" if args.humans and you == "good" else "Valor", "side": "good"}]
         if args.humans == 2:
             players = [{"name": "Bad Guy", "side": "bad"}, {"name": "Good Guy", "side": "good"}]
-        g = DiceGame(None, {"seed": seed, "players": players, "options": {"max_turns": args.max_turns}})
+        g = DiceGame(None, {"seed": seed, "players": players,
+                            "options": {"max_turns": args.max_turns, "house_rule": getattr(args, "house_rule", "off")}})
     humans = {0, 1} if args.humans == 2 else set() if args.humans == 0 else {g.seat_of(args.side)}
     ctx = public_context(g)
     pols = {p: make_policy(args.ai, ctx) for p in (0, 1) if p not in humans}

@@ -100,7 +100,8 @@ def build_view(g: DiceGame, viewer: int | None) -> dict:
         "engine": {"play": list(g.play), "redo": g.redo, "drawn": g.tactics_drawn, "leaders": list(g.phase_leaders),
                    "attack": dict(g.attack, queue=list(g.attack["queue"]), bonus=list(g.attack["bonus"]))
                    if g.attack else None, "pending": dict(g.pending) if g.pending else None,
-                   "max_turns": g.config["options"]["max_turns"]},
+                   "max_turns": g.config["options"]["max_turns"],
+                   "house_rule": g.config["options"].get("house_rule", "off")},
     }
 
 
