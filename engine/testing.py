@@ -45,3 +45,19 @@ def sample_game(seed: int = 1, mode: str = "duel", players: int | None = None) -
 # these helpers are not tests, whatever their names say
 test_pool.__test__ = False
 test_decks.__test__ = False
+
+
+def random_deck(pool: CardPool, r, name: str) -> Deck:
+    """A deck dealt at random from every card in ``pool`` with the random generator ``r``: a
+    main character, 44 other cards (at most 4 of each) and 16 locations (for soaks that should
+    meet every card, not only the testbed's)."""
+    mains = sorted(c.id for c in pool if c.type == "main" and (c.level or 1) == 1)
+    others = sorted(c.id for c in pool if c.type not in ("main", "token", "location"))
+    places = sorted(c.id for c in pool if c.type == "location")
+    cards: list[str] = []
+    while len(cards) < 44:
+        cid = others[r.below(len(others))]
+        if cards.count(cid) < 4:
+            cards.append(cid)
+    cards += [places[r.below(len(places))] for _ in range(16)]
+    return Deck(name, mains[r.below(len(mains))], cards)

@@ -14,10 +14,9 @@ from __future__ import annotations
 
 import os
 
-from engine.decks import Deck
 from engine.game import Game
 from engine.rng import Rng
-from engine.testing import CARD_DATA, sample_game
+from engine.testing import CARD_DATA, random_deck, sample_game
 
 MODES = [("duel", 2), ("ffa", 3), ("ffa", 4), ("2v2", 4), ("two_headed", 4)]
 GAMES = int(os.environ.get("CAPECLASH_DIFF_GAMES", "12"))
@@ -31,18 +30,6 @@ def _pool():
     return _POOL[0]
 
 
-def _random_deck(pool, r: Rng, name: str) -> Deck:
-    mains = sorted(c.id for c in pool if c.type == "main" and (c.level or 1) == 1)
-    others = sorted(c.id for c in pool if c.type not in ("main", "token", "location"))
-    places = sorted(c.id for c in pool if c.type == "location")
-    cards: list[str] = []
-    while len(cards) < 44:
-        cid = others[r.below(len(others))]
-        if cards.count(cid) < 4:
-            cards.append(cid)
-    cards += [places[r.below(len(places))] for _ in range(16)]
-    return Deck(name, mains[r.below(len(mains))], cards)
-
 
 def _games(seed: int, mode: str, players: int, full_pool: bool) -> tuple[Game, Game]:
     if not full_pool:
@@ -51,7 +38,7 @@ def _games(seed: int, mode: str, players: int, full_pool: bool) -> tuple[Game, G
         return on, off
     pool = _pool()
     r = Rng(seed * 7919 + players)
-    specs = [{"name": f"P{i + 1}", "deck": _random_deck(pool, r, f"D{i}")} for i in range(players)]
+    specs = [{"name": f"P{i + 1}", "deck": random_deck(pool, r, f"D{i}")} for i in range(players)]
     cfg = {"mode": mode, "seed": seed, "players": specs, "max_turns": 60}
     return Game(pool, cfg, caches=True), Game(pool, cfg, caches=False)
 

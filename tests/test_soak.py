@@ -31,10 +31,9 @@ from concurrent.futures import ProcessPoolExecutor
 
 from engine import invariants
 from engine.actions import Action
-from engine.decks import Deck
 from engine.game import Game
 from engine.rng import Rng
-from engine.testing import CARD_DATA, sample_game
+from engine.testing import CARD_DATA, random_deck, sample_game
 
 GAMES = int(os.environ.get("CAPECLASH_SOAK_GAMES", "600"))
 SECRET_GAMES = int(os.environ.get("CAPECLASH_SECRET_GAMES", "40"))
@@ -126,20 +125,6 @@ def _pool():
         _POOL.append(load_pool([CARD_DATA]))
     return _POOL[0]
 
-
-def random_deck(pool, r: Rng, name: str) -> Deck:
-    """A deck dealt at random from every card: a main character, 44 other cards (at most 4 of
-    each) and 16 locations."""
-    mains = sorted(c.id for c in pool if c.type == "main" and (c.level or 1) == 1)
-    others = sorted(c.id for c in pool if c.type not in ("main", "token", "location"))
-    places = sorted(c.id for c in pool if c.type == "location")
-    cards: list[str] = []
-    while len(cards) < 44:
-        cid = others[r.below(len(others))]
-        if cards.count(cid) < 4:
-            cards.append(cid)
-    cards += [places[r.below(len(places))] for _ in range(16)]
-    return Deck(name, mains[r.below(len(mains))], cards)
 
 
 def secret_one(seed: int) -> dict:
