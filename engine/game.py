@@ -843,8 +843,8 @@ class Game(Replayable):
         return list(groups.values())
 
     def _keep_main(self, frame: dict, keep: int | None = None) -> None:
-        """'If at the start of your turn you control two or more main characters, KO all but one of
-        them' (001): the player chooses the one to keep."""
+        """Controlling more than one main character as your turn begins means KO'ing all except one
+        (001): the player picks which one stays."""
         p = frame["player"]
         groups = self._main_groups(p)
         if len(groups) < 2 or self.players[p].out:

@@ -235,7 +235,7 @@ def test_2v2_second_player_draws_one():
 
 
 def test_two_headed_first_side_draws_nothing_second_side_draws_two_each():
-    # the rule holds back only "each player on the team that takes the first turn"
+    # only the players of the side acting first lose their opening draw
     g = sample_game(8, "two_headed")
     finish_setup(g, first_side=1)
     assert g.active == 1 and g.players_of(1) == [2, 3]
