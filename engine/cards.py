@@ -220,6 +220,8 @@ class CardPool:
 
 
 def _listens(c: CardDef) -> frozenset:
+    if "mimic" in c.keywords:  # it copies its teammates' keywords and powers, with their triggers
+        return frozenset(L.EVENTS)
     events = [t.on for t in c.triggers] + list(c.level_up.when if c.level_up else ())
     events += [pw.reaction for pw in c.powers if pw.reaction]
     for kw in c.keywords:
