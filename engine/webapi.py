@@ -28,7 +28,7 @@ from . import language as L
 from .actions import Action
 from .cards import CardPool, suggest
 from .decks import Deck, check_deck
-from .errors import CapeClashError, DataError, DeckError, Problem, SaveError, excerpt
+from .errors import CapeClashError, DataError, DeckError, Problem, SaveError, WebError, excerpt
 from .futility import is_futile
 from .game import MODES, Game
 from .rng import Rng
@@ -120,15 +120,6 @@ def _bad_request(message: str, problems: list[str] | None = None) -> WebError:
 NOTHING_ANSWERS = ("pass", "end_step", "end_turn", "no")
 AUTO_LIMIT = 500
 BUILD_STEPS = ("resource", "recruit", "formation")  # answers given in a row at most (a game never needs so many)
-
-
-class WebError(Exception):
-    """A request the session cannot serve; ``code`` is stable, ``problems`` list every detail."""
-
-    def __init__(self, code: str, message: str, problems: list[str] | None = None):
-        super().__init__(message)
-        self.code = code
-        self.problems = problems or []
 
 
 # ------------------------------------------------------------------ computer players
