@@ -371,7 +371,7 @@ class Tutorial:
 
     def _rival_turns(self) -> None:
         """The rival answers until the learner is to act (or the game is over)."""
-        from .ai_simple import choose
+        from .ai.simple import choose
         g = self.game
         first = len(g.events)
         for _ in range(MAX_RIVAL_MOVES):

@@ -132,7 +132,7 @@ def _make_policy(level: str, context):
     try:
         from .ai import make_policy
     except ImportError:  # pragma: no cover - engine.ai ships with the engine
-        from .ai_simple import choose, choose_random
+        from .ai.simple import choose, choose_random
 
         def easy(view, legal, rng):
             return choose_random(view, legal, rng) if rng.below(2) else choose(view, legal, rng)
@@ -298,7 +298,7 @@ class Session(TutorialOps):
         try:
             from . import ai  # noqa: F401
         except ImportError:  # pragma: no cover
-            return "engine.ai_simple"
+            return "engine.ai.simple"
         return "engine.ai"
 
     def _keyword_help(self) -> list[dict]:

@@ -9,8 +9,9 @@ from collections import Counter
 
 import pytest
 
-from engine import ai_simple, invariants
+from engine import invariants
 from engine.ai import LEVELS, capeclash, make_policy, public_context, register, ruleset_for
+from engine.ai import simple as ai_simple
 from engine.ai.match import play_game
 from engine.rng import Rng
 from engine.testing import sample_game, test_decks, test_pool

@@ -11,7 +11,7 @@ owner's deck list minus the cards already seen. Book-keeping the view does not s
 used this turn, modifiers' sources) is approximated: ATK/DEF differences are restored as
 one modifier until the end of the turn.
 
-The heuristic reads only the view. It plays like ``engine.ai_simple`` in the build steps
+The heuristic reads only the view. It plays like ``engine.ai.simple`` in the build steps
 and for effects' questions, and in the main phase and in combat it plays out each
 candidate (each attack with each target, each super power or plot twist, ending the turn)
 in its head: on a sampled game, until the combat is over, then evaluates the board.
@@ -22,10 +22,11 @@ from __future__ import annotations
 import math
 from collections import Counter
 
-from .. import ai_simple, futility, stats
+from .. import futility, stats
 from ..game import Game
 from ..rng import Rng
 from ..state import Card, Combat, Player
+from . import simple as ai_simple
 from .learned import WEIGHTS
 
 # decisions taken without a look-ahead: the engine asks them in the middle of effects, and
@@ -34,7 +35,7 @@ SEARCHED = ("main", "declare", "combat", "recruit")
 LOOKAHEAD = ("main", "declare", "combat")
 QUIET_LIMIT = 80  # actions a look-ahead plays at most before it evaluates
 HORIZON_LIMIT = 400  # the same, for a look-ahead over whole turns
-# once a game drags on, each turn past ``ai_simple.PRESSURE_TURN`` adds this to the value of every
+# once a game drags on, each turn past ``simple.PRESSURE_TURN`` adds this to the value of every
 # attack in the main phase: sooner or later attacking beats waiting, and the game ends by the rules
 PRESSURE_BONUS = 0.004
 
@@ -263,7 +264,7 @@ def candidates(view: dict, legal: list) -> list:
 
 def searchable(view: dict, legal: list, kinds: tuple | None = None) -> bool:
     """Whether the search weighs this decision (its type is one of ``kinds``, default ``SEARCHED``).
-    Not once the game drags on (``ai_simple.pressure``): the heuristic, which then presses, decides."""
+    Not once the game drags on (``simple.pressure``): the heuristic, which then presses, decides."""
     d = view.get("decision") or {}
     return d.get("type") in (kinds or SEARCHED) and len(legal) > 1 and not ai_simple.pressure(view)
 
