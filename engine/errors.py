@@ -102,3 +102,14 @@ class DeckError(DataError):
 
 class SaveError(DataError):
     code = "bad_save"
+
+
+class WebError(Exception):
+    """A request the web session (``engine.webapi``) cannot serve; ``code`` is stable, ``problems``
+    list every detail. Here, not in ``webapi``, so the core (the tutorial's session operations)
+    raises it without importing the web API."""
+
+    def __init__(self, code: str, message: str, problems: list[str] | None = None):
+        super().__init__(message)
+        self.code = code
+        self.problems = problems or []

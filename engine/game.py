@@ -65,6 +65,27 @@ class Game(Replayable):
     def __init__(self, pool: CardPool, config: dict, caches: bool | None = None):
         """``caches=False`` turns every shortcut off (see ``engine.caches``); ``None``: on unless
         ``CAPECLASH_NO_CACHES`` is set."""
+        self._initial_fields(pool, config, caches)
+        self._setup()
+        position = self.config.get("position")
+        if position is not None:
+            from .position import lay_out  # a scenario's or a puzzle's start, laid out on the deal
+            lay_out(self, position)
+        self._statics_grant = self._granting_statics_possible()
+        self._advance()
+
+    @classmethod
+    def blank(cls, pool: CardPool, config: dict, caches: bool | None = None) -> Game:
+        """A game of this config with every field at its initial value (empty caches included) and
+        its seats taken (players, sides, teams), but no card dealt, no start position laid out and no
+        decision asked: what the computer players fill in from a player's view
+        (``engine.ai.capeclash.sample_state``). A field added to ``__init__`` starts here too."""
+        g = cls.__new__(cls)
+        g._initial_fields(pool, config, caches)
+        g._seat()
+        return g
+
+    def _initial_fields(self, pool: CardPool, config: dict, caches: bool | None) -> None:
         self.defs = pool
         self.caches = Caches(caches)
         self._statics_grant = False  # could a continuous ability grant keywords in this game? (set up below)
@@ -117,17 +138,11 @@ class Game(Replayable):
         self._memo: dict = {}
         self._in_statics = False
         self.any_grants = False  # set once a keyword has been granted in this game
-        self._setup()
-        position = self.config.get("position")
-        if position is not None:
-            from .position import lay_out  # a scenario's or a puzzle's start, laid out on the deal
-            lay_out(self, position)
-        self._statics_grant = self._granting_statics_possible()
-        self._advance()
 
     # ================================================================== setup
 
-    def _setup(self) -> None:
+    def _seat(self) -> None:
+        """The players, their sides and teams."""
         mode = self.mode
         specs = self.config["players"]
         for i, spec in enumerate(specs):
@@ -142,6 +157,10 @@ class Game(Replayable):
         self.sides = sorted({p.side for p in self.players})
         self._side_players = {s: [p.index for p in self.players if p.side == s] for s in self.sides}
         self._side_team = {s: self.players[self._side_players[s][0]].team for s in self.sides}
+
+    def _setup(self) -> None:
+        self._seat()
+        specs = self.config["players"]
         # give every physical card an id; ids are shuffled so they reveal nothing about deck lists
         entries = []
         for pl, spec in zip(self.players, specs, strict=True):

@@ -1,6 +1,6 @@
 """A first balance pass for the starter set: every starter deck against every other.
 
-Two computer players (the "simple" policy of ``engine.ai_simple`` by default) play duels
+Two computer players (the "simple" policy of ``engine.ai.simple`` by default) play duels
 between each pair of starter decks, alternating who goes first, and the results make a
 matrix of win rates. A draw (the turn limit with equal wounds) counts half a win for each.
 
@@ -49,9 +49,9 @@ def _load():
 
 
 def _seat_policies(name: str, g) -> list:
-    """One policy per seat: ``simple``/``random`` from ``engine.ai_simple``, or a level of
+    """One policy per seat: ``simple``/``random`` from ``engine.ai.simple``, or a level of
     ``engine.ai`` (``easy``, ``normal``, ``hard``) when that package is installed."""
-    from .ai_simple import POLICIES
+    from .ai.simple import POLICIES
     if name in POLICIES:
         return [POLICIES[name]] * len(g.players)
     from .ai import make_policy, public_context

@@ -24,8 +24,9 @@ import json
 import sys
 from collections.abc import Callable
 
-from . import ai_simple, decisions
+from . import decisions
 from .actions import Action
+from .ai import simple as ai_simple
 from .errors import CapeClashError
 from .game import MAX_PLAYER_NAME, MAX_SEED, MODES, Game
 from .rng import Rng

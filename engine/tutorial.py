@@ -39,7 +39,7 @@ from __future__ import annotations
 
 from .actions import TYPES, Action
 from .cards import CardPool, suggest
-from .errors import CapeClashError, DataError, IllegalActionError, Problem, excerpt
+from .errors import CapeClashError, DataError, IllegalActionError, Problem, WebError, excerpt
 from .game import Game
 from .position import build, check_position
 from .rng import Rng
@@ -371,7 +371,7 @@ class Tutorial:
 
     def _rival_turns(self) -> None:
         """The rival answers until the learner is to act (or the game is over)."""
-        from .ai_simple import choose
+        from .ai.simple import choose
         g = self.game
         first = len(g.events)
         for _ in range(MAX_RIVAL_MOVES):
@@ -501,7 +501,6 @@ class TutorialOps:
     _tutorial: Tutorial | None = None
 
     def _tutorial_data(self) -> dict:
-        from .webapi import WebError
         data = getattr(self, "tutorial_data", None)
         if not data:
             raise WebError("no_tutorial", "this build has no tutorial (card_data/tutorial)")
@@ -516,7 +515,6 @@ class TutorialOps:
 
     def op_tutorial_start(self, lesson: int = 0) -> dict:
         """Start lesson ``lesson`` (0 first); returns its state."""
-        from .webapi import WebError
         data = self._tutorial_data()
         t = self._tutorial
         if t is None or t.data is not data:
@@ -536,7 +534,6 @@ class TutorialOps:
         return self._tutorial_state()
 
     def _active_tutorial(self) -> Tutorial:
-        from .webapi import WebError
         t = self._tutorial
         if t is None or t.game is None or self.game is not t.game:
             raise WebError("no_tutorial", "no tutorial lesson is in progress: start one with tutorial_start")

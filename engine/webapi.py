@@ -28,7 +28,7 @@ from . import language as L
 from .actions import Action
 from .cards import CardPool, suggest
 from .decks import Deck, check_deck
-from .errors import CapeClashError, DataError, DeckError, Problem, SaveError, excerpt
+from .errors import CapeClashError, DataError, DeckError, Problem, SaveError, WebError, excerpt
 from .futility import is_futile
 from .game import MODES, Game
 from .rng import Rng
@@ -122,15 +122,6 @@ AUTO_LIMIT = 500
 BUILD_STEPS = ("resource", "recruit", "formation")  # answers given in a row at most (a game never needs so many)
 
 
-class WebError(Exception):
-    """A request the session cannot serve; ``code`` is stable, ``problems`` list every detail."""
-
-    def __init__(self, code: str, message: str, problems: list[str] | None = None):
-        super().__init__(message)
-        self.code = code
-        self.problems = problems or []
-
-
 # ------------------------------------------------------------------ computer players
 
 HARD_MOVE_SECONDS = 1.5  # the browser stops the hard level's search after this long
@@ -141,7 +132,7 @@ def _make_policy(level: str, context):
     try:
         from .ai import make_policy
     except ImportError:  # pragma: no cover - engine.ai ships with the engine
-        from .ai_simple import choose, choose_random
+        from .ai.simple import choose, choose_random
 
         def easy(view, legal, rng):
             return choose_random(view, legal, rng) if rng.below(2) else choose(view, legal, rng)
@@ -307,7 +298,7 @@ class Session(TutorialOps):
         try:
             from . import ai  # noqa: F401
         except ImportError:  # pragma: no cover
-            return "engine.ai_simple"
+            return "engine.ai.simple"
         return "engine.ai"
 
     def _keyword_help(self) -> list[dict]:

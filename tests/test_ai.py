@@ -9,8 +9,9 @@ from collections import Counter
 
 import pytest
 
-from engine import ai_simple, invariants
+from engine import invariants
 from engine.ai import LEVELS, capeclash, make_policy, public_context, register, ruleset_for
+from engine.ai import simple as ai_simple
 from engine.ai.match import play_game
 from engine.rng import Rng
 from engine.testing import sample_game, test_decks, test_pool
@@ -81,13 +82,35 @@ def test_decisions_depend_only_on_the_view(level):
 def test_public_context_holds_no_seed_or_hidden_state():
     g = sample_game(seed=12)
     ctx = public_context(g)
-    assert set(vars(ctx)) == {"pool", "decks", "mode", "options", "max_turns", "_template", "_caches"}
+    assert set(vars(ctx)) == {"pool", "decks", "mode", "options", "max_turns", "_template"}
     assert [d.name for d in ctx.decks] == [d.name for d in test_decks()]
     ctx.template(["a", "b"])
     assert ctx._template.config["seed"] == 0  # its own fixed seed, not the game's
 
 
 # ------------------------------------------------------------------ the sampler
+
+def test_sampled_games_are_built_through_game_blank_and_have_every_field():
+    """The sampler starts from ``Game.blank`` (every field at its initial value, seats taken), so a
+    sampled game has every field a played game has, and no container shared with the template."""
+    from engine.game import Game
+    from engine.replay import fields
+    g = sample_game(seed=3)
+    while g.decision["type"] != "main":
+        p = g.to_act[0]
+        g.apply(ai_simple.choose(g.view(p), g.legal_actions(p), Rng(1)))
+    p = g.to_act[0]
+    ctx = public_context(g)
+    s = capeclash.sample_state(g.view(p), p, Rng(5), ctx)
+    assert type(s) is Game and set(fields(s)) == set(fields(g))
+    tpl = ctx.template([pl.name for pl in g.players])
+    shared = [k for k, v in fields(s).items() if isinstance(v, (list, dict, set)) and v is fields(tpl).get(k)
+              and k not in ("config", "sides", "_side_players", "_side_team")]
+    assert shared == []
+    b = Game.blank(test_pool(), g.config)
+    assert b.cards == {} and b.decision is None and b.turn == 0 and len(b.players) == 2
+    assert b.sides == g.sides and b._memo == {} and b._statics is None
+
 
 def test_sampled_games_look_exactly_like_the_view():
     """A sampled game shows the player the very view they had, offers the same actions, and

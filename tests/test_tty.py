@@ -1,4 +1,4 @@
-"""The terminal game (engine/tty.py) and the computer players (engine/ai_simple.py),
+"""The terminal game (engine/tty.py) and the computer players (engine/ai/simple.py),
 driven through ``run()`` with scripted input."""
 
 from __future__ import annotations
@@ -8,7 +8,8 @@ import re
 
 import pytest
 
-from engine import ai_simple, testing, tty
+from engine import testing, tty
+from engine.ai import simple as ai_simple
 from engine.game import Game
 from engine.rng import Rng
 from engine.testing import sample_game

@@ -2,7 +2,7 @@
 
 Standard library only: these modules run unchanged under Pyodide in the browser.
 
-A policy is called like the simple players of ``engine.ai_simple``::
+A policy is called like the simple players of ``engine.ai.simple``::
 
     action = policy(view, legal, rng)
 
@@ -24,13 +24,13 @@ True
 Levels
 ------
 ``random``: any legal action. ``simple``: the ruleset's fast rules of thumb (its playout
-policy; for Cape Clash ``engine.ai_simple``). ``easy``: the heuristic, choosing at random among the actions whose
+policy; for Cape Clash ``engine.ai.simple``). ``easy``: the heuristic, choosing at random among the actions whose
 evaluation is close to the best. ``normal``: the heuristic. ``hard``: the search of ``ISMCTSPolicy``
 guided by the heuristic: in the main phase the heuristic's look-ahead ranks the actions, and the
 best three are played on in a sampled game, the heuristic playing every seat through the
 opponent's reply, where the evaluation judges them (elsewhere hard decides as normal does).
 No level plays a plot twist or super power that cannot change anything (``engine.futility``), and
-once a game drags on past ``ai_simple.PRESSURE_TURN`` every level presses (attacks rather than
+once a game drags on past ``simple.PRESSURE_TURN`` every level presses (attacks rather than
 waits, more so each turn), so games between computer players end by the rules.
 Levels are set by budgets counted in iterations and playout steps, never by the clock, so a game
 replays exactly from its seed on CPython and on Pyodide (``LEVELS`` holds the numbers). A browser

@@ -23,8 +23,8 @@ from ..rng import Rng
 
 def _positions(n_games: int = 3, every: int = 7):
     """Positions from simple-vs-simple games on the testbed decks (a spread of turns)."""
-    from .. import ai_simple
     from ..testing import sample_game
+    from . import simple as ai_simple
     out = []
     for seed in range(n_games):
         g = sample_game(seed=seed + 1)

@@ -11,7 +11,7 @@ owner's deck list minus the cards already seen. Book-keeping the view does not s
 used this turn, modifiers' sources) is approximated: ATK/DEF differences are restored as
 one modifier until the end of the turn.
 
-The heuristic reads only the view. It plays like ``engine.ai_simple`` in the build steps
+The heuristic reads only the view. It plays like ``engine.ai.simple`` in the build steps
 and for effects' questions, and in the main phase and in combat it plays out each
 candidate (each attack with each target, each super power or plot twist, ending the turn)
 in its head: on a sampled game, until the combat is over, then evaluates the board.
@@ -22,11 +22,11 @@ from __future__ import annotations
 import math
 from collections import Counter
 
-from .. import ai_simple, futility, stats
+from .. import futility, stats
 from ..game import Game
-from ..replay import fields
 from ..rng import Rng
 from ..state import Card, Combat, Player
+from . import simple as ai_simple
 from .learned import WEIGHTS
 
 # decisions taken without a look-ahead: the engine asks them in the middle of effects, and
@@ -35,7 +35,7 @@ SEARCHED = ("main", "declare", "combat", "recruit")
 LOOKAHEAD = ("main", "declare", "combat")
 QUIET_LIMIT = 80  # actions a look-ahead plays at most before it evaluates
 HORIZON_LIMIT = 400  # the same, for a look-ahead over whole turns
-# once a game drags on, each turn past ``ai_simple.PRESSURE_TURN`` adds this to the value of every
+# once a game drags on, each turn past ``simple.PRESSURE_TURN`` adds this to the value of every
 # attack in the main phase: sooner or later attacking beats waiting, and the game ends by the rules
 PRESSURE_BONUS = 0.004
 
@@ -50,7 +50,6 @@ class Context:
         self.options = dict(options or {})
         self.max_turns = max_turns
         self._template: Game | None = None
-        self._caches: dict | None = None
 
     def template(self, names: list[str]) -> Game:
         """A game at its setup with these decks; only its fixed parts (card definitions, sides,
@@ -61,43 +60,6 @@ class Context:
                 "players": [{"name": n, "deck": d} for n, d in zip(names, self.decks, strict=True)]})
         return self._template
 
-    def blank_caches(self, names: list[str]) -> dict:
-        """The engine's private caches as a new game has them before its setup: a sampled game
-        starts from these, so nothing worked out for another game's cards is reused."""
-        if self._caches is None:
-            tpl = self.template(names)
-            try:
-                blank = _Blank(self.pool, tpl.config)
-                self._caches = {k: v for k, v in fields(blank).items()
-                                if k.startswith("_") and k not in _SETUP_FIELDS}
-            except Exception:  # the core's constructor changed: fall back to emptying by type
-                self._caches = {k: _emptied(v) for k, v in fields(tpl).items()
-                                if k.startswith("_") and k not in _SETUP_FIELDS}
-        return self._caches
-
-
-class _Blank(Game):
-    """A game object with its fields set but no setup done (its caches' initial values)."""
-
-    def _setup(self) -> None:
-        pass
-
-    def _advance(self) -> None:
-        pass
-
-
-_SETUP_FIELDS = ("_side_players", "_side_team", "_statics_grant")
-
-
-def _emptied(v):
-    if isinstance(v, (dict, list, set)):
-        return type(v)()
-    return None
-
-
-def _fresh(v):
-    return type(v)(v) if isinstance(v, (dict, list, set)) else v
-
 
 def public_context(game: Game) -> Context:
     """The public knowledge of ``game``: its pool, mode, options and deck lists (never its seed)."""
@@ -107,12 +69,6 @@ def public_context(game: Game) -> Context:
 
 
 # ------------------------------------------------------------------ sampling a game from a view
-
-_FRESH = {  # per-game fields reset in a sampled game (containers are built anew)
-    "queue": list, "stack": list, "pending": list, "used_powers": list, "plots_played": dict,
-    "times_attacked": dict, "moved": list, "events": list, "actions": list, "machines": list, "in_play": list,
-}
-
 
 def sample_state(view: dict, player: int, rng: Rng, context: Context) -> Game | None:
     """A playable game consistent with ``view`` (``player``'s view), hidden cards dealt at random.
@@ -130,12 +86,10 @@ def sample_state(view: dict, player: int, rng: Rng, context: Context) -> Game | 
         return None
     names = [pv["name"] for pv in view["players"]]
     tpl = context.template(names)
-    g = Game.__new__(Game)
-    g._become(tpl)
-    for k, v in context.blank_caches(names).items():
-        setattr(g, k, _fresh(v))
-    for k, make in _FRESH.items():
-        setattr(g, k, make())
+    # every field at its initial value, seats taken; what the deal and the setup decide, from the template
+    g = Game.blank(context.pool, tpl.config, tpl.caches.enabled)
+    g.chooser = tpl.chooser
+    g._statics_grant = tpl._statics_grant
     g.rng = Rng(rng.next64())
     g.turn, g.active, g.phase = view["turn"], view["active_side"], view["phase"]
     g.step_player = view["step_player"]
@@ -310,7 +264,7 @@ def candidates(view: dict, legal: list) -> list:
 
 def searchable(view: dict, legal: list, kinds: tuple | None = None) -> bool:
     """Whether the search weighs this decision (its type is one of ``kinds``, default ``SEARCHED``).
-    Not once the game drags on (``ai_simple.pressure``): the heuristic, which then presses, decides."""
+    Not once the game drags on (``simple.pressure``): the heuristic, which then presses, decides."""
     d = view.get("decision") or {}
     return d.get("type") in (kinds or SEARCHED) and len(legal) > 1 and not ai_simple.pressure(view)
 

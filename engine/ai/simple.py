@@ -41,8 +41,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from .actions import Action
-    from .rng import Rng
+    from ..actions import Action
+    from ..rng import Rng
 
 RESOURCE_TARGET = 7
 # From this turn on a game "drags on": the computer players press (attack rather than wait, the
