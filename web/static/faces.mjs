@@ -313,6 +313,10 @@ function popup() {
     pop.hidden = true;
     document.body.append(pop);
     document.addEventListener("keydown", (e) => { if (e.key === "Escape" && !pop.hidden) { dismissed = shownFor; hideZoom(); } });
+    // the finger that made a long-press zoom lifts: taps after that may close it. Listened for on the
+    // whole page, since the backdrop now lies over the card and may be where the finger lifts.
+    const lifted = () => { if (quietUntil === Infinity) quietUntil = performance.now() + 150; };
+    for (const type of ["pointerup", "pointercancel", "touchend", "touchcancel"]) document.addEventListener(type, lifted, true);
     // a hover zoom goes when the pointer is over something else (also when the board re-rendered under it)
     document.addEventListener("pointerover", (e) => {
       if (!pop.hidden && !pop.classList.contains("cc-modal") && e.pointerType !== "touch" && shownFor &&
@@ -391,7 +395,6 @@ export function attachZoom(element, cardId, live = null) {
     cancel();
     timer = setTimeout(() => { timer = null; swallow = true; quietUntil = Infinity; showZoom(element, true); }, LONG_PRESS_MS);
   });
-  element.addEventListener("pointerup", (e) => { if (e.pointerType === "touch" && quietUntil === Infinity) quietUntil = performance.now() + 400; });
   element.addEventListener("pointermove", (e) => {
     if (timer && start && Math.hypot(e.clientX - start[0], e.clientY - start[1]) > 10) cancel();
   });
