@@ -13,17 +13,10 @@ import sys
 from pathlib import Path
 
 import pytest
+from test_print import _data_dir  # the testset copied into a card folder of its own
 
 ROOT = Path(__file__).resolve().parent.parent
 TESTSET = ROOT / "card_data" / "testset"
-
-
-def _data_dir(tmp: Path) -> Path:
-    data = tmp / "data"
-    (data / "cards").mkdir(parents=True)
-    shutil.copy(TESTSET / "cards.yaml", data / "cards" / "cards.yaml")
-    shutil.copy(TESTSET / "deck-dawnwatch.yaml", data / "cards" / "deck-dawnwatch.yaml")
-    return data
 
 
 def test_engine_text_change_rerenders_every_png_that_shows_it(tmp_path):
