@@ -16,7 +16,6 @@ import pytest
 from test_print import _data_dir  # the testset copied into a card folder of its own
 
 ROOT = Path(__file__).resolve().parent.parent
-TESTSET = ROOT / "card_data" / "testset"
 
 
 def test_engine_text_change_rerenders_every_png_that_shows_it(tmp_path):
