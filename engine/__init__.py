@@ -3,7 +3,7 @@
 The one entry object is ``Game``: build it from a card pool and a config,
 ask ``legal_actions(player)``, ``apply`` one, read ``view(player)``.
 
->>> from engine.testing import test_pool, test_decks
+>>> from engine.capeclash.testing import test_pool, test_decks
 >>> from engine import Game
 >>> g = Game(test_pool(), {"mode": "duel", "seed": 1,
 ...                        "players": [{"name": "Ana", "deck": test_decks()[0]},
@@ -12,11 +12,18 @@ ask ``legal_actions(player)``, ``apply`` one, read ``view(player)``.
 ('choose_first', 2)
 """
 
-from .actions import Action
-from .cards import CardDef, CardPool
-from .decks import Deck
-from .errors import CapeClashError, DataError, DeckError, IllegalActionError, InvalidActionError, SaveError
-from .game import Game
+from engine.capeclash.decks import Deck
+from engine.capeclash.game import Game
+from engine.cardlang.cards import CardDef, CardPool
+from engine.core.actions import Action
+from engine.core.errors import (
+           CapeClashError,
+           DataError,
+           DeckError,
+           IllegalActionError,
+           InvalidActionError,
+           SaveError,
+)
 
 __all__ = ["Action", "CardDef", "CardPool", "Deck", "Game", "CapeClashError", "DataError", "DeckError",
            "IllegalActionError", "InvalidActionError", "SaveError"]

@@ -323,7 +323,7 @@ def _load_dice(opts: Options):
     if root is None:
         if "capeclash" in opts.games:
             return None
-        from engine.errors import DataError, Problem
+        from engine.core.errors import DataError, Problem
         raise DataError([Problem(str(Path(opts.data) / "dice"), None, None,
                                  "no Derring-Dice card files here (game: dice, deck: recruit | action)")])
     return load_dice(root)

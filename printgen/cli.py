@@ -65,7 +65,7 @@ def options_from(args):
 
 
 def run(args) -> int:
-    from engine.errors import DataError
+    from engine.core.errors import DataError
     try:
         import PIL  # noqa: F401
         import reportlab  # noqa: F401

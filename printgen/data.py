@@ -42,15 +42,15 @@ def read_yaml(path: Path):
     """A data file's contents, read by the engine's safe loader (libyaml's parser when there is one;
     nesting and aliases limited, a key given twice refused: libyaml's own loader crashes the process
     on a file nested thousands deep). Raises ``DataError`` naming the file."""
-    from engine.loader import read_data
+    from engine.core.data import read_data
     return read_data(path)[0]
 
 
 def load_cards(files) -> tuple:
     """The pool of every card file among ``files``, with the raw team list (in file order) and the
     deck files' data. Any problem: the engine's own loader reports all of them, with line numbers."""
-    from engine.cards import CardPool, check_pool, parse_cards, parse_teams
-    from engine.loader import classify, load_pool
+    from engine.capeclash.loader import classify, load_pool
+    from engine.cardlang.cards import CardPool, check_pool, parse_cards, parse_teams
     cards: dict = {}
     teams: dict = {}
     raw_teams: list = []
@@ -86,9 +86,9 @@ def load_cards(files) -> tuple:
 
 
 def set_order(pool, cards, raw_teams=()) -> list:
-    """Cards in set-list order: ``engine.setlist``'s order when it is there, else by team and type."""
+    """Cards in set-list order: ``apps.setlist``'s order when it is there, else by team and type."""
     try:
-        from engine.setlist import _sort_key, _team_rank  # noqa: PLC0415 - same order as `capeclash setlist`
+        from apps.setlist import _sort_key, _team_rank  # noqa: PLC0415 - same order as `capeclash setlist`
         rank = _team_rank(pool, [t["name"] for t in raw_teams if "name" in t])
         return sorted(cards, key=lambda c: _sort_key(c, rank))
     except ImportError:
@@ -122,7 +122,7 @@ def resolve_deck(ref, root: Path) -> Path:
     p = Path(ref)
     if p.is_file():
         return p
-    from engine.errors import DeckError, Problem
+    from engine.core.errors import DeckError, Problem
     hits = [f for f in card_files(root) if f.stem == str(ref) or f.name == str(ref)]
     hits.sort(key=lambda f: (f.suffix == ".txt", str(f)))   # the YAML deck before its text twin
     if hits:
@@ -138,7 +138,7 @@ def starter_dir(root: Path) -> Path | None:
 
 
 def _deck_from(path: Path, data, pool):
-    from engine.decks import Deck, check_deck
+    from engine.capeclash.decks import Deck, check_deck
     deck = Deck.from_data(data, source=str(path))
     deck.name = deck.name or path.stem
     out = check_deck(pool, deck, str(path))
@@ -162,9 +162,9 @@ def load_set(root: Path) -> PrintJob:
 
 def load_deck_job(path: Path, root: Path) -> PrintJob:
     """A deck: its main character's every level, its 60 cards, side piles and the tokens it makes."""
-    from engine.cards import _all_steps, _walk
-    from engine.errors import DataError
-    from engine.loader import load_deck
+    from engine.capeclash.loader import load_deck
+    from engine.cardlang.cards import _all_steps, _walk
+    from engine.core.errors import DataError
     path = Path(path)
     files = card_files(path.parent)
     try:
@@ -196,7 +196,7 @@ def load_deck_job(path: Path, root: Path) -> PrintJob:
 
 def tokens_used(pool, cards) -> list:
     """Token cards that the given cards create."""
-    from engine.cards import _all_steps, _walk
+    from engine.cardlang.cards import _all_steps, _walk
     out = {}
     for c in cards:
         if c.type == "token":

@@ -103,7 +103,7 @@ def load_dice(root: Path) -> DiceSet:
         ids.setdefault(c.id, []).append(c.name)
     clashes = {i: names for i, names in ids.items() if len(names) > 1}
     if clashes:   # file names, art and the image cache go by id: two cards must not share one
-        from engine.errors import DataError, Problem
+        from engine.core.errors import DataError, Problem
         raise DataError([Problem(str(root), names[1], "name", f"prints under the same id {i!r} as {names[0]!r}; "
                                                                "rename one of them") for i, names in clashes.items()])
     art = root / "art"

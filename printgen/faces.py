@@ -1,6 +1,6 @@
 """Card faces and the card back, laid out from card data.
 
-The rules text comes from ``engine.text.ability_lines`` (rendered from the card's abilities);
+The rules text comes from ``engine.cardlang.text.ability_lines`` (rendered from the card's abilities);
 this module only decides where things go: a frame per card type in the team's colours, the
 name and cost, the art, the type line with the Flight and Ranged icons, the rules text with
 inline power symbols, super power blocks with their costs, the level-up box, flavor text,
@@ -125,7 +125,7 @@ def _fit_size(text: str, face: str, width: float, start: float, floor: float) ->
 def card_face(card, ctx: Context) -> Layout:
     """A card's face, bleed included, as drawing ops; ``problems`` lists what preflight must refuse.
 
-    >>> from engine.cards import CardPool
+    >>> from engine.cardlang.cards import CardPool
     >>> pool = CardPool.from_data([{"id": "ace", "name": "Ace", "type": "supporting", "team": "T", "cost": 2,
     ...                             "atk": 3, "def": 1, "health": 2, "keywords": ["flight"]}],
     ...                           [{"name": "T", "alignment": "good"}])
@@ -135,7 +135,7 @@ def card_face(card, ctx: Context) -> Layout:
     >>> sorted({op[1] for op in lay.ops if op[0] == "icon"} & {"flight", "atk", "def", "health"})
     ['atk', 'def', 'flight', 'health']
     """
-    from engine.text import ability_lines
+    from engine.cardlang.text import ability_lines
 
     lay = Layout()
     ops = lay.ops
@@ -315,9 +315,9 @@ NO_REMINDER = {"tag"}        # keywords whose rules say nothing a player needs o
 
 def keyword_lines(card, lines: list[str]) -> tuple[list[str], list[str] | None]:
     """The rules lines with the keyword line written with separators ("Double Strike \u00b7 Fearless"),
-    and the same lines with the keywords' reminder texts (``engine.text.keyword_rules``) under it, to
+    and the same lines with the keywords' reminder texts (``engine.cardlang.text.keyword_rules``) under it, to
     print when there is room (None: no reminders)."""
-    from engine.text import keyword_label, keyword_rules
+    from engine.cardlang.text import keyword_label, keyword_rules
     kws = sorted(k for k in card.keywords if k not in ("flight", "ranged"))
     icons = [f"[[{k.title()}]]" for k in ("flight", "ranged") if k in card.keywords]
     labels = icons + [keyword_label(card, k) for k in kws]

@@ -30,8 +30,8 @@ TOKEN = re.compile(r"\*\*(.+?)\*\*|\[\[(.+?)\]\]|\{(\w+)\}")
 
 def load_source(data_root: Path) -> dict:
     """The rulebook source: the first file under ``<data>/rules`` with a ``rulebook:`` key."""
-    from engine.errors import DataError, Problem
-    from engine.loader import classify, read_data
+    from engine.capeclash.loader import classify, read_data
+    from engine.core.errors import DataError, Problem
     folder = Path(data_root) / "rules"
     for f in sorted(folder.glob("*.y*ml")) if folder.is_dir() else []:
         data, _ = read_data(f)
@@ -376,8 +376,8 @@ def rulebook_pdf(path: Path, job, paper: str, data_root: Path, cache) -> int:
         return out
 
     def generated(kind, sec, level):
-        from engine import language as L
-        from engine.text import keyword_rules
+        from engine.cardlang import language as L
+        from engine.cardlang.text import keyword_rules
         out = []
         if kind == "anatomy":
             card = next((c for c in job.cards if c.type == "main" and c.level_up and not c.level_up.transform), None)

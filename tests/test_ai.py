@@ -9,12 +9,12 @@ from collections import Counter
 
 import pytest
 
-from engine import invariants
 from engine.ai import LEVELS, capeclash, make_policy, public_context, register, ruleset_for
 from engine.ai import simple as ai_simple
 from engine.ai.match import play_game
-from engine.rng import Rng
-from engine.testing import sample_game, test_decks, test_pool
+from engine.capeclash import invariants
+from engine.capeclash.testing import sample_game, test_decks, test_pool
+from engine.core.rng import Rng
 
 
 def _positions(seed: int, kinds=capeclash.SEARCHED, every: int = 1, mode: str = "duel"):
@@ -93,8 +93,8 @@ def test_public_context_holds_no_seed_or_hidden_state():
 def test_sampled_games_are_built_through_game_blank_and_have_every_field():
     """The sampler starts from ``Game.blank`` (every field at its initial value, seats taken), so a
     sampled game has every field a played game has, and no container shared with the template."""
-    from engine.game import Game
-    from engine.replay import fields
+    from engine.capeclash.game import Game
+    from engine.core.replay import fields
     g = sample_game(seed=3)
     while g.decision["type"] != "main":
         p = g.to_act[0]
@@ -379,8 +379,8 @@ def test_learned_evaluation_gives_the_two_players_complementary_chances():
 
 
 def test_tune_fits_known_weights_back():
-    """The logistic fit of engine.ai.tune recovers the weights that made the labels."""
-    from engine.ai import tune
+    """The logistic fit of apps.ai_tune recovers the weights that made the labels."""
+    from apps import ai_tune as tune
     rng = Rng(3)
     true = [1.5, -0.8, 0.3]
     xs, ys = [], []
@@ -454,8 +454,8 @@ def test_the_computer_plays_against_and_with_machines_in_play():
     attack on it) fails inside the search. The view says whose machine it is; sampled games keep
     every invariant; normal and hard attack the machine and the game goes on."""
     from engine import Action
-    from engine.position import build
-    from engine.scenario import resolve_action
+    from engine.capeclash.position import build
+    from engine.capeclash.scenario import resolve_action
     g = build(test_pool(), {"turn": 4, "active": 1, "phase": "recruit", "players": [
         {"name": "Ana", "main": "Captain Solace", "front": ["Skyhawk", "Shield Cadet"], "hand": ["Arc Archer"],
          "resources": ["Proving Grounds", "Think Tank", "Proving Grounds"], "deck": ["Iron Warden", "Arc Archer"]},
@@ -492,12 +492,12 @@ def test_the_computer_plays_against_and_with_machines_in_play():
 
 @functools.lru_cache(maxsize=1)
 def _starter_pool():
-    from engine.loader import load_pool
+    from engine.capeclash.loader import load_pool
     return load_pool(["card_data"])
 
 
 def _starter_position(spec: dict):
-    from engine import position
+    from engine.capeclash import position
     g = position.build(_starter_pool(), spec)
     return g, g.to_act[0]
 
@@ -574,7 +574,7 @@ def test_a_main_character_joins_the_front_row_once_the_game_drags_on():
 
 def test_recruit_points_buy_equipment_when_no_character_is_in_hand():
     """Easy once held 20 recruit points unspent: the recruit step bought only characters."""
-    from engine import position
+    from engine.capeclash import position
     spec = {"turn": 4, "active": 0, "phase": "recruit", "players": [
         {"name": "A", "main": "captain-solace-1", "front": ["iron-warden"], "hand": ["jump-pack", "arc-gauntlet"],
          "resources": ["proving-grounds", "think-tank", "obstacle-course"]},
@@ -608,7 +608,7 @@ def _grip_plays(g):
 
 
 def test_a_play_with_no_target_is_futile_and_no_level_chooses_it():
-    from engine.futility import is_futile
+    from engine.capeclash.futility import is_futile
     g, p = _starter_position(_grip([]))
     legal, grip, plot = _grip_plays(g)
     assert is_futile(g, grip) and is_futile(g, plot)
@@ -626,7 +626,7 @@ def test_a_play_with_no_target_is_futile_and_no_level_chooses_it():
 
 
 def test_a_play_with_a_target_is_not_futile():
-    from engine.futility import is_futile
+    from engine.capeclash.futility import is_futile
     g, p = _starter_position(_grip(["kiln-guard"]))
     legal, grip, plot = _grip_plays(g)
     assert not is_futile(g, grip) and not is_futile(g, plot)
@@ -637,7 +637,7 @@ def test_a_play_with_a_target_is_not_futile():
 
 
 def test_the_browser_is_told_which_offered_plays_are_futile():
-    from engine.webapi import Session
+    from apps.webapi import Session
     s = Session.from_pool(_starter_pool(), [])
     for front, futile in (([], True), (["kiln-guard"], False)):
         s.game, _ = _starter_position(_grip(front))

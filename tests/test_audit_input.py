@@ -7,11 +7,11 @@ import time
 
 import pytest
 
-from engine import game as game_module
-from engine.cards import CardPool, parse_cards
-from engine.errors import DataError
-from engine.loader import load_pool
-from engine.scenario import run_scenario
+from engine.capeclash import game as game_module
+from engine.capeclash.loader import load_pool
+from engine.capeclash.scenario import run_scenario
+from engine.cardlang.cards import CardPool, parse_cards
+from engine.core.errors import DataError
 
 DRONE = {"id": "drone", "name": "Drone", "type": "token", "atk": 1, "def": 1, "health": 1}
 
@@ -83,7 +83,7 @@ def test_a_runaway_effect_stops_with_a_clear_error_instead_of_hanging(monkeypatc
 # ------------------------------------------------------------------ F2: a game's config is checked as its save's is
 
 def _config(**kw):
-    from engine.testing import test_decks
+    from engine.capeclash.testing import test_decks
     a, b = test_decks()[:2]
     c = {"mode": "duel", "seed": 1, "players": [{"name": "A", "deck": a}, {"name": "B", "deck": b}]}
     c.update(kw)
@@ -99,7 +99,7 @@ def test_a_game_refuses_a_config_its_save_cannot_hold(change, field):
     """F2: Game() took a seed or turn limit that Game.load refuses (so `capeclash play -- --seed -1` made
     unloadable saves), and a float seed raised a raw TypeError from the RNG."""
     from engine import Game
-    from engine.testing import test_pool
+    from engine.capeclash.testing import test_pool
     with pytest.raises(DataError) as e:
         Game(test_pool(), _config(**change))
     assert f"field {field!r}" in str(e.value), str(e.value)
@@ -107,7 +107,7 @@ def test_a_game_refuses_a_config_its_save_cannot_hold(change, field):
 
 def test_a_game_with_the_largest_seed_and_turn_limit_saves_and_loads():
     from engine import Game
-    from engine.testing import test_pool
+    from engine.capeclash.testing import test_pool
     pool = test_pool()
     g = Game(pool, _config(seed=(1 << 64) - 1, max_turns=10_000))
     g.apply(g.legal_actions(g.to_act[0])[0])
@@ -116,9 +116,9 @@ def test_a_game_with_the_largest_seed_and_turn_limit_saves_and_loads():
 
 def test_a_player_name_is_bounded_in_a_game_and_a_scenario():
     from engine import Game
-    from engine.loader import load_pool
-    from engine.scenario import check_scenario
-    from engine.testing import test_decks, test_pool
+    from engine.capeclash.loader import load_pool
+    from engine.capeclash.scenario import check_scenario
+    from engine.capeclash.testing import test_decks, test_pool
     a, b = test_decks()[:2]
     with pytest.raises(DataError, match=r"config.players\[0\].name.*at most 40 characters, not 100000"):
         Game(test_pool(), _config(players=[{"name": "x" * 100_000, "deck": a}, {"name": "B", "deck": b}]))
@@ -129,7 +129,7 @@ def test_a_player_name_is_bounded_in_a_game_and_a_scenario():
 
 
 def _play(*argv) -> tuple[int, str]:
-    from engine import tty
+    from apps import tty
     out: list[str] = []
     rc = tty.run(list(argv), input_fn=lambda prompt: "q", output=out.append)
     return rc, "\n".join(out)
@@ -170,16 +170,16 @@ def test_capeclash_play_still_takes_fewer_names_and_no_ai_for_a_hot_seat_game():
 def test_action_text_is_read_strictly(text, says):
     """F3: the text form was read with int(), which takes '+1', '1_0', '01' and non-ASCII digits, and a
     repeated argument silently overrode the first: none of these is the text of any action."""
-    from engine.actions import Action
-    from engine.errors import InvalidActionError
+    from engine.core.actions import Action
+    from engine.core.errors import InvalidActionError
     with pytest.raises(InvalidActionError) as e:
         Action.parse(text)
     assert says in str(e.value), str(e.value)
 
 
 def test_the_text_of_every_legal_action_still_reads_back():
-    from engine.actions import Action
-    from engine.testing import sample_game
+    from engine.capeclash.testing import sample_game
+    from engine.core.actions import Action
     g = sample_game(seed=4)
     seen = 0
     for _ in range(40):
@@ -214,7 +214,7 @@ def test_level_up_goes_to_a_higher_level(tmp_path, cards, card, field):
     was accepted by the card checker. Levels now strictly increase along a chain (so it has no loop)."""
     import json
 
-    from engine.cards import check_pool
+    from engine.cardlang.cards import check_pool
     problems = check_pool(CardPool.from_data(cards, teams=_T))
     assert any(p.card == card and p.field == field and "higher level" in p.message for p in problems), problems
     f = tmp_path / "cards.json"
@@ -224,7 +224,7 @@ def test_level_up_goes_to_a_higher_level(tmp_path, cards, card, field):
 
 
 def test_a_level_up_to_a_higher_level_is_still_accepted():
-    from engine.cards import check_pool
+    from engine.cardlang.cards import check_pool
     cards = [{**_MAIN, "id": "d1", "name": "Delta", "level": 1, "level_up": {"xp": 1, "when": "attacks", "into": "d3"}},
              {**_MAIN, "id": "d3", "name": "Delta", "level": 3}]
     assert not [p for p in check_pool(CardPool.from_data(cards, teams=_T)) if "level" in (p.field or "")]
@@ -259,7 +259,7 @@ def _scenario(**kw) -> dict:
 def test_validate_checks_expectation_values(e, field, says):
     """F5: `capeclash validate` accepted a scenario whose expectations can never hold (an unknown card,
     zone or decision, a number given as text, a negative count), in `expect:` and in `check:` steps."""
-    from engine.scenario import check_scenario
+    from engine.capeclash.scenario import check_scenario
     pool = load_pool(["card_data"])
     for data, where in ((_scenario(expect=[e]), "expect[0]"),
                         (_scenario(actions=[{"check": [e]}]), "actions[0].check[0]")):
@@ -268,7 +268,7 @@ def test_validate_checks_expectation_values(e, field, says):
 
 
 def test_expectations_that_can_hold_still_pass_validation():
-    from engine.scenario import check_scenario
+    from engine.capeclash.scenario import check_scenario
     pool = load_pool(["card_data"])
     data = _scenario(expect=[{"card": "captain solace@0", "zone": "play", "row": None, "atk": -1, "side": None,
                               "exhausted": False}, {"player": 1, "hand": 0, "out": False},
@@ -277,7 +277,7 @@ def test_expectations_that_can_hold_still_pass_validation():
 
 
 def test_an_action_that_names_its_card_twice_is_refused():
-    from engine.scenario import check_scenario
+    from engine.capeclash.scenario import check_scenario
     pool = load_pool(["card_data"])
     data = _scenario(actions=[{"plot": "Turnabout", "card": 5}],
                      expect=[{"legal": {"attack": "Captain Solace", "card": 3}}])
@@ -289,8 +289,8 @@ def test_an_action_that_names_its_card_twice_is_refused():
 def test_a_tutorial_lesson_expectation_is_checked_the_same_way():
     import copy
 
-    from engine.loader import read_data
-    from engine.tutorial import check_tutorial
+    from engine.capeclash.tutorial import check_tutorial
+    from engine.core.data import read_data
     pool = load_pool(["card_data"])
     data, _ = read_data("card_data/tutorial/first-game.yaml")
     i = next(i for i, lesson in enumerate(data["lessons"]) if lesson.get("expect"))

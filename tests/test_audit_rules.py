@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from engine.testing import test_decks, test_pool
+from engine.capeclash.testing import test_decks, test_pool
 
 
 def _search_game(deck):
-    from engine.loader import load_pool
-    from engine.position import build
+    from engine.capeclash.loader import load_pool
+    from engine.capeclash.position import build
     pool = load_pool(["card_data"])
     return build(pool, {"turn": 5, "active": 0, "phase": "main", "players": [
         {"name": "Ana", "main": {"card": "Captain Solace", "row": "back"}, "hand": ["Scout Ahead"], "deck": deck},
@@ -37,8 +37,8 @@ def test_a_search_looks_the_same_to_the_opponent_whether_or_not_it_can_find_some
 def test_inventive_looks_the_same_whatever_the_face_down_resources_are():
     """F9 (same class): Inventive lets you turn one of your face-down locations face up. Whether the
     ability asks anything must not depend on which of your face-down resources are locations (hidden)."""
-    from engine.loader import load_pool
-    from engine.position import build
+    from engine.capeclash.loader import load_pool
+    from engine.capeclash.position import build
     pool = load_pool(["card_data"])
     outcomes = []
     for hidden in ("Think Tank", "Trooper Ash"):
@@ -63,7 +63,7 @@ def test_undo_never_crosses_a_draw_or_the_computers_turn():
     after it. After ending the turn, watching the computer's whole turn and drawing two cards, the human can
     undo to before the end of the turn: they now know their next two draws and the computer's turn (the
     replay is deterministic), and can choose their last move with that knowledge."""
-    from engine.webapi import Session
+    from apps.webapi import Session
     s = Session.from_pool(test_pool(), [d.to_json() for d in test_decks()])
     st = s.call("new_game", mode="duel", seed=3, seats=[{"name": "Ana", "deck": "Testbed Dawnwatch"},
                                                         {"name": "Bo", "ai": "normal", "deck": "Testbed Gloom Syndicate"}])
@@ -93,7 +93,7 @@ def test_undo_never_crosses_a_draw_or_the_computers_turn():
 
 def test_the_session_does_not_hand_out_the_computers_view():
     """F6: in a game against the computer, `state` with the computer's seat as viewer returns its hand."""
-    from engine.webapi import Session, WebError
+    from apps.webapi import Session, WebError
     s = Session.from_pool(test_pool(), [d.to_json() for d in test_decks()])
     st = s.call("new_game", mode="duel", seed=3, seats=[{"name": "Ana", "deck": "Testbed Dawnwatch"},
                                                         {"name": "Bo", "ai": "normal", "deck": "Testbed Gloom Syndicate"}])
@@ -112,7 +112,7 @@ def test_the_session_does_not_hand_out_the_computers_view():
 def test_creating_several_tokens_of_a_name_needs_swarm():
     """F10 (the class): tokens of one name made together would be KO'd down to one by the uniqueness rule
     unless the token has Swarm, so a card creating two or more of a token without Swarm is refused."""
-    from engine.cards import CardPool, check_pool
+    from engine.cardlang.cards import CardPool, check_pool
     cards = [{"id": "imp", "name": "Imp", "type": "token", "team": "T", "atk": 1, "def": 1, "health": 1},
              {"id": "call-imps", "name": "Call Imps", "type": "plot_twist", "timing": "main",
               "effect": [{"create_token": {"card": "imp", "row": "front", "n": 2}}]}]

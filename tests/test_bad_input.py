@@ -13,13 +13,13 @@ from pathlib import Path
 
 import pytest
 
+from apps.cli import main as cli
 from engine import Game
-from engine.actions import Action
-from engine.cli import main as cli
-from engine.decks import Deck
-from engine.errors import CapeClashError, DataError, IllegalActionError, InvalidActionError, SaveError
-from engine.loader import load_deck, load_pool, read_data, validate
-from engine.testing import sample_game, test_decks, test_pool
+from engine.capeclash.decks import Deck
+from engine.capeclash.loader import load_deck, load_pool, read_data, validate
+from engine.capeclash.testing import sample_game, test_decks, test_pool
+from engine.core.actions import Action
+from engine.core.errors import CapeClashError, DataError, IllegalActionError, InvalidActionError, SaveError
 
 ROOT = Path(__file__).resolve().parent.parent
 TESTSET = ROOT / "card_data" / "testset"
@@ -402,7 +402,7 @@ def test_one_bad_file_does_not_stop_a_scenario_batch(tmp_path, capsys):
 
 
 def test_an_engine_crash_fails_one_scenario_and_the_batch_goes_on(tmp_path, capsys, monkeypatch):
-    import engine.scenario as sc
+    import engine.capeclash.scenario as sc
     real = sc.run_scenario
 
     def flaky(data, pool, source=None):
@@ -490,7 +490,7 @@ def test_the_dice_cli_names_a_save_that_is_a_folder_or_not_json(tmp_path, capsys
 
 @pytest.fixture
 def session():
-    from engine.webapi import Session
+    from apps.webapi import Session
     return Session.from_pool(test_pool(), [d.to_json() for d in test_decks()])
 
 
@@ -572,7 +572,7 @@ def test_malformed_actions_from_the_browser_leave_the_game_as_it_was(session, ac
 def test_every_op_declares_the_kind_of_each_argument():
     import inspect
 
-    from engine.webapi import ARG_KINDS, DiceSession, Session
+    from apps.webapi import ARG_KINDS, DiceSession, Session
     for cls in (Session, DiceSession):
         for name in dir(cls):
             if name.startswith("op_"):
@@ -581,8 +581,8 @@ def test_every_op_declares_the_kind_of_each_argument():
 
 
 def test_derring_dice_requests_are_checked_the_same_way():
+    from apps.webapi import DiceSession
     from engine.dice.cards import bundle
-    from engine.webapi import DiceSession
     s = DiceSession(bundle())
     for request, says in [({"op": "new_game", "seats": [1, 2]}, "field 'seats[0]'"),
                           ({"op": "state", "viewer": True}, "field 'viewer'"),
@@ -744,7 +744,7 @@ def test_one_odd_value_anywhere_in_a_scenario_or_save_never_crashes(tmp_path):
 
     import yaml
 
-    from engine.scenario import run_scenario
+    from engine.capeclash.scenario import run_scenario
     rng = random.Random(16)
     sources = sorted((ROOT / "card_data" / "scenarios").glob("*.yaml"))[::8]
     for i in range(150):
@@ -832,7 +832,7 @@ def test_ai_move_steps_are_bounded(session):
 
 
 def test_a_save_of_a_game_set_up_from_a_position_is_checked_too():
-    from engine.scenario import run_scenario
+    from engine.capeclash.scenario import run_scenario
     pool = load_pool([ROOT / "card_data"])
     data = read_data(ROOT / "card_data" / "scenarios" / "combat-atk-equal-def-stuns.yaml")[0]
     save = run_scenario(data, pool, "x").game.save()

@@ -10,8 +10,8 @@ from collections import Counter
 import pytest
 from PIL import Image
 
-from engine import cli
-from engine.simulate import execute, load_world, make_jobs
+from apps import cli
+from apps.simulate import execute, load_world, make_jobs
 
 DECKS = ["deck-ember-oath", "deck-rime-court", "deck-skylark-wing"]
 GAMES = 4  # per pair

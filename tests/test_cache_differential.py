@@ -1,5 +1,5 @@
 """The engine's shortcuts change nothing: the same games played with every cache on and with
-every cache off (``Game(..., caches=False)``, see ``engine.caches``) agree after every action on
+every cache off (``Game(..., caches=False)``, see ``engine.capeclash.caches``) agree after every action on
 the legal actions of every player, the events the action logged and every seat's view (each
 player's and the spectator's).
 
@@ -14,9 +14,9 @@ from __future__ import annotations
 
 import os
 
-from engine.game import Game
-from engine.rng import Rng
-from engine.testing import CARD_DATA, random_deck, sample_game
+from engine.capeclash.game import Game
+from engine.capeclash.testing import CARD_DATA, random_deck, sample_game
+from engine.core.rng import Rng
 
 MODES = [("duel", 2), ("ffa", 3), ("ffa", 4), ("2v2", 4), ("two_headed", 4)]
 GAMES = int(os.environ.get("CAPECLASH_DIFF_GAMES", "12"))
@@ -25,7 +25,7 @@ _POOL: list = []
 
 def _pool():
     if not _POOL:
-        from engine.loader import load_pool
+        from engine.capeclash.loader import load_pool
         _POOL.append(load_pool([CARD_DATA]))
     return _POOL[0]
 

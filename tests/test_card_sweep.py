@@ -13,11 +13,12 @@ from pathlib import Path
 
 import pytest
 
-from engine import Game, invariants
-from engine.decks import Deck
-from engine.loader import load_pool
-from engine.rng import Rng
-from engine.testing import test_decks
+from engine import Game
+from engine.capeclash import invariants
+from engine.capeclash.decks import Deck
+from engine.capeclash.loader import load_pool
+from engine.capeclash.testing import test_decks
+from engine.core.rng import Rng
 
 ROOT = Path(__file__).resolve().parent.parent
 POOL = load_pool([ROOT / "card_data"])

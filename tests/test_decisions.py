@@ -1,4 +1,4 @@
-"""One table of decision kinds (engine/decisions.py): every question the engine asks is in it,
+"""One table of decision kinds (engine/capeclash/decisions.py): every question the engine asks is in it,
 and the web API's titles and the terminal's prompts come from it."""
 
 from __future__ import annotations
@@ -6,9 +6,10 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from engine import decisions, tty, webapi
-from engine.rng import Rng
-from engine.testing import sample_game
+from apps import tty, webapi
+from engine.capeclash import decisions
+from engine.capeclash.testing import sample_game
+from engine.core.rng import Rng
 
 ENGINE = Path(decisions.__file__).parent
 

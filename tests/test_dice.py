@@ -9,12 +9,12 @@ from types import SimpleNamespace
 
 import pytest
 
-from engine.actions import Action
+from engine.core.actions import Action
+from engine.core.errors import DataError, IllegalActionError, SaveError
+from engine.core.rng import Rng
 from engine.dice import DiceGame, load_pool
 from engine.dice.data import validate_file
 from engine.dice.scenario import check_scenario, game_from_position, load_scenarios, run_scenario
-from engine.errors import DataError, IllegalActionError, SaveError
-from engine.rng import Rng
 
 ROOT = Path(__file__).resolve().parent.parent
 DICE = ROOT / "card_data" / "dice"
@@ -224,7 +224,7 @@ def test_card_data_is_valid_and_complete(pool):
     assert kinds == {"hero", "minion", "sidekick", "reputation", "minor_plot", "major_plot", "plot_upgrade",
                      "origin", "weakness", "base", "base_upgrade", "vehicle", "vehicle_upgrade", "device"}
     assert sum(c.type == "hero" for c in pool.recruit) == 46 and sum(c.type == "minion" for c in pool.recruit) == 16
-    from engine.loader import read_data
+    from engine.core.data import read_data
     for f in sorted(DICE.rglob("*.yaml")):
         data, _ = read_data(f)
         assert validate_file(f, data) == [], f
@@ -250,7 +250,7 @@ def test_validation_collects_every_problem():
 
 
 def test_validate_command_routes_dice_files(tmp_path):
-    from engine.loader import validate
+    from engine.capeclash.loader import validate
     (tmp_path / "bad.yaml").write_text("game: dice\ndeck: action\ncards:\n  - {name: Zap, type: battle, users: [energy], "
                                        "force: 3, attack_type: sideways}\n")
     probs, counts = validate([tmp_path])
@@ -260,7 +260,7 @@ def test_validate_command_routes_dice_files(tmp_path):
 
 
 def test_rulebook_says_a_die_is_needed_and_records_readings():
-    from engine.dice.cli import load_rulebook
+    from apps.dice_cli import load_rulebook
     rb = load_rulebook()
     text = json.dumps(rb).lower()
     assert "one six-sided die is all the game needs" in text and "a die for each player" not in text
@@ -302,7 +302,7 @@ def test_card_names_avoid_the_seeds_setting(pool):
 # ---------------------------------------------------------------------- CLI and computer players
 
 def test_cli_scenario_cards_rules_simulate(capsys):
-    from engine.dice import cli
+    from apps import dice_cli as cli
     assert cli.run(SimpleNamespace(dice_cmd="scenario", files=[str(DICE / "scenarios" / "attack-area.yaml")],
                                    verbose=False)) == 0
     assert "1/1" in capsys.readouterr().out
@@ -317,7 +317,7 @@ def test_cli_scenario_cards_rules_simulate(capsys):
 
 
 def test_terminal_game_plays_and_rejects_bad_input(tmp_path):
-    from engine.dice.cli import cmd_play
+    from apps.dice_cli import cmd_play
     answers = iter(["99", "fly", "1", "board", f"save {tmp_path / 's.json'}", "undo", "quit"])
     out = []
     args = SimpleNamespace(load=None, seed=5, side="bad", humans=1, ai="random", max_turns=60)
@@ -329,7 +329,7 @@ def test_terminal_game_plays_and_rejects_bad_input(tmp_path):
 
 
 def test_terminal_game_between_computers_ends():
-    from engine.dice.cli import cmd_play
+    from apps.dice_cli import cmd_play
     out = []
     args = SimpleNamespace(load=None, seed=2, side="good", humans=0, ai="easy", max_turns=60)
     assert cmd_play(args, inp=lambda _: "quit", out=out.append) == 0
@@ -371,7 +371,7 @@ def test_sampler_rebuilds_a_consistent_game_without_peeking(pool):
 
 
 def test_normal_ai_beats_random_as_either_side(pool):
-    from engine.dice.cli import simulate
+    from apps.dice_cli import simulate
     as_bad = simulate(12, bad="normal", good="random", seed=500)
     assert as_bad["bad_wins"] >= 9  # about 90 % over 40 games
     # the good side is the harder one: compare the normal AI with a random player on the same deals
@@ -381,7 +381,7 @@ def test_normal_ai_beats_random_as_either_side(pool):
 
 
 def test_bench_runs(capsys):
-    from engine.dice.bench import bench_main
+    from apps.dice_bench import bench_main
     assert bench_main(["dice", "--games", "2", "--runs", "1"]) == 0
     assert "games/s" in capsys.readouterr().out
 
@@ -404,7 +404,7 @@ def test_card_names_are_unique_across_files(tmp_path):
 def test_random_illegal_actions_are_refused_without_change(pool):
     """Throw made-up actions at games in many states: every one not on the legal list is refused with a
     code and a reason, and the state hash does not move."""
-    from engine.actions import TYPES
+    from engine.core.actions import TYPES
     types = sorted(TYPES)
     r = Rng(99)
     refused = 0
@@ -506,7 +506,7 @@ def test_ai_games_end_by_the_rules_within_a_bounded_number_of_actions(level, poo
 
 def test_simulation_refuses_to_run_for_ever(pool, monkeypatch):
     """The simulation's own loop stops a game that makes no progress with an error naming the seed."""
-    from engine.dice import cli
+    from apps import dice_cli as cli
     monkeypatch.setattr("engine.dice.ai.candidates", lambda view, legal: legal)
     monkeypatch.setattr("engine.dice.ai.score_action",
                         lambda view, a, pool: {"recruit": 5.0, "attack": 5.0, "cancel_attack": 1.0}.get(a.type, 0.0))

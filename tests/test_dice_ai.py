@@ -9,9 +9,9 @@ import pytest
 
 from engine.ai import LEVELS, make_policy, public_context
 from engine.ai.match import play_dice_game, seat_rng
+from engine.core.rng import Rng
 from engine.dice import DiceGame, load_pool
 from engine.dice import ai as dice_ai
-from engine.rng import Rng
 
 HARD_SMALL = {"iterations": 3}  # hard's own search, with fewer sampled games (a fast test)
 

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import json
 
+from engine.core.rng import Rng
 from engine.dice import DiceGame, load_pool, rules
-from engine.rng import Rng
 
 GAMES = 1000
 REPLAY_EVERY = 40

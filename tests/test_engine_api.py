@@ -6,10 +6,10 @@ import json
 
 import pytest
 
+from apps.bench import play_random
 from engine import Action, Game, IllegalActionError, InvalidActionError
-from engine.bench import play_random
-from engine.rng import Rng
-from engine.testing import sample_game, test_pool
+from engine.capeclash.testing import sample_game, test_pool
+from engine.core.rng import Rng
 
 
 def advance(g: Game, n: int, seed: int = 0) -> None:
@@ -163,7 +163,7 @@ def test_same_seed_same_game_different_seed_different_deal():
 # ---------------------------------------------------------------- explain
 
 def test_explain_lists_base_counters_then_modifiers():
-    from engine.position import build
+    from engine.capeclash.position import build
     g = build(test_pool(), {"phase": "main", "players": [
         {"main": "Captain Solace", "front": [{"card": "Skyhawk", "plus": 2}]},
         {"main": "Baron Dusk"}]})
@@ -199,7 +199,7 @@ POSITION = {"turn": 4, "active": 0, "phase": "main", "players": [
 
 
 def _positioned() -> Game:
-    from engine.position import build
+    from engine.capeclash.position import build
     g = build(test_pool(), POSITION, seed=5)
     assert g.decision["type"] == "main" and g.turn == 4
     return g
@@ -222,7 +222,7 @@ def test_a_positioned_game_undoes_replays_and_saves_from_its_position():
 
 
 def test_a_save_whose_position_does_not_fit_its_decks_is_refused():
-    from engine.errors import SaveError
+    from engine.core.errors import SaveError
     save = json.loads(json.dumps(_positioned().save()))
     save["config"]["position"]["players"][0]["hand"] = ["iron-warden"]  # a second Iron Warden
     with pytest.raises(SaveError, match="Iron Warden"):
@@ -241,8 +241,8 @@ def test_the_computer_plays_from_a_positioned_game():
 def test_mimic_copies_nothing_outside_play():
     """Mimic describes a character on your side: in a hand it has only its own keyword, no copied
     keyword or super power (the scenario kw-mimic-not-from-hand checks the offered actions)."""
-    from engine import powers
-    from engine.position import build
+    from engine.capeclash import powers
+    from engine.capeclash.position import build
     g = build(test_pool(), {"phase": "main", "players": [
         {"main": "Captain Solace", "front": ["Gale Courier"], "hand": ["Echo Mime"]}, {"main": "Baron Dusk"}]})
     mime = g.cards[g.players[0].hand[0]]
@@ -263,8 +263,8 @@ SEEN_IN = {"hand": {0}, "deck": set(), "face-down resource": {0}, "ko": None, "p
 def test_a_card_put_anywhere_is_named_only_to_who_may_see_it(source, into):
     """zones.put logs the move; the card's name reaches a player only if they could see it where it
     was or can see it where it goes (None: everyone); the others read "a card"."""
-    from engine import zones
-    from engine.position import build
+    from engine.capeclash import zones
+    from engine.capeclash.position import build
     g = build(test_pool(), {"phase": "main", "players": [
         {"main": "Captain Solace", **SOURCES[source], "deck": ["Arc Archer"] + SOURCES[source].get("deck", [])},
         {"main": "Baron Dusk"}]})

@@ -110,7 +110,7 @@ def test_sprite_defines_every_icon_a_face_uses(built):
 
 
 def test_keyword_reminders_come_from_the_engines_rules_text(built, cards):
-    from engine.text import keyword_rules
+    from engine.cardlang.text import keyword_rules
     data, _ = built
     pool, _ = cards
     flier = next(c for c in pool if "flight" in c.keywords)

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import pytest
 
-from engine import language as L
-from engine.cards import _walk, parse_card
+from engine.cardlang import language as L
+from engine.cardlang.cards import _walk, parse_card
 
 IN_COMBAT = [{"choose": {"what": "character", "filter": {"in_combat": True}, "as": "hero"}},
              {"modify": {"target": "hero", "atk": 2}}]

@@ -9,7 +9,7 @@ from types import SimpleNamespace
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.powers import payable
+from engine.capeclash.powers import payable
 
 SYMBOLS = ("might", "tech", "mystic")
 TEAMS = ("dawn", "gloom", "iron")

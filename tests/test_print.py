@@ -295,7 +295,7 @@ def test_counters_and_rulebook(built):
     assert "Contents" in all_text and "Keyword glossary" in all_text and "Set list" in all_text
     for raw in ("<b>", "**", "[[", "{might}", "{any_turn}"):   # markup is rendered, never printed
         assert raw not in all_text, raw
-    from engine import language as L
+    from engine.cardlang import language as L
     for k in L.KEYWORDS:
         assert k.replace("_", " ").title() in all_text, k
     assert "Captain Solace" in all_text        # the deck list and set list come from the data
@@ -478,7 +478,7 @@ def test_outputs_are_identical_across_processes(tmp_path):
     for seed in ("1", "2"):
         out = tmp_path / f"out{seed}"
         env = {**os.environ, "PYTHONHASHSEED": seed}
-        subprocess.run([sys.executable, "-m", "engine.cli", "print", "--data", str(data), "--out", str(out),
+        subprocess.run([sys.executable, "-m", "apps.cli", "print", "--data", str(data), "--out", str(out),
                         "--deck", str(data / "cards" / "deck-dawnwatch.yaml"), "--profile", "tgc", "--profile",
                         "home", "--paper", "a4", "--no-extras", "--no-cache", "--quiet"],
                        check=True, cwd=ROOT, env=env, capture_output=True)

@@ -265,7 +265,7 @@ def test_default_build_prints_both_games_and_the_second_process_writes_the_same_
 
 
 def test_bad_dice_data_and_cards_that_do_not_fit_are_refused_by_name(tmp_path):
-    from engine.errors import DataError
+    from engine.core.errors import DataError
     data = _small_dice(tmp_path / "data")
     f = data / "dice" / "recruit.yaml"
     good = f.read_text()

@@ -19,16 +19,16 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def test_engine_text_change_rerenders_every_png_that_shows_it(tmp_path):
-    """A wording changed in engine/text.py (not in printgen) must not leave the "nothing changed"
+    """A wording changed in engine/cardlang/text.py (not in printgen) must not leave the "nothing changed"
     check or the image cache serving the old words: every card image whose text changed is new."""
     code = tmp_path / "code"
     ignore = shutil.ignore_patterns("__pycache__", "*.pyc")
-    for pkg in ("engine", "printgen"):
+    for pkg in ("engine", "apps", "printgen"):
         shutil.copytree(ROOT / pkg, code / pkg, ignore=ignore)
     data = _data_dir(tmp_path)
     out = tmp_path / "out"
     env = {**os.environ, "PYTHONPATH": str(code)}
-    cmd = [sys.executable, "-m", "engine.cli", "print", "--data", str(data), "--out", str(out), "--deck",
+    cmd = [sys.executable, "-m", "apps.cli", "print", "--data", str(data), "--out", str(out), "--deck",
            str(data / "cards" / "deck-dawnwatch.yaml"), "--profile", "tgc", "--no-extras", "--quiet"]
 
     def run():
@@ -36,7 +36,7 @@ def test_engine_text_change_rerenders_every_png_that_shows_it(tmp_path):
         return r.stdout, {p.name: p.read_bytes() for p in sorted((out / "tgc").rglob("*.png"))}
 
     def texts():   # each card's rules text as the copied engine words it
-        prog = ("import json, sys; from printgen.data import load_deck_job; from engine.text import ability_lines; "
+        prog = ("import json, sys; from printgen.data import load_deck_job; from engine.cardlang.text import ability_lines; "
                 f"j = load_deck_job({str(data / 'cards' / 'deck-dawnwatch.yaml')!r}, {str(data)!r}); "
                 "print(json.dumps({c.id: ability_lines(c) for c in j.cards}))")
         r = subprocess.run([sys.executable, "-c", prog], cwd=tmp_path, env=env, capture_output=True, text=True,
@@ -46,7 +46,7 @@ def test_engine_text_change_rerenders_every_png_that_shows_it(tmp_path):
     _, before = run()
     text_before = texts()
     assert "nothing changed" in run()[0]
-    src = code / "engine" / "text.py"
+    src = code / "engine" / "cardlang" / "text.py"
     old = 'words.append("enemy")'
     assert old in src.read_text()
     src.write_text(src.read_text().replace(old, 'words.append("hostile")'))
@@ -131,7 +131,7 @@ def test_broken_art_is_reported_with_its_card_and_the_previous_output_stays(tmp_
 def test_every_starter_card_has_its_own_icon_drawn_over_its_team_colours(tmp_path):
     from PIL import Image
 
-    from engine.errors import DataError
+    from engine.core.errors import DataError
     from printgen.data import load_set
     from printgen.faces import ART_BOX, Context, card_face
     from printgen.gameicons import icon_path
@@ -161,7 +161,7 @@ def test_every_starter_card_has_its_own_icon_drawn_over_its_team_colours(tmp_pat
     lay = card_face(a, Context(job.pool, art, job.numbers))
     assert any(op[0] == "image" for op in lay.ops) and not any(op[0] == "shape" for op in lay.ops)
     # an icon the set doesn't have is refused by preflight, naming it; a malformed art field by the loader
-    from engine.cards import CardPool
+    from engine.cardlang.cards import CardPool
     base = {"id": "x", "name": "X", "type": "supporting", "team": "T", "cost": 1, "atk": 1, "def": 1, "health": 1}
     pool = CardPool.from_data([{**base, "art": {"icon": "flamez"}}], [{"name": "T", "alignment": "good"}])
     probs = check_layout(card_face(pool["x"], Context(pool)))
@@ -174,7 +174,7 @@ def test_every_starter_card_has_its_own_icon_drawn_over_its_team_colours(tmp_pat
 def test_rules_text_gets_room_first_and_never_prints_under_7_5_pt():
     """Main characters keep readable rules text: the art shrinks and the flavor text goes (with a
     warning) before the text size drops; no starter card prints rules text under 7.5 pt."""
-    from engine.cards import CardPool
+    from engine.cardlang.cards import CardPool
     from printgen.data import load_set
     from printgen.faces import ART_BOX, RULES_MIN_PT, Context, card_face
     job = load_set(ROOT / "card_data")

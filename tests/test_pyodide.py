@@ -41,8 +41,8 @@ def _random_games():
 
 def write_bundle(path: Path) -> None:
     """The testbed card set and its two decks as JSON (Pyodide has no PyYAML)."""
-    from engine.loader import raw_card_data
-    from engine.testing import TESTSET, test_decks
+    from engine.capeclash.loader import raw_card_data
+    from engine.capeclash.testing import TESTSET, test_decks
 
     cards, teams = raw_card_data([TESTSET])
     bundle = {"cards": cards, "teams": teams, "decks": [d.to_json() for d in test_decks()]}
@@ -113,7 +113,7 @@ def test_engine_imports_only_the_standard_library_in_pyodide(runs):
     assert s["yaml_loaded"] is False
     assert s["non_stdlib_modules"] == []
     assert s["loaded_packages"] == []
-    assert "engine.game" in s["new_modules"]
+    assert "engine.capeclash.game" in s["new_modules"]
     assert not any(m == "yaml" or m.startswith("yaml.") for m in s["new_modules"])
 
 
@@ -129,8 +129,8 @@ def test_json_bundle_plays_like_the_yaml_cards(runs):
 
     The decks go through ``Deck.to_json``/``Deck.from_json`` on both sides (the form a save
     stores): the order of a deck's card list changes the game for the same seed."""
-    from engine.decks import Deck
-    from engine.testing import test_decks, test_pool
+    from engine.capeclash.decks import Deck
+    from engine.capeclash.testing import test_decks, test_pool
 
     rg = _random_games()
     decks = [Deck.from_json(d.to_json()) for d in test_decks()]

@@ -18,11 +18,11 @@ from collections import Counter
 
 import pytest
 
-import engine.testing as testbed
-from engine.errors import IllegalActionError, SaveError
-from engine.game import Game
-from engine.position import build
-from engine.testing import sample_game
+import engine.capeclash.testing as testbed
+from engine.capeclash.game import Game
+from engine.capeclash.position import build
+from engine.capeclash.testing import sample_game
+from engine.core.errors import IllegalActionError, SaveError
 
 MODES_N = {"duel": 2, "ffa": 3, "2v2": 4, "two_headed": 4}
 
@@ -439,7 +439,7 @@ def test_views_in_a_played_game_never_hold_hidden_cards(seed):
 def test_a_cost_stays_payable_after_locations_from_hand_pay_part_of_it():
     """A location discarded from hand to pay one symbol leaves the list of locations but stays
     among those already used: the rest of the cost is judged on the locations still there."""
-    from engine import powers
+    from engine.capeclash import powers
     g = sample_game(seed=1)
     might = g.defs.cards["proving-grounds"]
     # locations 1 and 2 remain; 99 was discarded from hand to pay the first symbol

@@ -4,8 +4,8 @@ from pathlib import Path
 
 import pytest
 
-from engine.loader import load_pool, read_data
-from engine.scenario import run_scenario
+from engine.capeclash.loader import load_pool, read_data
+from engine.capeclash.scenario import run_scenario
 
 ROOT = Path(__file__).resolve().parent.parent
 FILES = sorted((ROOT / "card_data" / "scenarios").glob("*.yaml"))

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.text import render_effect
+from engine.cardlang.text import render_effect
 
 
 @pytest.mark.parametrize(("into", "text"), [

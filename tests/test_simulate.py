@@ -12,8 +12,8 @@ from collections import Counter
 
 import pytest
 
-from engine import cli
-from engine.simulate import DICE_SIDES, execute, load_world, make_jobs, summarize
+from apps import cli
+from apps.simulate import DICE_SIDES, execute, load_world, make_jobs, summarize
 
 TESTSET = ["--cards", "card_data/testset"]  # a small pool: loading the whole card_data is slower
 TESTBED = ["--deck", "deck-dawnwatch", "--deck", "deck-gloom", *TESTSET]
@@ -167,8 +167,8 @@ def test_bad_deck_gives_a_clear_error(tmp_path, capsys):
 # ------------------------------------------------------------------ the dice game
 
 def test_dice_game_through_the_same_command(tmp_path, capsys):
+    from apps.dice_cli import play_one
     from engine.dice import load_pool
-    from engine.dice.cli import play_one
     one, two = tmp_path / "one.json", tmp_path / "two.json"
     args = ["--game", "dice", "--ai", "normal", "--ai", "random", "--games", "8", "--seed", "3"]
     rc, out, _ = simulate(capsys, *args, "--workers", "1", "--json", str(one))

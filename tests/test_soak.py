@@ -29,11 +29,11 @@ import json
 import os
 from concurrent.futures import ProcessPoolExecutor
 
-from engine import invariants
-from engine.actions import Action
-from engine.game import Game
-from engine.rng import Rng
-from engine.testing import CARD_DATA, random_deck, sample_game
+from engine.capeclash import invariants
+from engine.capeclash.game import Game
+from engine.capeclash.testing import CARD_DATA, random_deck, sample_game
+from engine.core.actions import Action
+from engine.core.rng import Rng
 
 GAMES = int(os.environ.get("CAPECLASH_SOAK_GAMES", "600"))
 SECRET_GAMES = int(os.environ.get("CAPECLASH_SECRET_GAMES", "40"))
@@ -121,7 +121,7 @@ _POOL = []
 
 def _pool():
     if not _POOL:
-        from engine.loader import load_pool
+        from engine.capeclash.loader import load_pool
         _POOL.append(load_pool([CARD_DATA]))
     return _POOL[0]
 

@@ -20,14 +20,15 @@ from pathlib import Path
 
 import pytest
 
-from engine import Game, invariants
-from engine import language as L
-from engine.cards import uses_handlers
-from engine.decks import Deck
-from engine.loader import find_deck, load_deck, load_pool, validate
-from engine.rng import Rng
-from engine.setlist import duplicate_numbers, format_rows, set_list
-from engine.text import card_text
+from apps.setlist import duplicate_numbers, format_rows, set_list
+from engine import Game
+from engine.capeclash import invariants
+from engine.capeclash.decks import Deck
+from engine.capeclash.loader import find_deck, load_deck, load_pool, validate
+from engine.cardlang import language as L
+from engine.cardlang.cards import uses_handlers
+from engine.cardlang.text import card_text
+from engine.core.rng import Rng
 
 ROOT = Path(__file__).resolve().parent.parent
 STARTER = ROOT / "card_data" / "starter"
@@ -104,7 +105,7 @@ def test_team_has_mains_supporting_plot_twists_and_a_special_location(slug):
 
 
 def test_difficulty_labels_are_easy_medium_or_tricky():
-    from engine.loader import raw_card_data
+    from engine.capeclash.loader import raw_card_data
     raw, _teams = raw_card_data([STARTER])
     labels = {d["id"]: d.get("difficulty") for d in raw if d.get("type") == "main"}
     assert labels and set(labels.values()) == {"Easy", "Medium", "Tricky"}, labels
@@ -123,7 +124,7 @@ def test_shared_plot_twists_basic_locations_and_tokens():
     costs = {s for c in SET for pw in c.powers for s in pw.cost}
     assert costs <= {c.symbol for c in basics}
     # every token the set creates is in the set
-    from engine.cards import _all_steps, _walk
+    from engine.cardlang.cards import _all_steps, _walk
     made = {a["card"] for c in SET for _f, steps in _all_steps(c) for v, a in _walk(steps) if v == "create_token"}
     assert made and made <= {c.id for c in SET if c.type == "token"}
 
@@ -283,9 +284,9 @@ def test_random_play_soak_all_four_decks_every_starter_card_played():
 # ------------------------------------------------------------------ the balance run
 
 def test_starter_balance_report_plays_the_games_of_capeclash_balance_and_resumes(tmp_path):
-    from engine.balance import analyse, starter_decks
-    from engine.simulate import execute, load_world, make_jobs
-    from engine.starter_balance import run_report
+    from apps.balance import analyse, starter_decks
+    from apps.simulate import execute, load_world, make_jobs
+    from apps.starter_balance import run_report
 
     out = tmp_path / "report"
     a = run_report(2, "random", 1, 5, out)

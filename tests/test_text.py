@@ -6,10 +6,10 @@ from pathlib import Path
 
 import pytest
 
-from engine import language as L
-from engine.cards import CardPool, parse_card
-from engine.loader import load_pool
-from engine.text import ability_lines, card_text, keyword_rules, render_effect
+from engine.capeclash.loader import load_pool
+from engine.cardlang import language as L
+from engine.cardlang.cards import CardPool, parse_card
+from engine.cardlang.text import ability_lines, card_text, keyword_rules, render_effect
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -137,7 +137,7 @@ def test_hand_written_text_must_name_keywords_and_powers():
     cards = [{"id": "h", "name": "H", "type": "supporting", "cost": 1, "atk": 1, "def": 1, "health": 1,
               "keywords": ["flight", "berserker"], "text": "Flight. Gets bigger when it attacks.",
               "powers": [{"name": "Zap", "timing": "main", "cost": ["might"], "effect": [{"draw": {}}]}]}]
-    from engine.cards import check_pool
+    from engine.cardlang.cards import check_pool
     problems = [str(p) for p in check_pool(CardPool.from_data(cards))]
     assert any("doesn't mention the keyword Berserker" in p for p in problems)
     assert any("doesn't mention the super power 'Zap'" in p for p in problems)

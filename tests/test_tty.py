@@ -1,4 +1,4 @@
-"""The terminal game (engine/tty.py) and the computer players (engine/ai/simple.py),
+"""The terminal game (apps/tty.py) and the computer players (engine/ai/simple.py),
 driven through ``run()`` with scripted input."""
 
 from __future__ import annotations
@@ -8,11 +8,12 @@ import re
 
 import pytest
 
-from engine import testing, tty
+from apps import tty
 from engine.ai import simple as ai_simple
-from engine.game import Game
-from engine.rng import Rng
-from engine.testing import sample_game
+from engine.capeclash import testing
+from engine.capeclash.game import Game
+from engine.capeclash.testing import sample_game
+from engine.core.rng import Rng
 
 MENU_ITEM = re.compile(r"^\s+(\d+)\. (.*)$", re.M)
 
@@ -322,7 +323,7 @@ def test_decks_by_path_and_names():
 
 
 def test_capeclash_play_passes_options_on(capsys):
-    from engine.cli import main
+    from apps.cli import main
     assert main(["play", "--", "--humans", "0", "--quiet", "--seed", "4"]) == 0
     assert "Winner" in capsys.readouterr().out
 

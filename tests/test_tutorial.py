@@ -1,4 +1,4 @@
-"""The guided first game (engine/tutorial.py, card_data/tutorial): every lesson played through the
+"""The guided first game (engine/capeclash/tutorial.py, card_data/tutorial): every lesson played through the
 web API ops as the page sends them, off-script and illegal moves, and the file's checks."""
 
 from __future__ import annotations
@@ -11,10 +11,10 @@ import textwrap
 
 import pytest
 
-from engine.loader import load_pool, read_data, validate
-from engine.scenario import expectation, find_card
-from engine.tutorial import check_tutorial
-from engine.webapi import Session, bundle_from_paths
+from apps.webapi import Session, bundle_from_paths
+from engine.capeclash.loader import load_pool, read_data, validate
+from engine.capeclash.scenario import expectation, find_card
+from engine.capeclash.tutorial import check_tutorial
 
 ROOT = __import__("pathlib").Path(__file__).resolve().parent.parent
 TUTORIAL = ROOT / "card_data" / "tutorial" / "first-game.yaml"
@@ -286,7 +286,7 @@ NODE_DRIVER = textwrap.dedent("""
     const py = spawn("python3", ["-c", `
     import json, sys
     sys.path.insert(0, ${JSON.stringify(root)})
-    from engine.webapi import Session, bundle_from_paths
+    from apps.webapi import Session, bundle_from_paths
     s = Session(json.loads(json.dumps(bundle_from_paths([${JSON.stringify(root + "/card_data/starter")},
                                                          ${JSON.stringify(root + "/card_data/tutorial")}]))))
     print("ready", flush=True)

@@ -9,12 +9,12 @@ from pathlib import Path
 
 import pytest
 
+from apps.cli import main as cli
 from engine import Game, SaveError
-from engine.cli import main as cli
-from engine.decks import Deck, check_deck
-from engine.errors import DataError, DeckError
-from engine.loader import load_pool, validate
-from engine.testing import sample_game, test_pool
+from engine.capeclash.decks import Deck, check_deck
+from engine.capeclash.loader import load_pool, validate
+from engine.capeclash.testing import sample_game, test_pool
+from engine.core.errors import DataError, DeckError
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -130,7 +130,7 @@ def test_cli_validate_exit_codes(bad_file, capsys):
 
 
 def test_the_console_script_entry_point_runs():
-    r = subprocess.run([sys.executable, "-m", "engine.cli", "keywords"], capture_output=True, text=True, cwd=ROOT)
+    r = subprocess.run([sys.executable, "-m", "apps.cli", "keywords"], capture_output=True, text=True, cwd=ROOT)
     assert r.returncode == 0 and "Ferocious:" in r.stdout
 
 
@@ -171,7 +171,7 @@ def test_basic_locations_of_one_symbol_share_one_name_and_universes_do_not_mix()
         {"id": "dojo", "name": "Dojo", "type": "location", "symbol": "might"},
         {"id": "lab", "name": "Lab", "type": "location", "symbol": "mind", "universe": "photo"},
     ]
-    from engine.cards import CardPool
+    from engine.cardlang.cards import CardPool
     pool = CardPool.from_data(cards)
     d = Deck("t", "hero", ["gym"] * 4 + ["dojo"] * 4 + ["lab"] * 4)
     with pytest.raises(DeckError) as e:
@@ -183,7 +183,7 @@ def test_basic_locations_of_one_symbol_share_one_name_and_universes_do_not_mix()
 
 def test_text_deck_list_round_trip():
     pool = test_pool()
-    from engine.testing import test_decks
+    from engine.capeclash.testing import test_decks
     deck = test_decks()[0]
     text = deck.to_text(pool)
     assert text.splitlines()[1] == "Main: Captain Solace"
@@ -223,7 +223,7 @@ def test_corrupt_saves_are_rejected_with_the_reason():
 
 
 def test_difficulty_labels_and_team_plot_twists():
-    from engine.cards import parse_card
+    from engine.cardlang.cards import parse_card
     main = {"id": "m1", "name": "M", "type": "main", "level": 1, "team": "Dawnwatch", "atk": 1, "def": 1,
             "health": 5, "level_up": {"xp": 2, "when": "attacks", "into": "m2"}}
     card, problems = parse_card({**main, "difficulty": "Medium"})

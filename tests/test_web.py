@@ -439,8 +439,8 @@ def test_boot_failure_is_explained(chromium, site, tmp_path):
 def test_engine_scenarios_in_the_browser_match_cpython(tab, server):
     """Every scenario of card_data/scenarios, run by the engine inside Pyodide in Chromium,
     passes and ends in the same state hash as on CPython."""
-    from engine.loader import load_pool, read_data
-    from engine.scenario import run_scenario
+    from engine.capeclash.loader import load_pool, read_data
+    from engine.capeclash.scenario import run_scenario
 
     pool = load_pool([ROOT / "card_data"])
     scenarios, expected = [], {}
@@ -514,7 +514,7 @@ def test_derring_dice_against_the_computer_to_a_winner(tab, server, site, tmp_pa
     and the save replays to the same state on CPython."""
     import re
 
-    from engine.webapi import DiceSession
+    from apps.webapi import DiceSession
     cards = json.loads((site / "cards.json").read_text())
     assert len(cards["dice"]["cards"]["recruit"]) == 188 and len(cards["dice"]["cards"]["action"]) == 59
     precached = (site / "sw.js").read_text()

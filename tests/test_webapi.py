@@ -1,4 +1,4 @@
-"""engine.webapi: the JSON session the browser's worker drives (run here on CPython)."""
+"""apps.webapi: the JSON session the browser's worker drives (run here on CPython)."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from engine.webapi import Session, bundle_from_paths
+from apps.webapi import Session, bundle_from_paths
 from web.build import engine_files, engine_wheel, site_lockfile
 
 ROOT = __import__("pathlib").Path(__file__).resolve().parent.parent
@@ -192,9 +192,9 @@ def test_site_lock_file_registers_the_engine_wheel():
     lock = site_lockfile(name, wheel)
     entry = lock["packages"]["capeclash-engine"]
     assert entry["file_name"] == name and entry["sha256"] == hashlib.sha256(wheel).hexdigest()
-    assert entry["imports"] == ["engine"] and entry["depends"] == []
+    assert entry["imports"] == ["engine", "apps"] and entry["depends"] == []
     names = zipfile.ZipFile(BytesIO(wheel)).namelist()
-    assert "engine/game.py" in names and "engine/webapi.py" in names and "engine/tty.py" not in names
+    assert "engine/capeclash/game.py" in names and "apps/webapi.py" in names and "apps/tty.py" not in names
     assert any(n.endswith(".dist-info/RECORD") for n in names)
 
 
@@ -205,7 +205,7 @@ DICE_PREFERENCE = ["attack", "target", "recruit", "equip", "plot", "choose", "pa
 
 @pytest.fixture
 def dice(bundle):
-    from engine.webapi import DiceSession
+    from apps.webapi import DiceSession
     return DiceSession(bundle["dice"])
 
 
@@ -309,7 +309,7 @@ def test_dice_moves_are_checked_and_a_computer_seat_cannot_be_played(dice):
 
 
 def test_dice_save_load_undo_and_replay(dice, bundle):
-    from engine.webapi import DiceSession
+    from apps.webapi import DiceSession
     st = dice_game(dice, bad_ai="easy", seed=5)
     for _ in range(40):
         st = dice.call("ai_move", viewer=1) if st["ai_to_act"] else dice.call("apply", action=greedy(st), viewer=1)
@@ -446,7 +446,7 @@ def test_combat_preview_gives_each_strike_and_whether_it_stuns(session):
             session.call("apply", action=st["actions"][0]["text"], viewer=0)
     p = st["view"]["combat"]["preview"]
     g = session.game
-    from engine import stats
+    from engine.capeclash import stats
     first = p["strikes"][0]
     d = g.cards[st["view"]["combat"]["defender"]]
     assert first["at"] == d.iid and first["def"] == stats.defense(g, d)

@@ -31,8 +31,8 @@ PYODIDE_VERSION = "314.0.7"
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
 WHEEL_NAME = "capeclash_engine"
 WHEEL_VERSION = "0.1.0"
-# The terminal game and YAML loader never run in the browser.
-ENGINE_SKIP = {"tty.py", "cli.py", "bench.py"}
+# The browser runs the engine and one application, the web API.
+BROWSER_APPS = ("apps/__init__.py", "apps/webapi.py")
 DEFAULT_PACKAGING = "zip"
 
 
@@ -41,14 +41,14 @@ class BuildError(Exception):
 
 
 def engine_files() -> list[tuple[str, bytes]]:
-    """Every engine module (``engine/**.py``) as (archive path, bytes), in a stable order."""
+    """Every engine module (``engine/**.py``) and the web API (``apps/webapi.py``) as (archive path,
+    bytes), in a stable order."""
     out = []
     for f in sorted((ROOT / "engine").rglob("*.py")):
         rel = f.relative_to(ROOT).as_posix()
-        if "__pycache__" in rel or (f.parent == ROOT / "engine" and f.name in ENGINE_SKIP):
-            continue
-        out.append((rel, f.read_bytes()))
-    return out
+        if "__pycache__" not in rel:
+            out.append((rel, f.read_bytes()))
+    return out + [(rel, (ROOT / rel).read_bytes()) for rel in BROWSER_APPS]
 
 
 def _zip_bytes(entries: list[tuple[str, bytes]]) -> bytes:
@@ -74,7 +74,7 @@ def engine_wheel(files: list[tuple[str, bytes]]) -> tuple[str, bytes]:
                              f"Version: {WHEEL_VERSION}\nSummary: Cape Clash rules engine\n").encode(),
         f"{dist}/WHEEL": b"Wheel-Version: 1.0\nGenerator: capeclash-web-build\nRoot-Is-Purelib: true\n"
                          b"Tag: py3-none-any\n",
-        f"{dist}/top_level.txt": b"engine\n",
+        f"{dist}/top_level.txt": b"apps\nengine\n",
     }
     entries = list(files) + list(meta.items())
     record = []
@@ -94,7 +94,7 @@ def site_lockfile(wheel_name: str, wheel: bytes) -> dict:
     base = json.loads((PYODIDE_NPM / "pyodide-lock.json").read_text(encoding="utf-8"))
     name = WHEEL_NAME.replace("_", "-")
     entry = {"name": name, "version": WHEEL_VERSION, "file_name": wheel_name, "install_dir": "site",
-             "sha256": hashlib.sha256(wheel).hexdigest(), "package_type": "package", "imports": ["engine"],
+             "sha256": hashlib.sha256(wheel).hexdigest(), "package_type": "package", "imports": ["engine", "apps"],
              "depends": [], "unvendored_tests": False, "tool": {}}
     return {"info": base["info"], "packages": {name: entry}, "tool": {}}
 
@@ -151,7 +151,7 @@ def rulebook(card_data: Path) -> dict | None:
     rules = card_data / "rules"
     if not rules.is_dir():
         return None
-    from engine.loader import read_data
+    from engine.core.data import read_data
     books = []
     for f in sorted(rules.glob("*.y*ml")):
         data, _ = read_data(f)
@@ -167,7 +167,7 @@ def rulebook(card_data: Path) -> dict | None:
 
 
 def card_bundle(card_data: Path) -> dict:
-    from engine.webapi import bundle_from_paths
+    from apps.webapi import bundle_from_paths
     bundle = bundle_from_paths([card_data])
     for p in bundle.pop("problems"):
         print(f"warning: deck left out of the site: {p}", file=sys.stderr)

@@ -239,8 +239,8 @@ def plain(text: str) -> str:
 
 def keyword_notes(card) -> list[list[str]]:
     """[name, reminder HTML] for each keyword the card has or names in its rules text."""
-    from engine import language as L
-    from engine.text import ability_lines, keyword_rules
+    from engine.cardlang import language as L
+    from engine.cardlang.text import ability_lines, keyword_rules
     by_name = {k.replace("_", " ").lower(): k for k in L.KEYWORDS}
     found: list[str] = [k for k in sorted(card.keywords) if k in L.KEYWORDS]
     for line in ability_lines(card):
@@ -261,7 +261,7 @@ def keyword_notes(card) -> list[list[str]]:
 
 def describe(card) -> str:
     """A face in words: name, cost/level, type, rules text and stats."""
-    from engine.text import ability_lines
+    from engine.cardlang.text import ability_lines
     parts = [card.name.replace("\u2605", "*")]
     if card.cost is not None:
         parts.append(f"cost {card.cost}")

@@ -30,12 +30,12 @@ py.globals.set("_cc_cards", readFileSync(cardsJson, "utf8"));
 py.runPython(`
 import sys, json
 sys.path.insert(0, "/capeclash")
-import engine, engine.view, engine.text, engine.scenario, engine.position, engine.webapi
+import engine, engine.capeclash.view, engine.cardlang.text, engine.capeclash.scenario, engine.capeclash.position, apps.webapi
 try:
     import engine.ai, engine.ai.capeclash, engine.ai.policies, engine.ai.match
 except ImportError:
     pass
-from engine.webapi import DiceSession, Session
+from apps.webapi import DiceSession, Session
 _cc_bundle = json.loads(_cc_cards)
 _cc_play = Session(_cc_bundle)
 _cc_play.handle(json.dumps({"op": "catalogue"}))

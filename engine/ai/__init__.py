@@ -7,13 +7,13 @@ A policy is called like the simple players of ``engine.ai.simple``::
     action = policy(view, legal, rng)
 
 ``view`` is the acting player's own view (``game.view(p)``, JSON data), ``legal`` the list
-``game.legal_actions(p)`` and ``rng`` an ``engine.rng.Rng`` owned by the caller (one per seat,
+``game.legal_actions(p)`` and ``rng`` an ``engine.core.rng.Rng`` owned by the caller (one per seat,
 seeded from the game seed, so a game between computer players replays exactly). A policy
 never receives the game object: it cannot read hidden cards. The search players build their
 own playable games from the view (see *rulesets* below).
 
->>> from engine.testing import sample_game
->>> from engine.rng import Rng
+>>> from engine.capeclash.testing import sample_game
+>>> from engine.core.rng import Rng
 >>> from engine.ai import make_policy, public_context
 >>> g = sample_game(seed=2)
 >>> policy = make_policy("normal", public_context(g))
@@ -29,7 +29,7 @@ evaluation is close to the best. ``normal``: the heuristic. ``hard``: the search
 guided by the heuristic: in the main phase the heuristic's look-ahead ranks the actions, and the
 best three are played on in a sampled game, the heuristic playing every seat through the
 opponent's reply, where the evaluation judges them (elsewhere hard decides as normal does).
-No level plays a plot twist or super power that cannot change anything (``engine.futility``), and
+No level plays a plot twist or super power that cannot change anything (``engine.capeclash.futility``), and
 once a game drags on past ``simple.PRESSURE_TURN`` every level presses (attacks rather than
 waits, more so each turn), so games between computer players end by the rules.
 Levels are set by budgets counted in iterations and playout steps, never by the clock, so a game
@@ -77,7 +77,7 @@ A ruleset is a module (or any object) with these attributes:
 * ``prior(view, legal, rng, context, samples) -> dict | None`` (optional): each action's value by
   the heuristic's own look-ahead, averaged over ``samples`` sampled games; the search orders,
   widens and seeds its root with it (Cape Clash: the combat look-ahead of ``heuristic``). An action
-  the prior leaves out is not searched (Cape Clash leaves out futile plays, ``engine.futility``).
+  the prior leaves out is not searched (Cape Clash leaves out futile plays, ``engine.capeclash.futility``).
 * ``fast_policy(view, legal, rng) -> action`` (optional): a cheap choice for the search's
   playouts and the ``simple`` level; without it playouts use ``heuristic``, then random actions.
 * ``playout_done(game, player, turn, horizon) -> bool`` (optional): True where a playout should
@@ -157,7 +157,7 @@ def public_context(game: Any, ruleset: str | None = None) -> Any:
 def make_policy(level: str, context: Any = None, *, ruleset: str | None = None, **budget):
     """A policy for a level (``random``, ``easy``, ``normal``, ``hard``); ``budget`` overrides
     the level's numbers (e.g. ``iterations=200``)."""
-    from .policies import FastPolicy, HeuristicPolicy, ISMCTSPolicy, RandomPolicy
+    from engine.ai.policies import FastPolicy, HeuristicPolicy, ISMCTSPolicy, RandomPolicy
     if level not in LEVELS:
         raise ValueError(f"unknown AI level {level!r}; choose from {', '.join(LEVELS)}")
     spec = {**LEVELS[level], **budget}

@@ -22,12 +22,12 @@ from __future__ import annotations
 import math
 from collections import Counter
 
-from .. import futility, stats
-from ..game import Game
-from ..rng import Rng
-from ..state import Card, Combat, Player
-from . import simple as ai_simple
-from .learned import WEIGHTS
+from engine.ai import simple as ai_simple
+from engine.ai.learned import WEIGHTS
+from engine.capeclash import futility, stats
+from engine.capeclash.game import Game
+from engine.capeclash.state import Card, Combat, Player
+from engine.core.rng import Rng
 
 # decisions taken without a look-ahead: the engine asks them in the middle of effects, and
 # their book-keeping (the effect being resolved) is not in the view
@@ -73,7 +73,7 @@ def public_context(game: Game) -> Context:
 def sample_state(view: dict, player: int, rng: Rng, context: Context) -> Game | None:
     """A playable game consistent with ``view`` (``player``'s view), hidden cards dealt at random.
 
-    >>> from engine.testing import sample_game
+    >>> from engine.capeclash.testing import sample_game
     >>> g = sample_game(seed=4)
     >>> while g.decision["type"] != "main":
     ...     p = g.to_act[0]; _ = g.apply(ai_simple.choose(g.view(p), g.legal_actions(p), Rng(1)))
@@ -395,7 +395,7 @@ def position_features(view: dict, player: int) -> list[float] | None:
 
 
 def evaluate_learned(view: dict, player: int) -> float:
-    """``evaluate`` with weights fitted to who won normal-vs-normal games (``engine.ai.tune``):
+    """``evaluate`` with weights fitted to who won normal-vs-normal games (``apps.ai_tune``):
     the chance ``player`` wins from here, by a logistic model of ``position_features``."""
     r = view.get("result")
     if r is not None:
@@ -458,7 +458,7 @@ def lookahead_values(view: dict, legal: list, rng: Rng, context: Context, sample
     """Each candidate's evaluation after playing it out in ``samples`` sampled games (``normal``
     uses the defaults: the hand-weighted ``evaluate`` once the combat is over; ``hard`` may
     pass another ``evaluation`` and a ``horizon``, see ``playout_done``). Futile plays (a plot
-    twist or power whose effect cannot change anything, ``engine.futility``) get no value: they
+    twist or power whose effect cannot change anything, ``engine.capeclash.futility``) get no value: they
     are left out of the result, so no level chooses them."""
     player = legal[0].player
     totals = dict.fromkeys(legal, 0.0)
@@ -466,7 +466,7 @@ def lookahead_values(view: dict, legal: list, rng: Rng, context: Context, sample
         base = sample_state(view, player, rng, context)
         if base is None or not set(legal) <= set(base.legal_actions(player)):
             return None
-        if k == 0:  # plays that cannot change anything are not weighed (engine.futility)
+        if k == 0:  # plays that cannot change anything are not weighed (engine.capeclash.futility)
             futile = futility.futile_actions(base, legal)
             if futile and len(futile) < len(legal):
                 legal = [a for a in legal if a not in futile]

@@ -1,5 +1,5 @@
 """Weights of the learned evaluation (``engine.ai.capeclash.evaluate_learned``), written by
-``python -m engine.ai.tune``; do not edit by hand.
+``python -m apps.ai_tune``; do not edit by hand.
 
 Fitted on 58698 positions of 240 normal-vs-normal games on the starter decks (seeds 5000-5239, ridge 1.0).
 """

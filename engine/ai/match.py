@@ -4,7 +4,7 @@ The policies see only their views (``engine.ai``); this module, the referee, rea
 itself to record what happened: who won, how long it took, who went first, when each main
 character levelled up and which cards each player played.
 
->>> from engine.testing import test_pool, test_decks
+>>> from engine.capeclash.testing import test_pool, test_decks
 >>> r = play_game(test_pool(), test_decks(), ["normal", "random"], seed=3)
 >>> r["winners"], r["turns"] > 0
 ([0], True)
@@ -15,9 +15,9 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from ..game import Game
-from ..rng import Rng
-from . import make_policy, public_context
+from engine.ai import make_policy, public_context
+from engine.capeclash.game import Game
+from engine.core.rng import Rng
 
 _MASK = (1 << 64) - 1
 PLAY_TYPES = ("recruit", "recruit_ally", "plot", "equip")
@@ -68,7 +68,7 @@ def play_dice_game(pool, levels: list[str], seed: int, *, max_actions: int = 200
     """One game of the dice game (``engine.dice``) between computer players, as the same record
     as ``play_game``: seat ``i`` plays ``levels[i]``; seat 0 leads the bad guys, who move first.
     The "decks" of the record are the sides (the two players share the decks)."""
-    from ..dice import DiceGame
+    from engine.dice import DiceGame
     g = DiceGame(pool, {"seed": seed})
     ctx = public_context(g)
     policies = [make_policy(lv, ctx, **(budgets or {}).get(lv, {})) for lv in levels[:2]]

@@ -23,8 +23,8 @@ import math
 import time
 from typing import Any
 
-from ..rng import Rng
-from . import ruleset_for
+from engine.ai import ruleset_for
+from engine.core.rng import Rng
 
 
 class RandomPolicy:

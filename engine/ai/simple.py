@@ -28,8 +28,8 @@ The simple policy, decision by decision:
   attacks with its strongest character rather than end the turn;
 * combat windows: pass; questions from effects: sensible defaults.
 
->>> from engine.testing import sample_game
->>> from engine.rng import Rng
+>>> from engine.capeclash.testing import sample_game
+>>> from engine.core.rng import Rng
 >>> g = sample_game(seed=2)
 >>> p = g.to_act[0]
 >>> choose(g.view(p), g.legal_actions(p), Rng(0)).type
@@ -41,8 +41,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from ..actions import Action
-    from ..rng import Rng
+    from engine.core.actions import Action
+    from engine.core.rng import Rng
 
 RESOURCE_TARGET = 7
 # From this turn on a game "drags on": the computer players press (attack rather than wait, the

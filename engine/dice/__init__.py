@@ -10,7 +10,7 @@ rules live here, its cards in ``card_data/dice``.
 ('dice', True)
 """
 
-from .cards import DicePool, load_pool
-from .game import PRODUCT, DiceGame
+from engine.dice.cards import DicePool, load_pool
+from engine.dice.game import PRODUCT, DiceGame
 
 __all__ = ["DiceGame", "DicePool", "PRODUCT", "load_pool"]

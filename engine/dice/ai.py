@@ -12,7 +12,7 @@
 Everything here reads views only, never a real game.
 
 >>> from engine.dice import DiceGame
->>> from engine.rng import Rng
+>>> from engine.core.rng import Rng
 >>> g = DiceGame(config={"seed": 4})
 >>> ctx = public_context(g)
 >>> s = sample_state(g.view(0), 0, Rng(1), ctx)
@@ -25,7 +25,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from ..rng import Rng
+from engine.core.rng import Rng
 
 ABILITY_VALUE = {"damager": 1.5, "defender": 1.5, "area": 2.5, "dodger": 1.5, "extra_attack": 2.0,
                  "immobilize": 2.0, "control": 2.5, "shock": 0.5, "genius": 0.8, "regenerate": 1.0,
@@ -39,7 +39,7 @@ def public_context(game) -> dict:
 def _pool(context):
     if context and context.get("pool") is not None:
         return context["pool"]
-    from .cards import load_pool
+    from engine.dice.cards import load_pool
     return load_pool()
 
 
@@ -78,7 +78,7 @@ def evaluate(view: dict, player: int) -> float:
 
 def sample_state(view: dict, player: int, rng: Rng, context: Any):
     """A game consistent with ``view`` (``player`` to act); hidden cards dealt at random."""
-    from .game import DiceGame, normalise_config
+    from engine.dice.game import DiceGame, normalise_config
     pool = _pool(context)
     eng = view.get("engine")
     if eng is None or view.get("result") is not None:

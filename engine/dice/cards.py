@@ -170,13 +170,13 @@ def load_pool(paths=None) -> DicePool:
 
     Raises ``DataError`` listing every problem if any file is wrong. Needs PyYAML (the tools have it;
     the browser builds its pool from JSON with ``DicePool.from_data``)."""
-    from ..errors import DataError
-    from ..loader import data_files, read_data
-    from .data import validate_file
+    from engine.core.data import data_files, read_data
+    from engine.core.errors import DataError
+    from engine.dice.data import validate_file
     global _default
     if paths is None and _default is not None:
         return _default
-    from ..errors import Problem
+    from engine.core.errors import Problem
     recruit, action, problems = [], [], []
     seen: dict[str, str] = {}
     for f in data_files([DEFAULT_DIR] if paths is None else paths):
@@ -207,7 +207,7 @@ def bundle(paths=None) -> dict:
     """Everything the browser or print needs, as JSON data: both decks and the rulebook.
 
     In the browser: ``DicePool.from_data(**bundle["cards"])`` rebuilds the pool without PyYAML."""
-    from ..loader import read_data
+    from engine.core.data import read_data
     pool = load_pool(paths)
     root = DEFAULT_DIR if paths is None else Path(paths[0])
     rb = root / "rulebook.yaml"

@@ -1,6 +1,6 @@
 """Every choice the rules give a player, as actions, and what each one does.
 
-Action types (Cape Clash's vocabulary, ``engine.actions``):
+Action types (Cape Clash's vocabulary, ``engine.core.actions``):
 
 * ``recruit card=C row=team``: put a hero (or, for the bad guy, a minion) into play;
 * ``equip card=C target=T``: attach an aid to a hero or an upgrade to an aid;
@@ -16,12 +16,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..actions import Action
-from . import fight, rules
-from .cards import UPGRADE_HOSTS
+from engine.core.actions import Action
+from engine.dice import fight, rules
+from engine.dice.cards import UPGRADE_HOSTS
 
 if TYPE_CHECKING:
-    from .game import DiceGame
+    from engine.dice.game import DiceGame
 
 # The action types each decision may take (when legal_actions offers none of a type, the reason is the card's).
 STEP_TYPES = {"recruit": ("recruit", "end_step"), "equip": ("equip", "end_step"),
@@ -301,7 +301,7 @@ def _reveal(g: DiceGame, p: int, source: str) -> None:
 
 def why_illegal(g: DiceGame, a: Action) -> tuple[str, str]:
     """(code, reason) for an action that is not legal now."""
-    from .game import DECISION_NAMES
+    from engine.dice.game import DECISION_NAMES
     d = g.decision
     if d is None:
         return "not_legal_now", f"{a}: nobody may act now"

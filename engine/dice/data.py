@@ -11,9 +11,9 @@ only the first.
 
 from __future__ import annotations
 
-from ..cards import suggest
-from ..errors import Problem
-from .cards import (
+from engine.cardlang.cards import suggest
+from engine.core.errors import Problem
+from engine.dice.cards import (
     ABILITIES,
     ACTION_FIELDS,
     ACTION_TYPES,
@@ -41,7 +41,7 @@ def validate_file(path, data) -> list[Problem]:
     if "rulebook" in data:
         return _rulebook_problems(f, data)
     if "scenario" in data:
-        from .scenario import check_scenario
+        from engine.dice.scenario import check_scenario
         return check_scenario(data, None, f)
     if "cards" in data:
         return _card_file_problems(f, data)

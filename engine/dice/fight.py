@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from . import rules
+from engine.dice import rules
 
 if TYPE_CHECKING:
-    from .game import DiceGame
+    from engine.dice.game import DiceGame
 
 
 def attacks_allowed(g: DiceGame, i: int) -> int:

@@ -21,13 +21,13 @@ from __future__ import annotations
 import hashlib
 import json
 
-from ..actions import Action
-from ..errors import IllegalActionError, Problem, SaveError
-from ..log import Event
-from ..replay import Replayable, replay_save
-from ..rng import Rng
-from . import rules
-from .cards import DicePool, load_pool
+from engine.core.actions import Action
+from engine.core.errors import IllegalActionError, Problem, SaveError
+from engine.core.log import Event
+from engine.core.replay import Replayable, replay_save
+from engine.core.rng import Rng
+from engine.dice import rules
+from engine.dice.cards import DicePool, load_pool
 
 PRODUCT = "Derring-Dice"
 SAVE_FORMAT = "derring-dice-save"
@@ -96,7 +96,7 @@ class DiceGame(Replayable):
         self._memo: dict = {}
         position = self.config.get("position")
         if position is not None:
-            from .scenario import lay_out
+            from engine.dice.scenario import lay_out
             lay_out(self, position)
         else:
             self._setup()
@@ -401,7 +401,7 @@ class DiceGame(Replayable):
             return [a for p in d["players"] for a in self.legal_actions(p)]
         if player not in d["players"]:
             return []
-        from .choices import options
+        from engine.dice.choices import options
         return options(self, player, d)
 
     def apply(self, action: Action | dict | str) -> list[Event]:
@@ -413,14 +413,14 @@ class DiceGame(Replayable):
         if self.result is not None:
             raise IllegalActionError(f"{action}: the game is over", "game_over")
         if action not in self.legal_actions(action.player):
-            from .choices import why_illegal
+            from engine.dice.choices import why_illegal
             code, reason = why_illegal(self, action)
             raise IllegalActionError(reason, code)
         return self._apply(action)
 
     def _apply(self, action: Action) -> list[Event]:
         """The trusted path: ``action`` must come from ``legal_actions``."""
-        from .choices import do
+        from engine.dice.choices import do
         self.touch(frozen=False)
         self._new = []
         self.actions.append(action.to_json())
@@ -435,7 +435,7 @@ class DiceGame(Replayable):
 
     def _continue(self) -> None:
         """Ask the next question once an action has been carried out."""
-        from . import fight
+        from engine.dice import fight
         if self.result is not None:
             return
         if self.attack is not None:
@@ -457,14 +457,14 @@ class DiceGame(Replayable):
 
     def view(self, player: int | None = None) -> dict:
         """What ``player`` may see (``None``: a spectator), as JSON data."""
-        from .view import build_view
+        from engine.dice.view import build_view
         return build_view(self, player)
 
     def log_lines(self, player: int | None = None, since: int = 0) -> list[str]:
         return [e.for_viewer(player) for e in self.events[since:]]
 
     def describe(self, a: Action) -> str:
-        from .view import describe_action
+        from engine.dice.view import describe_action
         return describe_action(self, a)
 
     def state_json(self) -> dict:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from .game import DiceGame
+    from engine.dice.game import DiceGame
 
 HAND_LIMIT = 7    # each hand: recruit and action
 TEAM_LIMIT = 6    # heroes (villains included); minions are not counted

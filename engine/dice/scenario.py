@@ -32,10 +32,10 @@ taken from, with ``by``: the controlling character) and ``attached`` (aids, each
 
 from __future__ import annotations
 
-from ..actions import TYPES, Action
-from ..cards import suggest
-from ..errors import CapeClashError, DataError, Problem
-from . import rules
+from engine.cardlang.cards import suggest
+from engine.core.actions import TYPES, Action
+from engine.core.errors import CapeClashError, DataError, Problem
+from engine.dice import rules
 
 TOP_KEYS = {"game", "scenario", "rule", "description", "seed", "start", "actions", "expect", "source"}
 START_KEYS = {"turn", "phase", "bad", "good", "recruit_deck", "action_deck", "dice", "fill_decks", "max_turns"}
@@ -121,7 +121,7 @@ def game_from_position(pos: dict, seed: int = 0, pool=None, max_turns: int | Non
     >>> [str(a) for a in g.legal_actions(0)]
     ['0:attack card=8', '0:end_step']
     """
-    from .game import DiceGame
+    from engine.dice.game import DiceGame
     opts = {"max_turns": max_turns or pos.get("max_turns", 60)}
     return DiceGame(pool, {"seed": seed, "options": opts, "position": pos,
                            "players": [{"name": (pos.get("bad") or {}).get("name", "Bad"), "side": "bad"},
@@ -134,7 +134,7 @@ def check_scenario(data, pool=None, source: str | None = None) -> list[Problem]:
     """Every structural problem in a scenario (unknown fields, cards, sides, phases)."""
     out: list[Problem] = []
     if pool is None:
-        from .cards import load_pool
+        from engine.dice.cards import load_pool
         try:
             pool = load_pool()
         except DataError as e:
@@ -448,7 +448,7 @@ def _check_other(g, k, v) -> list[str]:
 
 def load_scenarios(paths) -> list[tuple[str, dict]]:
     """(file, data) of every dice scenario file under ``paths``."""
-    from ..loader import data_files, read_data
+    from engine.core.data import data_files, read_data
     out = []
     for f in data_files(paths):
         if f.suffix not in (".yaml", ".yml", ".json"):

@@ -10,7 +10,7 @@
 
 from __future__ import annotations
 
-from .cards import ABILITIES, TRAITS, USERS
+from engine.dice.cards import ABILITIES, TRAITS, USERS
 
 ABILITY_RULES = {
     "defender": "Defender (+3 Force when defending)",

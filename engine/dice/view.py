@@ -8,13 +8,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from . import fight, rules
-from .cards import ABILITIES, TRAITS, TYPE_NAMES
-from .text import card_text
+from engine.dice import fight, rules
+from engine.dice.cards import ABILITIES, TRAITS, TYPE_NAMES
+from engine.dice.text import card_text
 
 if TYPE_CHECKING:
-    from ..actions import Action
-    from .game import DiceGame
+    from engine.core.actions import Action
+    from engine.dice.game import DiceGame
 
 
 def face(g: DiceGame, i: int) -> dict:

@@ -14,10 +14,10 @@ import json
 import sys
 import time
 
-from engine.cards import CardPool
-from engine.decks import Deck
-from engine.game import Game
-from engine.rng import Rng
+from engine.capeclash.decks import Deck
+from engine.capeclash.game import Game
+from engine.cardlang.cards import CardPool
+from engine.core.rng import Rng
 
 PLAYERS = {"duel": 2, "ffa": 3, "2v2": 4, "two_headed": 4}
 EVERY = 50

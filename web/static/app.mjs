@@ -2,7 +2,7 @@ import { renderDiceBoard } from "./dice.mjs";
 import { startTutorial } from "./tutorial.mjs";
 
 // Cape Clash in the browser: renders the view the engine hands over and sends back only
-// actions the engine offered. Every rule lives in Python (engine.webapi, in worker.mjs).
+// actions the engine offered. Every rule lives in Python (apps.webapi, in worker.mjs).
 // Card data is always put on the page as text (textContent), never as HTML.
 
 const params = new URLSearchParams(location.search);
@@ -86,7 +86,7 @@ function el(tag, attrs = {}, ...kids) {
   return n;
 }
 
-// Rules text markup from engine.text: {symbol} and [[Keyword]]; drawn as text nodes and spans.
+// Rules text markup from engine.cardlang.text: {symbol} and [[Keyword]]; drawn as text nodes and spans.
 function richText(text) {
   const frag = document.createDocumentFragment();
   const re = /\{(\w+)\}|\[\[([^\]]+)\]\]|\*\*([^*]+)\*\*/g;
@@ -1491,7 +1491,7 @@ main();
 
 // ------------------------------------------------------------------ the guided first game
 
-// The lessons (engine/tutorial.py) played on the ordinary table: every move goes through the tutorial
+// The lessons (engine/capeclash/tutorial.py) played on the ordinary table: every move goes through the tutorial
 // controller (tutorial.mjs), which sends it to the engine's tutorial requests; the engine says what the
 // step expects, what to point at, and refuses moves off the script. The page only draws and routes.
 const tutBox = $("tutorial-box");  // kept here: a board redraw takes it out of the page for a moment

@@ -1,5 +1,5 @@
 // Derring-Dice, the second game: draws the board from the view engine.dice hands over (through
-// engine.webapi.DiceSession). No rule lives here: Force, tokens, rolls and the offered actions all
+// apps.webapi.DiceSession). No rule lives here: Force, tokens, rolls and the offered actions all
 // come from the engine; this module only lays them out. Card data goes on the page as text.
 
 // The latest die roll in the log lines the page holds: a fight's roll-off or a single die.

@@ -22,7 +22,7 @@
 //   await initFaces(data?)        data: faces.json's content; anything else (or nothing): faces.json is fetched
 //   hasFace(cardId)
 //   cardFace(cardId, live = null, opts = {size: "board"|"hand"|"zoom"|"pile", controller: "name", peek: true})
-//       -> div.cc-face; `live`: a character as engine/view.py gives it (atk, def, printed_atk, printed_def,
+//       -> div.cc-face; `live`: a character as engine/capeclash/view.py gives it (atk, def, printed_atk, printed_def,
 //          health, wounds, plus, minus, vitality, stunned, exhausted, frozen, keywords, equipment, and for a
 //          main character xp / xp_needed when the page adds them from its player)
 //   cardBack(opts = {size})      -> div.cc-face with the card back

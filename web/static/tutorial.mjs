@@ -1,5 +1,5 @@
 // The guided first game in the browser: a thin driver over the engine's tutorial requests
-// (engine/tutorial.py, TutorialOps in engine.webapi). The lessons, the script, what counts as the
+// (engine/capeclash/tutorial.py, TutorialOps in apps.webapi). The lessons, the script, what counts as the
 // expected move and every rule live in Python; this module only sends the learner's moves and hands
 // what comes back to the page's own renderer.
 //

@@ -1,4 +1,4 @@
-// The rules engine in a Web Worker: Pyodide runs engine.webapi.Session; the page posts
+// The rules engine in a Web Worker: Pyodide runs apps.webapi.Session; the page posts
 // JSON text requests and gets JSON text replies. No rule logic lives here or in the page.
 const BASE = new URL("./", import.meta.url);
 let sessions = null;   // {play: handle, demo: handle}
@@ -58,7 +58,7 @@ async function boot(opts) {
       py.runPython("import sys\nsys.path.insert(0, '/capeclash')");
     }
     py.globals.set("_cc_cards", await cardsPromise);
-    py.runPython("import json\nfrom engine.webapi import Session\n_cc_play = Session(json.loads(_cc_cards))");
+    py.runPython("import json\nfrom apps.webapi import Session\n_cc_play = Session(json.loads(_cc_cards))");
   }
   sessions = { play: py.globals.get("_cc_play").handle };
   const tReady = performance.now();
@@ -75,7 +75,7 @@ function session(name) {
     else if (name === "dice") {
       py.runPython(`if "_cc_dice" not in globals():
     import json
-    from engine.webapi import DiceSession
+    from apps.webapi import DiceSession
     _cc_b = json.loads(_cc_cards)
     if not _cc_b.get("dice"):
         raise RuntimeError("this build has no Derring-Dice cards (card_data/dice)")

@@ -1,0 +1,257 @@
+"""The ``capeclash`` command: validate, scenario, card, keywords, deck, bench, play, and the commands of
+the other parts (simulate, balance, setlist, print, web, dice) when they are installed.
+
+Run ``capeclash --help`` or ``capeclash COMMAND --help``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import json
+import sys
+from pathlib import Path
+
+from engine.core.errors import CapeClashError, DataError, Problem, cut
+
+DEFAULT_DATA = "card_data"
+
+
+def _data_root() -> Path:
+    here = Path.cwd() / DEFAULT_DATA
+    if here.is_dir():
+        return here
+    return Path(__file__).resolve().parent.parent / DEFAULT_DATA
+
+
+def cmd_validate(args) -> int:
+    from engine.capeclash.loader import validate
+    paths = args.paths or [_data_root()]
+    problems, counts = validate(paths)
+    for p in problems:
+        print(p)
+    summary = (f"{counts['files']} file(s): {counts['cards']} card(s), {counts['decks']} deck(s), "
+               f"{counts['scenarios']} scenario(s)"
+               + (f", {counts['tutorials']} tutorial(s)" if counts.get("tutorials") else ""))
+    if args.stats:
+        from engine.capeclash.loader import load_pool
+        from engine.cardlang.cards import uses_handlers
+        pool = load_pool(paths, problems_out=[])
+        by_file: dict[str, list] = {}
+        for c in pool:
+            by_file.setdefault(c.source or "?", []).append(c)
+        print("card language coverage (cards that need a Python handler):")
+        for f, cards in sorted(by_file.items()):
+            n = sum(1 for c in cards if uses_handlers(c))
+            print(f"  {f}: {n} of {len(cards)} ({100 * n / len(cards):.1f} %)")
+        total = sum(1 for c in pool if uses_handlers(c))
+        print(f"  all: {total} of {len(pool)} ({100 * total / max(1, len(pool)):.1f} %)")
+    if problems:
+        print(f"{len(problems)} problem(s) in {summary}", file=sys.stderr)
+        return 1
+    print(f"OK: {summary}")
+    return 0
+
+
+def cmd_scenario(args) -> int:
+    from engine.capeclash.loader import data_files, load_pool, read_data
+    from engine.capeclash.scenario import run_scenario
+    pool = load_pool([args.data])
+    files: list = []
+    for given in args.files or [Path(args.data) / "scenarios"]:
+        try:  # a path that is not there is reported with the others, not the end of the batch
+            found = [f for f in data_files([given]) if f.suffix in (".yaml", ".yml") or Path(given) == f]
+        except DataError as e:
+            found = [e]
+        if not found:
+            found = [DataError([Problem(str(given), None, None, "no scenario files (.yaml) in this folder")])]
+        files += found
+    failed = 0
+    for f in files:
+        if isinstance(f, DataError):
+            failed += 1
+            print(f"FAIL {f.problems[0].file}\n  {f}")
+            continue
+        try:
+            data, _ = read_data(f)
+            run = run_scenario(data, pool, str(f))
+        except DataError as e:
+            failed += 1
+            print(f"FAIL {f}\n  {e}")
+            continue
+        except Exception as e:  # noqa: BLE001 - an engine bug fails this scenario, not the whole batch
+            failed += 1
+            print(f"FAIL {f}: the engine crashed: {type(e).__name__}: {cut(str(e), 300)}")
+            continue
+        if run.ok:
+            if not args.quiet:
+                print(f"ok   {f}: {data.get('scenario')}")
+        else:
+            failed += 1
+            print(f"FAIL {f}: {data.get('scenario')}")
+            for line in run.failures:
+                print(f"  - {line}")
+            if args.verbose:
+                print("  log:\n    " + "\n    ".join(run.log))
+    print(f"{len(files) - failed} passed, {failed} failed")
+    return 1 if failed else 0
+
+
+def cmd_card(args) -> int:
+    from engine.capeclash.loader import load_pool
+    from engine.cardlang.text import card_text
+    pool = load_pool([args.data])
+    hits = [c for c in pool if args.name.lower() in (c.name.lower(), c.id)]
+    if not hits:
+        hits = [c for c in pool if args.name.lower() in c.name.lower()]
+    if not hits:
+        print(f"no card named {args.name!r}", file=sys.stderr)
+        return 1
+    for c in hits:
+        print(card_text(c, full=True))
+        print()
+    return 0
+
+
+def cmd_deck(args) -> int:
+    from engine.capeclash.loader import find_deck, load_pool
+    pool = load_pool([args.data])
+    deck = find_deck(args.deck, pool, args.data)
+    if args.format == "text":
+        print(deck.to_text(pool), end="")
+    else:
+        import yaml
+        print(yaml.safe_dump(deck.to_json(), sort_keys=False), end="")
+    return 0
+
+
+def cmd_keywords(args) -> int:
+    from engine.cardlang import language as L
+    from engine.cardlang.text import keyword_rules
+    for k, v in sorted(L.KEYWORDS.items()):
+        param = f" ({v['param']})" if "param" in v and "default" not in v else ""
+        print(f"{k.replace('_', ' ').title()}{param}: {keyword_rules(k, v.get('default'))}")
+        for variant, text in v.get("variants", {}).items():
+            print(f"  {k.title()} ({variant}): {text}")
+    return 0
+
+
+# Benchmarks that live in other modules: each module has ``bench_main(argv) -> int``.
+BENCHES = {
+    "engine": None,  # built in: see cmd_bench
+    "clone": "apps.ai_bench",
+    "ai": "apps.ai_bench",
+    "sim": "apps.simulate",
+    "print": "printgen.bench",
+    "web": "web.bench",
+    "ui": "web.bench",  # clicks and hand-overs through the page (web/bench.py ui_main)
+    "dice": "apps.dice_bench",
+}
+
+
+def cmd_bench(args) -> int:
+    if args.what != "engine":
+        mod = BENCHES.get(args.what)
+        if mod is None:
+            print(f"unknown benchmark {args.what!r}; available: {', '.join(BENCHES)}", file=sys.stderr)
+            return 2
+        try:
+            module = importlib.import_module(mod)
+        except ModuleNotFoundError as e:
+            print(f"benchmark {args.what!r} needs {e.name}, which is not installed in this checkout",
+                  file=sys.stderr)
+            return 2
+        return module.bench_main([args.what, *args.rest])
+    from apps.bench import bench_engine
+    bp = argparse.ArgumentParser(prog="capeclash bench engine")
+    bp.add_argument("--games", type=int, default=200)
+    bp.add_argument("--runs", type=int, default=5)
+    bp.add_argument("--seed", type=int, default=1)
+    bp.add_argument("--json", action="store_true")
+    opts = bp.parse_args(args.rest)
+    res = bench_engine(games=opts.games, runs=opts.runs, seed=opts.seed)
+    if opts.json:
+        print(json.dumps(res, indent=2))
+    return 0
+
+
+def cmd_play(args) -> int:
+    from apps.tty import run
+    return run(args.rest)
+
+
+# Commands whose code lives in other modules. Each module imports only the standard
+# library at the top and defines ``add_arguments(parser)`` and ``run(args) -> int``.
+EXTERNAL = {
+    "simulate": ("apps.simulate", "play many AI games and print wins, draws and game lengths"),
+    "balance": ("apps.balance", "simulate the starter decks and write a balance report (HTML, PNG)"),
+    "setlist": ("apps.setlist", "print the set list (number, name, type, team, cost, stats)"),
+    "print": ("printgen.cli", "print-and-play PDFs and PNGs from the card data"),
+    "web": ("web.cli", "build or serve the browser game"),
+    "dice": ("apps.dice_cli", "the hero-vs-villain dice game: play, validate, scenarios"),
+}
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(prog="capeclash", description="Cape Clash: design, play and print a superhero "
+                                                               "battle card game.")
+    sub = ap.add_subparsers(dest="cmd", required=True)
+
+    p = sub.add_parser("validate", help="check card, deck and scenario files; lists every problem")
+    p.add_argument("paths", nargs="*", help="files or folders (default: card_data)")
+    p.add_argument("--stats", action="store_true", help="also count the cards that need a Python handler")
+    p.set_defaults(fn=cmd_validate)
+
+    p = sub.add_parser("scenario", help="run scenario tests (default: card_data/scenarios)")
+    p.add_argument("files", nargs="*")
+    p.add_argument("--data", default=str(_data_root()), help="card data folder")
+    p.add_argument("-q", "--quiet", action="store_true")
+    p.add_argument("-v", "--verbose", action="store_true", help="print the game log of failing scenarios")
+    p.set_defaults(fn=cmd_scenario)
+
+    p = sub.add_parser("card", help="print a card's rendered text and data")
+    p.add_argument("name")
+    p.add_argument("--data", default=str(_data_root()))
+    p.set_defaults(fn=cmd_card)
+
+    p = sub.add_parser("deck", help="check a deck (YAML or text list) and print it as a text list or YAML")
+    p.add_argument("deck", help="a deck file, or a deck name under card_data")
+    p.add_argument("--format", choices=["text", "yaml"], default="text")
+    p.add_argument("--data", default=str(_data_root()))
+    p.set_defaults(fn=cmd_deck)
+
+    p = sub.add_parser("keywords", help="print every keyword with its rules text")
+    p.set_defaults(fn=cmd_keywords)
+
+    p = sub.add_parser("bench", help="benchmarks: " + ", ".join(BENCHES) + " (capeclash bench WHAT --help)")
+    p.add_argument("what", nargs="?", default="engine")
+    p.add_argument("rest", nargs=argparse.REMAINDER)
+    p.set_defaults(fn=cmd_bench)
+
+    p = sub.add_parser("play", help="play in the terminal (see 'capeclash play -- --help')")
+    p.add_argument("rest", nargs=argparse.REMAINDER)
+    p.set_defaults(fn=cmd_play)
+
+    for name, (module, help_text) in EXTERNAL.items():
+        try:
+            mod = importlib.import_module(module)
+        except ModuleNotFoundError as e:
+            if e.name and module.startswith(e.name):
+                continue  # that part of Cape Clash is not installed in this checkout
+            raise
+        p = sub.add_parser(name, help=help_text)
+        mod.add_arguments(p)
+        p.set_defaults(fn=mod.run)
+
+    args = ap.parse_args(argv)
+    try:
+        return args.fn(args)
+    except CapeClashError as e:
+        print(f"error: {e}", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,1233 @@
+"""The browser's session: JSON in, JSON out, so the page holds no rule logic.
+
+The Web Worker (``web/static/worker.mjs``) builds one ``Session`` from the card
+bundle (``cards.json``, written by ``capeclash web build``) and forwards every
+request from the page to ``Session.handle``: a JSON text ``{"op": ..., ...}``
+in, a JSON text ``{"ok": true, "result": ...}`` or ``{"ok": false, "error":
+{...}}`` out. The page renders what comes back and sends back only actions it
+was offered (by their text form).
+
+Standard library only (it runs under Pyodide).
+
+>>> from engine.capeclash.testing import test_pool, test_decks
+>>> s = Session.from_pool(test_pool(), [d.to_json() for d in test_decks()])
+>>> r = s.call("new_game", mode="duel", seed=3,
+...            seats=[{"name": "Ana", "deck": "Testbed Dawnwatch"}, {"name": "Bo", "ai": "normal",
+...                                                               "deck": "Testbed Gloom Syndicate"}])
+>>> r["view"]["decision"]["type"] in ("choose_first", "place_main")
+True
+"""
+
+from __future__ import annotations
+
+import json
+import traceback
+
+from engine.capeclash import decisions
+from engine.capeclash.decks import Deck, check_deck
+from engine.capeclash.futility import is_futile
+from engine.capeclash.game import MODES, Game
+from engine.capeclash.tutorial import TutorialOps, tutorial_bundle
+from engine.cardlang import language as L
+from engine.cardlang.cards import CardPool, suggest
+from engine.cardlang.text import ability_lines, card_text, keyword_rules
+from engine.core.actions import Action
+from engine.core.errors import CapeClashError, DataError, DeckError, Problem, SaveError, WebError, excerpt
+from engine.core.rng import Rng
+
+WEB_SAVE_FORMAT = "capeclash-web-save"
+WEB_SAVE_VERSION = 1
+AI_LEVELS = ("easy", "normal", "hard")
+LOG_LINES = 250  # the most recent log lines sent with each state
+SEATS = {"duel": 2, "ffa": (3, 4), "2v2": 4, "two_headed": 4}
+
+DECISION_TITLES = decisions.TITLES  # one table for the engine, this API and the terminal
+PHASE_NAMES = {
+    "setup_first": "Setup", "setup_place": "Setup", "setup_mulligan": "Setup", "start": "Start of turn",
+    "draw": "Draw phase", "recovery": "Recovery phase", "resource": "Build phase: resource step",
+    "recruit": "Build phase: recruit step", "formation": "Build phase: formation step",
+    "main": "Main phase", "end": "End of turn", "cleanup": "End of turn", "over": "Game over",
+}
+# Where an action shows up in the UI: its group heading, and which argument names the card it is about.
+ACTION_GROUPS = {
+    "choose_first": ("Setup", None), "place_main": ("Setup", None), "keep": ("Setup", None),
+    "mulligan": ("Setup", None), "resource": ("Resources", "card"), "recruit": ("Recruit", "card"),
+    "recruit_ally": ("Recruit", "card"), "equip": ("Equip", "card"), "move": ("Formation", "card"),
+    "attack": ("Attack", "card"), "shift": ("Move", "card"), "add_attacker": ("Team attack", "card"),
+    "target": ("Choose a target", "card"), "cancel_attack": ("Attack", None),
+    "plot": ("Plot twists", "card"), "power": ("Super powers", "card"), "power_up": ("Power up", "card"),
+    "pay": ("Pay with", "source"), "choose": ("Choose", "card"), "choose_player": ("Choose", None),
+    "choose_row": ("Choose", None), "pick": ("Choose", None), "strike_back": ("Strike back at", "card"),
+    "order": ("Resolve first", None), "yes": ("Answer", None), "no": ("Answer", None),
+    "end_step": ("Done", None), "pass": ("Done", None), "end_turn": ("Done", None),
+}
+
+
+# ------------------------------------------------------------------ the shape of a request
+
+MAX_REQUEST = 20_000_000   # characters: a long game's save is well under 1 MB
+MAX_TEXT = 1_000_000       # a pasted deck list or a save given as text
+MAX_STEPS = 100            # computer moves in one ai_move request (the page asks for 25 at most)
+# The kind of every request argument, by name; every op's parameters are listed here (a test checks
+# that), so each request is checked before any op runs. Kinds ending in "?" also take null.
+ARG_KINDS = {
+    "viewer": "seat?", "since": "count", "mode": "name", "seats": "list?", "seed": "seed?", "options": "dict?",
+    "text": "text", "source": "name", "cid": "name", "iid": "int", "action": "action", "steps": "count",
+    "to": "int", "save": "save", "scenarios": "list", "level": "name", "moves": "count",
+    "lesson": "count", "auto_answer": "flag?", "via": "name?", "first": "action?",
+}
+_KIND_TEXT = {
+    "seat": "a seat number (0, 1, ...)", "count": "a whole number, 0 or more", "int": "a whole number",
+    "seed": "a whole number from 0 to 2^64 - 1", "name": "text", "text": "text", "list": "a list",
+    "dict": "an object", "flag": "true or false", "action": "an action (text or an object)", "save": "a save (text or an object)",
+}
+
+
+def _arg_problem(kind: str, v) -> str | None:
+    """Why ``v`` is not of ``kind`` (None if it is)."""
+    if kind.endswith("?"):
+        if v is None:
+            return None
+        kind = kind[:-1]
+    ok = True
+    if kind in ("seat", "count", "int", "seed"):
+        lo, hi = {"seat": (0, 1 << 31), "count": (0, 1 << 31), "int": (-(1 << 31), 1 << 31),
+                  "seed": (0, 1 << 64)}[kind]
+        ok = isinstance(v, int) and not isinstance(v, bool) and lo <= v < hi
+    elif kind == "name":
+        ok = isinstance(v, str) and len(v) <= 1000
+    elif kind == "text":
+        ok = isinstance(v, str) and len(v) <= MAX_TEXT
+    elif kind == "list":
+        ok = isinstance(v, list)
+    elif kind == "dict":
+        ok = isinstance(v, dict)
+    elif kind == "flag":
+        ok = isinstance(v, bool)
+    elif kind in ("action", "save"):
+        ok = isinstance(v, (str, dict)) and not (isinstance(v, str) and len(v) > MAX_REQUEST)
+    if ok:
+        return None
+    return f"must be {_KIND_TEXT[kind]}, not {excerpt(v, 60)}"
+
+
+def _bad_request(message: str, problems: list[str] | None = None) -> WebError:
+    return WebError("bad_request", message, problems or [message])
+
+
+# Answers that change nothing: a decision whose only legal answer is one of these is answered for
+# the player (unless they asked for full control), so nobody clicks "Pass" or "Done" for nothing.
+NOTHING_ANSWERS = ("pass", "end_step", "end_turn", "no")
+AUTO_LIMIT = 500
+BUILD_STEPS = ("resource", "recruit", "formation")  # answers given in a row at most (a game never needs so many)
+
+
+# ------------------------------------------------------------------ computer players
+
+HARD_MOVE_SECONDS = 1.5  # the browser stops the hard level's search after this long
+
+
+def _make_policy(level: str, context):
+    """A computer player at ``level``: engine.ai's levels, or the simple policies if it is missing."""
+    try:
+        from engine.ai import make_policy
+    except ImportError:  # pragma: no cover - engine.ai ships with the engine
+        from engine.ai.simple import choose, choose_random
+
+        def easy(view, legal, rng):
+            return choose_random(view, legal, rng) if rng.below(2) else choose(view, legal, rng)
+        return {"easy": easy, "normal": choose, "hard": choose}[level]
+    return make_policy(level, context)
+
+
+def _takes_deadline(policy) -> bool:
+    import inspect
+    try:
+        return "deadline" in inspect.signature(policy).parameters
+    except (TypeError, ValueError):
+        return False
+
+
+def _public_context(game: Game):
+    try:
+        from engine.ai import public_context
+    except ImportError:  # pragma: no cover
+        return None
+    return public_context(game)
+
+
+def _seat_rng(seed: int, seat: int) -> Rng:
+    try:
+        from engine.ai.match import seat_rng
+    except ImportError:  # pragma: no cover
+        return Rng((seed * 0x9E3779B1 + 1013 * (seat + 1)) & ((1 << 64) - 1))
+    return seat_rng(seed, seat)
+
+
+# ------------------------------------------------------------------ the session
+
+class Session(TutorialOps):
+    """One browser tab's game (plus a replay being watched), driven by JSON requests."""
+
+    def __init__(self, bundle: dict):
+        self.pool = CardPool.from_data(bundle["cards"], bundle.get("teams") or [])
+        self.decks: list[dict] = []
+        for d in bundle.get("decks") or []:
+            deck = Deck.from_json(d["deck"] if "deck" in d else d)
+            self.decks.append({"id": d.get("id") or deck.name, "name": deck.name or d.get("id"),
+                               "source": d.get("source", ""), "deck": deck})
+        self.rulebook = bundle.get("rulebook")
+        self.games = ["capeclash"] + (["dice"] if bundle.get("dice") else [])  # the title screen's choice
+        self.game: Game | None = None
+        self.seats: list[dict] = []
+        self.ai_rngs: dict[int, Rng] = {}
+        self.replay: dict | None = None
+        self._policies: dict[int, object] = {}
+        self.tutorial_data = bundle.get("tutorial")  # the guided first game (engine.capeclash.tutorial)
+        self.auto_answer = False   # answer "nothing happens" decisions for the humans (the page turns it on)
+        self.auto: set[int] = set()  # indices in the game's actions that were answered that way
+
+    @classmethod
+    def from_pool(cls, pool: CardPool, decks: list[dict]) -> Session:
+        s = cls({"cards": [], "decks": decks})
+        s.pool = pool
+        return s
+
+    # -------------------------------------------------------------- transport
+
+    def handle(self, request: str) -> str:
+        """One JSON request in, one JSON response out. Never raises. A request that is not a JSON
+        object with a known ``op`` and that op's arguments, each of its kind, is answered with the
+        error code ``bad_request`` naming the field (``unknown_op`` for an op that does not exist)."""
+        rid = None
+        try:
+            req = self._parse_request(request)
+            rid = req.pop("id", None)
+            op = req.pop("op", None)
+            if op is None:
+                raise _bad_request("field 'op': every request names its operation, as {\"op\": \"state\", ...}")
+            result = self.call(op, **req)
+            return json.dumps({"id": rid, "ok": True, "result": result})
+        except WebError as e:
+            err = {"code": e.code, "message": str(e), "problems": e.problems}
+        except CapeClashError as e:
+            probs = [str(p) for p in getattr(e, "problems", [])]
+            err = {"code": e.code, "message": str(e).split("\n")[0] if probs else str(e), "problems": probs}
+        except Exception as e:  # noqa: BLE001 - an engine bug must reach the page, never vanish
+            err = {"code": "internal_error", "message": f"{type(e).__name__}: {e}",
+                   "problems": traceback.format_exc().splitlines()[-6:]}
+        return json.dumps({"id": rid, "ok": False, "error": err})
+
+    @staticmethod
+    def _parse_request(request) -> dict:
+        from engine.core.data import loads_json
+        if not isinstance(request, str):
+            raise _bad_request(f"a request is JSON text, not {type(request).__name__}")
+        if len(request) > MAX_REQUEST:
+            raise _bad_request(f"the request is longer than {MAX_REQUEST} characters")
+        try:
+            req = loads_json(request, "request")
+        except DataError as e:
+            raise _bad_request(f"the request is not valid JSON: {e.problems[0]}") from None
+        if not isinstance(req, dict):
+            raise _bad_request(f"a request is a JSON object such as {{\"op\": \"state\"}}, not {excerpt(req, 60)}")
+        if not isinstance(req.get("id"), (str, int, float, type(None))) or isinstance(req.get("id"), bool):
+            req.pop("id")
+            raise _bad_request("field 'id': must be a number or text")
+        return req
+
+    def call(self, op: str, **args):
+        """Run one request: ``op`` with its arguments, each checked against ``ARG_KINDS`` first."""
+        if not isinstance(op, str) or not op.isidentifier():
+            raise _bad_request(f"field 'op': names an operation (text), not {excerpt(op, 60)}")
+        fn = getattr(self, "op_" + op, None)
+        if fn is None:
+            raise WebError("unknown_op", f"unknown request {op!r}", [f"field 'op': no operation {excerpt(op, 60)}"])
+        import inspect
+        params = inspect.signature(fn).parameters
+        problems = [f"field {k!r}: {op!r} takes no such argument{suggest(k, params)}" for k in args if k not in params]
+        problems += [f"field {k!r}: {op!r} needs it" for k, p in params.items()
+                     if p.default is inspect.Parameter.empty and k not in args]
+        for k, v in args.items():
+            why = _arg_problem(ARG_KINDS.get(k, "any"), v) if k in params and k in ARG_KINDS else None
+            if why:
+                problems.append(f"field {k!r}: {why}")
+        if problems:
+            raise WebError("bad_request", f"{op}: {problems[0]}", problems)
+        if args.get("viewer") is not None and op not in ("new_game", "load") and self.game is not None:
+            self._check_viewer(self.game, args["viewer"])  # before anything changes
+        return fn(**args)
+
+    def _check_viewer(self, g, viewer) -> None:
+        """Whose view a request may ask for (F6): a human seat, or None for the spectator. A seat
+        played by the computer has no view to hand out (its hand is hidden from the humans); in a
+        game of computers only (a demo) the page watches as the spectator."""
+        if viewer is None:
+            return
+        if not (isinstance(viewer, int) and not isinstance(viewer, bool) and 0 <= viewer < len(g.players)):
+            raise WebError("bad_viewer", f"no seat {viewer!r}")
+        if self.seats and viewer < len(self.seats) and self.seats[viewer].get("ai"):
+            raise WebError("bad_viewer", f"seat {viewer + 1} is played by the computer: its view is hidden",
+                           ["field 'viewer': a human seat, or null to watch as a spectator"])
+
+    # -------------------------------------------------------------- catalogue
+
+    def op_catalogue(self) -> dict:
+        """Decks, modes, AI levels and the rulebook: what the title screen offers."""
+        return {"decks": [self._deck_entry(d) for d in self.decks],
+                "modes": [{"id": m, "players": list(MODES[m])} for m in MODES],
+                "ai_levels": list(AI_LEVELS), "ai_source": self._ai_source(), "games": self.games,
+                "rulebook": self.rulebook, "keywords": self._keyword_help(),
+                "stats": {c.id: {"atk": c.atk, "def": c.defense, "health": c.health}
+                          for c in self.pool if c.is_character}}
+
+    def _deck_entry(self, d: dict) -> dict:
+        """A deck on the title screen: its main character (card id, team, how hard to learn) and
+        whether it is one of the engine's test decks (kept out of the players' list)."""
+        main = self.pool[d["deck"].main] if d["deck"].main in self.pool else None
+        team = main.teams[0] if main is not None and main.teams else None
+        info = self.pool.teams.get(team) or {} if team else {}
+        src = str(d["source"]).replace("\\", "/")
+        return {"id": d["id"], "name": d["name"], "source": d["source"],
+                "main": self._name(d["deck"].main), "main_cid": d["deck"].main, "text": d["deck"].to_text(self.pool),
+                "team": team, "difficulty": getattr(main, "difficulty", None) or info.get("difficulty"),
+                "style": info.get("style"), "alignment": info.get("alignment"),
+                "test": "/testset/" in src or src.startswith("testset/") or d["name"].startswith("Testbed")}
+
+    def _ai_source(self) -> str:
+        return "engine.ai"  # every level, the simple policy included (engine.ai.simple), lives there
+
+    def _keyword_help(self) -> list[dict]:
+        return [{"id": k, "name": k.replace("_", " ").title(), "text": keyword_rules(k)}
+                for k in sorted(L.KEYWORDS)]
+
+    def _name(self, cid: str) -> str:
+        return self.pool[cid].name if cid in self.pool else cid
+
+    def op_validate_deck(self, text: str, source: str = "pasted deck") -> dict:
+        """Check a pasted or uploaded deck list; every problem is listed."""
+        return {"deck": self._deck_from_text(text, source).to_json()}
+
+    def _deck_from_text(self, text: str, source: str) -> Deck:
+        if not isinstance(text, str) or not text.strip():
+            raise WebError("bad_deck", f"{source}: the deck list is empty",
+                           [f"{source}: paste a list like 'Main: NAME' then lines of 'COUNT CARD NAME'"])
+        text = text.lstrip("\ufeff")  # a byte-order mark from a Windows editor is not part of the list
+        stripped = text.lstrip()
+        if stripped.startswith("{"):
+            from engine.core.data import loads_json
+            try:
+                deck = Deck.from_data(loads_json(stripped, source), source=source)
+            except DataError as e:
+                raise WebError("bad_deck", f"{source}: not a valid deck list", [str(p) for p in e.problems]) from None
+        else:
+            deck = Deck.from_text(text, source=source)
+        try:
+            return check_deck(self.pool, deck, source)
+        except DeckError as e:
+            n = len(e.problems)
+            raise WebError("bad_deck", f"{source}: {n} problem{'s' if n != 1 else ''} in the deck list",
+                           [str(p) for p in e.problems]) from None
+
+    def _deck(self, ref, seat: int) -> Deck:
+        if isinstance(ref, dict) and "text" in ref:
+            return self._deck_from_text(ref["text"], ref.get("source") or f"seat {seat + 1}'s deck list")
+        for d in self.decks:
+            if ref in (d["id"], d["name"]):
+                return d["deck"]
+        raise WebError("unknown_deck", f"seat {seat + 1}: no deck named {ref!r}",
+                       [f"choose one of: {', '.join(d['name'] for d in self.decks)}"])
+
+    # -------------------------------------------------------------- a new game
+
+    def op_new_game(self, mode: str = "duel", seats: list | None = None, seed: int | None = None,
+                    options: dict | None = None, viewer: int | None = None) -> dict:
+        """Start a game. ``seats``: ``[{"name", "deck": NAME | {"text": LIST}, "ai": null|LEVEL}]``."""
+        if mode not in MODES:
+            raise WebError("bad_config", f"unknown mode {mode!r}", [f"modes: {', '.join(MODES)}"])
+        seats = list(seats or [])
+        lo, hi = MODES[mode]
+        if not lo <= len(seats) <= hi:
+            raise WebError("bad_config", f"{mode} needs {lo}-{hi} players, got {len(seats)}")
+        problems, specs, meta = [], [], []
+        seat_problems = _seat_problems(seats, ("name", "deck", "ai"))
+        if seat_problems:
+            raise WebError("bad_request", f"new_game: {seat_problems[0]}", seat_problems)
+        for i, s in enumerate(seats):
+            ai = s.get("ai") or None
+            if ai is not None and ai not in AI_LEVELS:
+                problems.append(f"seat {i + 1}: unknown AI level {ai!r} (easy, normal or hard)")
+            name = str(s.get("name") or (f"AI {i + 1} ({ai})" if ai else f"Player {i + 1}"))[:40]
+            try:
+                deck = self._deck(s.get("deck"), i)
+            except WebError as e:
+                problems += e.problems or [str(e)]
+                continue
+            specs.append({"name": name, "deck": deck})
+            meta.append({"name": name, "ai": ai})
+        if problems:
+            raise WebError("bad_config", "The game could not be set up", problems)
+        if seed is None:
+            seed = 1
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise WebError("bad_config", "the seed must be a whole number")
+        game = Game(self.pool, {"mode": mode, "seed": seed, "players": specs, "options": options or {}})
+        self.game, self.seats = game, meta
+        self.ai_rngs = {i: _seat_rng(seed, i) for i, m in enumerate(meta) if m["ai"]}
+        self._policies = {}
+        self.auto = set()
+        self._auto_run(game)
+        return self.op_state(viewer=viewer)
+
+    # -------------------------------------------------------------- reading the game
+
+    def _need_game(self) -> Game:
+        if self.game is None:
+            raise WebError("no_game", "no game is in progress: start a new game")
+        return self.game
+
+    def op_state(self, viewer: int | None = None, since: int = 0) -> dict:
+        """Everything the page draws for ``viewer`` (a seat, or None for a spectator)."""
+        g = self._need_game()
+        self._check_viewer(g, viewer)
+        return self._state(g, viewer, since, self.seats)
+
+    def _state(self, g: Game, viewer: int | None, since: int, seats: list[dict]) -> dict:
+        """What the page draws: the viewer's view, the actions offered to them, recent log lines."""
+        view = self._view(g, viewer)
+        acts = g.legal_actions(viewer) if viewer is not None else []
+        to_act = g.to_act
+        decision_title, phase_name = self._titles(g)
+        return {
+            "view": view,
+            "seats": seats,
+            "to_act": to_act,
+            "ai_to_act": bool(to_act) and all(seats[p]["ai"] for p in to_act) if seats else False,
+            "decision_title": decision_title,
+            "phase_name": phase_name,
+            "actions": self._default_rows(g, self._with_targets(g, [self._action_json(g, a) for a in acts]
+                                                                 + self._ahead(g, viewer, acts))),
+            "log": [self._event_json(g, e, viewer) for e in g.events[max(since, len(g.events) - LOG_LINES):]],
+            "log_len": len(g.events),
+            "hash": g.state_hash(),
+            "action_count": len(g.actions),
+            "over": g.is_over,
+            "result_text": self._result_text(g),
+            "can_undo": self._undo_point(g) is not None,
+            "trivial": self._trivial(g, viewer) is not None if viewer is not None else False,
+            "can_end_turn": self._can_end_turn(g, viewer, acts),
+            "auto_answer": self.auto_answer,
+        }
+
+    # -------------------------------------------------------------- answers that change nothing
+
+    @staticmethod
+    def _trivial(g, p: int) -> Action | None:
+        """The one legal answer of ``p`` when it changes nothing (pass, done, no), else None."""
+        if g.is_over or p not in g.to_act:
+            return None
+        legal = g.legal_actions(p)
+        if len(legal) == 1 and legal[0].type in NOTHING_ANSWERS:
+            return legal[0]
+        return None
+
+    def _auto_run(self, g) -> None:
+        """Answer, for the human seats, every decision whose only answer changes nothing."""
+        if not self.auto_answer or not self.seats:
+            return
+        for _ in range(AUTO_LIMIT):
+            to_act = g.to_act
+            if not to_act or any(self.seats[p]["ai"] for p in to_act):
+                return
+            answers = [self._trivial(g, p) for p in to_act]
+            if any(a is None for a in answers):
+                return  # someone who may answer has a real choice
+            self.auto.add(len(g.actions))
+            g.apply(answers[0])
+
+    def _can_end_turn(self, g, viewer: int | None, acts: list) -> bool:
+        """May ``viewer`` end the turn now, skipping what is left of the build phase?"""
+        if viewer is None or g.is_over or not acts or getattr(g, "active", None) is None:
+            return False
+        try:
+            own_turn = viewer in g.players_of(g.active)
+        except (AttributeError, TypeError):
+            return False
+        d = g.decision or {}
+        return own_turn and d.get("type") in ("resource", "recruit", "formation", "main") and \
+            any(a.type in ("end_step", "end_turn") for a in acts)
+
+    def op_settings(self, auto_answer: bool | None = None) -> dict:
+        """The page's settings: ``auto_answer`` (off when the player wants full control)."""
+        if auto_answer is not None:
+            self.auto_answer = bool(auto_answer)
+        return {"auto_answer": self.auto_answer}
+
+    def op_end_turn(self, viewer: int) -> dict:
+        """Finish the viewer's turn: skip the build steps left ("done") and end the turn.
+
+        Stops early when the game asks something else (a triggered ability, a choice)."""
+        g = self._need_game()
+        if self.seats and self.seats[viewer]["ai"]:
+            raise WebError("not_your_seat", f"seat {viewer + 1} is played by the computer")
+        if not self._can_end_turn(g, viewer, g.legal_actions(viewer)):
+            raise WebError("cannot_end_turn", "you cannot end the turn now")
+        self._skip_steps(g, viewer, "end", mark=True)
+        self._auto_run(g)
+        return self.op_state(viewer=viewer)
+
+    def _skip_steps(self, g, viewer: int, until: str, mark: bool) -> None:
+        """Answer "done" for ``viewer`` through the build steps left (``until="main"``: stop at the
+        main phase) and, for ``until="end"``, end the turn. Stops when anything else is asked.
+        With ``mark``, the answers after the first are one move for undo."""
+        turn, first = g.turn, len(g.actions)
+        steps = BUILD_STEPS + (("main",) if until == "end" else ())
+        for _ in range(AUTO_LIMIT):
+            if g.is_over or g.turn != turn or viewer not in g.to_act:
+                break
+            if (g.decision or {}).get("type") not in steps:
+                break
+            done = [a for a in g.legal_actions(viewer) if a.type in ("end_step", "end_turn")]
+            if not done:
+                break
+            if mark and len(g.actions) > first:
+                self.auto.add(len(g.actions))
+            g.apply(done[0])
+
+    @staticmethod
+    def _default_rows(g, actions: list[dict]) -> list[dict]:
+        """A card that may be recruited (or recruited for an ally) into either row gets one of those
+        offered actions marked ``default``: the row a one-click recruit uses (the page lets the player
+        drag the card to the other row instead). Ranged characters default to the back row, where they
+        can still attack; everyone else to the front row. Only a hint: both actions stay offered."""
+        by: dict = {}
+        for a in actions:
+            if a["type"] in ("recruit", "recruit_ally") and a.get("row") and a.get("card") is not None:
+                by.setdefault((a["type"], a["card"], a.get("ally")), []).append(a)
+        for (_, iid, _), group in by.items():
+            rows = {a["row"] for a in group}
+            if len(group) == 1:
+                group[0]["default"] = True
+                continue
+            if rows != {"front", "back"}:
+                continue
+            c = g.cards.get(iid) if hasattr(g, "cards") else None
+            d = g.defs[c.cid] if c is not None and c.cid in getattr(g, "defs", ()) else None
+            want = "back" if d is not None and "ranged" in getattr(d, "keywords", ()) else "front"
+            for a in group:
+                if a["row"] == want:
+                    a["default"] = True
+                    break
+        return actions
+
+    def _with_targets(self, g, actions: list[dict]) -> list[dict]:
+        """Each attack says whom it could then target (worked out on a copy), so the page can offer
+        dragging an attacker onto its target as one move (``op_apply`` with ``first``)."""
+        if not hasattr(g, "copy"):
+            return actions
+        for a in actions:
+            if a["type"] != "attack":
+                continue
+            c = g.copy()
+            act = Action.from_json(a["text"])
+            if a.get("via"):
+                self._skip_steps(c, act.player, a["via"], mark=False)
+            try:
+                c.apply(act)
+            except CapeClashError:
+                continue
+            then = c.legal_actions(act.player)
+            a["targets"] = [{"text": str(t), "card": t["card"]} for t in then if t.type == "target"]
+            # nobody could join this attack: a click on the attacker with one target can be the whole move
+            a["solo"] = not any(t.type == "add_attacker" for t in then)
+        return actions
+
+    def _ahead(self, g, viewer: int | None, acts: list) -> list[dict]:
+        """During the viewer's build phase: the attacks the main phase would offer if they were done
+        building now (worked out on a copy), so a click on an attacker skips the rest of the build."""
+        if viewer is None or not self._can_end_turn(g, viewer, acts) or not hasattr(g, "copy"):
+            return []
+        if (g.decision or {}).get("type") not in BUILD_STEPS:
+            return []
+        c = g.copy()
+        self._skip_steps(c, viewer, "main", mark=False)
+        if (c.decision or {}).get("type") != "main" or viewer not in c.to_act:
+            return []
+        out = []
+        for a in c.legal_actions(viewer):
+            if a.type == "attack":
+                j = self._action_json(c, a)
+                j.update(via="main", group="Attack (ends the build phase)",
+                         label=f"Done building: {j['label'][0].lower()}{j['label'][1:]}")
+                out.append(j)
+        return out
+
+    @staticmethod
+    def _view(g: Game, viewer: int | None) -> dict:
+        return g.view(viewer)
+
+    @staticmethod
+    def _titles(g: Game) -> tuple[str | None, str]:
+        """The open decision's title and the phase's name, for the page's header."""
+        d = g.decision
+        return (DECISION_TITLES.get(d["type"], d["type"]) if d else None), PHASE_NAMES.get(g.phase, g.phase)
+
+    @staticmethod
+    def _event_json(g: Game, e, viewer: int | None) -> dict:
+        return e.to_json(viewer)
+
+    def _action_json(self, g: Game, a: Action) -> dict:
+        group, key = ACTION_GROUPS.get(a.type, ("Other", None))
+        out = {"text": str(a), "type": a.type, "label": g.describe(a), "group": group,
+               "card": a.get(key) if key else None,
+               # a plot twist or power whose effect cannot change anything now: the page warns first
+               "futile": is_futile(g, a)}
+        if out["futile"]:  # the warning travels with the action, wherever the page shows it
+            out["label"] += " (nothing it could affect now: you would pay for nothing)"
+        if a.type == "power_up":
+            out["also"] = a["discard"]
+        if a.type == "equip":
+            out["also"] = a["target"]
+        for k in ("row", "side", "ally", "who"):  # where on the table the action points
+            if k in a.args:
+                out[k] = a[k]
+        if a.type in ("move", "shift"):
+            out["row"] = a.get("row") or ("back" if g.cards[a["card"]].row == "front" else "front")
+        return out
+
+    def _result_text(self, g: Game) -> str | None:
+        r = g.result
+        if not r:
+            return None
+        winners = r.get("winners") if isinstance(r, dict) else None
+        if winners:
+            names = [g.players[w].name for w in winners if isinstance(w, int) and 0 <= w < len(g.players)]
+            if names:
+                return f"{' and '.join(names)} win{'s' if len(names) == 1 else ''}!"
+        reason = r.get("reason") if isinstance(r, dict) else None
+        return f"The game is over{': ' + str(reason) if reason else ''}."
+
+    def op_card(self, cid: str) -> dict:
+        """A card's full rendered text and the rules of its keywords (card data is public)."""
+        if cid not in self.pool:
+            raise WebError("unknown_card", f"no card {cid!r}")
+        c = self.pool[cid]
+        kws = []
+        for k in sorted(c.keywords):
+            if k in L.KEYWORDS:
+                kws.append({"id": k, "name": k.replace("_", " ").title(), "text": keyword_rules(k, c.kw_param(k))})
+        return {"cid": cid, "name": c.name, "type": c.type, "teams": list(c.teams), "cost": c.cost,
+                "atk": c.atk if c.is_character else None, "def": c.defense if c.is_character else None,
+                "health": c.health if c.is_character else None, "level": c.level,
+                "symbol": c.symbol, "flavor": c.flavor,
+                "header": card_text(c).split("\n")[0],
+                "lines": c.text.splitlines() if c.text else ability_lines(c), "keywords": kws,
+                "level_up": ({"xp": c.level_up.xp, "into": self._name(c.level_up.into)} if c.level_up else None)}
+
+    def op_explain(self, iid: int) -> dict:
+        """The ATK/DEF breakdown of a character in play (public information only)."""
+        g = self._need_game()
+        c = g.cards.get(iid) if isinstance(iid, int) else None
+        if c is None or c.zone != "play":
+            raise WebError("not_in_play", f"card {iid!r} is not a character in play")
+        return {"name": g.name(iid), "rows": g.explain(iid)}
+
+    # -------------------------------------------------------------- acting
+
+    def op_apply(self, action: str, viewer: int | None = None, via: str | None = None,
+                 first: str | None = None) -> dict:
+        """Carry out an offered action (its text form); returns the new state for ``viewer``.
+
+        ``via="main"``: an attack offered ahead during the build phase: the build steps left are
+        done first (checked on a copy: if the attack is not offered then, nothing changes).
+        ``first``: an offered action carried out just before ``action`` (an attack, then its target:
+        one move), checked on a copy the same way."""
+        g = self._need_game()
+        a = Action.from_json(action)
+        if not a.player < len(g.players):
+            raise WebError("bad_request", f"field 'action': there is no seat {a.player}",
+                           [f"field 'action': the seats are 0 to {len(g.players) - 1}"])
+        if self.seats and self.seats[a.player]["ai"]:
+            raise WebError("not_your_seat", f"seat {a.player + 1} is played by the computer")
+        pre = Action.from_json(first) if first is not None else None
+        if pre is not None and pre.player != a.player:
+            raise WebError("bad_request", "both actions of one move must be the same player's")
+        if via is not None and via != "main":
+            raise WebError("bad_request", f"unknown via {via!r} (only 'main')")
+        if via is not None or pre is not None:
+            c = g.copy()
+            if via is not None:
+                self._skip_steps(c, a.player, "main", mark=False)
+            for step in ([pre] if pre is not None else []) + [a]:
+                if str(step) not in {str(x) for x in c.legal_actions(a.player)}:
+                    raise WebError("illegal_action", f"{step} is not offered at that point: nothing was changed")
+                c.apply(step)
+            n0 = len(g.actions)
+            if via is not None:
+                self._skip_steps(g, a.player, "main", mark=True)
+            if pre is not None:
+                if len(g.actions) > n0:
+                    self.auto.add(len(g.actions))
+                g.apply(pre)
+            if len(g.actions) > n0:
+                self.auto.add(len(g.actions))  # the whole gesture is one move for undo
+        g.apply(a)
+        self._auto_run(g)
+        return self.op_state(viewer=viewer if viewer is not None else a.player)
+
+    def op_ai_move(self, viewer: int | None = None, steps: int = 1) -> dict:
+        """Let the computer play up to ``steps`` decisions in a row while only AI seats are to act."""
+        g = self._need_game()
+        moved = []
+        if steps > MAX_STEPS:
+            raise _bad_request(f"field 'steps': at most {MAX_STEPS} moves in one request, not {steps}")
+        for _ in range(max(1, steps)):
+            to_act = g.to_act
+            if not to_act or not all(self.seats[p]["ai"] for p in to_act):
+                break
+            p = to_act[0]
+            moved.append(str(self._ai_action(g, p, self.seats[p]["ai"], self.ai_rngs.setdefault(p, _seat_rng(0, p)))))
+        if not moved:
+            raise WebError("not_ai_turn", "no computer player is to act now")
+        self._auto_run(g)
+        out = self.op_state(viewer=viewer)
+        out["ai_actions"] = moved
+        return out
+
+    def _ai_action(self, g: Game, p: int, level: str, rng: Rng) -> Action:
+        pol = self._policies.get(p)
+        if pol is None or getattr(pol, "_cc_game", None) is not g:
+            pol = _make_policy(level, _public_context(g))
+            try:
+                pol._cc_game = g  # a new game (or a reload) gets a new context
+            except AttributeError:
+                pass
+            self._policies[p] = pol
+        legal = g.legal_actions(p)
+        if level == "hard" and _takes_deadline(pol):
+            import time
+            a = pol(g.view(p), legal, rng, deadline=time.monotonic() + HARD_MOVE_SECONDS)
+        else:
+            a = pol(g.view(p), legal, rng)
+        g.apply(a)
+        return a
+
+    # computer answers that show nothing of what it holds (anything else it does may)
+    QUIET_AI_MOVES = frozenset({"pass", "no", "end_step"})
+
+    def _mark(self, g) -> tuple:
+        return (g, len(g.actions), len(g.events), getattr(getattr(g, "rng", None), "state", None),
+                getattr(g, "turn", None))
+
+    def _undo_floor(self, g) -> int:
+        """The undo rule (F4), in one place: undo never goes back past a point where a human was
+        shown something hidden or random, since replaying is deterministic and they would then
+        choose again knowing it. Such a point is any move after which a human read a private log
+        line (a draw, a search, a look), the RNG moved (a shuffle, a die, a coin, a random
+        pick), the turn changed (so never past one's own end of turn), or the computer made a
+        move other than a quiet pass (its choices follow from its hidden cards). Checked over the
+        moves made since the last look (each request), so the floor is that request's end.
+        Returns how many actions must be kept."""
+        mark = getattr(self, "_undo_mark", None)
+        if mark is None or mark[0] is not g:
+            # a new or loaded game: everything before now was seen (an undo moves the mark itself)
+            self._undo_floor_n = len(g.actions)
+            self._undo_mark = self._mark(g)
+            return self._undo_floor_n
+        _, n0, e0, rng0, turn0 = mark
+        if len(g.actions) != n0:
+            humans = {i for i, s in enumerate(self.seats) if not s["ai"]}
+            acts = g.actions[n0:]
+            revealed = (
+                getattr(getattr(g, "rng", None), "state", None) != rng0
+                or getattr(g, "turn", None) != turn0
+                or any(e.secret and humans & set(e.secret) for e in g.events[e0:])
+                or any(a.get("player") not in humans and a.get("type") not in self.QUIET_AI_MOVES for a in acts))
+            if revealed:
+                self._undo_floor_n = len(g.actions)
+            self._undo_mark = self._mark(g)
+        return self._undo_floor_n
+
+    def _undo_point(self, g: Game) -> int | None:
+        """How many actions to keep so that a human gets back their last decision (never below
+        ``_undo_floor``)."""
+        humans = {i for i, s in enumerate(self.seats) if not s["ai"]}
+        if not humans or len(humans) == len(self.seats):
+            return None  # undo is for games against the computer: in hot-seat it would undo a rival's move
+        floor = self._undo_floor(g)
+        for i in range(len(g.actions) - 1, floor - 1, -1):
+            if g.actions[i].get("player") in humans and i not in self.auto:
+                return i
+        return None
+
+    def op_undo(self, viewer: int | None = None) -> dict:
+        """Take back the last human decision and every computer move after it."""
+        g = self._need_game()
+        k = self._undo_point(g)
+        if k is None:
+            raise WebError("nothing_to_undo", "there is no move of yours to take back since you last saw a hidden "
+                           "card or a random result (a draw, a search, a shuffle, the computer's moves)")
+        self.game = g.replay(k)
+        self._undo_mark = self._mark(self.game)  # the floor stays where it was (at most k)
+        self.auto = {i for i in self.auto if i < k}
+        self._resync_ai_rngs()
+        return self.op_state(viewer=viewer)
+
+    def _resync_ai_rngs(self) -> None:
+        # computer players' dice follow from the seed and how many moves each has made
+        g = self._need_game()
+        seed = g.config["seed"]
+        self.ai_rngs = {}
+        for i, s in enumerate(self.seats):
+            if s["ai"]:
+                self.ai_rngs[i] = _seat_rng(seed ^ (sum(1 for a in g.actions if a.get("player") == i) * 7919), i)
+
+    # -------------------------------------------------------------- saves and replays
+
+    def op_save(self) -> dict:
+        g = self._need_game()
+        return {"format": self.SAVE_FORMAT, "version": WEB_SAVE_VERSION, "seats": self.seats,
+                "game": g.save(), "auto": sorted(self.auto), "ai_rng": {str(k): str(r.state) for k, r in self.ai_rngs.items()}}  # text: JS numbers are 53-bit
+
+    GAME_TITLE = "Cape Clash"
+    SAVE_FORMAT = WEB_SAVE_FORMAT
+
+    def _engine_save_format(self) -> str:
+        """The format name of the engine's own saves (the terminal game's), read as all-human games."""
+        return "capeclash-save"
+
+    def _load_game(self, data, source: str):
+        return Game.load(self.pool, data, source=source)
+
+    @staticmethod
+    def _player_name(pl) -> str:
+        return pl.name
+
+    def _read_save(self, data, source: str) -> tuple[Game, list[dict], dict]:
+        title = self.GAME_TITLE
+        if isinstance(data, str):
+            from engine.core.data import loads_json
+            try:
+                data = loads_json(data, source)
+            except DataError as e:
+                raise WebError("bad_save", f"not a {title} save: {e.problems[0]}") from None
+        if not isinstance(data, dict):
+            raise WebError("bad_save", f"{source}: not a {title} save (expected a JSON object)")
+        if data.get("format") == self._engine_save_format():  # a plain engine save: everyone human
+            data = {"format": self.SAVE_FORMAT, "version": WEB_SAVE_VERSION, "game": data, "seats": None}
+        if data.get("format") != self.SAVE_FORMAT:
+            raise WebError("bad_save", f"{source}: not a {title} save (format {data.get('format')!r})")
+        if data.get("version") != WEB_SAVE_VERSION:
+            raise WebError("bad_save", f"{source}: unsupported save version {data.get('version')!r}")
+        try:
+            g = self._load_game(data.get("game"), source)
+        except SaveError as e:
+            raise WebError("bad_save", f"{source}: the save cannot be restored", [str(p) for p in e.problems]) from None
+        names = [self._player_name(pl) for pl in g.players]
+        seats = data.get("seats")
+        if not (isinstance(seats, list) and len(seats) == len(names)
+                and all(isinstance(s, dict) and (s.get("ai") in (None, *AI_LEVELS)) for s in seats)):
+            seats = [{"name": n, "ai": None} for n in names]
+        seats = [{"name": s["name"][:40] if isinstance(s.get("name"), str) and s["name"] else names[i],
+                  "ai": s.get("ai")} for i, s in enumerate(seats)]
+        # the computer players' dice: {"SEAT": "STATE"}, both digits (text: JS numbers are 53-bit)
+        raw = data.get("ai_rng") or {}
+        if not isinstance(raw, dict):
+            raise WebError("bad_save", f"{source}: field 'ai_rng' must be an object, not {excerpt(raw, 60)}")
+        rngs = {}
+        for k, st in raw.items():
+            st = str(st) if isinstance(st, int) and not isinstance(st, bool) else st
+            if not (isinstance(k, str) and k.isdigit() and len(k) <= 3 and isinstance(st, str) and st.isdigit()
+                    and len(st) <= 20 and int(st) < 1 << 64):
+                raise WebError("bad_save", f"{source}: field 'ai_rng': a seat number and a dice state (digits), "
+                                           f"not {excerpt(k, 30)}: {excerpt(st, 40)}")
+            rngs[int(k)] = int(st)
+        return g, seats, rngs
+
+    def op_load(self, save, viewer: int | None = None, source: str = "save") -> dict:
+        """Restore a save (replaying it). On any problem the current game is kept."""
+        g, seats, rngs = self._read_save(save, source)
+        self.game, self.seats = g, seats
+        auto = save.get("auto") if isinstance(save, dict) else None
+        if isinstance(save, str):
+            try:
+                auto = json.loads(save).get("auto")
+            except (ValueError, AttributeError):
+                auto = None
+        self.auto = {i for i in auto if isinstance(i, int)} if isinstance(auto, list) else set()
+        self._resync_ai_rngs()
+        for k, st in rngs.items():
+            if k in self.ai_rngs:
+                self.ai_rngs[k] = Rng(st)
+        return self.op_state(viewer=viewer)
+
+    def op_replay_open(self, save, source: str = "replay file") -> dict:
+        """Open a replay (a save file) to watch step by step from the start, as a spectator."""
+        g, seats, _ = self._read_save(save, source)
+        actions = list(g.actions)
+        start = Game(self.pool, g.config)
+        self.replay = {"game": start, "actions": actions, "seats": seats, "pos": 0}
+        return self._replay_state()
+
+    def op_replay_step(self, to: int) -> dict:
+        """Move the replay to just after action ``to`` (0: the start)."""
+        r = self.replay
+        if r is None:
+            raise WebError("no_replay", "no replay is open")
+        to = max(0, min(int(to), len(r["actions"])))
+        if to < r["pos"]:
+            r["game"], r["pos"] = r["game"].replay(to), to
+        g = r["game"]
+        while r["pos"] < to:
+            g.apply(r["actions"][r["pos"]])
+            r["pos"] += 1
+        return self._replay_state()
+
+    def _replay_state(self) -> dict:
+        r = self.replay
+        out = self._state(r["game"], None, 0, r["seats"])
+        out["replay"] = {"pos": r["pos"], "length": len(r["actions"]),
+                         "last": (r["game"].describe(Action.from_json(r["actions"][r["pos"] - 1]))
+                                  if r["pos"] else None)}
+        return out
+
+    # -------------------------------------------------------------- checks
+
+    def op_run_scenarios(self, scenarios: list) -> list[dict]:
+        """Run scenario tests (as JSON data) and report each one's outcome and final state hash."""
+        from engine.capeclash.scenario import run_scenario
+        _check_scenario_list(scenarios)
+        out = []
+        for sc in scenarios:
+            try:
+                run = run_scenario(sc["data"], self.pool, sc.get("source"))
+                out.append({"source": sc.get("source"), "ok": run.ok, "failures": run.failures,
+                            "hash": run.game.state_hash()})
+            except CapeClashError as e:
+                out.append({"source": sc.get("source"), "ok": False, "failures": [str(e)], "hash": None})
+        return out
+
+    def op_bench_ai(self, level: str = "normal", moves: int = 30, seed: int = 5) -> dict:
+        """Time the computer's decisions at ``level`` in a fresh AI-vs-AI game (for ``capeclash bench web``)."""
+        import time
+        saved = (self.game, self.seats, self.ai_rngs)
+        try:
+            self._start_bench_game(level, seed)
+            g = self.game
+            times = []
+            while not g.is_over and len(times) < moves:
+                p = g.to_act[0]
+                if len(g.legal_actions(p)) < 2:  # forced moves say nothing about thinking time
+                    self._ai_action(g, p, level, self.ai_rngs[p])
+                    continue
+                t = time.perf_counter()
+                self._ai_action(g, p, level, self.ai_rngs[p])
+                times.append((time.perf_counter() - t) * 1000)
+        finally:
+            self.game, self.seats, self.ai_rngs = saved
+        times.sort()
+        if not times:
+            return {"level": level, "moves": 0}
+        return {"level": level, "moves": len(times), "median_ms": times[len(times) // 2],
+                "mean_ms": sum(times) / len(times), "p90_ms": times[int(len(times) * 0.9)], "max_ms": times[-1]}
+
+    def _start_bench_game(self, level: str, seed: int) -> None:
+        """A fresh duel with ``level`` in both seats, for ``op_bench_ai``."""
+        if not self.decks:
+            raise WebError("no_decks", "no decks to play with")
+        seats = [{"name": f"A{i}", "ai": level, "deck": self.decks[i % len(self.decks)]["id"]} for i in range(2)]
+        self.op_new_game(mode="duel", seats=seats, seed=seed)
+
+
+def _seat_problems(seats: list, fields: tuple) -> list[str]:
+    """What is wrong with the shape of a new game's ``seats`` (each an object of ``fields``)."""
+    out = []
+    for i, s in enumerate(seats):
+        f = f"field 'seats[{i}]'"
+        if not isinstance(s, dict):
+            out.append(f"{f}: a seat is an object such as {{\"name\": \"Ana\", \"ai\": null}}, not {excerpt(s, 60)}")
+            continue
+        for k, v in s.items():
+            if k not in fields:
+                out.append(f"{f[:-1]}.{k}': unknown field{suggest(k, fields)}")
+            elif k in ("name", "ai", "side") and v is not None and not (isinstance(v, str) and len(v) <= 1000):
+                out.append(f"{f[:-1]}.{k}': must be text, not {excerpt(v, 60)}")
+            elif k == "deck" and not (isinstance(v, str) or (isinstance(v, dict) and set(v) <= {"text", "source"}
+                                                              and isinstance(v.get("text"), str)
+                                                              and isinstance(v.get("source", ""), str))):
+                out.append(f"{f[:-1]}.deck': a deck's name, or {{\"text\": DECK LIST}}, not {excerpt(v, 60)}")
+    return out
+
+
+def _check_scenario_list(scenarios: list) -> None:
+    """``run_scenarios``' argument: a list of ``{"data": SCENARIO, "source": TEXT}``."""
+    for i, sc in enumerate(scenarios):
+        if not isinstance(sc, dict) or not isinstance(sc.get("data"), dict) \
+                or not isinstance(sc.get("source", ""), (str, type(None))) or set(sc) - {"data", "source"}:
+            raise _bad_request(f"field 'scenarios[{i}]': a scenario is {{\"data\": {{...}}, \"source\": TEXT}}, "
+                               f"not {excerpt(sc, 60)}")
+
+
+def problems_text(problems: list[Problem]) -> list[str]:
+    return [str(p) for p in problems]
+
+
+def bundle_from_paths(paths) -> dict:
+    """The JSON card bundle the browser loads: cards, teams and every legal deck found (CPython side).
+
+    A deck file with problems is left out and its problems listed under ``"problems"``; a YAML
+    deck and a text deck of the same name are one deck (the YAML one is read)."""
+    from pathlib import Path
+
+    from engine.capeclash.loader import classify, data_files, load_deck, load_pool, raw_card_data, read_data
+    from engine.core.errors import DataError
+    pool = load_pool(paths)
+    cards, teams = raw_card_data(paths)
+    decks, seen, problems = [], set(), []
+    files = [f for f in data_files(paths) if f.stem.startswith("deck")]
+    files.sort(key=lambda f: (str(f.parent), f.stem, f.suffix == ".txt"))
+    for f in files:
+        try:
+            if f.suffix != ".txt":
+                data, _ = read_data(f)
+                if classify(data) != "deck":
+                    continue
+            deck = load_deck(f, pool)
+        except DataError as e:
+            problems += [str(p) for p in e.problems]
+            continue
+        key = deck.name or f.stem
+        if key in seen:
+            continue
+        seen.add(key)
+        ids = {d["id"] for d in decks}
+        decks.append({"id": f.stem if f.stem not in ids else str(f), "name": key,
+                      "source": str(Path(f)), "deck": deck.to_json()})
+    out = {"cards": cards, "teams": teams, "decks": decks, "problems": problems}
+    out["tutorial"], tutorial_problems = tutorial_bundle(paths, pool)
+    problems += tutorial_problems
+    dice = [Path(p) / "dice" for p in paths if (Path(p) / "dice" / "rulebook.yaml").exists()]
+    if dice:  # the second game, when its cards are there
+        from engine.dice.cards import bundle as dice_bundle
+        try:
+            out["dice"] = dice_bundle([dice[0]])
+        except DataError as e:
+            problems += [str(p) for p in e.problems]
+    return out
+
+
+# ------------------------------------------------------------------ the second game: Derring-Dice
+
+DICE_SAVE_FORMAT = "derring-dice-web-save"
+DICE_DECISION_TITLES = decisions.DICE_TITLES
+DICE_PHASE_NAMES = {
+    "setup": "Setup", "contacts": "Contacts phase", "recruit": "Recruit phase", "equip": "Equip phase",
+    "tactics": "Tactics phase", "action": "Action phase", "recovery": "Recovery phase",
+}
+# Where a dice action shows up: its group heading (``choose`` depends on the question) and its card.
+DICE_ACTION_GROUPS = {
+    "recruit": "Recruit", "equip": "Equip", "attack": "Attack", "target": "Choose a target",
+    "cancel_attack": "Attack", "plot": "Play an action card", "power": "Use a card",
+    "end_step": "Done", "pass": "Done", "no": "Done",
+}
+DICE_CHOOSE_GROUPS = {"tactics": "Trade for action cards", "intercept": "Intercept with",
+                      "event_target": "Choose a target", "discard": "Discard"}
+
+
+class DiceSession(Session):
+    """The browser's Derring-Dice game (``engine.dice``): the same requests as ``Session``.
+
+    ``bundle`` is ``engine.dice.cards.bundle()`` (both decks and the rulebook, as JSON data).
+
+    >>> from engine.dice.cards import bundle
+    >>> s = DiceSession(bundle())
+    >>> st = s.call("new_game", seed=2, seats=[{"name": "Vex", "side": "bad", "ai": "normal"},
+    ...                                        {"name": "Nova", "side": "good"}], viewer=1)
+    >>> st["view"]["game"], "recruit_hand" in st["view"]["players"][0], st["ai_to_act"]
+    ('dice', False, True)
+    """
+
+    GAME_TITLE = "Derring-Dice"
+    SAVE_FORMAT = DICE_SAVE_FORMAT
+
+    def __init__(self, bundle: dict):
+        from engine.dice.cards import DicePool
+        cards = bundle["cards"]
+        self.pool = DicePool.from_data(cards["recruit"], cards["action"])
+        self.decks = []
+        self.rulebook = bundle.get("rulebook")
+        self.game = None
+        self.seats = []
+        self.ai_rngs = {}
+        self.replay = None
+        self._policies = {}
+        self.auto_answer = False
+        self.auto = set()
+
+    def op_catalogue(self) -> dict:
+        from engine.dice.cards import TYPE_NAMES
+        from engine.dice.game import PRODUCT
+        return {"game": "dice", "title": PRODUCT, "ai_levels": list(AI_LEVELS), "ai_source": self._ai_source(),
+                "sides": ["bad", "good"], "rulebook": self.rulebook,
+                "decks": {"recruit": len(self.pool.recruit), "action": len(self.pool.action)},
+                "type_names": TYPE_NAMES, "cards": {c.name: self._printed(c) for c in self.pool.recruit + self.pool.action}}
+
+    @staticmethod
+    def _printed(c) -> dict:
+        """What is printed on a card's face besides its text (for the hand's tiles)."""
+        from engine.dice.cards import ABILITIES, TRAITS, USERS
+        out: dict = {"type": c.type}
+        if c.is_character:
+            out.update(force=c.force, traits=[TRAITS[t] for t in c.traits],
+                       abilities=[ABILITIES[a] for a in c.abilities])
+        elif c.deck == "recruit" and c.force:
+            out["force"] = c.force
+        if c.users:
+            out["users"] = [USERS.get(u, u) for u in c.users]
+        return out
+
+    def op_new_game(self, seats: list | None = None, seed: int | None = None, options: dict | None = None,
+                    viewer: int | None = None, mode: str = "duel") -> dict:
+        """Start a game. ``seats``: two of ``{"name", "side": "bad" | "good", "ai": null | LEVEL}``."""
+        from engine.dice.game import DiceGame
+        seats = list(seats or [])
+        if len(seats) != 2:
+            raise WebError("bad_config", f"Derring-Dice is for two players, got {len(seats)}")
+        seat_problems = _seat_problems(seats, ("name", "side", "ai"))
+        if seat_problems:
+            raise WebError("bad_request", f"new_game: {seat_problems[0]}", seat_problems)
+        problems, players, meta = [], [], []
+        for i, s in enumerate(seats):
+            s = s if isinstance(s, dict) else {}
+            ai = s.get("ai") or None
+            if ai is not None and ai not in AI_LEVELS:
+                problems.append(f"seat {i + 1}: unknown AI level {ai!r} (easy, normal or hard)")
+            side = s.get("side")
+            if side not in ("bad", "good"):
+                problems.append(f"seat {i + 1}: the side must be 'bad' or 'good', not {side!r}")
+            name = str(s.get("name") or (f"Computer ({ai})" if ai else f"{str(side).title()} Guy"))[:40]
+            players.append({"name": name, "side": side})
+            meta.append({"name": name, "ai": ai})
+        if all(p["side"] in ("bad", "good") for p in players) and {p["side"] for p in players} != {"bad", "good"}:
+            problems.append("one player leads the bad guys and the other the good guys")
+        if seed is None:
+            seed = 1
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            problems.append("the seed must be a whole number")
+        opts = dict(options or {})
+        if problems:
+            raise WebError("bad_config", "The game could not be set up", problems)
+        try:
+            game = DiceGame(self.pool, {"seed": seed, "players": players, "options": opts})
+        except ValueError as e:
+            raise WebError("bad_config", "The game could not be set up", [str(e)]) from None
+        self.game, self.seats = game, meta
+        self.ai_rngs = {i: _seat_rng(seed, i) for i, m in enumerate(meta) if m["ai"]}
+        self._policies = {}
+        self.auto = set()
+        self._auto_run(game)
+        return self.op_state(viewer=viewer)
+
+    @staticmethod
+    def _view(g, viewer: int | None) -> dict:
+        view = g.view(viewer)
+        view.pop("legal", None)   # offered in the state, with groups
+        view.pop("log", None)     # sent in the state, the recent lines only
+        view.pop("engine", None)  # bookkeeping for the computer players' samplers
+        return view
+
+    @staticmethod
+    def _titles(g) -> tuple[str | None, str]:
+        d = g.decision
+        return (DICE_DECISION_TITLES.get(d["type"], d["type"]) if d and not g.result else None,
+                "Game over" if g.result else DICE_PHASE_NAMES.get(g.phase, g.phase))
+
+    @staticmethod
+    def _event_json(g, e, viewer: int | None) -> dict:
+        """A log line; a die roll carries its dice, and a fight's roll-off its numbers and fighters."""
+        out = e.to_json(viewer)
+        if e.data.get("dice"):
+            out["dice"] = list(e.data["dice"])
+        roll = e.data.get("roll")
+        if roll:
+            out["roll"] = {**roll, "attacker_name": g.name(roll["attacker"]), "defender_name": g.name(roll["defender"])}
+        return out
+
+    def _action_json(self, g, a: Action) -> dict:
+        if a.type == "choose":
+            group = DICE_CHOOSE_GROUPS.get((g.decision or {}).get("type"), "Choose")
+        else:
+            group = DICE_ACTION_GROUPS.get(a.type, "Other")
+        return {"text": str(a), "type": a.type, "label": g.describe(a), "group": group,
+                "card": a.get("card"), "also": a.get("target")}
+
+    def _result_text(self, g) -> str | None:
+        r = g.result
+        if not r:
+            return None
+        if r.get("winners"):
+            w = r["winners"][0]
+            return f"{g.players[w]['name']} wins: {r.get('reason')}."
+        return f"A draw: {r.get('reason')}."
+
+    def op_card(self, cid: str) -> dict:
+        """A card's full rules text and the meaning of its abilities (card data is public)."""
+        from engine.dice.cards import ABILITIES, TRAITS, TYPE_NAMES
+        from engine.dice.text import ABILITY_RULES, card_text
+        c = self.pool.find(cid) if isinstance(cid, str) else None
+        if c is None:
+            raise WebError("unknown_card", f"no card {cid!r}")
+        head = TYPE_NAMES[c.type]
+        if c.is_character:
+            head += f" · Force {c.force}" + (" · " + "/".join(TRAITS[t] for t in c.traits) if c.traits else "")
+            if c.power:
+                head += f" · {c.power}"
+        elif c.deck == "recruit" and c.force:
+            head += f" · Force {c.force:+d}"
+        abil = set(c.abilities) | set(c.gains_abilities)
+        text = card_text(c)
+        return {"cid": c.name, "name": c.name, "type": c.type, "header": head,
+                "lines": [line for line in text.split("\n") if line],
+                "keywords": [{"id": k, "name": ABILITIES[k], "text": ABILITY_RULES.get(k, ABILITIES[k])}
+                             for k in sorted(abil) if k in ABILITIES and ABILITY_RULES.get(k, "\0") not in text],
+                "flavor": c.flavor if c.flavor and c.flavor not in card_text(c) else None, "level_up": None}
+
+    def op_explain(self, iid: int) -> dict:
+        raise WebError("no_breakdown", "Derring-Dice has no ATK/DEF breakdown: a card's Force is on the card")
+
+    def op_validate_deck(self, text: str, source: str = "pasted deck") -> dict:
+        raise WebError("no_decks", "Derring-Dice has no deck lists: both players share the two decks")
+
+    def _engine_save_format(self) -> str:
+        from engine.dice.game import SAVE_FORMAT
+        return SAVE_FORMAT
+
+    def _load_game(self, data, source: str):
+        from engine.dice.game import DiceGame
+        return DiceGame.load(self.pool, data, source=source)
+
+    @staticmethod
+    def _player_name(pl) -> str:
+        return pl["name"]
+
+    def op_replay_open(self, save, source: str = "replay file") -> dict:
+        from engine.dice.game import DiceGame
+        g, seats, _ = self._read_save(save, source)
+        self.replay = {"game": DiceGame(self.pool, g.config), "actions": list(g.actions), "seats": seats, "pos": 0}
+        return self._replay_state()
+
+    def op_run_scenarios(self, scenarios: list) -> list[dict]:
+        """Run dice scenario tests (JSON data): each one's failures."""
+        from engine.dice.scenario import check_scenario, run_scenario
+        _check_scenario_list(scenarios)
+        out = []
+        for sc in scenarios:
+            fails = [str(p) for p in check_scenario(sc["data"], self.pool, sc.get("source"))]
+            fails = fails or run_scenario(sc["data"], self.pool)
+            out.append({"source": sc.get("source"), "ok": not fails, "failures": fails})
+        return out
+
+    def _start_bench_game(self, level: str, seed: int) -> None:
+        """A fresh computer-vs-computer dice game, for ``op_bench_ai``."""
+        self.op_new_game(seats=[{"name": "B", "side": "bad", "ai": level},
+                                {"name": "G", "side": "good", "ai": level}], seed=seed)

@@ -1,0 +1,304 @@
+"""Deck lists: the YAML form, the shared text form, and the deck-building rules.
+
+The text form is what players paste to each other::
+
+    # Skyguard Starter
+    Main: Captain Ember
+    4 Stone Warden
+    3 Signal Tower
+
+>>> d = Deck.from_text("Main: Boss\\n2 Grunt\\n")
+>>> d.main, d.cards
+('Boss', ['Grunt', 'Grunt'])
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+
+from engine.cardlang.cards import CardPool, suggest
+from engine.core.errors import DeckError, Problem, excerpt
+
+DECK_SIZE = 60
+MAX_COPIES = 4
+# Bounds on what a deck list may ask for, checked before any list is built: a count above MAX_COUNT
+# can never be legal, and a list of more than MAX_LISTED cards in all is not read further.
+MAX_COUNT = DECK_SIZE
+MAX_LISTED = 10 * DECK_SIZE
+
+# (matched against a stripped line: a lazy name followed by \s*$ cost time squared in a run of spaces)
+_LINE = re.compile(r"(\d+)\s*x?\s+(\S.*)")
+
+
+def _count(n, source, card, field) -> tuple[int, Problem | None]:
+    """A card count from a deck list: a whole number from 1 to MAX_COUNT, or a problem naming it."""
+    if isinstance(n, bool) or not isinstance(n, int) or n < 1:
+        return 0, Problem(source, card, field, f"count must be a positive whole number, not {excerpt(n)}")
+    if n > MAX_COUNT:
+        shown = f"count {n}" if n < 10 ** 12 else "a count of a trillion or more"
+        return 0, Problem(source, card, field, f"{shown} is more than any deck holds (at most {MAX_COUNT})")
+    return n, None
+
+
+class _Listed:
+    """Cards listed so far, stopping (with one problem) past MAX_LISTED in all."""
+
+    def __init__(self, source, field):
+        self.cards: list[str] = []
+        self.source, self.field = source, field
+        self.problem: Problem | None = None
+
+    def add(self, ref: str, n: int) -> None:
+        if len(self.cards) + n > MAX_LISTED:
+            if self.problem is None:
+                self.problem = Problem(self.source, None, self.field, f"more than {MAX_LISTED} cards listed; "
+                                                                      f"a deck has {DECK_SIZE}")
+            return
+        self.cards += [ref] * n
+
+
+class Deck:
+    """A main character (level 1 card id) and the 60 cards of the deck, as card ids."""
+
+    def __init__(self, name: str, main: str, cards: list[str], piles: dict | None = None):
+        self.name = name
+        self.main = main
+        self.cards = list(cards)
+        # side piles set aside at the start, outside the 60: {name: {"hidden": bool, "cards": [ids]}}
+        self.piles: dict[str, dict] = {k: {"hidden": bool(v.get("hidden")), "cards": list(v["cards"])}
+                                       for k, v in (piles or {}).items()}
+        self.problems: list[Problem] = []
+
+    def counts(self) -> Counter:
+        return Counter(self.cards)
+
+    def to_json(self) -> dict:
+        out = {"name": self.name, "main": self.main, "cards": dict(sorted(self.counts().items()))}
+        if self.piles:
+            out["piles"] = {k: {"hidden": v["hidden"], "cards": dict(sorted(Counter(v["cards"]).items()))}
+                            for k, v in sorted(self.piles.items())}
+        return out
+
+    @classmethod
+    def from_json(cls, data: dict, source: str | None = None) -> Deck:
+        """The JSON form (``to_json``), as saves and the browser's bundle hold it. Raises ``DeckError``
+        naming the field for anything malformed (a save may come from anyone)."""
+        problems: list[Problem] = []
+
+        def expand(counts, field):
+            listed = _Listed(source, field)
+            if not isinstance(counts, dict):
+                problems.append(Problem(source, None, field, "a mapping of card id -> count"))
+                return []
+            for cid, n in counts.items():
+                n, prob = _count(n, source, cid, field)
+                if prob:
+                    problems.append(prob)
+                else:
+                    listed.add(cid, n)
+            if listed.problem:
+                problems.append(listed.problem)
+            return listed.cards
+        if not isinstance(data, dict):
+            raise DeckError([Problem(source, None, None, "a deck is a mapping with name, main and cards")])
+        if not isinstance(data.get("main"), str):
+            problems.append(Problem(source, None, "main", "names the main character's card id"))
+        if not isinstance(data.get("name", ""), str):
+            problems.append(Problem(source, None, "name", f"must be text, not {excerpt(data.get('name'))}"))
+        cards = expand(data.get("cards"), "cards")
+        raw_piles = data.get("piles") or {}
+        if not isinstance(raw_piles, dict):
+            problems.append(Problem(source, None, "piles", "a mapping of pile name -> {hidden, cards}"))
+            raw_piles = {}
+        piles = {}
+        for k, v in raw_piles.items():
+            if not isinstance(v, dict):
+                problems.append(Problem(source, None, f"piles.{k}", "a pile is {hidden: true|false, cards: {...}}"))
+                continue
+            piles[str(k)] = {"hidden": bool(v.get("hidden", False)), "cards": expand(v.get("cards"), f"piles.{k}")}
+        if problems:
+            raise DeckError(problems)
+        return cls(data.get("name", ""), data["main"], cards, piles)
+
+    def to_text(self, pool: CardPool | None = None) -> str:
+        def nm(cid):
+            return pool[cid].name if pool is not None and cid in pool else cid
+        lines = [f"# {self.name}"] if self.name else []
+        lines.append(f"Main: {nm(self.main)}")
+        for cid, n in sorted(self.counts().items(), key=lambda kv: nm(kv[0])):
+            lines.append(f"{n} {nm(cid)}")
+        return "\n".join(lines) + "\n"
+
+    @classmethod
+    def from_text(cls, text: str, name: str = "", source: str | None = None) -> Deck:
+        """Parse the text form; card references stay as written until ``resolve``.
+
+        Lines that can't be read are kept in ``problems`` (reported with the rest by ``check_deck``).
+        """
+        main = None
+        listed = _Listed(source, "cards")
+        problems = []
+        for no, raw in enumerate(text.lstrip("\ufeff").splitlines(), 1):  # a byte-order mark is no text
+            line = raw.strip()
+            if not line:
+                continue
+            if line.startswith("#"):
+                if not name and not listed.cards and main is None:
+                    name = line.lstrip("#").strip()
+                continue
+            if line.lower().startswith("main:"):
+                if main is not None:
+                    problems.append(Problem(source, None, f"line {no}", "a deck has one main character"))
+                main = line.split(":", 1)[1].strip()
+                continue
+            m = _LINE.fullmatch(line)
+            if not m:
+                problems.append(Problem(source, None, f"line {no}",
+                                        f"expected 'COUNT CARD NAME' or 'Main: NAME', got {excerpt(line)}"))
+                continue
+            digits = m.group(1)  # (int() of thousands of digits is refused: any count past 12 is too big)
+            n, prob = _count(int(digits) if len(digits) <= 12 else 10 ** 12, source, m.group(2), f"line {no}")
+            if prob:
+                problems.append(prob)
+                continue
+            listed.add(m.group(2), n)
+        if listed.problem:
+            problems.append(listed.problem)
+        if main is None:
+            problems.append(Problem(source, None, "Main", "no main character line ('Main: NAME')"))
+        deck = cls(name, main or "", listed.cards)
+        deck.problems = problems
+        return deck
+
+    @classmethod
+    def from_data(cls, data, source: str | None = None) -> Deck:
+        """The YAML form: ``{name, main, cards: {card: count}}``."""
+        problems = []
+        if not isinstance(data, dict):
+            raise DeckError([Problem(source, None, None, "a deck is a mapping with name, main and cards")])
+        for k in data:
+            if k not in ("name", "main", "cards", "description", "team", "piles"):
+                problems.append(Problem(source, None, k, f"unknown deck field"
+                                                         f"{suggest(k, ['name', 'main', 'cards', 'piles'])}"))
+        piles = {}
+        raw_piles = data.get("piles") or {}
+        if not isinstance(raw_piles, dict):
+            problems.append(Problem(source, None, "piles", "a mapping of pile name -> {hidden, cards}"))
+            raw_piles = {}
+        for pname, spec in raw_piles.items():
+            if not isinstance(spec, dict) or not isinstance(spec.get("cards"), dict):
+                problems.append(Problem(source, None, f"piles.{pname}", "a pile is {hidden: true|false, "
+                                                                         "cards: {card: count}}"))
+                continue
+            listed = _Listed(source, f"piles.{pname}")
+            for ref, n in spec["cards"].items():
+                n, prob = _count(n, source, str(ref), f"piles.{pname}")
+                if prob:
+                    problems.append(prob)
+                    continue
+                listed.add(str(ref), n)
+            if listed.problem:
+                problems.append(listed.problem)
+            piles[str(pname)] = {"hidden": bool(spec.get("hidden")), "cards": listed.cards}
+        if not isinstance(data.get("main"), str):
+            problems.append(Problem(source, None, "main", "names the main character (level 1)"))
+        if not isinstance(data.get("name", ""), str):
+            problems.append(Problem(source, None, "name", f"must be text, not {excerpt(data.get('name'))}"))
+        listed = _Listed(source, "cards")
+        raw = data.get("cards")
+        if not isinstance(raw, dict):
+            problems.append(Problem(source, None, "cards", "a mapping of card -> count"))
+            raw = {}
+        for ref, n in raw.items():
+            n, prob = _count(n, source, str(ref), "cards")
+            if prob:
+                problems.append(prob)
+                continue
+            listed.add(str(ref), n)
+        if listed.problem:
+            problems.append(listed.problem)
+        if problems:
+            raise DeckError(problems)
+        return cls(str(data.get("name", "")), data["main"], listed.cards, piles)
+
+    def resolve(self, pool: CardPool, source: str | None = None) -> Deck:
+        """Turn names or ids into card ids. Unknown references are kept as written,
+        and ``deck_problems`` reports them with a suggestion."""
+        def one(ref: str) -> str:
+            c = pool.find(ref) if ref else None
+            return c.id if c is not None else ref
+        out = Deck(self.name, one(self.main), [one(r) for r in self.cards],
+                   {k: {"hidden": v["hidden"], "cards": [one(r) for r in v["cards"]]} for k, v in self.piles.items()})
+        out.problems = list(self.problems)
+        return out
+
+
+def deck_problems(pool: CardPool, deck: Deck, source: str | None = None) -> list[Problem]:
+    """Every way the deck breaks the deck-building rules (cards must already be resolved)."""
+    out = []
+
+    def err(card, field, msg):
+        out.append(Problem(source, card, field, msg))
+
+    names = sorted({x.name for x in pool})
+    main = pool.cards.get(deck.main)
+    if main is None:
+        if deck.main:
+            err(deck.main, "main", f"no such card{suggest(deck.main, names)}")
+    elif main.type != "main":
+        err(main.name, "main", f"is a {main.type.replace('_', ' ')}, not a main character")
+    elif (main.level or 1) != 1:
+        err(main.name, "main", "a deck starts with its main character's level 1 card")
+    if len(deck.cards) != DECK_SIZE:
+        err(None, "cards", f"a deck has exactly {DECK_SIZE} cards besides the main character; this one has "
+                           f"{len(deck.cards)}")
+    basic_names: dict[str, set[str]] = {}
+    universes = {main.universe} if main is not None else set()
+    for cid, n in sorted(deck.counts().items()):
+        c = pool.cards.get(cid)
+        if c is None:
+            err(cid, "cards", f"no such card{suggest(cid, names)}")
+            continue
+        universes.add(c.universe)
+        if n > MAX_COPIES:
+            err(c.name, "cards", f"{n} copies; at most {MAX_COPIES} of a card")
+        if c.type in ("main", "token"):
+            err(c.name, "cards", f"a {'main character' if c.type == 'main' else 'token'} cannot be in the deck")
+        if c.is_basic_location:
+            basic_names.setdefault(c.symbol, set()).add(c.name)
+    for sym, names in sorted(basic_names.items()):
+        if len(names) > 1:
+            err(None, "cards", f"basic locations that make {sym} must all share one name; found "
+                               f"{', '.join(sorted(names))}")
+    for pname, pile in sorted(deck.piles.items()):
+        for cid in sorted(set(pile["cards"])):
+            if cid not in pool.cards:
+                err(cid, f"piles.{pname}", f"no such card{suggest(cid, names)}")
+    needed = {args["pile"] for cid in set(deck.cards) | {deck.main} if cid in pool.cards
+              for args in _pile_refs(pool.cards[cid])}
+    for cid in [deck.main, *{c for p in deck.piles.values() for c in p["cards"]}]:
+        if cid in pool.cards:
+            needed |= {args["pile"] for args in _pile_refs(pool.cards[cid])}
+    for pname in sorted(needed - set(deck.piles)):
+        err(None, "piles", f"a card in this deck uses the pile {pname!r}; add it under piles:")
+    if len(universes) > 1:
+        err(None, "cards", f"cards from different universes cannot be mixed: {', '.join(sorted(universes))}")
+    return out
+
+
+def _pile_refs(card) -> list[dict]:
+    from engine.cardlang.cards import _all_steps, _walk
+    refs = [args for _f, steps in _all_steps(card) for verb, args in _walk(steps) if verb == "take_from_pile"]
+    if getattr(card, "returns_to", None):
+        refs.append({"pile": card.returns_to})
+    return refs
+
+
+def check_deck(pool: CardPool, deck: Deck, source: str | None = None) -> Deck:
+    """Resolve and validate; raises ``DeckError`` listing every problem."""
+    deck = deck.resolve(pool, source)
+    problems = deck.problems + deck_problems(pool, deck, source)
+    if problems:
+        raise DeckError(problems)
+    return deck

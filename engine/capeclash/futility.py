@@ -1,0 +1,135 @@
+"""Futile plays: a plot twist or super power offered now whose effect cannot change anything.
+
+The rules let a player play a plot twist or use a super power whose every step needs a target
+when none exists (Winter's Grip with no enemy supporting character in play): it is paid for and
+does nothing. ``is_futile(game, action)`` says so before anyone pays: the computer players leave
+such plays out and the browser warns a human (the ``"futile"`` key of an offered action).
+
+The test is conservative: a play is futile only when each step of its effect, read in order
+against the game as it stands, surely does nothing:
+
+* a ``choose`` of a character, a card or a row that has no candidate (its name stays empty);
+* a step that acts only on the characters its ``target`` names (``freeze``, ``move``,
+  ``take_control``, ``counter``, ...), when that target names nobody (an empty choice, no
+  combat for ``defender``, ...);
+* a ``may`` whose steps are all futile.
+
+Any other step (drawing, tokens, XP, a condition, choosing a player, ...) makes the play count.
+So does what playing it sets off on the player's own side: a plot twist is not futile for a
+player whose characters trigger on (or level up by) playing one, nor a power whose cost pays
+a symbol someone listens for.
+
+>>> from engine.capeclash.testing import sample_game
+>>> from engine.core.actions import act
+>>> g = sample_game(seed=2)
+>>> is_futile(g, act(0, "end_turn"))
+False
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from engine.capeclash import effects
+from engine.capeclash.powers import powers_of
+from engine.cardlang.cards import KEYWORD_TRIGGERS
+
+if TYPE_CHECKING:
+    from engine.capeclash.game import Game
+    from engine.core.actions import Action
+
+# verbs that do something only to the characters their ``target`` (and ``with``) selector names
+TARGET_VERBS = frozenset((
+    "modify", "set_base", "swap_stats", "counter", "remove_counters", "stun", "daze", "wound", "heal",
+    "ko", "recover", "ready", "exhaust", "move", "freeze", "grant", "lose_powers", "put", "switch",
+    "take_control", "enter_play", "promote", "demote",
+))
+# the selectors of those verbs that may name characters in any zone (``put``, ``enter_play``)
+_ANYWHERE = frozenset(("put", "enter_play"))
+
+
+def is_futile(g: Game, a: Action) -> bool:
+    """True when ``a`` (a ``plot`` or ``power`` action offered now) plays an effect that surely
+    changes nothing: see the module docstring. Every other action is never futile."""
+    if a.type == "plot":
+        c = g.cards[a["card"]]
+        d = g.defs.cards[c.cid]
+        if _listened(g, a.player, "you_play_plot_twist"):
+            return False
+        combat_only = g.combat is not None and not d.anywhere and bool({"combat", "any_combat"} & set(d.timing))
+        frame = effects.new_frame(["plot", c.cid], a.player, None, d.name, combat_only=combat_only, card=c.iid)
+        return _inert(g, frame, d.effect or (), exclude={c.iid})
+    if a.type == "power":
+        c = g.cards[a["card"]]
+        found = powers_of(g, c)
+        if not found or not 0 <= a["power"] < len(found):
+            return False
+        cid, i, pw = found[a["power"]]
+        if pw.cost and _listened(g, a.player, "pays_symbol"):
+            return False
+        frame = effects.new_frame(["power", cid, i], a.player, c.iid, pw.name)
+        return _inert(g, frame, pw.effect or (), exclude=set())
+    return False
+
+
+def futile_actions(g: Game, actions) -> set:
+    """The futile ones among ``actions`` (see ``is_futile``)."""
+    return {a for a in actions if a.type in ("plot", "power") and is_futile(g, a)}
+
+
+def _listened(g: Game, p: int, event: str) -> bool:
+    """Could a character on ``p``'s side (its card, its equipment or a keyword it has now) trigger
+    or level up on ``event``?"""
+    listens = g.defs.listens
+    for c in g.characters(g.players[p].side):
+        if event in listens[c.cid]:
+            return True
+        if c.gear is not None and event in listens[g.cards[c.gear].cid]:
+            return True
+        if c.mods or g._statics_grant:
+            for kw in g.keywords_of(c):
+                if any(t.on == event for t in KEYWORD_TRIGGERS.get(kw, ())):
+                    return True
+    return False
+
+
+def _inert(g: Game, frame: dict, steps, exclude: set) -> bool:
+    """Does each of ``steps`` surely do nothing now? Binds empty choices in ``frame``."""
+    for step in steps:
+        (verb, args), = step.items()
+        if verb == "choose":
+            if _has_options(g, frame, args, exclude):
+                return False
+            frame["vars"][args["as"]] = None
+        elif verb == "may":
+            if not _inert(g, frame, args.get("then") or (), exclude):
+                return False
+        elif verb in TARGET_VERBS:
+            anywhere = verb in _ANYWHERE
+            for key in ("target", "with"):
+                if key in args and effects.select(g, frame, args[key], anywhere):
+                    return False
+        else:
+            return False
+    return True
+
+
+def _has_options(g: Game, frame: dict, a: dict, exclude: set) -> bool:
+    """Would this ``choose`` step ask a question (the same candidates as ``effects._choose``)?"""
+    what = a["what"]
+    flt = a.get("filter") or {}
+    if what == "player":
+        return True
+    if what == "row":
+        my = g.players[frame["ctl"]].side
+        side = flt.get("side", "any")
+        return any((side == "any" or (side == "enemy") == g.are_enemies(s, my) and (side != "yours" or s == my))
+                   and any(c.row == r for c in g.characters(s))
+                   for s in g.live_sides() for r in ("front", "back"))
+    if what == "card":
+        return any(i not in exclude and effects.card_matches(g, g.cards[i], a.get("card_filter") or {}, frame)
+                   for i in effects.card_zone(g, frame["ctl"], a.get("from", "hand")))
+    cands = [c.iid for c in g.characters() if effects.matches(g, c, flt, frame)]
+    if frame["combat_only"] and g.combat is not None:
+        cands = [i for i in cands if g.combat.involves(i)]
+    return bool(cands)

@@ -1,0 +1,211 @@
+"""Checks that must hold after every action; the soak test runs them constantly.
+
+Each function returns a list of violations (empty when all is well).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from engine.capeclash import stats
+
+if TYPE_CHECKING:
+    from engine.capeclash.game import Game
+
+
+def zone_violations(g: Game) -> list[str]:
+    """Every card is in exactly one zone, and its ``zone`` field says which."""
+    out = []
+    seen: set[int] = set()
+    total = 0
+    cards = g.cards
+    lists = [(pl.index, z, getattr(pl, attr)) for pl in g.players
+             for z, attr in (("deck", "deck"), ("hand", "hand"), ("ko", "ko"), ("removed", "removed"),
+                             ("resource", "resources"), ("equipped", "equipment"))]
+    lists += [(pl.index, "pile", ids) for pl in g.players for ids in pl.piles.values()]
+    lists.append((None, "play", g.in_play))
+    for owner, zone, ids in lists:
+        total += len(ids)
+        seen.update(ids)
+        for iid in ids:
+            c = cards[iid]
+            if zone == "equipped" and c.zone == "machine":
+                continue  # a player's equipment list holds their machines too
+            if c.zone != zone:
+                out.append(f"card {iid} ({g.name(iid)}) says zone {c.zone!r} but is listed in {zone}")
+            elif owner is not None and c.owner != owner:
+                out.append(f"card {iid} ({g.name(iid)}) is in player {owner}'s {zone} but belongs to {c.owner}")
+    if total != len(seen):
+        out.append(f"{total - len(seen)} card(s) are listed in two zones at once")
+    for iid, c in cards.items():
+        off_list = c.zone == "resolving" or (c.zone == "aside" and c.is_main) or (c.token and c.zone == "removed")
+        if off_list == (iid in seen):
+            out.append(f"card {iid} ({g.name(iid)}) is {'listed' if off_list else 'in no zone'} "
+                       f"while its zone is {c.zone!r}")
+    return out
+
+
+def character_violations(g: Game) -> list[str]:
+    out = []
+    for iid in g.in_play:
+        c = g.cards[iid]
+        if c.plus and c.minus:
+            out.append(f"{g.name(iid)} has both +1/+1 and -1/-1 counters")
+        if not c.face_up and (c.plus or c.minus):
+            out.append(f"{g.name(iid)} is stunned but has +1/+1 or -1/-1 counters")
+        if c.face_up and stats.defense(g, c) <= 0 and g.decision is not None:
+            out.append(f"{g.name(iid)} is face up with DEF {stats.defense(g, c)}")
+        if c.wounds >= stats.health(g, c) and not g.has_keyword(c, "unbreakable"):
+            out.append(f"{g.name(iid)} has {c.wounds} wounds and health {stats.health(g, c)} but is in play")
+    return out
+
+
+def hidden_cards(g: Game, viewer: int | None) -> set[int]:
+    """Card ids ``viewer`` may not know: others' hands, every deck, others' face-down resources,
+    and the order of face-down piles (their cards are hidden from everyone else)."""
+    out = set()
+    for pl in g.players:
+        out.update(pl.deck)
+        if pl.index != viewer:
+            out.update(pl.hand)
+            out.update(i for i in pl.resources if not g.cards[i].face_up)
+            for name in pl.hidden_piles:
+                out.update(pl.piles[name])
+    return out
+
+
+def private_ids(v: dict) -> set[int]:
+    """Card ids in the parts of a view that differ between viewers (hand, resources, decision)."""
+    ids: set[int] = set()
+    for p in v["players"]:
+        for k in ("hand", "resources"):
+            ids.update(x["iid"] for x in p.get(k, ()) if "iid" in x)
+        for pile in p.get("piles", {}).values():
+            ids.update(x["iid"] for x in pile.get("cards", ()))
+    d = v["decision"]
+    if d and d["type"] not in ("choose_first", "choose_player", "order", "pick"):
+        ids.update(x for x in d.get("options", ()) if isinstance(x, int))
+    return ids
+
+
+def all_violations(g: Game, views: bool = True, events_since: int = 0) -> list[str]:
+    """Every invariant. The shared public part of the views is checked once against what is
+    hidden from anybody; each viewer's own parts are checked against what that viewer may not know."""
+    out = zone_violations(g) + character_violations(g)
+    if not views:
+        return out
+    from engine.capeclash.view import public_view
+    pub = public_view(g)
+    hidden_from_someone = hidden_cards(g, None)
+    public_ids: set[int] = set()
+    for s in pub["sides"]:
+        public_ids.update(c["iid"] for c in s["front"])
+        public_ids.update(c["iid"] for c in s["back"])
+    for p in pub["players"]:
+        for k in ("ko", "removed"):
+            public_ids.update(x["iid"] for x in p[k])
+    if pub["combat"]:
+        public_ids.update(pub["combat"]["attackers"])
+    leaked = public_ids & hidden_from_someone
+    if leaked:
+        out.append(f"the public part of every view shows hidden card ids {sorted(leaked)}")
+    decks = {i for pl in g.players for i in pl.deck}
+    hands = {pl.index: set(pl.hand) | {i for n in pl.hidden_piles for i in pl.piles[n]} for pl in g.players}
+    face_down = {pl.index: {i for i in pl.resources if not g.cards[i].face_up} for pl in g.players}
+    searching = g.decision["players"][0] if g.decision and g.decision["type"] == "search" else None
+    for viewer in [None, *range(len(g.players))]:
+        v = g.view(viewer)
+        hidden = set(decks)
+        if viewer is not None and viewer == searching:
+            hidden -= set(g.players[viewer].deck)  # a player searching their deck sees it
+        for q in hands:
+            if q != viewer:
+                hidden |= hands[q] | face_down[q]
+        leaked = private_ids(v) & hidden
+        if leaked:
+            out.append(f"view of {viewer} shows hidden card ids {sorted(leaked)}")
+        for p in v["players"]:
+            if p["index"] != viewer and "hand" in p:
+                out.append(f"view of {viewer} holds player {p['index']}'s hand")
+            if p["index"] != viewer:
+                for r in p["resources"]:
+                    if not r["face_up"] and set(r) != {"hidden", "face_up"}:
+                        out.append(f"view of {viewer} shows player {p['index']}'s face-down resource {r}")
+        for e in g.events[events_since:]:
+            for q, text in e.secret.items():
+                if q != viewer and text != e.text and e.for_viewer(viewer) == text:
+                    out.append(f"log line meant for player {q} shown to {viewer}: {text!r}")
+    return out
+
+
+# ------------------------------------------------------------------ hidden cards permuted
+
+def unseen_cards(g: Game, viewer: int | None) -> set[int]:
+    """Cards in decks, hands and face-down resources that ``viewer`` may not see now (a player
+    searching their deck sees it; main characters are never hidden)."""
+    d = g.decision
+    searching = d["players"][0] if d and d["type"] == "search" else None
+    out: set[int] = set()
+    for pl in g.players:
+        if not (viewer is not None and viewer == pl.index == searching):
+            out.update(pl.deck)
+        if pl.index != viewer:
+            out.update(pl.hand)
+            out.update(i for i in pl.resources if not g.cards[i].face_up)
+    cards = g.cards
+    return {i for i in out if not cards[i].is_main}
+
+
+def permuted(g: Game, cards: set[int], rng) -> Game:
+    """A copy of ``g`` in which ``cards`` are dealt again among themselves, with every cache
+    dropped. A card only changes places with another card of the same owner, type, cost and teams:
+    what the rules let an effect find out about hidden cards (is there a supporting character
+    of cost 2 or less in your hand?) stays as it was, while everything else (names, symbols,
+    abilities) is shuffled."""
+    h = g.copy()
+    groups: dict[tuple, list[int]] = {}
+    defs = h.defs.cards
+    for i in sorted(cards):
+        c = h.cards[i]
+        d = defs[c.cid]
+        groups.setdefault((c.owner, d.type, d.cost, tuple(d.teams)), []).append(i)
+    for ids in groups.values():
+        cids = [h.cards[i].cid for i in ids]
+        rng.shuffle(cids)
+        for i, cid in zip(ids, cids, strict=True):
+            h.cards[i].cid = cid
+    h.drop_caches()
+    return h
+
+
+def apply_checking_secrets(g: Game, action, rng, viewers=None) -> list[str]:
+    """Apply ``action`` to ``g`` (trusted) and check that what each viewer sees afterwards (their
+    view and their lines of the new log) does not depend on the cards hidden from them before and
+    after the action: the same action applied to a copy in which those cards were dealt again
+    must look exactly the same to them. Returns the differences found (empty when none)."""
+    before = g.copy()
+    if viewers is None:
+        viewers = [None, *range(len(g.players))]
+    hidden_before = {v: unseen_cards(g, v) for v in viewers}
+    first = len(g.events)
+    g._apply(action)
+    out = []
+    for v in viewers:
+        if any(e.type == "look" and v in e.secret for e in g.events[first:]):
+            continue  # the viewer looked at a hand: those cards were shown to them
+        keep = hidden_before[v] & unseen_cards(g, v)
+        if not keep:
+            continue
+        h = permuted(before, keep, rng)
+        h._apply(action)
+        mine = [e.for_viewer(v) for e in g.events[first:]]
+        theirs = [e.for_viewer(v) for e in h.events[first:]]
+        if mine != theirs:
+            diff = [(a, b) for a, b in zip(mine, theirs, strict=False) if a != b] or [(mine, theirs)]
+            out.append(f"viewer {v}: after {action} the log depends on hidden cards: {diff[0][0]!r} / {diff[0][1]!r}")
+            continue
+        va, vb = g.view(v), h.view(v)
+        if va != vb:
+            keys = sorted(k for k in va if va[k] != vb.get(k))
+            out.append(f"viewer {v}: after {action} the view depends on hidden cards (in {', '.join(keys)})")
+    return out

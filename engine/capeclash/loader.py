@@ -1,0 +1,236 @@
+"""Reading card data from files: YAML (with PyYAML) or JSON (standard library).
+
+This module sits beside the rules core, which never imports it. PyYAML is
+imported only when a YAML file is actually read; JSON needs nothing beyond
+the standard library.
+
+Card files hold ``cards:`` (a list) and optionally ``teams:``; deck files hold
+a deck (``main:`` and ``cards:``) or are ``.txt`` deck lists; scenario files
+hold ``scenario:``. Problems name the file and line, the card and the field.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from engine.capeclash.decks import Deck, check_deck, deck_problems
+from engine.cardlang.cards import CardPool, check_pool, parse_cards, parse_teams
+from engine.core.data import _no_gc, data_files, read_data, read_text  # noqa: F401 (re-exported)
+from engine.core.errors import DataError, DeckError, Problem, cut
+
+
+def classify(data) -> str:
+    if isinstance(data, dict):
+        if data.get("game", "capeclash") != "capeclash":
+            return "other_game"  # another ruleset's data (``game: dice``): its own module checks it
+        if "rulebook" in data:
+            return "rulebook"  # rulebook source text for print and the browser
+        if "scenario" in data:
+            return "scenario"
+        if "tutorial" in data and "lessons" in data:
+            return "tutorial"  # the guided first game (engine.capeclash.tutorial)
+        if "main" in data and "cards" in data:
+            return "deck"
+        if "cards" in data or "teams" in data:
+            return "cards"
+    return "unknown"
+
+
+def raw_card_data(paths) -> tuple[list[dict], list[dict]]:
+    """The cards and teams of every card file under ``paths`` as plain data (for a JSON bundle)."""
+    cards: list[dict] = []
+    teams: list[dict] = []
+    for f in data_files(paths):
+        if f.suffix == ".txt":
+            continue
+        data, _ = read_data(f)
+        if classify(data) == "cards":
+            cards += data.get("cards") or []
+            teams += data.get("teams") or []
+    return cards, teams
+
+
+def load_pool(paths, *, problems_out: list | None = None, cache: dict | None = None) -> CardPool:
+    """Load every card file under ``paths`` into one pool. Raises DataError with all problems.
+    ``cache`` (a dict) keeps each file's parsed data for the caller, so it is read only once."""
+    cards: dict = {}
+    teams: dict = {}
+    problems: list[Problem] = []
+    partial: list = []
+    for f in data_files(paths):
+        if f.suffix == ".txt":
+            continue
+        try:
+            dups: list[Problem] = []
+            data, lines = read_data(f, dups)
+        except DataError as e:
+            problems += e.problems
+            if cache is not None:
+                cache[f] = e
+            continue
+        if cache is not None:
+            cache[f] = (data, lines)
+        problems += dups
+        if classify(data) != "cards":
+            continue
+        items = data.get("cards") or []
+        with _no_gc():
+            defs, probs = parse_cards(items, file=str(f), partial=partial)
+        where = _line_index(f, items, lines)
+        for p in probs:
+            p.file = where.get(_key(p.card), str(f))
+        problems += probs
+        for cid, d in defs.items():
+            if cid in cards:
+                problems.append(Problem(where.get(cid, str(f)), cid, "id",
+                                        f"duplicate card id (also in {cards[cid].source})"))
+            else:
+                cards[cid] = d
+        tmap, tprobs = parse_teams(data.get("teams") or [], file=str(f))
+        teams.update(tmap)
+        problems += tprobs
+    pool = CardPool(cards, teams)
+    cross = check_pool(pool, partial)
+    file_of: dict = {}
+    for q in problems:
+        if q.file and _key(q.card) is not None:
+            file_of.setdefault(_key(q.card), q.file)
+    for p in cross:  # give cross-card problems the same file:line as the card's other problems
+        p.file = file_of.get(_key(p.card), p.file)
+    problems += cross
+    if problems_out is not None:
+        problems_out += problems
+        return pool
+    if problems:
+        raise DataError(problems)
+    return pool
+
+
+def _key(card):
+    """A card reference usable as a dict key (None for anything else)."""
+    return card if isinstance(card, (str, int)) else None
+
+
+def _line_index(f: Path, items, lines: dict[int, int]) -> dict:
+    """``file:line`` of each card of a file, by id and by name (the first card that has it).
+    Built once per file: looking each problem's card up in the list would cost problems x cards."""
+    out: dict = {}
+    if isinstance(items, list):
+        for i, it in enumerate(items):
+            if isinstance(it, dict) and i in lines:
+                for k in (it.get("id"), it.get("name")):
+                    if _key(k) is not None:
+                        out.setdefault(k, f"{f}:{lines[i]}")
+    return out
+
+
+def load_deck(path: str | Path, pool: CardPool) -> Deck:
+    """Read a deck file (YAML or text), resolve names and check the deck-building rules."""
+    path = Path(path)
+    if path.suffix == ".txt":
+        deck = Deck.from_text(read_text(path), source=str(path))
+    else:
+        data, _ = read_data(path)
+        deck = Deck.from_data(data, source=str(path))
+    if not deck.name:
+        deck.name = path.stem
+    return check_deck(pool, deck, str(path))
+
+
+def find_deck(ref: str, pool: CardPool, root: str | Path = "card_data") -> Deck:
+    """A deck by file path, or by file stem under ``root`` (e.g. 'test-blaze')."""
+    p = Path(ref)
+    if p.exists():
+        return load_deck(p, pool)
+    for f in data_files([root]):
+        if f.stem == ref and f.suffix in (".yaml", ".yml", ".txt"):
+            data = None
+            if f.suffix != ".txt":
+                data, _ = read_data(f)
+                if classify(data) != "deck":
+                    continue
+            return load_deck(f, pool)
+    raise DeckError([Problem(ref, None, None, "no deck file with that path or name")])
+
+
+def _other_game_problems(f: Path, data: dict) -> list[Problem]:
+    """Problems in a data file of another ruleset: ``engine.<game>.data.validate_file(path, data)``."""
+    import importlib
+    game = str(data["game"])
+    try:
+        mod = importlib.import_module(f"engine.{game}.data")
+    except ModuleNotFoundError:
+        return [Problem(str(f), None, "game", f"unknown game {game!r} (no module engine.{game}.data)")]
+    try:
+        return list(mod.validate_file(f, data))
+    except DataError as e:
+        return e.problems
+    except (TypeError, ValueError, AttributeError, KeyError, IndexError) as e:
+        # that game's checker met a value of a kind it did not expect: still a problem in this file
+        return [Problem(str(f), None, None, f"could not be checked: a value of the wrong kind somewhere "
+                                            f"({type(e).__name__}: {cut(str(e), 120)})")]
+
+
+def validate(paths) -> tuple[list[Problem], dict]:
+    """Check every card, deck and scenario file under ``paths``. Returns (problems, counts)."""
+    problems: list[Problem] = []
+    counts = {"files": 0, "cards": 0, "decks": 0, "scenarios": 0}
+    try:
+        files = data_files(paths)
+    except DataError as e:
+        return e.problems, counts
+    if not files:
+        where = ", ".join(str(p) for p in paths) or "."
+        return [Problem(where, None, None, "no card, deck or scenario files found (.yaml, .yml, .json "
+                                           "or .txt)")], counts
+    parsed: dict = {}
+    pool = load_pool(paths, problems_out=problems, cache=parsed)
+    counts["cards"] = len(pool)
+    counts["files"] = len(files)
+    for f in files:
+        try:
+            if f.suffix == ".txt":
+                deck = Deck.from_text(read_text(f), name=f.stem, source=str(f))
+                kind = "deck"
+            else:
+                got = parsed.get(f)
+                if isinstance(got, DataError):
+                    continue  # already reported by load_pool
+                data, _ = got if got is not None else read_data(f)
+                kind = classify(data)
+                if kind == "deck":
+                    deck = Deck.from_data(data, source=str(f))
+                elif kind == "other_game":
+                    counts["other"] = counts.get("other", 0) + 1
+                    problems += _other_game_problems(f, data)
+                    continue
+                elif kind == "rulebook":
+                    if not isinstance(data.get("sections"), list):
+                        problems.append(Problem(str(f), None, "sections", "a rulebook file needs a 'sections:' list"))
+                    continue
+                elif kind == "tutorial":
+                    from engine.capeclash.tutorial import check_tutorial
+                    counts["tutorials"] = counts.get("tutorials", 0) + 1
+                    problems += check_tutorial(data, pool, str(f))
+                    continue
+                elif kind == "unknown":
+                    problems.append(Problem(str(f), None, None, "not a card, deck or scenario file "
+                                                                "(expected a 'cards:', 'main:' or 'scenario:' key)"))
+                    continue
+            if kind == "deck":
+                counts["decks"] += 1
+                deck = deck.resolve(pool, str(f))
+                problems += deck.problems + deck_problems(pool, deck, str(f))
+            elif kind == "scenario":
+                counts["scenarios"] += 1
+                from engine.capeclash.scenario import check_scenario
+                problems += check_scenario(data, pool, str(f))
+        except DataError as e:
+            problems += e.problems
+    unique, seen = [], set()
+    for p in problems:
+        if str(p) not in seen:
+            seen.add(str(p))
+            unique.append(p)
+    return unique, counts
+

@@ -1,0 +1,63 @@
+"""Helpers for tests, doctests and benchmarks: the testbed card set and its decks.
+
+The testbed set is read from ``card_data/testset`` (YAML) and cached.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+
+from engine.capeclash.decks import Deck
+from engine.capeclash.game import Game
+from engine.cardlang.cards import CardPool
+
+ROOT = Path(__file__).resolve().parents[2]
+CARD_DATA = ROOT / "card_data"
+TESTSET = CARD_DATA / "testset"
+
+
+@lru_cache(maxsize=1)
+def test_pool() -> CardPool:
+    from engine.capeclash.loader import load_pool
+    return load_pool([TESTSET])
+
+
+@lru_cache(maxsize=1)
+def _decks() -> tuple[Deck, Deck]:
+    from engine.capeclash.loader import load_deck
+    pool = test_pool()
+    return (load_deck(TESTSET / "deck-dawnwatch.yaml", pool), load_deck(TESTSET / "deck-gloom.yaml", pool))
+
+
+def test_decks() -> list[Deck]:
+    return list(_decks())
+
+
+def sample_game(seed: int = 1, mode: str = "duel", players: int | None = None) -> Game:
+    """A game between the testbed decks (alternating) for 2-4 players."""
+    n = players or {"duel": 2, "ffa": 3, "2v2": 4, "two_headed": 4}[mode]
+    decks = test_decks()
+    return Game(test_pool(), {"mode": mode, "seed": seed,
+                              "players": [{"name": f"P{i + 1}", "deck": decks[i % 2]} for i in range(n)]})
+
+
+# these helpers are not tests, whatever their names say
+test_pool.__test__ = False
+test_decks.__test__ = False
+
+
+def random_deck(pool: CardPool, r, name: str) -> Deck:
+    """A deck dealt at random from every card in ``pool`` with the random generator ``r``: a
+    main character, 44 other cards (at most 4 of each) and 16 locations (for soaks that should
+    meet every card, not only the testbed's)."""
+    mains = sorted(c.id for c in pool if c.type == "main" and (c.level or 1) == 1)
+    others = sorted(c.id for c in pool if c.type not in ("main", "token", "location"))
+    places = sorted(c.id for c in pool if c.type == "location")
+    cards: list[str] = []
+    while len(cards) < 44:
+        cid = others[r.below(len(others))]
+        if cards.count(cid) < 4:
+            cards.append(cid)
+    cards += [places[r.below(len(places))] for _ in range(16)]
+    return Deck(name, mains[r.below(len(mains))], cards)

@@ -1,0 +1,946 @@
+"""Card definitions: the printed facts of a card and its abilities as data.
+
+``parse_cards`` turns plain data (as read from YAML or JSON) into immutable
+``CardDef`` objects and reports *every* problem it finds, each naming the
+file, the card and the field, with a close-match suggestion for misspellings.
+
+>>> pool = CardPool.from_data([{"id": "rookie", "name": "Rookie", "type": "supporting",
+...                             "team": "Test", "cost": 1, "atk": 1, "def": 1, "health": 1}])
+>>> pool["rookie"].cost
+1
+"""
+
+from __future__ import annotations
+
+import difflib
+from dataclasses import dataclass, field
+
+from engine.cardlang import language as L
+from engine.core.errors import DataError, Problem, excerpt
+
+
+@dataclass(frozen=True)
+class PowerDef:
+    """A super power: a named, paid, timed ability of a character."""
+
+    name: str
+    timing: str
+    cost: tuple[str, ...]
+    effect: tuple
+    any_turn: bool = False
+    once_per_game: bool = False
+    reaction: str | None = None  # a reaction: usable when this event happens, before it resolves
+    zone: str = "play"           # where its card must be to use it: play, hand or ko (your KO pile)
+
+
+@dataclass(frozen=True)
+class TriggerDef:
+    """A triggered ability: when ``on`` happens (and ``cond`` holds), run ``effect``."""
+
+    on: str
+    effect: tuple
+    cond: dict | None = None
+    optional: bool = False
+
+
+@dataclass(frozen=True)
+class LevelUp:
+    xp: int
+    when: tuple[str, ...]
+    into: str
+    cond: dict | None = None
+    transform: bool = False  # becomes the next card at once when the event happens (no XP)
+
+
+@dataclass(frozen=True)
+class CardDef:
+    id: str
+    name: str
+    type: str
+    teams: tuple[str, ...] = ()
+    cost: int | None = None
+    atk: int = 0
+    defense: int = 0
+    health: int = 1
+    level: int | None = None
+    keywords: frozenset = frozenset()
+    kw_params: tuple[tuple[str, object], ...] = ()
+    powers: tuple[PowerDef, ...] = ()
+    triggers: tuple[TriggerDef, ...] = ()
+    level_up: LevelUp | None = None
+    statics: tuple = ()
+    # plot twists
+    timing: tuple[str, ...] = ()
+    any_turn: bool = False
+    requires: tuple[tuple[str, int], ...] = ()
+    anywhere: bool = False
+    effect: tuple = ()
+    # locations
+    symbol: str | None = None
+    machine: bool = False
+    returns_to: str | None = None  # a main character that goes back to this side pile when KO'd
+    # main characters: how hard they are to learn (Easy, Medium, Tricky)
+    difficulty: str | None = None
+    # everything
+    universe: str = "core"
+    aka: tuple[str, ...] = ()
+    text: str | None = None
+    flavor: str | None = None
+    number: str | None = None
+    art_icon: str | None = None    # art: {icon: NAME}, a game-icons.net icon drawn when there is no art file
+    source: str | None = field(default=None, compare=False)
+
+    @property
+    def is_character(self) -> bool:
+        return self.type in ("main", "supporting", "token")
+
+    def kw_param(self, kw: str):
+        for k, v in self.kw_params:
+            if k == kw:
+                return v
+        return L.KEYWORDS.get(kw, {}).get("default")
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return (self.name, *self.aka)
+
+    @property
+    def offzone_powers(self) -> bool:
+        """Does it have super powers that work from a hand or KO pile?"""
+        return any(pw.zone != "play" for pw in self.powers)
+
+    @property
+    def is_basic_location(self) -> bool:
+        return self.type == "location" and self.symbol is not None
+
+    def makes(self, symbol: str) -> bool:
+        """Can this location make ``symbol`` (for someone allowed to use it)?"""
+        if self.type != "location":
+            return False
+        if self.symbol is not None:
+            return symbol in (self.symbol, L.ANY_SYMBOL)
+        return bool(self.teams)  # a team's special location makes any symbol
+
+
+_PLAY_TIMINGS = ("build", "main", "combat")  # any_combat plays count as combat plays
+
+
+class CardPool:
+    """Every known card definition by id, plus team facts. Immutable once built."""
+
+    def __init__(self, cards: dict[str, CardDef], teams: dict[str, dict] | None = None):
+        self.cards = cards
+        self.teams = teams or {}
+        # the trigger events each card listens to, so most events skip most cards at once
+        self.listens: dict[str, frozenset] = {c.id: _listens(c) for c in cards.values()}
+        # cards with super powers that work from a hand or KO pile
+        self.offzone = frozenset(c.id for c in cards.values() if c.offzone_powers)
+        self._by_name: dict[str, list[CardDef]] = {}
+        for c in cards.values():
+            for n in c.names:
+                self._by_name.setdefault(n.lower(), []).append(c)
+        # tables the legal-action generator reads many times a turn
+        self.lnames: dict[str, tuple[str, ...]] = {c.id: tuple(n.lower() for n in c.names) for c in cards.values()}
+        # plot twists: the timings ('build', 'main', 'combat') at which each may be played on its
+        # owner's turn and on another player's turn
+        self.plot_own: dict[str, frozenset] = {}
+        self.plot_other: dict[str, frozenset] = {}
+        for c in cards.values():
+            if c.type == "plot_twist":
+                at = {t for t in c.timing if t in ("build", "main")}
+                fights = bool({"combat", "any_combat"} & set(c.timing))
+                self.plot_own[c.id] = frozenset(at | ({"combat"} if fights else set()))
+                self.plot_other[c.id] = frozenset(at | ({"combat"} if fights and c.any_turn else set()))
+        # the locations: what pays for super powers
+        self.location_defs: dict[str, CardDef] = {c.id: c for c in cards.values() if c.type == "location"}
+        # the same the other way round, for the hand cards looked at for each decision: by whose turn it
+        # is (True: the owner's) and timing, the plot twists playable then, with their requirements
+        self.plots_at: dict[bool, dict[str, dict[str, tuple]]] = {
+            mine: {t: {cid: cards[cid].requires for cid, at in plot_at.items() if t in at} for t in _PLAY_TIMINGS}
+            for mine, plot_at in ((True, self.plot_own), (False, self.plot_other))}
+        # a hand card that may power up a character of the same name: its lowercase names
+        self.power_up_names: dict[str, tuple[str, ...]] = {
+            c.id: self.lnames[c.id] for c in cards.values() if c.type in ("supporting", "main")}
+        self.play_powers: dict[str, tuple] = {
+            c.id: tuple((c.id, i, pw) for i, pw in enumerate(c.powers) if pw.zone == "play") for c in cards.values()}
+        # by timing, the cards with in-play powers of their own that timing may offer, as (index, card
+        # id, number, power); Mimic cards (whose copied powers are worked out in play) map to ()
+        self.own_powers_at: dict[str, dict[str, tuple]] = {t: {} for t in _PLAY_TIMINGS}
+        for c in cards.values():
+            own = [(k, *entry) for k, entry in enumerate(self.play_powers[c.id]) if not entry[2].reaction]
+            for t, at in self.own_powers_at.items():
+                offered = tuple(e for e in own if e[3].timing == t or (t == "combat" and e[3].timing == "any_combat"))
+                if "mimic" in c.keywords:
+                    at[c.id] = ()
+                elif offered:
+                    at[c.id] = offered
+
+    def __getitem__(self, card_id: str) -> CardDef:
+        return self.cards[card_id]
+
+    def __contains__(self, card_id: str) -> bool:
+        try:
+            return card_id in self.cards
+        except TypeError:  # not a card id at all (a list or mapping read from bad data)
+            return False
+
+    def __iter__(self):
+        return iter(self.cards.values())
+
+    def __len__(self) -> int:
+        return len(self.cards)
+
+    def by_name(self, name: str) -> list[CardDef]:
+        return self._by_name.get(name.lower(), [])
+
+    def alignment(self, team: str) -> str | None:
+        return (self.teams.get(team) or {}).get("alignment")
+
+    def find(self, ref: str) -> CardDef | None:
+        """A card by id, or by its unique name (case-insensitive)."""
+        if not isinstance(ref, str):
+            return None
+        if ref in self.cards:
+            return self.cards[ref]
+        hits = self.by_name(ref)
+        if len(hits) == 1:
+            return hits[0]
+        # a main character's name names its first level
+        mains = sorted((c for c in hits if c.type == "main"), key=lambda c: c.level or 0)
+        return mains[0] if mains else None
+
+    @classmethod
+    def from_data(cls, cards: list[dict], teams: list[dict] | None = None, file: str | None = None) -> CardPool:
+        defs, problems = parse_cards(cards, file=file)
+        team_map, tproblems = parse_teams(teams or [], file=file)
+        problems += tproblems
+        if problems:
+            raise DataError(problems)
+        return cls(defs, team_map)
+
+
+def _listens(c: CardDef) -> frozenset:
+    if "mimic" in c.keywords:  # it copies its teammates' keywords and powers, with their triggers
+        return frozenset(L.EVENTS)
+    events = [t.on for t in c.triggers] + list(c.level_up.when if c.level_up else ())
+    events += [pw.reaction for pw in c.powers if pw.reaction]
+    for kw in c.keywords:
+        events += [t.on for t in KEYWORD_TRIGGERS.get(kw, ())]
+    return frozenset(events)
+
+
+# ---------------------------------------------------------------- parsing
+
+CARD_FIELDS = {
+    "common": {"id", "name", "type", "team", "universe", "aka", "text", "flavor", "number", "keywords",
+               "powers", "triggers", "art", "statics", "mantle"},
+    "main": {"level", "atk", "def", "health", "level_up", "transform", "difficulty", "returns_to"},
+    "supporting": {"cost", "atk", "def", "health"},
+    "token": {"atk", "def", "health"},
+    "plot_twist": {"timing", "any_turn", "requires", "effect", "anywhere"},
+    "location": {"symbol"},
+    "equipment": {"cost", "machine"},
+}
+
+
+# Argument types that take one word from a fixed list: (the list, what to call it in errors).
+ENUM_ARGS = {
+    "duration": (L.DURATIONS, "duration"),
+    "counter_kind": (L.COUNTER_KINDS, "counter kind"),
+    "row_or_other": ((*L.ROWS, "other"), "row"),
+    "player_ref": (L.PLAYER_REFS, "player"),
+    "choice_kind": (L.CHOICE_KINDS, "kind of choice"),
+    "keyword": (tuple(L.KEYWORDS), "keyword"),
+    "destination": (L.DESTINATIONS, "destination"),
+    "face": (L.FACES, "face"),
+    "row_or_choice": ((*L.ROWS, "choose"), "row"),
+    "zone": (L.CARD_ZONES, "zone"),
+    "pile_pick": (L.PILE_PICKS, "way to pick"),
+    "pile_destination": (L.PILE_DESTINATIONS, "destination"),
+}
+
+
+def suggest(word: str, options) -> str:
+    if not isinstance(word, str) or len(word) > 60:
+        return ""  # only a short word can be a misspelling (and a long one costs difflib dearly)
+    close = difflib.get_close_matches(word, [o for o in options if isinstance(o, str)], n=1, cutoff=0.6)
+    return f" (did you mean {close[0]!r}?)" if close else ""
+
+
+MAX_NUMBER = 999  # no cost, stat, level, XP or amount on a card comes near this (a bigger one is a typo)
+
+
+class _Checker:
+    """Collects problems while walking one card's data."""
+
+    def __init__(self, file: str | None, card: str | None):
+        self.file, self.card = file, card
+        self.problems: list[Problem] = []
+
+    def err(self, fld: str | None, msg: str) -> None:
+        self.problems.append(Problem(self.file, self.card, fld, msg))
+
+    def check_int(self, data: dict, key: str, fld: str, *, required=True, minimum=0, maximum=MAX_NUMBER):
+        v = data.get(key)
+        if v is None:
+            if required:
+                self.err(fld, "is required")
+            return None
+        if isinstance(v, bool) or not isinstance(v, int):
+            self.err(fld, f"must be a whole number, not {excerpt(v)}")
+            return None
+        if v < minimum:
+            self.err(fld, f"must be at least {minimum}, not {excerpt(v)}")
+            return None
+        if v > maximum:
+            self.err(fld, f"must be at most {maximum}, not {excerpt(v)}")
+            return None
+        return v
+
+    def number(self, v, fld: str, *, signed: bool = False) -> bool:
+        """A number in an effect, filter or condition: a whole number from -MAX_NUMBER to MAX_NUMBER, and
+        0 or more unless ``signed`` (a count, a threshold: only a stat change may be negative). False
+        (and a problem naming the field) otherwise."""
+        if isinstance(v, bool) or not isinstance(v, int):
+            self.err(fld, f"must be a whole number, not {excerpt(v)}")
+            return False
+        if abs(v) > MAX_NUMBER:
+            self.err(fld, f"must be from -{MAX_NUMBER} to {MAX_NUMBER}, not {excerpt(v)}")
+            return False
+        if v < 0 and not signed:
+            self.err(fld, f"must be 0 or more, not {v}")
+            return False
+        return True
+
+    def check_choice(self, v, options, fld: str, what: str):
+        if not _is_in(v, options):
+            self.err(fld, f"unknown {what} {excerpt(v)}{suggest(v, options)}; expected one of {', '.join(options)}")
+            return False
+        return True
+
+    def keywords(self, items, fld: str) -> tuple[set[str], list[tuple[str, object]]]:
+        """Keywords: ``flight`` or, for a keyword with a parameter, ``{team_up: Skyguard}``."""
+        names: set[str] = set()
+        params: list[tuple[str, object]] = []
+        for i, k in enumerate(_as_list(items)):
+            kf = f"{fld}[{i}]"
+            param = None
+            if isinstance(k, dict) and len(k) == 1:
+                (k, param), = k.items()
+            if not self.check_choice(k, L.KEYWORDS, kf, "keyword"):
+                continue
+            spec = L.KEYWORDS[k]
+            kind = spec.get("param")
+            if kind is None:
+                if param is not None:
+                    self.err(kf, f"{k} takes no parameter")
+            elif param is None and "default" not in spec:
+                self.err(kf, f"{k} needs a parameter ({kind}), written {{{k}: ...}}")
+            elif param is not None:
+                if kind == "lethal_mode":
+                    self.check_choice(param, L.LETHAL_MODES, f"{kf}.{k}", "Lethal wording")
+                elif kind == "keyword":
+                    self.check_choice(param, L.KEYWORDS, f"{kf}.{k}", "keyword")
+                elif kind == "countable":
+                    self.check_choice(param, L.COUNTABLES, f"{kf}.{k}", "thing to count")
+                elif kind == "condition":
+                    param = self.condition(param, f"{kf}.{k}")
+                elif not isinstance(param, str) or not param:
+                    self.err(f"{kf}.{k}", f"needs {kind} as text")
+                params.append((k, param))
+            names.add(k)
+        return names, params
+
+    # --- ability language
+
+    def steps(self, steps, fld: str, bound: set[str]) -> tuple:
+        if steps is None:
+            return ()
+        if isinstance(steps, dict):
+            steps = [steps]
+        if not isinstance(steps, list) or not steps:
+            self.err(fld, "must be a list of effect steps")
+            return ()
+        out = []
+        for i, step in enumerate(steps):
+            sf = f"{fld}[{i}]"
+            if not isinstance(step, dict) or len(step) != 1:
+                self.err(sf, f"each step is a mapping with exactly one verb, got {excerpt(step)}")
+                continue
+            (verb, args), = step.items()
+            if verb not in L.VERBS:
+                self.err(sf, f"unknown effect {verb!r}{suggest(verb, L.VERBS)}")
+                continue
+            if args is None:
+                args = {}
+            if not isinstance(args, dict):
+                self.err(f"{sf}.{verb}", f"arguments must be a mapping, not {excerpt(args)}")
+                continue
+            spec = L.VERBS[verb]["args"]
+            for k in args:
+                if k not in spec:
+                    self.err(f"{sf}.{verb}.{k}", f"unknown argument {k!r} for {verb!r}{suggest(k, spec)}")
+            clean = {}
+            for k, typ in spec.items():
+                optional = typ.endswith("?")
+                typ = typ.rstrip("?")
+                af = f"{sf}.{verb}.{k}"
+                if k not in args:
+                    if not optional:
+                        self.err(af, f"is required for {verb!r}")
+                    continue
+                clean[k] = self.arg(args[k], typ, af, bound)
+            if verb == "choose_number" and all(isinstance(clean.get(k), int) for k in ("min", "max")) \
+                    and clean["min"] > clean["max"]:
+                self.err(f"{sf}.{verb}.max", f"must be at least min ({clean['min']}), not {clean['max']}")
+            if verb in ("choose", "choose_number", "name_character") and isinstance(args.get("as"), str):
+                bound.add(args["as"])
+            out.append({verb: clean})
+        return tuple(out)
+
+    def arg(self, v, typ: str, fld: str, bound: set[str]):
+        if typ == "selector":
+            if isinstance(v, str) and (v in L.BUILTIN_SELECTORS or v in bound):
+                return v
+            if isinstance(v, dict) and set(v) == {"each"}:
+                return {"each": self.filter(v["each"], f"{fld}.each")}
+            self.err(fld, f"unknown target {excerpt(v)}{suggest(v, [*L.BUILTIN_SELECTORS, *bound])}; "
+                          "name a built-in target or one chosen earlier with 'choose'")
+            return v
+        if typ == "filter":
+            return self.filter(v, fld)
+        if typ == "amount":
+            if isinstance(v, dict) and len(v) == 1:
+                (k, sel), = v.items()
+                if k not in L.AMOUNT_KINDS:
+                    self.err(fld, f"unknown amount {k!r}{suggest(k, L.AMOUNT_KINDS)}")
+                elif k == "count":
+                    self.check_choice(sel, L.COUNTABLES, f"{fld}.count", "thing to count")
+                elif k == "chosen":
+                    if not _is_in(sel, bound):
+                        self.err(f"{fld}.chosen", f"{excerpt(sel)} is not a number chosen earlier (choose_number ... as)")
+                else:
+                    self.arg(sel, "selector", f"{fld}.{k}", bound)
+                return dict(v)
+            if isinstance(v, bool) or not isinstance(v, int):
+                self.err(fld, f"must be a whole number or a counted amount such as {{atk_of: target}}, not {excerpt(v)}")
+            else:
+                self.number(v, fld, signed=fld.rsplit(".", 1)[-1] in L.SIGNED_AMOUNTS)
+            return v
+        if typ in ENUM_ARGS:
+            options, what = ENUM_ARGS[typ]
+            self.check_choice(v, options, fld, what)
+            return v
+        if typ == "int":
+            self.number(v, fld)
+            return v
+        if typ == "card_filter":
+            if not isinstance(v, dict):
+                self.err(fld, f"a card filter is a mapping, not {excerpt(v)}")
+                return {}
+            for k, val in v.items():
+                if k not in L.CARD_FILTER_KEYS:
+                    self.err(f"{fld}.{k}", f"unknown card filter {k!r}{suggest(k, L.CARD_FILTER_KEYS)}")
+                elif k == "type":
+                    self.check_choice(val, L.CARD_TYPES, f"{fld}.{k}", "card type")
+            return dict(v)
+        if typ == "bool":
+            if not isinstance(v, bool):
+                self.err(fld, f"must be true or false, not {excerpt(v)}")
+            return v
+        if typ in ("str", "name"):
+            if not isinstance(v, str) or not v:
+                self.err(fld, f"must be text, not {excerpt(v)}")
+            return v
+        if typ == "steps":
+            return self.steps(v, fld, set(bound))
+        if typ == "condition":
+            return self.condition(v, fld)
+        raise AssertionError(typ)
+
+    def filter(self, v, fld: str) -> dict:
+        if not isinstance(v, dict):
+            self.err(fld, f"a filter is a mapping, not {excerpt(v)}")
+            return {}
+        for k, val in v.items():
+            if k not in L.FILTER_KEYS:
+                self.err(f"{fld}.{k}", f"unknown filter {k!r}{suggest(k, L.FILTER_KEYS)}")
+                continue
+            typ = L.FILTER_KEYS[k]
+            if typ == "side":
+                self.check_choice(val, ("yours", "enemy", "any"), f"{fld}.{k}", "side")
+            elif typ == "row":
+                self.check_choice(val, L.ROWS, f"{fld}.{k}", "row")
+            elif typ == "kind":
+                self.check_choice(val, ("main", "supporting"), f"{fld}.{k}", "kind")
+            elif typ == "alignment":
+                self.check_choice(val, L.ALIGNMENTS, f"{fld}.{k}", "alignment")
+            elif typ == "bool" and not isinstance(val, bool):
+                self.err(f"{fld}.{k}", f"must be true or false, not {excerpt(val)}")
+            elif typ == "tristate" and val not in (True, False, "any"):
+                self.err(f"{fld}.{k}", f"must be true, false or any, not {excerpt(val)}")
+            elif typ == "int":
+                self.number(val, f"{fld}.{k}")
+        return dict(v)
+
+    def condition(self, v, fld: str) -> dict:
+        if not isinstance(v, dict) or not v:
+            self.err(fld, f"a condition is a mapping, not {excerpt(v)}")
+            return {}
+        for k, val in v.items():
+            if k not in L.CONDITIONS:
+                self.err(f"{fld}.{k}", f"unknown condition {k!r}{suggest(k, L.CONDITIONS)}")
+            elif L.CONDITIONS[k] == "filter":
+                self.filter(val, f"{fld}.{k}")
+            elif L.CONDITIONS[k] == "count":
+                if not isinstance(val, dict) or not _is_in(val.get("count"), L.COUNTABLES) \
+                        or isinstance(val.get("n"), bool) or not isinstance(val.get("n"), int):
+                    self.err(f"{fld}.{k}", f"needs {{count: one of {', '.join(L.COUNTABLES)}, n: N}}")
+                else:
+                    self.number(val["n"], f"{fld}.{k}.n")
+            elif L.CONDITIONS[k] == "int":
+                self.number(val, f"{fld}.{k}")
+            elif L.CONDITIONS[k] == "bool" and not isinstance(val, bool):
+                self.err(f"{fld}.{k}", f"must be true or false, not {excerpt(val)}")
+        return dict(v)
+
+
+def _is_in(v, options) -> bool:
+    """``v in options``, False for a value that cannot be looked up (a list where a name belongs)."""
+    try:
+        return v in options
+    except TypeError:
+        return False
+
+
+def _as_list(v) -> list:
+    if v is None:
+        return []
+    return v if isinstance(v, list) else [v]
+
+
+def parse_card(data: dict, file: str | None = None) -> tuple[CardDef | None, list[Problem]]:
+    cid = data.get("id") if isinstance(data, dict) else None
+    ck = _Checker(file, cid or (data.get("name") if isinstance(data, dict) else None))
+    if not isinstance(data, dict):
+        ck.err(None, f"a card is a mapping of fields, not {excerpt(data)}")
+        return None, ck.problems
+    if not isinstance(cid, str) or not cid:
+        ck.err("id", "is required (a short unique id such as 'ember-lynx-1')")
+    name = data.get("name")
+    if not isinstance(name, str) or not name.strip():
+        ck.err("name", "is required")
+    mantle = data.get("mantle", 0)
+    if isinstance(mantle, bool) or not isinstance(mantle, int) or not 0 <= mantle <= 3:
+        ck.err("mantle", f"is the number of stars around the name (0-3), not {excerpt(mantle)}")
+    elif mantle and isinstance(name, str):
+        # a mantle: the stars are part of the full name, so it is a different character for
+        # uniqueness and power-ups than its predecessor of the same title
+        name = "\u2605" * mantle + name + "\u2605" * mantle
+    ctype = data.get("type")
+    if not ck.check_choice(ctype, L.CARD_TYPES, "type", "card type"):
+        return None, ck.problems
+    allowed = CARD_FIELDS["common"] | CARD_FIELDS[ctype]
+    for k in data:
+        if k not in allowed:
+            ck.err(k, f"unknown field for a {ctype} card{suggest(k, allowed)}")
+
+    teams = tuple(str(t) for t in _as_list(data.get("team")))
+    _check_common_types(ck, data)
+    kw, kw_params = ck.keywords(data.get("keywords"), "keywords")
+    fields: dict = {"id": cid, "name": name, "type": ctype, "teams": teams, "keywords": frozenset(kw),
+                    "kw_params": tuple(kw_params),
+                    "universe": data.get("universe", "core"), "aka": tuple(_as_list(data.get("aka"))),
+                    "text": data.get("text"), "flavor": data.get("flavor"),
+                    "number": str(data["number"]) if data.get("number") is not None else None,
+                    "source": file}
+    if "art" in data:
+        art = data["art"]
+        if not isinstance(art, dict) or set(art) != {"icon"} or not isinstance(art["icon"], str) \
+                or not art["icon"] or not all(ch.islower() or ch.isdigit() or ch == "-" for ch in art["icon"]):
+            ck.err("art", f"is {{icon: NAME}} with a game-icons.net icon name such as 'flame' "
+                          f"(lower case, digits and dashes), not {art!r}")
+        else:
+            fields["art_icon"] = art["icon"]
+
+    if ctype in ("main", "supporting", "token"):
+        fields["atk"] = ck.check_int(data, "atk", "atk") or 0
+        fields["defense"] = ck.check_int(data, "def", "def") or 0
+        fields["health"] = ck.check_int(data, "health", "health", minimum=1) or 1
+        if ctype == "supporting":
+            fields["cost"] = ck.check_int(data, "cost", "cost")
+        if ctype == "main":
+            fields["level"] = ck.check_int(data, "level", "level", minimum=1) or 1
+            fields["level_up"] = _parse_level_up(ck, data.get("level_up"))
+            if "transform" in data:
+                if "level_up" in data:
+                    ck.err("transform", "a main character either levels up or transforms, not both")
+                t = _parse_level_up(ck, {"xp": 1, **data["transform"]} if isinstance(data["transform"], dict)
+                                    else data["transform"], "transform")
+                fields["level_up"] = LevelUp(1, t.when, t.into, t.cond, transform=True) if t else None
+            if "difficulty" in data and ck.check_choice(data["difficulty"], L.DIFFICULTIES, "difficulty",
+                                                        "difficulty label"):
+                fields["difficulty"] = data["difficulty"]
+            if "returns_to" in data:
+                if not isinstance(data["returns_to"], str) or not data["returns_to"]:
+                    ck.err("returns_to", "names the side pile this main character goes back to when KO'd")
+                fields["returns_to"] = data["returns_to"]
+            if fields["level"] == 1 and fields["level_up"] is None and "level_up" not in data \
+                    and "transform" not in data and "returns_to" not in data:
+                ck.err("level_up", "a level 1 main character needs a level-up (or a transform)")
+        fields["powers"] = tuple(_parse_powers(ck, data.get("powers")))
+        fields["triggers"] = tuple(_parse_triggers(ck, data.get("triggers")))
+        fields["statics"] = tuple(_parse_statics(ck, data.get("statics")))
+    elif ctype == "equipment":
+        fields["cost"] = ck.check_int(data, "cost", "cost")
+        fields["machine"] = bool(data.get("machine", False))
+        if fields["machine"] and (data.get("powers") or data.get("triggers")):
+            ck.err("powers", "a machine's abilities are continuous (statics) in this card language")
+        fields["powers"] = tuple(_parse_powers(ck, data.get("powers")))
+        fields["triggers"] = tuple(_parse_triggers(ck, data.get("triggers")))
+        fields["statics"] = tuple(_parse_statics(ck, data.get("statics")))
+        if not (kw or fields["powers"] or fields["triggers"] or fields["statics"] or fields["machine"]):
+            ck.err("keywords", "equipment needs something to give its character: keywords, powers, "
+                               "triggers or statics")
+    elif data.get("powers") or data.get("triggers") or data.get("statics"):
+        ck.err("powers", f"a {ctype} card has no character powers")
+
+    if ctype == "plot_twist":
+        timing = _as_list(data.get("timing"))
+        if not timing:
+            ck.err("timing", "is required (build, main, combat or any_combat)")
+        for i, t in enumerate(timing):
+            ck.check_choice(t, L.TIMINGS, f"timing[{i}]", "timing")
+        fields["timing"] = tuple(timing)
+        fields["any_turn"] = bool(data.get("any_turn", False))
+        fields["anywhere"] = bool(data.get("anywhere", False))
+        reqs = []
+        for i, r in enumerate(_as_list(data.get("requires"))):
+            if isinstance(r, str):
+                reqs.append((r, 1))
+            elif isinstance(r, dict) and isinstance(r.get("team"), str):
+                reqs.append((r["team"], ck.check_int(r, "count", f"requires[{i}].count", minimum=1) or 1))
+            elif isinstance(r, dict) and r.get("alignment") in L.ALIGNMENTS:
+                reqs.append((f"alignment:{r['alignment']}",
+                             ck.check_int(r, "count", f"requires[{i}].count", minimum=1) or 1 if "count" in r else 1))
+            elif isinstance(r, dict) and isinstance(r.get("keyword"), str):
+                ck.check_choice(r["keyword"], L.KEYWORDS, f"requires[{i}].keyword", "keyword")
+                reqs.append((f"keyword:{r['keyword']}",
+                             ck.check_int(r, "count", f"requires[{i}].count", minimum=1) or 1 if "count" in r else 1))
+            else:
+                ck.err(f"requires[{i}]", "needs a team name, {team: NAME, count: N}, {alignment: good|evil, "
+                                         "count: N} or {keyword: KEYWORD, count: N}")
+        fields["requires"] = tuple(reqs)
+        if not teams:  # a plot twist that needs a team's characters is that team's card
+            fields["teams"] = tuple(dict.fromkeys(t for t, _n in reqs if ":" not in t))
+        fields["effect"] = ck.steps(data.get("effect"), "effect", set())
+        if not fields["effect"]:
+            ck.err("effect", "a plot twist needs an effect")
+        if any(t in ("combat", "any_combat") for t in timing) and not fields["anywhere"]:
+            if not _mentions_combat(fields["effect"]):
+                ck.err("effect", "a combat plot twist must affect characters in the combat "
+                                 "(choose with in_combat: true or use attackers/defender/in_combat), "
+                                 "or say anywhere: true")
+
+    if ctype == "location":
+        sym = data.get("symbol")
+        if sym is not None:
+            ck.check_choice(sym, L.SYMBOLS, "symbol", "power symbol")
+        elif not teams:
+            ck.err("symbol", "a location needs a power symbol, or a team for a special location")
+        fields["symbol"] = sym
+
+    try:
+        card = CardDef(**fields)
+    except TypeError:  # pragma: no cover - a field we could not even read
+        return None, ck.problems
+    return card, ck.problems
+
+
+def _check_common_types(ck: _Checker, data: dict) -> None:
+    """The plain fields every card may have: each of its own type (a list where a name belongs,
+    a number where text belongs, is reported rather than taken)."""
+    for i, t in enumerate(_as_list(data.get("team"))):
+        if not isinstance(t, str) or not t:
+            ck.err(f"team[{i}]" if isinstance(data.get("team"), list) else "team", f"names a team, not {excerpt(t)}")
+    if "universe" in data and (not isinstance(data["universe"], str) or not data["universe"].strip()):
+        ck.err("universe", f"names one universe (text, such as 'core'), not {excerpt(data['universe'])}")
+    for k in ("text", "flavor"):
+        if data.get(k) is not None and not isinstance(data[k], str):
+            ck.err(k, f"must be text, not {excerpt(data[k])}")
+    for i, a in enumerate(_as_list(data.get("aka"))):
+        if not isinstance(a, str) or not a:
+            ck.err(f"aka[{i}]" if isinstance(data.get("aka"), list) else "aka", f"must be a name, not {excerpt(a)}")
+    if data.get("number") is not None and (isinstance(data["number"], bool)
+                                           or not isinstance(data["number"], (str, int))):
+        ck.err("number", f"must be a set number (text or a whole number), not {excerpt(data['number'])}")
+    for k in ("any_turn", "anywhere", "machine"):
+        if k in data and not isinstance(data[k], bool):
+            ck.err(k, f"must be true or false, not {excerpt(data[k])}")
+
+
+def _mentions_combat(steps) -> bool:
+    """Does some step, nested ones included, affect characters in the combat?"""
+    for verb, args in L.walk_steps(steps):
+        if verb == "choose" and isinstance(args.get("filter"), dict) and args["filter"].get("in_combat"):
+            return True
+        target = args.get("target")
+        if _is_in(target, ("attackers", "defender", "in_combat")) or verb == "cancel_combat":
+            return True
+        if isinstance(target, dict) and isinstance(target.get("each"), dict) and target["each"].get("in_combat"):
+            return True
+    return False
+
+
+def _parse_powers(ck: _Checker, powers) -> list[PowerDef]:
+    out = []
+    for i, p in enumerate(_as_list(powers)):
+        pf = f"powers[{i}]"
+        if not isinstance(p, dict):
+            ck.err(pf, "a super power is a mapping")
+            continue
+        fields = ["name", "timing", "cost", "effect", "any_turn", "once_per_game", "reaction", "zone"]
+        for k in p:
+            if k not in fields:
+                ck.err(f"{pf}.{k}", f"unknown field for a super power{suggest(k, fields)}")
+        if not isinstance(p.get("name"), str):
+            ck.err(f"{pf}.name", "a super power needs a name")
+        if "reaction" in p:
+            ck.check_choice(p["reaction"], L.EVENTS, f"{pf}.reaction", "event to react to")
+            if "timing" in p:
+                ck.err(f"{pf}.timing", "a reaction is used when its event happens, so it has no timing")
+        else:
+            ck.check_choice(p.get("timing"), L.TIMINGS, f"{pf}.timing", "timing")
+        cost = _as_list(p.get("cost"))
+        if not cost:
+            ck.err(f"{pf}.cost", "a super power needs a cost of at least one power symbol")
+        for j, s in enumerate(cost):
+            ck.check_choice(s, (*L.SYMBOLS, L.ANY_SYMBOL), f"{pf}.cost[{j}]", "power symbol")
+        effect = ck.steps(p.get("effect"), f"{pf}.effect", set())
+        if not effect:
+            ck.err(f"{pf}.effect", "a super power needs an effect")
+        out.append(PowerDef(name=p.get("name", "?"), timing=p.get("timing", "main"), cost=tuple(cost),
+                            effect=effect, any_turn=bool(p.get("any_turn", False)),
+                            once_per_game=bool(p.get("once_per_game", False)), reaction=p.get("reaction"),
+                            zone=p.get("zone", "play")))
+        if p.get("zone", "play") not in ("play", "hand", "ko"):
+            ck.err(f"{pf}.zone", f"a super power works from play, hand or ko, not {excerpt(p.get('zone'))}")
+    return out
+
+
+def _parse_triggers(ck: _Checker, triggers) -> list[TriggerDef]:
+    out = []
+    for i, t in enumerate(_as_list(triggers)):
+        tf = f"triggers[{i}]"
+        if not isinstance(t, dict):
+            ck.err(tf, "a triggered ability is a mapping")
+            continue
+        for k in t:
+            if isinstance(k, bool):
+                ck.err(f"{tf}.{k}", "YAML reads a bare on/off/yes/no key as true/false; write 'when:' "
+                                    "for the trigger event (or quote the key)")
+            elif k not in ("when", "if", "effect", "optional"):
+                ck.err(f"{tf}.{k}", f"unknown field for a triggered ability{suggest(k, ['when', 'if', 'effect', 'optional'])}")
+        ck.check_choice(t.get("when"), L.EVENTS, f"{tf}.when", "trigger event")
+        cond = ck.condition(t["if"], f"{tf}.if") if "if" in t else None
+        effect = ck.steps(t.get("effect"), f"{tf}.effect", set())
+        if not effect:
+            ck.err(f"{tf}.effect", "a triggered ability needs an effect")
+        out.append(TriggerDef(on=t.get("when", "appears"), effect=effect, cond=cond, optional=bool(t.get("optional"))))
+    return out
+
+
+def _parse_statics(ck: _Checker, statics) -> list[dict]:
+    out = []
+    for i, st in enumerate(_as_list(statics)):
+        sf = f"statics[{i}]"
+        if not isinstance(st, dict):
+            ck.err(sf, "a continuous ability is a mapping (affects, atk, def, grant)")
+            continue
+        clean: dict = {}
+        for k, v in st.items():
+            if k not in L.STATIC_KEYS:
+                ck.err(f"{sf}.{k}", f"unknown field for a continuous ability{suggest(k, L.STATIC_KEYS)}")
+            elif k == "affects":
+                flt = ck.filter(v, f"{sf}.affects")
+                if "keyword" in flt:
+                    ck.err(f"{sf}.affects.keyword", "a continuous ability can't pick characters by keyword "
+                                                    "(keywords may themselves come from continuous abilities)")
+                clean[k] = flt
+            elif k in ("atk", "def"):
+                clean[k] = ck.arg(v, "amount", f"{sf}.{k}", set())
+            elif k == "grant":
+                kws = _as_list(v)
+                for j, kw in enumerate(kws):
+                    ck.check_choice(kw, L.KEYWORDS, f"{sf}.grant[{j}]", "keyword")
+                clean[k] = tuple(kws)
+            elif k == "while":
+                clean[k] = ck.condition(v, f"{sf}.while")
+        if not any(k in clean for k in ("atk", "def", "grant")):
+            ck.err(sf, "a continuous ability needs atk, def or grant")
+        out.append(clean)
+    return out
+
+
+def _parse_level_up(ck: _Checker, lu, fld: str = "level_up") -> LevelUp | None:
+    if lu is None:
+        return None
+    if not isinstance(lu, dict):
+        ck.err(fld, "must be a mapping with xp, when and into")
+        return None
+    for k in lu:
+        if k not in ("xp", "when", "into", "if"):
+            ck.err(f"{fld}.{k}", f"unknown field{suggest(k, ['xp', 'when', 'into', 'if'])}")
+    xp = ck.check_int(lu, "xp", f"{fld}.xp", minimum=1)
+    when = _as_list(lu.get("when"))
+    if not when:
+        ck.err(f"{fld}.when", "needs a condition: the event(s) that give XP (or that transform it)")
+    for i, w in enumerate(when):
+        ck.check_choice(w, L.EVENTS, f"{fld}.when[{i}]", "trigger event")
+    if not isinstance(lu.get("into"), str):
+        ck.err(f"{fld}.into", "names the id of the next level's card")
+    cond = ck.condition(lu["if"], f"{fld}.if") if "if" in lu else None
+    into = lu.get("into")
+    return LevelUp(xp=xp or 1, when=tuple(when), into=into if isinstance(into, str) else "", cond=cond)
+
+
+def parse_cards(items, file: str | None = None,
+                partial: list | None = None) -> tuple[dict[str, CardDef], list[Problem]]:
+    """Parse a list of card mappings; returns the valid cards and every problem found.
+
+    Cards that have problems but could still be read are added to ``partial`` (if given),
+    so that cross-card checks can report their other problems too."""
+    defs: dict[str, CardDef] = {}
+    problems: list[Problem] = []
+    if not isinstance(items, list):
+        return {}, [Problem(file, None, "cards", "must be a list of cards")]
+    for data in items:
+        card, probs = parse_card(data, file=file)
+        problems += probs
+        if card is None:
+            continue
+        if probs:
+            if partial is not None:
+                partial.append(card)
+            continue
+        if card.id in defs:
+            problems.append(Problem(file, card.id, "id", f"duplicate card id (also in {defs[card.id].source or 'this file'})"))
+            continue
+        defs[card.id] = card
+    return defs, problems
+
+
+def parse_teams(items, file: str | None = None) -> tuple[dict[str, dict], list[Problem]]:
+    teams: dict[str, dict] = {}
+    problems: list[Problem] = []
+    if items is not None and not isinstance(items, list):
+        return teams, [Problem(file, None, "teams", "must be a list of teams")]
+    for i, t in enumerate(items or []):
+        if not isinstance(t, dict) or not isinstance(t.get("name"), str):
+            problems.append(Problem(file, None, f"teams[{i}]", "a team needs a name"))
+            continue
+        if not _is_in(t.get("alignment"), L.ALIGNMENTS):
+            problems.append(Problem(file, None, f"teams[{i}].alignment",
+                                    f"must be good or evil, not {excerpt(t.get('alignment'))}"))
+        teams[t["name"]] = dict(t)
+    return teams, problems
+
+
+def check_pool(pool: CardPool, partial=()) -> list[Problem]:
+    """Cross-card checks: level-up targets exist, teams are known. ``partial``: cards that
+    failed other checks, checked here too so that every problem is reported at once."""
+    problems = []
+    for c in [*pool, *partial]:
+        if c.level_up and c.level_up.into not in pool:
+            problems.append(Problem(c.source, c.id, "level_up.into",
+                                    f"no card with id {c.level_up.into!r}{suggest(c.level_up.into, pool.cards)}"))
+        elif c.level_up and pool[c.level_up.into].type != "main":
+            problems.append(Problem(c.source, c.id, "level_up.into", "must name a main character card"))
+        elif c.level_up and (pool[c.level_up.into].level or 0) <= (c.level or 0):
+            # a level-up goes up: levels strictly increase along the chain, so it has no loop or standstill
+            fld = "transform.into" if c.level_up.transform else "level_up.into"
+            problems.append(Problem(c.source, c.id, fld, f"must name a card of a higher level than {c.level} "
+                                                         f"({c.level_up.into!r} is level {pool[c.level_up.into].level})"))
+        for fld, steps in _all_steps(c):
+            for verb, args in _walk(steps):
+                if verb == "create_token" and (not isinstance(args.get("card"), str) or args["card"] not in pool
+                                               or pool[args["card"]].type != "token"):
+                    problems.append(Problem(c.source, c.id, fld, f"create_token: no token card with id "
+                                                                 f"{args.get('card')!r}{suggest(args.get('card'), pool.cards)}"))
+                elif verb == "create_token" and isinstance(args.get("n"), int) and args["n"] > 1 \
+                        and "swarm" not in pool[args["card"]].keywords:
+                    # uniqueness: tokens of one name entering together leave one in play
+                    problems.append(Problem(c.source, c.id, fld, f"create_token: {args['n']} {args['card']!r} tokens "
+                                                                 "at once, but that token has no Swarm: only one "
+                                                                 "could stay in play (uniqueness)"))
+                if verb == "handler" and not _is_in(args.get("name"), HANDLERS):
+                    problems.append(Problem(c.source, c.id, fld, f"no Python handler registered as {args.get('name')!r}"
+                                                                 f"{suggest(args.get('name'), HANDLERS)}"))
+        if isinstance(c.text, str) and c.text:  # (a card read with problems may hold anything here)
+            said = c.text.lower()
+            for kw in sorted(c.keywords):
+                if kw.replace("_", " ") not in said:
+                    problems.append(Problem(c.source, c.id, "text", f"the hand-written text doesn't mention the "
+                                                                   f"keyword {kw.replace('_', ' ').title()}"))
+            for pw in c.powers:
+                if isinstance(pw.name, str) and pw.name.lower() not in said:
+                    problems.append(Problem(c.source, c.id, "text", f"the hand-written text doesn't mention the "
+                                                                   f"super power {pw.name!r}"))
+        if pool.teams:
+            for t in c.teams:
+                if t not in pool.teams:
+                    problems.append(Problem(c.source, c.id, "team", f"unknown team {t!r}{suggest(t, pool.teams)}"))
+            for k, v in c.kw_params:
+                if L.KEYWORDS[k].get("param") == "team" and not _is_in(v, pool.teams):
+                    problems.append(Problem(c.source, c.id, "keywords", f"{k}: unknown team {excerpt(v)}{suggest(v, pool.teams)}"))
+            for t, _n in c.requires:
+                if ":" not in t and t not in pool.teams:
+                    problems.append(Problem(c.source, c.id, "requires", f"unknown team {t!r}{suggest(t, pool.teams)}"))
+    return problems
+
+
+def _all_steps(c: CardDef):
+    """Every effect list on a card, with the field it came from."""
+    if c.effect:
+        yield "effect", c.effect
+    for i, pw in enumerate(c.powers):
+        yield f"powers[{i}].effect", pw.effect
+    for i, t in enumerate(c.triggers):
+        yield f"triggers[{i}].effect", t.effect
+
+
+_walk = L.walk_steps  # (the name other modules import)
+
+
+def uses_handlers(c: CardDef) -> bool:
+    return any(verb == "handler" for _f, steps in _all_steps(c) for verb, _a in _walk(steps))
+
+
+# Python handlers: for the rare card the language truly can't express, a function registered
+# by name and referenced from YAML as ``{handler: {name: NAME}}``. ``capeclash validate --stats``
+# counts the cards that need one (target: none in our own sets, at most 5 % of any set).
+HANDLERS: dict = {}
+
+
+def register_handler(name: str):
+    """Decorator: ``@register_handler("name")`` on ``fn(game, frame) -> bool`` (True when done)."""
+    def deco(fn):
+        HANDLERS[name] = fn
+        return fn
+    return deco
+
+
+def _compile_keyword_triggers() -> dict[str, tuple[TriggerDef, ...]]:
+    """The triggered abilities each keyword stands for, checked like any card's."""
+    out = {}
+    for kw, spec in L.KEYWORDS.items():
+        if "expand" not in spec:
+            continue
+        ck = _Checker("engine/cardlang/language.py", f"keyword {kw}")
+        out[kw] = tuple(_parse_triggers(ck, spec["expand"]))
+        if ck.problems:
+            raise AssertionError("\n".join(map(str, ck.problems)))
+    return out
+
+
+KEYWORD_TRIGGERS = _compile_keyword_triggers()
