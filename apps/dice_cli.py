@@ -106,7 +106,7 @@ def cmd_cards(args) -> int:
     if args.name:
         c = pool.find(args.name)
         if c is None:
-            from engine.cardlang.cards import suggest
+            from engine.core.errors import suggest
             print(f"no card named {args.name!r}{suggest(args.name, pool.by_name)}", file=sys.stderr)
             return 1
         cards = [c]

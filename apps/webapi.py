@@ -29,10 +29,19 @@ from engine.capeclash.futility import is_futile
 from engine.capeclash.game import MODES, Game
 from engine.capeclash.tutorial import TutorialOps, tutorial_bundle
 from engine.cardlang import language as L
-from engine.cardlang.cards import CardPool, suggest
+from engine.cardlang.cards import CardPool
 from engine.cardlang.text import ability_lines, card_text, keyword_rules
 from engine.core.actions import Action
-from engine.core.errors import CapeClashError, DataError, DeckError, Problem, SaveError, WebError, excerpt
+from engine.core.errors import (
+    CapeClashError,
+    DataError,
+    DeckError,
+    Problem,
+    SaveError,
+    WebError,
+    excerpt,
+    suggest,
+)
 from engine.core.rng import Rng
 
 WEB_SAVE_FORMAT = "capeclash-web-save"

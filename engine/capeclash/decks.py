@@ -17,8 +17,8 @@ from __future__ import annotations
 import re
 from collections import Counter
 
-from engine.cardlang.cards import CardPool, suggest
-from engine.core.errors import DeckError, Problem, excerpt
+from engine.cardlang.cards import CardPool
+from engine.core.errors import DeckError, Problem, excerpt, suggest
 
 DECK_SIZE = 60
 MAX_COPIES = 4

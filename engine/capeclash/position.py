@@ -24,8 +24,8 @@ from __future__ import annotations
 
 from engine.capeclash.decks import Deck
 from engine.capeclash.game import MAX_PLAYER_NAME, MODES, Game
-from engine.cardlang.cards import CardPool, suggest
-from engine.core.errors import DataError, Problem, excerpt
+from engine.cardlang.cards import CardPool
+from engine.core.errors import DataError, Problem, excerpt, suggest
 
 PHASES = ("start", "resource", "recruit", "formation", "main")
 ZONE_KEYS = ("front", "back", "hand", "resources", "deck", "ko")

@@ -28,9 +28,9 @@ from __future__ import annotations
 
 from engine.capeclash.game import MODES, Game
 from engine.capeclash.position import build, check_position
-from engine.cardlang.cards import CardPool, suggest
+from engine.cardlang.cards import CardPool
 from engine.core.actions import TYPES, Action
-from engine.core.errors import CapeClashError, DataError, IllegalActionError, Problem, excerpt
+from engine.core.errors import CapeClashError, DataError, IllegalActionError, Problem, excerpt, suggest
 
 CARD_CHECKS = {"zone", "row", "stunned", "exhausted", "wounds", "plus", "minus", "atk", "def", "frozen",
                "in_combat", "side", "vitality", "level", "main"}

@@ -39,9 +39,17 @@ from __future__ import annotations
 
 from engine.capeclash.game import Game
 from engine.capeclash.position import build, check_position
-from engine.cardlang.cards import CardPool, suggest
+from engine.cardlang.cards import CardPool
 from engine.core.actions import TYPES, Action
-from engine.core.errors import CapeClashError, DataError, IllegalActionError, Problem, WebError, excerpt
+from engine.core.errors import (
+    CapeClashError,
+    DataError,
+    IllegalActionError,
+    Problem,
+    WebError,
+    excerpt,
+    suggest,
+)
 from engine.core.rng import Rng
 
 LEARNER, RIVAL = 0, 1

@@ -12,11 +12,10 @@ file, the card and the field, with a close-match suggestion for misspellings.
 
 from __future__ import annotations
 
-import difflib
 from dataclasses import dataclass, field
 
 from engine.cardlang import language as L
-from engine.core.errors import DataError, Problem, excerpt
+from engine.core.errors import DataError, Problem, excerpt, suggest
 
 
 @dataclass(frozen=True)
@@ -258,13 +257,6 @@ ENUM_ARGS = {
     "pile_pick": (L.PILE_PICKS, "way to pick"),
     "pile_destination": (L.PILE_DESTINATIONS, "destination"),
 }
-
-
-def suggest(word: str, options) -> str:
-    if not isinstance(word, str) or len(word) > 60:
-        return ""  # only a short word can be a misspelling (and a long one costs difflib dearly)
-    close = difflib.get_close_matches(word, [o for o in options if isinstance(o, str)], n=1, cutoff=0.6)
-    return f" (did you mean {close[0]!r}?)" if close else ""
 
 
 MAX_NUMBER = 999  # no cost, stat, level, XP or amount on a card comes near this (a bigger one is a typo)

@@ -6,6 +6,7 @@ stable ``code`` that a UI can map to its own wording, and a readable message.
 
 from __future__ import annotations
 
+import difflib
 import reprlib
 
 
@@ -113,3 +114,10 @@ class WebError(Exception):
         super().__init__(message)
         self.code = code
         self.problems = problems or []
+
+
+def suggest(word: str, options) -> str:
+    if not isinstance(word, str) or len(word) > 60:
+        return ""  # only a short word can be a misspelling (and a long one costs difflib dearly)
+    close = difflib.get_close_matches(word, [o for o in options if isinstance(o, str)], n=1, cutoff=0.6)
+    return f" (did you mean {close[0]!r}?)" if close else ""

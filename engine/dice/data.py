@@ -11,8 +11,7 @@ only the first.
 
 from __future__ import annotations
 
-from engine.cardlang.cards import suggest
-from engine.core.errors import Problem
+from engine.core.errors import Problem, suggest
 from engine.dice.cards import (
     ABILITIES,
     ACTION_FIELDS,

@@ -32,9 +32,8 @@ taken from, with ``by``: the controlling character) and ``attached`` (aids, each
 
 from __future__ import annotations
 
-from engine.cardlang.cards import suggest
 from engine.core.actions import TYPES, Action
-from engine.core.errors import CapeClashError, DataError, Problem
+from engine.core.errors import CapeClashError, DataError, Problem, suggest
 from engine.dice import rules
 
 TOP_KEYS = {"game", "scenario", "rule", "description", "seed", "start", "actions", "expect", "source"}
