@@ -25,7 +25,7 @@ system-install:
 	fi
 
 lint: dev-install
-	$(PY) -m ruff check engine printgen web tests
+	$(PY) -m ruff check engine apps printgen web tests tools
 
 validate: install
 	capeclash validate card_data
