@@ -15,7 +15,7 @@ The second soak plays decks dealt at random from every card in card_data, in the
 five modes, and checks after every action that what a player sees (their view,
 their lines of the log) does not depend on the cards hidden from them: the same
 action applied to a copy in which those cards were dealt again must look the
-same to them (``invariants.apply_checking_secrets``; one viewer per action, in
+same to them (``engine.core.checks.apply_checking_secrets``; one viewer per action, in
 turn). It also compares the live game's views with a fresh replay's.
 
 CAPECLASH_SOAK_GAMES sets the number of games (default 600; 2000 for a long run),
@@ -32,6 +32,7 @@ from concurrent.futures import ProcessPoolExecutor
 from engine.capeclash import invariants
 from engine.capeclash.game import Game
 from engine.capeclash.testing import CARD_DATA, random_deck, sample_game
+from engine.core import checks
 from engine.core.actions import Action
 from engine.core.rng import Rng
 
@@ -142,7 +143,7 @@ def secret_one(seed: int) -> dict:
         acts = g.legal_actions(g.to_act[0])
         a = acts[r.below(len(acts))]
         viewer = viewers[len(g.actions) % len(viewers)]
-        leaks += invariants.apply_checking_secrets(g, a, shuffle, [viewer])
+        leaks += checks.apply_checking_secrets(g, a, shuffle, [viewer])
         replay._apply(a)
         replay.drop_caches()
         problems += _views_differ(g, replay, viewers[(len(g.actions) + 1) % len(viewers)])

@@ -45,6 +45,8 @@ LOOK_BACK = ("is_stunned", "is_ko")
 
 
 class Game(Replayable):
+    game = "capeclash"  # the ruleset (engine.core.protocol); Derring-Dice games say "dice"
+
     # Slots, not an instance dict: a game has more fields than CPython 3.11 keeps in a shared-key
     # dict, and slot reads are the fastest attribute access there is (the engine reads its own
     # fields several hundred times per action). ``fields`` lists them for copying.

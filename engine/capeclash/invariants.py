@@ -176,36 +176,3 @@ def permuted(g: Game, cards: set[int], rng) -> Game:
             h.cards[i].cid = cid
     h.drop_caches()
     return h
-
-
-def apply_checking_secrets(g: Game, action, rng, viewers=None) -> list[str]:
-    """Apply ``action`` to ``g`` (trusted) and check that what each viewer sees afterwards (their
-    view and their lines of the new log) does not depend on the cards hidden from them before and
-    after the action: the same action applied to a copy in which those cards were dealt again
-    must look exactly the same to them. Returns the differences found (empty when none)."""
-    before = g.copy()
-    if viewers is None:
-        viewers = [None, *range(len(g.players))]
-    hidden_before = {v: unseen_cards(g, v) for v in viewers}
-    first = len(g.events)
-    g._apply(action)
-    out = []
-    for v in viewers:
-        if any(e.type == "look" and v in e.secret for e in g.events[first:]):
-            continue  # the viewer looked at a hand: those cards were shown to them
-        keep = hidden_before[v] & unseen_cards(g, v)
-        if not keep:
-            continue
-        h = permuted(before, keep, rng)
-        h._apply(action)
-        mine = [e.for_viewer(v) for e in g.events[first:]]
-        theirs = [e.for_viewer(v) for e in h.events[first:]]
-        if mine != theirs:
-            diff = [(a, b) for a, b in zip(mine, theirs, strict=False) if a != b] or [(mine, theirs)]
-            out.append(f"viewer {v}: after {action} the log depends on hidden cards: {diff[0][0]!r} / {diff[0][1]!r}")
-            continue
-        va, vb = g.view(v), h.view(v)
-        if va != vb:
-            keys = sorted(k for k in va if va[k] != vb.get(k))
-            out.append(f"viewer {v}: after {action} the view depends on hidden cards (in {', '.join(keys)})")
-    return out
