@@ -24,7 +24,6 @@ FILE_TIERS = {
     "test_print.py": "print",
     "test_print_dice.py": "print",
     "test_soak.py": "soak",
-    "test_dice_soak.py": "soak",
     "test_simulate.py": "slow",
     "test_balance.py": "slow",
 }

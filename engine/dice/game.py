@@ -467,8 +467,9 @@ class DiceGame(Replayable):
         from engine.dice.view import describe_action
         return describe_action(self, a)
 
-    def state_json(self) -> dict:
-        """The whole state, hidden cards included."""
+    def state_json(self, skip_decks: bool = False) -> dict:
+        """The whole state, hidden cards included (``skip_decks``, which lets Cape Clash leave out its
+        decks' order for speed, changes nothing here: the dice game's state is small)."""
         return {"cards": self.cards, "players": self.players, "rdeck": self.rdeck, "adeck": self.adeck,
                 "rdisc": self.rdisc, "adisc": self.adisc, "play": self.play, "turn": self.turn,
                 "active": self.active, "phase": self.phase, "redo": self.redo, "drawn": self.tactics_drawn,
