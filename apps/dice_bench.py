@@ -23,35 +23,24 @@ def decision_times(level: str, games: int, seed: int = 1, budget: dict | None = 
     of its decisions with a real choice, as wall-clock and CPU time (this process only: on a shared
     machine the wall clock also counts other programs), all of them and the searched ones apart
     (those the hard level searches, see ``engine.dice.ai.searchable``)."""
-    import time
-
-    from engine.ai import make_policy, public_context
-    from engine.ai.match import seat_rng
+    from engine.ai.match import new_match, play_match
     from engine.dice import ai as dice_ai
     from engine.dice.cards import load_pool
-    from engine.dice.game import DiceGame
     pool = load_pool()
     out = {"all": [], "all_cpu": [], "searched": [], "searched_cpu": []}
     for i in range(games):
-        g = DiceGame(pool, {"seed": seed + i})
-        ctx = public_context(g)
         mine = i % 2
-        pols = [make_policy(level if p == mine else "normal", ctx, **((budget or {}) if p == mine else {}))
-                for p in (0, 1)]
-        rngs = [seat_rng(seed + i, p) for p in (0, 1)]
-        while not g.is_over:
-            p = g.to_act[0]
-            v, legal = g.view(p), g.legal_actions(p)
-            t0, c0 = time.perf_counter(), time.process_time()
-            a = pols[p](v, legal, rngs[p])
-            dt, dc = time.perf_counter() - t0, time.process_time() - c0
+
+        def seen(p, v, legal, dt, dc, mine=mine) -> None:
             if p == mine and len(legal) > 1:
                 out["all"].append(dt)
                 out["all_cpu"].append(dc)
                 if dice_ai.searchable(v, legal):
                     out["searched"].append(dt)
                     out["searched_cpu"].append(dc)
-            g._apply(a)
+        levels = [level if p == mine else "normal" for p in (0, 1)]
+        play_match(new_match(pool, "dice", seed + i), levels, seed + i, on_decision=seen,
+                   seat_budgets=[(budget or {}) if p == mine else {} for p in (0, 1)])
     return out
 
 

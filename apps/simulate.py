@@ -81,15 +81,12 @@ def _init_worker(world: tuple) -> None:
 
 def play_job(job: dict, world: tuple | None = None) -> dict:
     """Play one job's game (in whatever process) and return its record."""
-    from engine.ai.match import play_dice_game, play_game
+    from engine.ai.match import new_match, play_match
     pool, decks = world or _WORLD
     cpu = time.process_time()
-    if job["mode"] == "dice":
-        r = play_dice_game(pool, job["levels"], job["seed"], max_actions=job["max_actions"], budgets=job["budgets"])
-    else:
-        seat_decks = [decks[i] for i in job["decks"]]
-        r = play_game(pool, seat_decks, job["levels"], job["seed"], job["mode"], players=job["players"],
-                      max_actions=job["max_actions"], budgets=job["budgets"])
+    seat_decks = [decks[i] for i in job["decks"]] if job["mode"] != "dice" else None
+    g = new_match(pool, job["mode"], job["seed"], seat_decks, players=job["players"])
+    r = play_match(g, job["levels"], job["seed"], max_actions=job["max_actions"], budgets=job["budgets"])
     r["index"] = job["index"]
     r["deck_index"] = list(job["decks"])
     r["cpu_s"] = round(time.process_time() - cpu, 4)  # for the benchmark only: not part of the game

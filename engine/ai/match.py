@@ -1,8 +1,11 @@
-"""One game between computer players, with the numbers simulations and reports need.
+"""One game between computer players, for any ruleset, with the numbers simulations and reports need.
 
 The policies see only their views (``engine.ai``); this module, the referee, reads the game
-itself to record what happened: who won, how long it took, who went first, when each main
-character levelled up and which cards each player played.
+itself (through the game protocol, ``engine.core.protocol``) to record what happened: who won,
+how long it took, who went first and, for Cape Clash, when each main character levelled up and
+which cards each player played. ``play_match`` is the one play loop: simulations
+(``apps.simulate``), the AI benches (``apps.ai_bench``, ``apps.dice_bench``) and the tests use it
+for both games; ``new_match`` starts a game of either from a mode (``"dice"`` or a Cape Clash mode).
 
 >>> from engine.capeclash.testing import test_pool, test_decks
 >>> r = play_game(test_pool(), test_decks(), ["normal", "random"], seed=3)
@@ -13,14 +16,15 @@ character levelled up and which cards each player played.
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from typing import Any
 
 from engine.ai import make_policy, public_context
-from engine.capeclash.game import Game
 from engine.core.rng import Rng
 
 _MASK = (1 << 64) - 1
 PLAY_TYPES = ("recruit", "recruit_ally", "plot", "equip")
+SEATS = {"duel": 2, "ffa": 3, "2v2": 4, "two_headed": 4, "dice": 2}
 
 
 def seat_rng(seed: int, seat: int) -> Rng:
@@ -28,76 +32,122 @@ def seat_rng(seed: int, seat: int) -> Rng:
     return Rng((seed * 0x9E3779B97F4A7C15 + 0x632BE59BD9B4E019 * (seat + 1)) & _MASK)
 
 
-def play_game(pool, decks: list, levels: list[str], seed: int, mode: str = "duel", *, players: int | None = None,
-              max_actions: int = 20000, timings: dict | None = None, budgets: dict | None = None,
-              options: dict | None = None) -> dict[str, Any]:
-    """Play one game; seat ``i`` gets ``decks[i % len(decks)]`` and level ``levels[i % len(levels)]``.
-
-    ``timings``, when given, collects the seconds of every decision per level (``{level: [s...]}``).
-    ``budgets`` overrides level budgets (``{"hard": {"iterations": 100}}``).
-    """
-    n = players or {"duel": 2, "ffa": 3, "2v2": 4, "two_headed": 4}[mode]
+def new_match(pool, mode: str, seed: int, decks: list | None = None, *, players: int | None = None,
+              options: dict | None = None):
+    """A new game: Derring-Dice for ``mode="dice"`` (the two players share the decks), otherwise Cape
+    Clash in that mode, seat ``i`` playing ``decks[i % len(decks)]``."""
+    if mode == "dice":
+        from engine.dice.game import DiceGame
+        return DiceGame(pool, {"seed": seed, **({"options": options} if options else {})})
+    from engine.capeclash.game import Game
+    n = players or SEATS[mode]
     specs = [{"name": f"P{i + 1}", "deck": decks[i % len(decks)]} for i in range(n)]
-    g = Game(pool, {"mode": mode, "seed": seed, "players": specs, "options": options or {}})
+    return Game(pool, {"mode": mode, "seed": seed, "players": specs, "options": options or {}})
+
+
+def play_match(g, levels: list[str], seed: int, *, max_actions: int = 20000, budgets: dict | None = None,
+               seat_budgets: list[dict] | None = None, timings: dict | None = None,
+               on_decision: Callable | None = None) -> dict[str, Any]:
+    """Let computer players play ``g`` (a game of any ruleset) to its end, or ``max_actions``; seat ``i``
+    plays ``levels[i % len(levels)]``, with its own random generator (``seat_rng``). Returns the
+    game's record (``record``).
+
+    ``budgets`` overrides level budgets (``{"hard": {"iterations": 100}}``), ``seat_budgets`` one
+    seat's (a list, seat by seat). ``timings``, when given, collects the seconds of every decision
+    with a real choice per level (``{level: [s...]}``); ``on_decision(p, view, legal, wall, cpu)``
+    sees every decision of seat ``p`` with its wall-clock and CPU seconds."""
+    n = len(g.players)
     ctx = public_context(g)
     seat_levels = [levels[i % len(levels)] for i in range(n)]
-    policies = [make_policy(lv, ctx, **(budgets or {}).get(lv, {})) for lv in seat_levels]
+    policies = [make_policy(lv, ctx, **{**(budgets or {}).get(lv, {}), **((seat_budgets or [{}] * n)[i] or {})})
+                for i, lv in enumerate(seat_levels)]
     rngs = [seat_rng(seed, i) for i in range(n)]
-    level_up: list[int | None] = [None] * n
-    played: list[list[str]] = [[] for _ in range(n)]
-
-    def before(p: int, a) -> None:
-        if a.type in PLAY_TYPES:
-            played[p].append(g.cards[a["card"]].cid)
-
-    def after() -> None:
-        for i, pl in enumerate(g.players):
-            if level_up[i] is None and pl.level > 1:
-                level_up[i] = g.turn
-
-    steps = _play_out(g, policies, rngs, seat_levels, max_actions, timings, before, after)
-    r = g.result or {"winners": [], "reason": f"stopped after {max_actions} actions", "turn": g.turn}
-    first = g.players_of(g.first_side)
-    return {"seed": seed, "mode": mode, "levels": seat_levels, "decks": [s["deck"].name for s in specs],
-            "winners": list(r["winners"]), "reason": r["reason"], "turns": g.turn, "actions": steps,
-            "first": first, "level_up": level_up, "played": played, "hash": g.state_hash()}
-
-
-def play_dice_game(pool, levels: list[str], seed: int, *, max_actions: int = 20000, budgets: dict | None = None,
-                   timings: dict | None = None) -> dict[str, Any]:
-    """One game of the dice game (``engine.dice``) between computer players, as the same record
-    as ``play_game``: seat ``i`` plays ``levels[i]``; seat 0 leads the bad guys, who move first.
-    The "decks" of the record are the sides (the two players share the decks)."""
-    from engine.dice import DiceGame
-    g = DiceGame(pool, {"seed": seed})
-    ctx = public_context(g)
-    policies = [make_policy(lv, ctx, **(budgets or {}).get(lv, {})) for lv in levels[:2]]
-    rngs = [seat_rng(seed, i) for i in range(2)]
-    first = [g.active]
-    steps = _play_out(g, policies, rngs, levels, max_actions, timings)
-    r = g.result or {"winners": [], "reason": f"stopped after {max_actions} actions"}
-    return {"seed": seed, "mode": "dice", "levels": list(levels[:2]), "decks": [pl["side"] for pl in g.players],
-            "winners": list(r["winners"]), "reason": r["reason"], "turns": g.turn, "actions": steps,
-            "first": first, "level_up": [None, None], "played": [[], []], "hash": g.state_hash()}
-
-
-def _play_out(g, policies: list, rngs: list, levels: list[str], max_actions: int, timings: dict | None,
-              before=None, after=None) -> int:
-    """Let the seats' policies play ``g`` to its end (or ``max_actions``); returns the actions taken.
-    ``timings`` collects decision times per level (decisions with a real choice only); ``before(p, a)``
-    and ``after()`` see each action."""
+    rec = _RECORDERS[g.game](g)
+    clocked = timings is not None or on_decision is not None
     steps = 0
     while not g.is_over and steps < max_actions:
         p = g.to_act[0]
         legal = g.legal_actions(p)
-        t0 = time.perf_counter() if timings is not None else 0.0
-        a = policies[p](g.view(p), legal, rngs[p])
-        if timings is not None and len(legal) > 1:
-            timings.setdefault(levels[p], []).append(time.perf_counter() - t0)
-        if before is not None:
-            before(p, a)
+        view = g.view(p)
+        t0, c0 = (time.perf_counter(), time.process_time()) if clocked else (0.0, 0.0)
+        a = policies[p](view, legal, rngs[p])
+        if clocked:
+            wall, cpu = time.perf_counter() - t0, time.process_time() - c0
+            if timings is not None and len(legal) > 1:
+                timings.setdefault(seat_levels[p], []).append(wall)
+            if on_decision is not None:
+                on_decision(p, view, legal, wall, cpu)
+        rec.before(p, a)
         g._apply(a)
         steps += 1
-        if after is not None:
-            after()
-    return steps
+        rec.after()
+    r = g.result or {"winners": [], "reason": f"stopped after {max_actions} actions"}
+    return {"seed": seed, "mode": getattr(g, "mode", g.game), "levels": seat_levels, "decks": rec.decks(),
+            "winners": list(r["winners"]), "reason": r["reason"], "turns": g.turn, "actions": steps,
+            "first": rec.first(), "level_up": rec.level_up, "played": rec.played, "hash": g.state_hash()}
+
+
+class _CapeClashRecord:
+    """What a Cape Clash record adds: when each main character levelled up, the cards played."""
+
+    def __init__(self, g):
+        self.g = g
+        self.level_up: list[int | None] = [None] * len(g.players)
+        self.played: list[list[str]] = [[] for _ in g.players]
+
+    def before(self, p: int, a) -> None:
+        if a.type in PLAY_TYPES:
+            self.played[p].append(self.g.cards[a["card"]].cid)
+
+    def after(self) -> None:
+        g = self.g
+        for i, pl in enumerate(g.players):
+            if self.level_up[i] is None and pl.level > 1:
+                self.level_up[i] = g.turn
+
+    def first(self) -> list[int]:
+        return self.g.players_of(self.g.first_side)
+
+    def decks(self) -> list[str]:
+        return [s["deck"].name for s in self.g.config["players"]]
+
+
+class _DiceRecord:
+    """Derring-Dice's record: the "decks" are the sides (the players share the decks); seat 0 leads
+    the bad guys, who move first."""
+
+    def __init__(self, g):
+        self.g = g
+        self._first = [g.active]
+        self.level_up: list[int | None] = [None, None]
+        self.played: list[list[str]] = [[], []]
+
+    def before(self, p: int, a) -> None:
+        pass
+
+    def after(self) -> None:
+        pass
+
+    def first(self) -> list[int]:
+        return self._first
+
+    def decks(self) -> list[str]:
+        return [pl["side"] for pl in self.g.players]
+
+
+_RECORDERS = {"capeclash": _CapeClashRecord, "dice": _DiceRecord}
+
+
+def play_game(pool, decks: list, levels: list[str], seed: int, mode: str = "duel", *, players: int | None = None,
+              max_actions: int = 20000, timings: dict | None = None, budgets: dict | None = None,
+              options: dict | None = None) -> dict[str, Any]:
+    """One game of Cape Clash; seat ``i`` gets ``decks[i % len(decks)]`` and level ``levels[i % len(levels)]``."""
+    g = new_match(pool, mode, seed, decks, players=players, options=options)
+    return play_match(g, levels, seed, max_actions=max_actions, budgets=budgets, timings=timings)
+
+
+def play_dice_game(pool, levels: list[str], seed: int, *, max_actions: int = 20000, budgets: dict | None = None,
+                   timings: dict | None = None) -> dict[str, Any]:
+    """One game of the dice game (``engine.dice``) between computer players: seat ``i`` plays ``levels[i]``."""
+    return play_match(new_match(pool, "dice", seed), levels[:2], seed, max_actions=max_actions, budgets=budgets,
+                      timings=timings)
