@@ -12,7 +12,7 @@ import json
 import sys
 from pathlib import Path
 
-from engine.core.errors import CapeClashError, DataError, Problem, cut
+from engine.core.errors import CapeClashError
 
 DEFAULT_DATA = "card_data"
 
@@ -54,46 +54,12 @@ def cmd_validate(args) -> int:
 
 
 def cmd_scenario(args) -> int:
-    from engine.capeclash.loader import data_files, load_pool, read_data
-    from engine.capeclash.scenario import run_scenario
-    pool = load_pool([args.data])
-    files: list = []
-    for given in args.files or [Path(args.data) / "scenarios"]:
-        try:  # a path that is not there is reported with the others, not the end of the batch
-            found = [f for f in data_files([given]) if f.suffix in (".yaml", ".yml") or Path(given) == f]
-        except DataError as e:
-            found = [e]
-        if not found:
-            found = [DataError([Problem(str(given), None, None, "no scenario files (.yaml) in this folder")])]
-        files += found
-    failed = 0
-    for f in files:
-        if isinstance(f, DataError):
-            failed += 1
-            print(f"FAIL {f.problems[0].file}\n  {f}")
-            continue
-        try:
-            data, _ = read_data(f)
-            run = run_scenario(data, pool, str(f))
-        except DataError as e:
-            failed += 1
-            print(f"FAIL {f}\n  {e}")
-            continue
-        except Exception as e:  # noqa: BLE001 - an engine bug fails this scenario, not the whole batch
-            failed += 1
-            print(f"FAIL {f}: the engine crashed: {type(e).__name__}: {cut(str(e), 300)}")
-            continue
-        if run.ok:
-            if not args.quiet:
-                print(f"ok   {f}: {data.get('scenario')}")
-        else:
-            failed += 1
-            print(f"FAIL {f}: {data.get('scenario')}")
-            for line in run.failures:
-                print(f"  - {line}")
-            if args.verbose:
-                print("  log:\n    " + "\n    ".join(run.log))
-    print(f"{len(files) - failed} passed, {failed} failed")
+    from engine.capeclash.loader import load_pool
+    from engine.capeclash.scenario import SCENARIOS
+    from engine.core.scenario import run_files
+    passed, failed = run_files(SCENARIOS, load_pool([args.data]), args.files or [Path(args.data) / "scenarios"],
+                               quiet=args.quiet, verbose=args.verbose)
+    print(f"{passed} passed, {failed} failed")
     return 1 if failed else 0
 
 

@@ -32,6 +32,7 @@ def add_arguments(parser) -> None:
     p = sub.add_parser("scenario", help="run scenario tests (default: card_data/dice/scenarios)")
     p.add_argument("files", nargs="*")
     p.add_argument("-v", "--verbose", action="store_true", help="print the log of failing scenarios")
+    p.add_argument("-q", "--quiet", action="store_true", help="print only the failing scenarios")
     p = sub.add_parser("cards", help="list the cards with their rules text")
     p.add_argument("name", nargs="?", help="one card (any case)")
     p.add_argument("--deck", choices=["recruit", "action"])
@@ -60,38 +61,13 @@ def run(args) -> int:
 # ---------------------------------------------------------------------- scenarios
 
 def cmd_scenario(args) -> int:
-    from engine.dice.scenario import check_scenario, load_scenarios, run_scenario
-    files = load_scenarios(args.files or [DATA / "scenarios"])
-    failed = 0
-    for f, data in files:
-        probs = check_scenario(data, None, f)
-        fails = [str(p) for p in probs] or run_scenario(data)
-        if fails:
-            failed += 1
-            print(f"FAIL {f}: {data.get('scenario')}")
-            for m in fails:
-                print(f"   {m}")
-            if args.verbose and not probs:
-                _print_log(data)
-    print(f"{len(files) - failed}/{len(files)} dice scenarios hold")
-    return 1 if failed or not files else 0
-
-
-def _print_log(data) -> None:
-    from engine.dice.scenario import game_from_position, resolve_action
-    g = game_from_position(data["start"], seed=int(data.get("seed", 0)))
-    for step in data.get("actions") or []:
-        if isinstance(step, dict) and ("check" in step or step.get("illegal") or set(step) == {"dice"}):
-            if isinstance(step, dict) and set(step) == {"dice"}:
-                g.dice.extend(step["dice"])
-            continue
-        try:
-            g.apply(resolve_action(g, step))
-        except Exception as e:  # noqa: BLE001 - only for the failure printout
-            print(f"      (stopped: {e})")
-            break
-    for line in g.log_lines(None):
-        print(f"      | {line}")
+    from engine.core.scenario import run_files
+    from engine.dice.cards import load_pool
+    from engine.dice.scenario import SCENARIOS
+    passed, failed = run_files(SCENARIOS, load_pool(), args.files or [DATA / "scenarios"], quiet=getattr(args, "quiet", False),
+                               verbose=args.verbose)
+    print(f"{passed}/{passed + failed} dice scenarios hold")
+    return 1 if failed or not passed + failed else 0
 
 
 # ---------------------------------------------------------------------- cards and rules

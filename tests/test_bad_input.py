@@ -403,13 +403,13 @@ def test_one_bad_file_does_not_stop_a_scenario_batch(tmp_path, capsys):
 
 def test_an_engine_crash_fails_one_scenario_and_the_batch_goes_on(tmp_path, capsys, monkeypatch):
     import engine.capeclash.scenario as sc
-    real = sc.run_scenario
+    real = sc.build  # the position builder, called by the shared runner (engine.core.scenario)
 
-    def flaky(data, pool, source=None):
-        if "first" in str(source):
+    def flaky(pool, start, **kw):
+        if "first" in str(kw.get("source")):
             raise KeyError("boom")
-        return real(data, pool, source)
-    monkeypatch.setattr(sc, "run_scenario", flaky)
+        return real(pool, start, **kw)
+    monkeypatch.setattr(sc, "build", flaky)
     good = (ROOT / "card_data" / "scenarios" / "combat-atk-equal-def-stuns.yaml").read_text(encoding="utf-8")
     (tmp_path / "first.yaml").write_text(good, encoding="utf-8")
     (tmp_path / "second.yaml").write_text(good, encoding="utf-8")

@@ -102,3 +102,28 @@ def test_the_ai_resamples_a_playable_game_from_a_view(label, g):
     assert isinstance(s, GameState) and s.game == g.game
     assert p in s.to_act and set(map(str, s.legal_actions(p))) == set(map(str, g.legal_actions(p)))
     s.apply(s.legal_actions(p)[0])  # and it plays on
+
+
+@pytest.mark.parametrize("name,data", [
+    ("dice", {"game": "dice", "scenario": "wrong on purpose", "start": {"turn": 3, "phase": "recruit",
+              "bad": {"team": ["Battering Ram"]}, "good": {"team": ["Mortarman"]}},
+              "actions": [{"type": "end_step", "illegal": True}], "expect": [{"phase": "recruit"}]}),
+    ("capeclash", "combat-atk-equal-def-stuns.yaml"),
+])
+def test_one_scenario_runner_for_both_games(name, data):
+    """The shared runner (``engine.core.scenario``) plays each game's script the same way: an action
+    the script says is illegal but that is accepted fails the scenario and stops the script."""
+    from pathlib import Path
+
+    from engine.core.data import read_data
+    from engine.core.scenario import run
+    rs = ruleset(name)
+    if isinstance(data, str):
+        data, _ = read_data(Path(rs.SCENARIO_DIR) / data)
+        first = data["actions"][0]
+        data["actions"][0] = {**({"type": first} if isinstance(first, str) else first), "illegal": True}
+    pool = rs.load_pool()
+    assert rs.SCENARIOS.check(data, pool, "x.yaml") == []
+    result = run(rs.SCENARIOS, data, pool, "x.yaml")
+    assert not result.ok and "was accepted but should be illegal" in result.failures[-1]
+    assert len(result.game.actions) == 1

@@ -8,12 +8,12 @@ from pathlib import Path
 from engine.capeclash.game import Game
 from engine.capeclash.invariants import all_violations as invariant_violations
 from engine.capeclash.invariants import permuted, unseen_cards
-from engine.capeclash.scenario import check_scenario, run_scenario
+from engine.capeclash.scenario import SCENARIOS
 
 NAME = "capeclash"
 TITLE = "Cape Clash"
 CARD_DATA = Path(__file__).resolve().parents[2] / "card_data"
-SCENARIOS = CARD_DATA / "scenarios"
+SCENARIO_DIR = CARD_DATA / "scenarios"
 
 
 def load_pool(paths: list | None = None):
@@ -35,5 +35,5 @@ def load(pool, data: dict, *, source: str = "save") -> Game:
     return Game.load(pool, data, source=source)
 
 
-__all__ = ["NAME", "SCENARIOS", "TITLE", "check_scenario", "invariant_violations", "load", "load_pool", "new_game", "pool_of",
-           "permuted", "run_scenario", "unseen_cards"]
+__all__ = ["NAME", "SCENARIOS", "SCENARIO_DIR", "TITLE", "invariant_violations", "load", "load_pool", "new_game", "pool_of",
+           "permuted", "unseen_cards"]

@@ -31,6 +31,7 @@ from engine.capeclash.position import build, check_position
 from engine.cardlang.cards import CardPool
 from engine.core.actions import TYPES, Action
 from engine.core.errors import CapeClashError, DataError, IllegalActionError, Problem, excerpt, suggest
+from engine.core.scenario import ScenarioGame, ScenarioRun, run, show
 
 CARD_CHECKS = {"zone", "row", "stunned", "exhausted", "wounds", "plus", "minus", "atk", "def", "frozen",
                "in_combat", "side", "vitality", "level", "main"}
@@ -207,66 +208,21 @@ def _check_expect_shape(e, source, field, players: int = 0, pool: CardPool | Non
     return [Problem(source, None, f"{field}.{k}", "unknown expectation") for k in sorted(bad, key=str)]
 
 
-class ScenarioRun:
-    def __init__(self, game: Game, failures: list[str], log: list[str]):
-        self.game, self.failures, self.log = game, failures, log
-
-    @property
-    def ok(self) -> bool:
-        return not self.failures
-
-
 def run_scenario(data: dict, pool: CardPool, source: str | None = None) -> ScenarioRun:
+    """Run a scenario (``engine.core.scenario`` plays the script); ``DataError`` if the file is wrong."""
     problems = check_scenario(data, pool, source)
     if problems:
         raise DataError(problems)
-    g = build(pool, data["start"], mode=data.get("mode", "duel"), seed=int(data.get("seed", 0)), source=source,
-              options=data.get("options"))
-    failures: list[str] = []
-    for i, raw in enumerate(data.get("actions") or []):
-        if isinstance(raw, dict) and "check" in raw:
-            for e in raw["check"]:
-                failures += [f"after action {i}: {f}" for f in expectation(g, e)]
-            continue
-        want_illegal = isinstance(raw, dict) and raw.get("illegal")
-        try:
-            action = resolve_action(g, raw)
-        except CapeClashError as e:
-            if want_illegal:
-                _check_error_text(raw, str(e), i, failures)
-                continue
-            failures.append(f"action {i} ({_show(raw)}): {e}")
-            break
-        if want_illegal:
-            before = g.state_hash()
-            try:
-                g.apply(action)
-                failures.append(f"action {i} ({_show(raw)}) was accepted but should be illegal")
-                break
-            except IllegalActionError as e:
-                if g.state_hash() != before:
-                    failures.append(f"action {i}: the rejected action changed the game state")
-                _check_error_text(raw, str(e), i, failures)
-            continue
-        try:
-            g.apply(action)
-        except CapeClashError as e:
-            failures.append(f"action {i} ({_show(raw)}): {e}")
-            break
-    if not failures:
-        for e in data.get("expect") or []:
-            failures += expectation(g, e)
-    return ScenarioRun(g, failures, g.log_lines(None))
+    return run(SCENARIOS, data, pool, source)
 
 
-def _check_error_text(raw, text, i, failures):
-    want = raw.get("error")
-    if want and want.lower() not in text.lower():
-        failures.append(f"action {i}: error should mention {want!r}, got: {text}")
+def _start(data: dict, pool: CardPool, source: str | None) -> Game:
+    return build(pool, data["start"], mode=data.get("mode", "duel"), seed=int(data.get("seed", 0)), source=source,
+                 options=data.get("options"))
 
 
-def _show(raw) -> str:
-    return raw if isinstance(raw, str) else ", ".join(f"{k}: {v}" for k, v in raw.items())
+def _expect(g: Game, expects: list) -> list[str]:
+    return [f for e in expects for f in expectation(g, e)]
 
 
 def resolve_action(g: Game, raw) -> Action:
@@ -407,6 +363,9 @@ def expectation(g: Game, e: dict) -> list[str]:
             except CapeClashError:
                 is_legal = False
             if is_legal != want_legal:
-                fails.append(f"{_show(e[key])} is {'legal' if is_legal else 'not legal'}, expected "
+                fails.append(f"{show(e[key])} is {'legal' if is_legal else 'not legal'}, expected "
                              f"{'legal' if want_legal else 'not legal'}")
     return fails
+
+
+SCENARIOS = ScenarioGame("capeclash", check_scenario, _start, resolve_action, _expect)

@@ -30,8 +30,9 @@ A game object (``GameState``):
 A ruleset (``Ruleset``, one module per game: ``engine.capeclash.ruleset``, ``engine.dice.ruleset``)
 says how to make and check its games: the card pool, new games and loading saves, its invariants
 (``invariant_violations``), which cards a viewer may not see and how to deal those again
-(``unseen_cards``, ``permuted``: the hidden-information checks), and its scenarios (a position
-builder and action resolver behind ``check_scenario`` / ``run_scenario``). Resampling a game
+(``unseen_cards``, ``permuted``: the hidden-information checks), and its scenarios (``SCENARIOS``:
+the file checker, position builder, action resolver and expectation matcher that the shared
+runner ``engine.core.scenario`` plays the files with). Resampling a game
 from a view is the computer players' part (``sample_state`` of the AI ruleset, ``engine.ai``).
 
 >>> rs = ruleset("dice")
@@ -114,9 +115,7 @@ class Ruleset(Protocol):
 
     def permuted(self, g: Any, cards: set[int], rng: Any) -> GameState: ...
 
-    def check_scenario(self, data: Any, pool: Any, source: str | None = None) -> list: ...
-
-    def run_scenario(self, data: dict, pool: Any, source: str | None = None) -> Any: ...
+    SCENARIOS: Any  # its scenario parts, an ``engine.core.scenario.ScenarioGame``
 
 
 def register(name: str, rs: Any) -> None:

@@ -3,14 +3,17 @@ soak, invariant checker, scenario runner and web session make and check its game
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from engine.dice.cards import load_pool
 from engine.dice.game import PRODUCT, DiceGame
 from engine.dice.invariants import all_violations as invariant_violations
 from engine.dice.invariants import permuted, unseen_cards
-from engine.dice.scenario import check_scenario, run_scenario
+from engine.dice.scenario import SCENARIOS
 
 NAME = "dice"
 TITLE = PRODUCT
+SCENARIO_DIR = Path(__file__).resolve().parents[2] / "card_data" / "dice" / "scenarios"
 
 
 def new_game(pool, config: dict) -> DiceGame:
@@ -26,5 +29,5 @@ def load(pool, data: dict, *, source: str = "save") -> DiceGame:
     return DiceGame.load(pool, data, source=source)
 
 
-__all__ = ["NAME", "TITLE", "check_scenario", "invariant_violations", "load", "load_pool", "new_game", "pool_of", "permuted",
-           "run_scenario", "unseen_cards"]
+__all__ = ["NAME", "TITLE", "SCENARIOS", "invariant_violations", "load", "load_pool", "new_game", "pool_of", "permuted",
+           "unseen_cards"]

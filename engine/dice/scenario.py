@@ -33,7 +33,8 @@ taken from, with ``by``: the controlling character) and ``attached`` (aids, each
 from __future__ import annotations
 
 from engine.core.actions import TYPES, Action
-from engine.core.errors import CapeClashError, DataError, Problem, suggest
+from engine.core.errors import DataError, Problem, suggest
+from engine.core.scenario import ScenarioGame, run, scenario_files
 from engine.dice import rules
 
 TOP_KEYS = {"game", "scenario", "rule", "description", "seed", "start", "actions", "expect", "source"}
@@ -268,7 +269,9 @@ def resolve_action(g, spec) -> Action:
     spec.pop("illegal", None)
     spec.pop("error", None)
     spec.pop("code", None)
-    typ = spec.pop("type", None) or next(k for k in spec if k in TYPES)
+    typ = spec.pop("type", None) or next((k for k in spec if k in TYPES), None)
+    if typ is None:
+        raise DataError([Problem(None, None, "actions", f"cannot tell the action type of {spec!r}")])
     args = {}
     if typ in spec:
         args["card"] = spec.pop(typ)
@@ -289,46 +292,28 @@ def resolve_action(g, spec) -> Action:
     return Action(p, typ, **args)
 
 
-def run_scenario(data: dict, pool=None, verbose: bool = False) -> list[str]:
-    """Run a scenario; returns its failures (empty when it holds)."""
-    fails: list[str] = []
+def run_scenario(data: dict, pool=None, source: str | None = None) -> list[str]:
+    """Run a scenario (``engine.core.scenario`` plays the script); returns its failures (empty when
+    it holds)."""
     try:
-        g = game_from_position(data["start"], seed=int(data.get("seed", 0)), pool=pool)
+        return run(SCENARIOS, data, pool, source).failures
+    except DataError as e:
+        return [str(p) for p in e.problems]
+
+
+def _start(data: dict, pool, source: str | None):
+    try:
+        return game_from_position(data["start"], seed=int(data.get("seed", 0)), pool=pool)
     except (KeyError, ValueError, TypeError) as e:
-        return [f"start: cannot lay out the position: {e}"]
-    for i, step in enumerate(data.get("actions") or []):
-        if isinstance(step, dict) and "check" in step:
-            fails += [f"actions[{i}] check: {m}" for m in check(g, step["check"])]
-            continue
-        if isinstance(step, dict) and set(step) == {"dice"}:
-            g.dice.extend(step["dice"])
-            continue
-        try:
-            a = resolve_action(g, step)
-        except (DataError, StopIteration) as e:
-            fails.append(f"actions[{i}]: {e}")
-            break
-        illegal = isinstance(step, dict) and step.get("illegal")
-        before = g.state_hash() if illegal else None
-        try:
-            g.apply(a)
-            if illegal:
-                fails.append(f"actions[{i}]: {a} ({g.describe(a)}) was accepted but should be illegal")
-                break
-        except CapeClashError as e:
-            if not illegal:
-                fails.append(f"actions[{i}]: {a} was refused: {e}")
-                break
-            if step.get("error") and step["error"].lower() not in str(e).lower():
-                fails.append(f"actions[{i}]: the error {str(e)!r} does not mention {step['error']!r}")
-            if step.get("code") and step["code"] != e.code:
-                fails.append(f"actions[{i}]: error code {e.code!r}, expected {step['code']!r}")
-            if g.state_hash() != before:
-                fails.append(f"actions[{i}]: the refused action changed the game")
-        if verbose:
-            print(f"  {a}")
-    fails += check(g, data.get("expect") or [])
-    return fails
+        raise DataError([Problem(source, None, "start", f"cannot lay out the position: {e}")]) from None
+
+
+def _step(g, raw) -> bool:
+    """The dice game's own script step: ``{dice: [...]}`` forces the next die rolls."""
+    if isinstance(raw, dict) and set(raw) == {"dice"}:
+        g.dice.extend(raw["dice"])
+        return True
+    return False
 
 
 def _log_text(g) -> list[str]:
@@ -446,13 +431,15 @@ def _check_other(g, k, v) -> list[str]:
 
 
 def load_scenarios(paths) -> list[tuple[str, dict]]:
-    """(file, data) of every dice scenario file under ``paths``."""
-    from engine.core.data import data_files, read_data
+    """(file, data) of every dice scenario file under ``paths`` (``DataError`` if one cannot be read)."""
     out = []
-    for f in data_files(paths):
-        if f.suffix not in (".yaml", ".yml", ".json"):
-            continue
-        data, _ = read_data(f)
-        if isinstance(data, dict) and data.get("game") == "dice" and "scenario" in data:
+    for item in scenario_files(list(paths), "dice"):
+        if isinstance(item, DataError):
+            raise item
+        f, data = item
+        if isinstance(data, dict) and "scenario" in data:
             out.append((str(f), data))
     return out
+
+
+SCENARIOS = ScenarioGame("dice", check_scenario, _start, resolve_action, check, _step)
