@@ -42,6 +42,7 @@ from engine.core.errors import (
     excerpt,
     suggest,
 )
+from engine.core.protocol import ruleset
 from engine.core.rng import Rng
 
 WEB_SAVE_FORMAT = "capeclash-web-save"
@@ -178,21 +179,19 @@ def _seat_rng(seed: int, seat: int) -> Rng:
 class Session(TutorialOps):
     """One browser tab's game (plus a replay being watched), driven by JSON requests."""
 
-    def __init__(self, bundle: dict):
-        self.pool = CardPool.from_data(bundle["cards"], bundle.get("teams") or [])
+    def __init__(self, bundle: dict, game: str = "capeclash"):
+        """``game``: which game this session plays (``WEB_GAMES``: its per-game parts)."""
+        self.kind = WEB_GAMES[game]()
         self.decks: list[dict] = []
-        for d in bundle.get("decks") or []:
-            deck = Deck.from_json(d["deck"] if "deck" in d else d)
-            self.decks.append({"id": d.get("id") or deck.name, "name": deck.name or d.get("id"),
-                               "source": d.get("source", ""), "deck": deck})
+        self.games = [game]
+        self.tutorial_data = None
         self.rulebook = bundle.get("rulebook")
-        self.games = ["capeclash"] + (["dice"] if bundle.get("dice") else [])  # the title screen's choice
-        self.game: Game | None = None
+        self.kind.setup(self, bundle)
+        self.game = None
         self.seats: list[dict] = []
         self.ai_rngs: dict[int, Rng] = {}
         self.replay: dict | None = None
         self._policies: dict[int, object] = {}
-        self.tutorial_data = bundle.get("tutorial")  # the guided first game (engine.capeclash.tutorial)
         self.auto_answer = False   # answer "nothing happens" decisions for the humans (the page turns it on)
         self.auto: set[int] = set()  # indices in the game's actions that were answered that way
 
@@ -282,111 +281,22 @@ class Session(TutorialOps):
     # -------------------------------------------------------------- catalogue
 
     def op_catalogue(self) -> dict:
-        """Decks, modes, AI levels and the rulebook: what the title screen offers."""
-        return {"decks": [self._deck_entry(d) for d in self.decks],
-                "modes": [{"id": m, "players": list(MODES[m])} for m in MODES],
-                "ai_levels": list(AI_LEVELS), "ai_source": self._ai_source(), "games": self.games,
-                "rulebook": self.rulebook, "keywords": self._keyword_help(),
-                "stats": {c.id: {"atk": c.atk, "def": c.defense, "health": c.health}
-                          for c in self.pool if c.is_character}}
-
-    def _deck_entry(self, d: dict) -> dict:
-        """A deck on the title screen: its main character (card id, team, how hard to learn) and
-        whether it is one of the engine's test decks (kept out of the players' list)."""
-        main = self.pool[d["deck"].main] if d["deck"].main in self.pool else None
-        team = main.teams[0] if main is not None and main.teams else None
-        info = self.pool.teams.get(team) or {} if team else {}
-        src = str(d["source"]).replace("\\", "/")
-        return {"id": d["id"], "name": d["name"], "source": d["source"],
-                "main": self._name(d["deck"].main), "main_cid": d["deck"].main, "text": d["deck"].to_text(self.pool),
-                "team": team, "difficulty": getattr(main, "difficulty", None) or info.get("difficulty"),
-                "style": info.get("style"), "alignment": info.get("alignment"),
-                "test": "/testset/" in src or src.startswith("testset/") or d["name"].startswith("Testbed")}
+        """What the title screen offers for this game (decks, modes, AI levels, the rulebook...)."""
+        return self.kind.op_catalogue(self)
 
     def _ai_source(self) -> str:
         return "engine.ai"  # every level, the simple policy included (engine.ai.simple), lives there
 
-    def _keyword_help(self) -> list[dict]:
-        return [{"id": k, "name": k.replace("_", " ").title(), "text": keyword_rules(k)}
-                for k in sorted(L.KEYWORDS)]
-
-    def _name(self, cid: str) -> str:
-        return self.pool[cid].name if cid in self.pool else cid
-
     def op_validate_deck(self, text: str, source: str = "pasted deck") -> dict:
         """Check a pasted or uploaded deck list; every problem is listed."""
-        return {"deck": self._deck_from_text(text, source).to_json()}
-
-    def _deck_from_text(self, text: str, source: str) -> Deck:
-        if not isinstance(text, str) or not text.strip():
-            raise WebError("bad_deck", f"{source}: the deck list is empty",
-                           [f"{source}: paste a list like 'Main: NAME' then lines of 'COUNT CARD NAME'"])
-        text = text.lstrip("\ufeff")  # a byte-order mark from a Windows editor is not part of the list
-        stripped = text.lstrip()
-        if stripped.startswith("{"):
-            from engine.core.data import loads_json
-            try:
-                deck = Deck.from_data(loads_json(stripped, source), source=source)
-            except DataError as e:
-                raise WebError("bad_deck", f"{source}: not a valid deck list", [str(p) for p in e.problems]) from None
-        else:
-            deck = Deck.from_text(text, source=source)
-        try:
-            return check_deck(self.pool, deck, source)
-        except DeckError as e:
-            n = len(e.problems)
-            raise WebError("bad_deck", f"{source}: {n} problem{'s' if n != 1 else ''} in the deck list",
-                           [str(p) for p in e.problems]) from None
-
-    def _deck(self, ref, seat: int) -> Deck:
-        if isinstance(ref, dict) and "text" in ref:
-            return self._deck_from_text(ref["text"], ref.get("source") or f"seat {seat + 1}'s deck list")
-        for d in self.decks:
-            if ref in (d["id"], d["name"]):
-                return d["deck"]
-        raise WebError("unknown_deck", f"seat {seat + 1}: no deck named {ref!r}",
-                       [f"choose one of: {', '.join(d['name'] for d in self.decks)}"])
+        return self.kind.op_validate_deck(self, text, source)
 
     # -------------------------------------------------------------- a new game
 
     def op_new_game(self, mode: str = "duel", seats: list | None = None, seed: int | None = None,
                     options: dict | None = None, viewer: int | None = None) -> dict:
-        """Start a game. ``seats``: ``[{"name", "deck": NAME | {"text": LIST}, "ai": null|LEVEL}]``."""
-        if mode not in MODES:
-            raise WebError("bad_config", f"unknown mode {mode!r}", [f"modes: {', '.join(MODES)}"])
-        seats = list(seats or [])
-        lo, hi = MODES[mode]
-        if not lo <= len(seats) <= hi:
-            raise WebError("bad_config", f"{mode} needs {lo}-{hi} players, got {len(seats)}")
-        problems, specs, meta = [], [], []
-        seat_problems = _seat_problems(seats, ("name", "deck", "ai"))
-        if seat_problems:
-            raise WebError("bad_request", f"new_game: {seat_problems[0]}", seat_problems)
-        for i, s in enumerate(seats):
-            ai = s.get("ai") or None
-            if ai is not None and ai not in AI_LEVELS:
-                problems.append(f"seat {i + 1}: unknown AI level {ai!r} (easy, normal or hard)")
-            name = str(s.get("name") or (f"AI {i + 1} ({ai})" if ai else f"Player {i + 1}"))[:40]
-            try:
-                deck = self._deck(s.get("deck"), i)
-            except WebError as e:
-                problems += e.problems or [str(e)]
-                continue
-            specs.append({"name": name, "deck": deck})
-            meta.append({"name": name, "ai": ai})
-        if problems:
-            raise WebError("bad_config", "The game could not be set up", problems)
-        if seed is None:
-            seed = 1
-        if not isinstance(seed, int) or isinstance(seed, bool):
-            raise WebError("bad_config", "the seed must be a whole number")
-        game = Game(self.pool, {"mode": mode, "seed": seed, "players": specs, "options": options or {}})
-        self.game, self.seats = game, meta
-        self.ai_rngs = {i: _seat_rng(seed, i) for i, m in enumerate(meta) if m["ai"]}
-        self._policies = {}
-        self.auto = set()
-        self._auto_run(game)
-        return self.op_state(viewer=viewer)
+        """Start a game (the seats' shape depends on the game: see ``CapeClashWeb`` and ``DiceWeb``)."""
+        return self.kind.op_new_game(self, mode=mode, seats=seats, seed=seed, options=options, viewer=viewer)
 
     # -------------------------------------------------------------- reading the game
 
@@ -571,75 +481,28 @@ class Session(TutorialOps):
                 out.append(j)
         return out
 
-    @staticmethod
-    def _view(g: Game, viewer: int | None) -> dict:
-        return g.view(viewer)
+    def _view(self, g, viewer: int | None) -> dict:
+        return self.kind._view(self, g, viewer)
 
-    @staticmethod
-    def _titles(g: Game) -> tuple[str | None, str]:
-        """The open decision's title and the phase's name, for the page's header."""
-        d = g.decision
-        return (DECISION_TITLES.get(d["type"], d["type"]) if d else None), PHASE_NAMES.get(g.phase, g.phase)
+    def _titles(self, g) -> tuple[str | None, str]:
+        return self.kind._titles(self, g)
 
-    @staticmethod
-    def _event_json(g: Game, e, viewer: int | None) -> dict:
-        return e.to_json(viewer)
+    def _event_json(self, g, e, viewer: int | None) -> dict:
+        return self.kind._event_json(self, g, e, viewer)
 
-    def _action_json(self, g: Game, a: Action) -> dict:
-        group, key = ACTION_GROUPS.get(a.type, ("Other", None))
-        out = {"text": str(a), "type": a.type, "label": g.describe(a), "group": group,
-               "card": a.get(key) if key else None,
-               # a plot twist or power whose effect cannot change anything now: the page warns first
-               "futile": is_futile(g, a)}
-        if out["futile"]:  # the warning travels with the action, wherever the page shows it
-            out["label"] += " (nothing it could affect now: you would pay for nothing)"
-        if a.type == "power_up":
-            out["also"] = a["discard"]
-        if a.type == "equip":
-            out["also"] = a["target"]
-        for k in ("row", "side", "ally", "who"):  # where on the table the action points
-            if k in a.args:
-                out[k] = a[k]
-        if a.type in ("move", "shift"):
-            out["row"] = a.get("row") or ("back" if g.cards[a["card"]].row == "front" else "front")
-        return out
+    def _action_json(self, g, a: Action) -> dict:
+        return self.kind._action_json(self, g, a)
 
-    def _result_text(self, g: Game) -> str | None:
-        r = g.result
-        if not r:
-            return None
-        winners = r.get("winners") if isinstance(r, dict) else None
-        if winners:
-            names = [g.players[w].name for w in winners if isinstance(w, int) and 0 <= w < len(g.players)]
-            if names:
-                return f"{' and '.join(names)} win{'s' if len(names) == 1 else ''}!"
-        reason = r.get("reason") if isinstance(r, dict) else None
-        return f"The game is over{': ' + str(reason) if reason else ''}."
+    def _result_text(self, g) -> str | None:
+        return self.kind._result_text(self, g)
 
     def op_card(self, cid: str) -> dict:
         """A card's full rendered text and the rules of its keywords (card data is public)."""
-        if cid not in self.pool:
-            raise WebError("unknown_card", f"no card {cid!r}")
-        c = self.pool[cid]
-        kws = []
-        for k in sorted(c.keywords):
-            if k in L.KEYWORDS:
-                kws.append({"id": k, "name": k.replace("_", " ").title(), "text": keyword_rules(k, c.kw_param(k))})
-        return {"cid": cid, "name": c.name, "type": c.type, "teams": list(c.teams), "cost": c.cost,
-                "atk": c.atk if c.is_character else None, "def": c.defense if c.is_character else None,
-                "health": c.health if c.is_character else None, "level": c.level,
-                "symbol": c.symbol, "flavor": c.flavor,
-                "header": card_text(c).split("\n")[0],
-                "lines": c.text.splitlines() if c.text else ability_lines(c), "keywords": kws,
-                "level_up": ({"xp": c.level_up.xp, "into": self._name(c.level_up.into)} if c.level_up else None)}
+        return self.kind.op_card(self, cid)
 
     def op_explain(self, iid: int) -> dict:
         """The ATK/DEF breakdown of a character in play (public information only)."""
-        g = self._need_game()
-        c = g.cards.get(iid) if isinstance(iid, int) else None
-        if c is None or c.zone != "play":
-            raise WebError("not_in_play", f"card {iid!r} is not a character in play")
-        return {"name": g.name(iid), "rows": g.explain(iid)}
+        return self.kind.op_explain(self, iid)
 
     # -------------------------------------------------------------- acting
 
@@ -795,25 +658,21 @@ class Session(TutorialOps):
 
     def op_save(self) -> dict:
         g = self._need_game()
-        return {"format": self.SAVE_FORMAT, "version": WEB_SAVE_VERSION, "seats": self.seats,
+        return {"format": self.kind.SAVE_FORMAT, "version": WEB_SAVE_VERSION, "seats": self.seats,
                 "game": g.save(), "auto": sorted(self.auto), "ai_rng": {str(k): str(r.state) for k, r in self.ai_rngs.items()}}  # text: JS numbers are 53-bit
-
-    GAME_TITLE = "Cape Clash"
-    SAVE_FORMAT = WEB_SAVE_FORMAT
 
     def _engine_save_format(self) -> str:
         """The format name of the engine's own saves (the terminal game's), read as all-human games."""
-        return "capeclash-save"
+        return self.kind.ENGINE_SAVE_FORMAT
 
     def _load_game(self, data, source: str):
-        return Game.load(self.pool, data, source=source)
+        return ruleset(self.kind.NAME).load(self.pool, data, source=source)
 
-    @staticmethod
-    def _player_name(pl) -> str:
-        return pl.name
+    def _player_name(self, pl) -> str:
+        return self.kind._player_name(self, pl)
 
     def _read_save(self, data, source: str) -> tuple[Game, list[dict], dict]:
-        title = self.GAME_TITLE
+        title = self.kind.TITLE
         if isinstance(data, str):
             from engine.core.data import loads_json
             try:
@@ -823,8 +682,8 @@ class Session(TutorialOps):
         if not isinstance(data, dict):
             raise WebError("bad_save", f"{source}: not a {title} save (expected a JSON object)")
         if data.get("format") == self._engine_save_format():  # a plain engine save: everyone human
-            data = {"format": self.SAVE_FORMAT, "version": WEB_SAVE_VERSION, "game": data, "seats": None}
-        if data.get("format") != self.SAVE_FORMAT:
+            data = {"format": self.kind.SAVE_FORMAT, "version": WEB_SAVE_VERSION, "game": data, "seats": None}
+        if data.get("format") != self.kind.SAVE_FORMAT:
             raise WebError("bad_save", f"{source}: not a {title} save (format {data.get('format')!r})")
         if data.get("version") != WEB_SAVE_VERSION:
             raise WebError("bad_save", f"{source}: unsupported save version {data.get('version')!r}")
@@ -874,7 +733,7 @@ class Session(TutorialOps):
         """Open a replay (a save file) to watch step by step from the start, as a spectator."""
         g, seats, _ = self._read_save(save, source)
         actions = list(g.actions)
-        start = Game(self.pool, g.config)
+        start = ruleset(self.kind.NAME).new_game(self.pool, g.config)
         self.replay = {"game": start, "actions": actions, "seats": seats, "pos": 0}
         return self._replay_state()
 
@@ -904,14 +763,18 @@ class Session(TutorialOps):
 
     def op_run_scenarios(self, scenarios: list) -> list[dict]:
         """Run scenario tests (as JSON data) and report each one's outcome and final state hash."""
-        from engine.capeclash.scenario import run_scenario
+        from engine.core.scenario import run
+        sg = ruleset(self.kind.NAME).SCENARIOS
         _check_scenario_list(scenarios)
         out = []
         for sc in scenarios:
             try:
-                run = run_scenario(sc["data"], self.pool, sc.get("source"))
-                out.append({"source": sc.get("source"), "ok": run.ok, "failures": run.failures,
-                            "hash": run.game.state_hash()})
+                problems = sg.check(sc["data"], self.pool, sc.get("source"))
+                if problems:
+                    raise DataError(problems)
+                result = run(sg, sc["data"], self.pool, sc.get("source"))
+                out.append({"source": sc.get("source"), "ok": result.ok, "failures": result.failures,
+                            "hash": result.game.state_hash()})
             except CapeClashError as e:
                 out.append({"source": sc.get("source"), "ok": False, "failures": [str(e)], "hash": None})
         return out
@@ -941,11 +804,7 @@ class Session(TutorialOps):
                 "mean_ms": sum(times) / len(times), "p90_ms": times[int(len(times) * 0.9)], "max_ms": times[-1]}
 
     def _start_bench_game(self, level: str, seed: int) -> None:
-        """A fresh duel with ``level`` in both seats, for ``op_bench_ai``."""
-        if not self.decks:
-            raise WebError("no_decks", "no decks to play with")
-        seats = [{"name": f"A{i}", "ai": level, "deck": self.decks[i % len(self.decks)]["id"]} for i in range(2)]
-        self.op_new_game(mode="duel", seats=seats, seed=seed)
+        self.kind.bench_game(self, level, seed)
 
 
 def _seat_problems(seats: list, fields: tuple) -> list[str]:
@@ -1056,33 +915,238 @@ class DiceSession(Session):
     ('dice', False, True)
     """
 
-    GAME_TITLE = "Derring-Dice"
-    SAVE_FORMAT = DICE_SAVE_FORMAT
-
     def __init__(self, bundle: dict):
+        super().__init__(bundle, game="dice")
+
+
+# ------------------------------------------------------------------ the per-game parts of a session
+
+class CapeClashWeb:
+    """Cape Clash's part of a ``Session``: decks, modes, its titles and labels, card text. Each method
+    takes the session (``ses``) whose game it serves."""
+
+    NAME = "capeclash"
+    TITLE = "Cape Clash"
+    SAVE_FORMAT = WEB_SAVE_FORMAT
+    ENGINE_SAVE_FORMAT = "capeclash-save"  # the terminal game's saves, read as all-human games
+
+    def setup(self, ses, bundle: dict) -> None:
+        ses.pool = CardPool.from_data(bundle["cards"], bundle.get("teams") or [])
+        for d in bundle.get("decks") or []:
+            deck = Deck.from_json(d["deck"] if "deck" in d else d)
+            ses.decks.append({"id": d.get("id") or deck.name, "name": deck.name or d.get("id"),
+                              "source": d.get("source", ""), "deck": deck})
+        ses.games = ["capeclash"] + (["dice"] if bundle.get("dice") else [])  # the title screen's choice
+        ses.tutorial_data = bundle.get("tutorial")  # the guided first game (engine.capeclash.tutorial)
+
+    def bench_game(self, ses, level: str, seed: int) -> None:
+        """A fresh duel with ``level`` in both seats, for ``op_bench_ai``."""
+        if not ses.decks:
+            raise WebError("no_decks", "no decks to play with")
+        seats = [{"name": f"A{i}", "ai": level, "deck": ses.decks[i % len(ses.decks)]["id"]} for i in range(2)]
+        ses.op_new_game(mode="duel", seats=seats, seed=seed)
+
+    def op_catalogue(self, ses) -> dict:
+        """Decks, modes, AI levels and the rulebook: what the title screen offers."""
+        return {"decks": [self._deck_entry(ses, d) for d in ses.decks],
+                "modes": [{"id": m, "players": list(MODES[m])} for m in MODES],
+                "ai_levels": list(AI_LEVELS), "ai_source": ses._ai_source(), "games": ses.games,
+                "rulebook": ses.rulebook, "keywords": self._keyword_help(ses, ),
+                "stats": {c.id: {"atk": c.atk, "def": c.defense, "health": c.health}
+                          for c in ses.pool if c.is_character}}
+
+    def _deck_entry(self, ses, d: dict) -> dict:
+        """A deck on the title screen: its main character (card id, team, how hard to learn) and
+        whether it is one of the engine's test decks (kept out of the players' list)."""
+        main = ses.pool[d["deck"].main] if d["deck"].main in ses.pool else None
+        team = main.teams[0] if main is not None and main.teams else None
+        info = ses.pool.teams.get(team) or {} if team else {}
+        src = str(d["source"]).replace("\\", "/")
+        return {"id": d["id"], "name": d["name"], "source": d["source"],
+                "main": self._name(ses, d["deck"].main), "main_cid": d["deck"].main, "text": d["deck"].to_text(ses.pool),
+                "team": team, "difficulty": getattr(main, "difficulty", None) or info.get("difficulty"),
+                "style": info.get("style"), "alignment": info.get("alignment"),
+                "test": "/testset/" in src or src.startswith("testset/") or d["name"].startswith("Testbed")}
+
+    def _keyword_help(self, ses) -> list[dict]:
+        return [{"id": k, "name": k.replace("_", " ").title(), "text": keyword_rules(k)}
+                for k in sorted(L.KEYWORDS)]
+
+    def _name(self, ses, cid: str) -> str:
+        return ses.pool[cid].name if cid in ses.pool else cid
+
+    def op_validate_deck(self, ses, text: str, source: str = "pasted deck") -> dict:
+        """Check a pasted or uploaded deck list; every problem is listed."""
+        return {"deck": self._deck_from_text(ses, text, source).to_json()}
+
+    def _deck_from_text(self, ses, text: str, source: str) -> Deck:
+        if not isinstance(text, str) or not text.strip():
+            raise WebError("bad_deck", f"{source}: the deck list is empty",
+                           [f"{source}: paste a list like 'Main: NAME' then lines of 'COUNT CARD NAME'"])
+        text = text.lstrip("\ufeff")  # a byte-order mark from a Windows editor is not part of the list
+        stripped = text.lstrip()
+        if stripped.startswith("{"):
+            from engine.core.data import loads_json
+            try:
+                deck = Deck.from_data(loads_json(stripped, source), source=source)
+            except DataError as e:
+                raise WebError("bad_deck", f"{source}: not a valid deck list", [str(p) for p in e.problems]) from None
+        else:
+            deck = Deck.from_text(text, source=source)
+        try:
+            return check_deck(ses.pool, deck, source)
+        except DeckError as e:
+            n = len(e.problems)
+            raise WebError("bad_deck", f"{source}: {n} problem{'s' if n != 1 else ''} in the deck list",
+                           [str(p) for p in e.problems]) from None
+
+    def _deck(self, ses, ref, seat: int) -> Deck:
+        if isinstance(ref, dict) and "text" in ref:
+            return self._deck_from_text(ses, ref["text"], ref.get("source") or f"seat {seat + 1}'s deck list")
+        for d in ses.decks:
+            if ref in (d["id"], d["name"]):
+                return d["deck"]
+        raise WebError("unknown_deck", f"seat {seat + 1}: no deck named {ref!r}",
+                       [f"choose one of: {', '.join(d['name'] for d in ses.decks)}"])
+
+    def op_new_game(self, ses, mode: str = "duel", seats: list | None = None, seed: int | None = None,
+                    options: dict | None = None, viewer: int | None = None) -> dict:
+        """Start a game. ``seats``: ``[{"name", "deck": NAME | {"text": LIST}, "ai": null|LEVEL}]``."""
+        if mode not in MODES:
+            raise WebError("bad_config", f"unknown mode {mode!r}", [f"modes: {', '.join(MODES)}"])
+        seats = list(seats or [])
+        lo, hi = MODES[mode]
+        if not lo <= len(seats) <= hi:
+            raise WebError("bad_config", f"{mode} needs {lo}-{hi} players, got {len(seats)}")
+        problems, specs, meta = [], [], []
+        seat_problems = _seat_problems(seats, ("name", "deck", "ai"))
+        if seat_problems:
+            raise WebError("bad_request", f"new_game: {seat_problems[0]}", seat_problems)
+        for i, s in enumerate(seats):
+            ai = s.get("ai") or None
+            if ai is not None and ai not in AI_LEVELS:
+                problems.append(f"seat {i + 1}: unknown AI level {ai!r} (easy, normal or hard)")
+            name = str(s.get("name") or (f"AI {i + 1} ({ai})" if ai else f"Player {i + 1}"))[:40]
+            try:
+                deck = self._deck(ses, s.get("deck"), i)
+            except WebError as e:
+                problems += e.problems or [str(e)]
+                continue
+            specs.append({"name": name, "deck": deck})
+            meta.append({"name": name, "ai": ai})
+        if problems:
+            raise WebError("bad_config", "The game could not be set up", problems)
+        if seed is None:
+            seed = 1
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise WebError("bad_config", "the seed must be a whole number")
+        game = Game(ses.pool, {"mode": mode, "seed": seed, "players": specs, "options": options or {}})
+        ses.game, ses.seats = game, meta
+        ses.ai_rngs = {i: _seat_rng(seed, i) for i, m in enumerate(meta) if m["ai"]}
+        ses._policies = {}
+        ses.auto = set()
+        ses._auto_run(game)
+        return ses.op_state(viewer=viewer)
+
+    def _view(self, ses, g: Game, viewer: int | None) -> dict:
+        return g.view(viewer)
+
+    def _titles(self, ses, g: Game) -> tuple[str | None, str]:
+        """The open decision's title and the phase's name, for the page's header."""
+        d = g.decision
+        return (DECISION_TITLES.get(d["type"], d["type"]) if d else None), PHASE_NAMES.get(g.phase, g.phase)
+
+    def _event_json(self, ses, g: Game, e, viewer: int | None) -> dict:
+        return e.to_json(viewer)
+
+    def _action_json(self, ses, g: Game, a: Action) -> dict:
+        group, key = ACTION_GROUPS.get(a.type, ("Other", None))
+        out = {"text": str(a), "type": a.type, "label": g.describe(a), "group": group,
+               "card": a.get(key) if key else None,
+               # a plot twist or power whose effect cannot change anything now: the page warns first
+               "futile": is_futile(g, a)}
+        if out["futile"]:  # the warning travels with the action, wherever the page shows it
+            out["label"] += " (nothing it could affect now: you would pay for nothing)"
+        if a.type == "power_up":
+            out["also"] = a["discard"]
+        if a.type == "equip":
+            out["also"] = a["target"]
+        for k in ("row", "side", "ally", "who"):  # where on the table the action points
+            if k in a.args:
+                out[k] = a[k]
+        if a.type in ("move", "shift"):
+            out["row"] = a.get("row") or ("back" if g.cards[a["card"]].row == "front" else "front")
+        return out
+
+    def _result_text(self, ses, g: Game) -> str | None:
+        r = g.result
+        if not r:
+            return None
+        winners = r.get("winners") if isinstance(r, dict) else None
+        if winners:
+            names = [g.players[w].name for w in winners if isinstance(w, int) and 0 <= w < len(g.players)]
+            if names:
+                return f"{' and '.join(names)} win{'s' if len(names) == 1 else ''}!"
+        reason = r.get("reason") if isinstance(r, dict) else None
+        return f"The game is over{': ' + str(reason) if reason else ''}."
+
+    def op_card(self, ses, cid: str) -> dict:
+        """A card's full rendered text and the rules of its keywords (card data is public)."""
+        if cid not in ses.pool:
+            raise WebError("unknown_card", f"no card {cid!r}")
+        c = ses.pool[cid]
+        kws = []
+        for k in sorted(c.keywords):
+            if k in L.KEYWORDS:
+                kws.append({"id": k, "name": k.replace("_", " ").title(), "text": keyword_rules(k, c.kw_param(k))})
+        return {"cid": cid, "name": c.name, "type": c.type, "teams": list(c.teams), "cost": c.cost,
+                "atk": c.atk if c.is_character else None, "def": c.defense if c.is_character else None,
+                "health": c.health if c.is_character else None, "level": c.level,
+                "symbol": c.symbol, "flavor": c.flavor,
+                "header": card_text(c).split("\n")[0],
+                "lines": c.text.splitlines() if c.text else ability_lines(c), "keywords": kws,
+                "level_up": ({"xp": c.level_up.xp, "into": self._name(ses, c.level_up.into)} if c.level_up else None)}
+
+    def op_explain(self, ses, iid: int) -> dict:
+        """The ATK/DEF breakdown of a character in play (public information only)."""
+        g = ses._need_game()
+        c = g.cards.get(iid) if isinstance(iid, int) else None
+        if c is None or c.zone != "play":
+            raise WebError("not_in_play", f"card {iid!r} is not a character in play")
+        return {"name": g.name(iid), "rows": g.explain(iid)}
+
+    def _player_name(self, ses, pl) -> str:
+        return pl.name
+
+
+class DiceWeb:
+    """Derring-Dice's part of a ``Session`` (``engine.dice``): two sides sharing two decks, dice in the log."""
+
+    NAME = "dice"
+    TITLE = "Derring-Dice"
+    SAVE_FORMAT = DICE_SAVE_FORMAT
+    ENGINE_SAVE_FORMAT = "derring-dice-save"
+
+    def setup(self, ses, bundle: dict) -> None:
+        """``bundle`` is ``engine.dice.cards.bundle()`` (both decks and the rulebook, as JSON data)."""
         from engine.dice.cards import DicePool
         cards = bundle["cards"]
-        self.pool = DicePool.from_data(cards["recruit"], cards["action"])
-        self.decks = []
-        self.rulebook = bundle.get("rulebook")
-        self.game = None
-        self.seats = []
-        self.ai_rngs = {}
-        self.replay = None
-        self._policies = {}
-        self.auto_answer = False
-        self.auto = set()
+        ses.pool = DicePool.from_data(cards["recruit"], cards["action"])
 
-    def op_catalogue(self) -> dict:
+    def bench_game(self, ses, level: str, seed: int) -> None:
+        """A fresh computer-vs-computer dice game, for ``op_bench_ai``."""
+        ses.op_new_game(seats=[{"name": "B", "side": "bad", "ai": level},
+                               {"name": "G", "side": "good", "ai": level}], seed=seed)
+
+    def op_catalogue(self, ses) -> dict:
         from engine.dice.cards import TYPE_NAMES
         from engine.dice.game import PRODUCT
-        return {"game": "dice", "title": PRODUCT, "ai_levels": list(AI_LEVELS), "ai_source": self._ai_source(),
-                "sides": ["bad", "good"], "rulebook": self.rulebook,
-                "decks": {"recruit": len(self.pool.recruit), "action": len(self.pool.action)},
-                "type_names": TYPE_NAMES, "cards": {c.name: self._printed(c) for c in self.pool.recruit + self.pool.action}}
+        return {"game": "dice", "title": PRODUCT, "ai_levels": list(AI_LEVELS), "ai_source": ses._ai_source(),
+                "sides": ["bad", "good"], "rulebook": ses.rulebook,
+                "decks": {"recruit": len(ses.pool.recruit), "action": len(ses.pool.action)},
+                "type_names": TYPE_NAMES, "cards": {c.name: self._printed(ses, c) for c in ses.pool.recruit + ses.pool.action}}
 
-    @staticmethod
-    def _printed(c) -> dict:
+    def _printed(self, ses, c) -> dict:
         """What is printed on a card's face besides its text (for the hand's tiles)."""
         from engine.dice.cards import ABILITIES, TRAITS, USERS
         out: dict = {"type": c.type}
@@ -1095,7 +1159,7 @@ class DiceSession(Session):
             out["users"] = [USERS.get(u, u) for u in c.users]
         return out
 
-    def op_new_game(self, seats: list | None = None, seed: int | None = None, options: dict | None = None,
+    def op_new_game(self, ses, seats: list | None = None, seed: int | None = None, options: dict | None = None,
                     viewer: int | None = None, mode: str = "duel") -> dict:
         """Start a game. ``seats``: two of ``{"name", "side": "bad" | "good", "ai": null | LEVEL}``."""
         from engine.dice.game import DiceGame
@@ -1127,32 +1191,29 @@ class DiceSession(Session):
         if problems:
             raise WebError("bad_config", "The game could not be set up", problems)
         try:
-            game = DiceGame(self.pool, {"seed": seed, "players": players, "options": opts})
+            game = DiceGame(ses.pool, {"seed": seed, "players": players, "options": opts})
         except ValueError as e:
             raise WebError("bad_config", "The game could not be set up", [str(e)]) from None
-        self.game, self.seats = game, meta
-        self.ai_rngs = {i: _seat_rng(seed, i) for i, m in enumerate(meta) if m["ai"]}
-        self._policies = {}
-        self.auto = set()
-        self._auto_run(game)
-        return self.op_state(viewer=viewer)
+        ses.game, ses.seats = game, meta
+        ses.ai_rngs = {i: _seat_rng(seed, i) for i, m in enumerate(meta) if m["ai"]}
+        ses._policies = {}
+        ses.auto = set()
+        ses._auto_run(game)
+        return ses.op_state(viewer=viewer)
 
-    @staticmethod
-    def _view(g, viewer: int | None) -> dict:
+    def _view(self, ses, g, viewer: int | None) -> dict:
         view = g.view(viewer)
         view.pop("legal", None)   # offered in the state, with groups
         view.pop("log", None)     # sent in the state, the recent lines only
         view.pop("engine", None)  # bookkeeping for the computer players' samplers
         return view
 
-    @staticmethod
-    def _titles(g) -> tuple[str | None, str]:
+    def _titles(self, ses, g) -> tuple[str | None, str]:
         d = g.decision
         return (DICE_DECISION_TITLES.get(d["type"], d["type"]) if d and not g.result else None,
                 "Game over" if g.result else DICE_PHASE_NAMES.get(g.phase, g.phase))
 
-    @staticmethod
-    def _event_json(g, e, viewer: int | None) -> dict:
+    def _event_json(self, ses, g, e, viewer: int | None) -> dict:
         """A log line; a die roll carries its dice, and a fight's roll-off its numbers and fighters."""
         out = e.to_json(viewer)
         if e.data.get("dice"):
@@ -1162,7 +1223,7 @@ class DiceSession(Session):
             out["roll"] = {**roll, "attacker_name": g.name(roll["attacker"]), "defender_name": g.name(roll["defender"])}
         return out
 
-    def _action_json(self, g, a: Action) -> dict:
+    def _action_json(self, ses, g, a: Action) -> dict:
         if a.type == "choose":
             group = DICE_CHOOSE_GROUPS.get((g.decision or {}).get("type"), "Choose")
         else:
@@ -1170,7 +1231,7 @@ class DiceSession(Session):
         return {"text": str(a), "type": a.type, "label": g.describe(a), "group": group,
                 "card": a.get("card"), "also": a.get("target")}
 
-    def _result_text(self, g) -> str | None:
+    def _result_text(self, ses, g) -> str | None:
         r = g.result
         if not r:
             return None
@@ -1179,11 +1240,11 @@ class DiceSession(Session):
             return f"{g.players[w]['name']} wins: {r.get('reason')}."
         return f"A draw: {r.get('reason')}."
 
-    def op_card(self, cid: str) -> dict:
+    def op_card(self, ses, cid: str) -> dict:
         """A card's full rules text and the meaning of its abilities (card data is public)."""
         from engine.dice.cards import ABILITIES, TRAITS, TYPE_NAMES
         from engine.dice.text import ABILITY_RULES, card_text
-        c = self.pool.find(cid) if isinstance(cid, str) else None
+        c = ses.pool.find(cid) if isinstance(cid, str) else None
         if c is None:
             raise WebError("unknown_card", f"no card {cid!r}")
         head = TYPE_NAMES[c.type]
@@ -1201,42 +1262,14 @@ class DiceSession(Session):
                              for k in sorted(abil) if k in ABILITIES and ABILITY_RULES.get(k, "\0") not in text],
                 "flavor": c.flavor if c.flavor and c.flavor not in card_text(c) else None, "level_up": None}
 
-    def op_explain(self, iid: int) -> dict:
+    def op_explain(self, ses, iid: int) -> dict:
         raise WebError("no_breakdown", "Derring-Dice has no ATK/DEF breakdown: a card's Force is on the card")
 
-    def op_validate_deck(self, text: str, source: str = "pasted deck") -> dict:
+    def op_validate_deck(self, ses, text: str, source: str = "pasted deck") -> dict:
         raise WebError("no_decks", "Derring-Dice has no deck lists: both players share the two decks")
 
-    def _engine_save_format(self) -> str:
-        from engine.dice.game import SAVE_FORMAT
-        return SAVE_FORMAT
-
-    def _load_game(self, data, source: str):
-        from engine.dice.game import DiceGame
-        return DiceGame.load(self.pool, data, source=source)
-
-    @staticmethod
-    def _player_name(pl) -> str:
+    def _player_name(self, ses, pl) -> str:
         return pl["name"]
 
-    def op_replay_open(self, save, source: str = "replay file") -> dict:
-        from engine.dice.game import DiceGame
-        g, seats, _ = self._read_save(save, source)
-        self.replay = {"game": DiceGame(self.pool, g.config), "actions": list(g.actions), "seats": seats, "pos": 0}
-        return self._replay_state()
 
-    def op_run_scenarios(self, scenarios: list) -> list[dict]:
-        """Run dice scenario tests (JSON data): each one's failures."""
-        from engine.dice.scenario import check_scenario, run_scenario
-        _check_scenario_list(scenarios)
-        out = []
-        for sc in scenarios:
-            fails = [str(p) for p in check_scenario(sc["data"], self.pool, sc.get("source"))]
-            fails = fails or run_scenario(sc["data"], self.pool)
-            out.append({"source": sc.get("source"), "ok": not fails, "failures": fails})
-        return out
-
-    def _start_bench_game(self, level: str, seed: int) -> None:
-        """A fresh computer-vs-computer dice game, for ``op_bench_ai``."""
-        self.op_new_game(seats=[{"name": "B", "side": "bad", "ai": level},
-                                {"name": "G", "side": "good", "ai": level}], seed=seed)
+WEB_GAMES = {"capeclash": CapeClashWeb, "dice": DiceWeb}
