@@ -282,21 +282,27 @@ class Session(TutorialOps):
 
     def op_catalogue(self) -> dict:
         """What the title screen offers for this game (decks, modes, AI levels, the rulebook...)."""
-        return self.kind.op_catalogue(self)
+        return self.kind.catalogue(self)
 
     def _ai_source(self) -> str:
         return "engine.ai"  # every level, the simple policy included (engine.ai.simple), lives there
 
     def op_validate_deck(self, text: str, source: str = "pasted deck") -> dict:
         """Check a pasted or uploaded deck list; every problem is listed."""
-        return self.kind.op_validate_deck(self, text, source)
+        return self.kind.validate_deck(self, text, source)
 
     # -------------------------------------------------------------- a new game
 
     def op_new_game(self, mode: str = "duel", seats: list | None = None, seed: int | None = None,
                     options: dict | None = None, viewer: int | None = None) -> dict:
         """Start a game (the seats' shape depends on the game: see ``CapeClashWeb`` and ``DiceWeb``)."""
-        return self.kind.op_new_game(self, mode=mode, seats=seats, seed=seed, options=options, viewer=viewer)
+        game, meta = self.kind.new_game(self, mode=mode, seats=seats, seed=seed, options=options)
+        self.game, self.seats = game, meta
+        self.ai_rngs = {i: _seat_rng(game.config["seed"], i) for i, m in enumerate(meta) if m["ai"]}
+        self._policies = {}
+        self.auto = set()
+        self._auto_run(game)
+        return self.op_state(viewer=viewer)
 
     # -------------------------------------------------------------- reading the game
 
@@ -482,27 +488,27 @@ class Session(TutorialOps):
         return out
 
     def _view(self, g, viewer: int | None) -> dict:
-        return self.kind._view(self, g, viewer)
+        return self.kind.view(self, g, viewer)
 
     def _titles(self, g) -> tuple[str | None, str]:
-        return self.kind._titles(self, g)
+        return self.kind.titles(self, g)
 
     def _event_json(self, g, e, viewer: int | None) -> dict:
-        return self.kind._event_json(self, g, e, viewer)
+        return self.kind.event_json(self, g, e, viewer)
 
     def _action_json(self, g, a: Action) -> dict:
-        return self.kind._action_json(self, g, a)
+        return self.kind.action_json(self, g, a)
 
     def _result_text(self, g) -> str | None:
-        return self.kind._result_text(self, g)
+        return self.kind.result_text(self, g)
 
     def op_card(self, cid: str) -> dict:
         """A card's full rendered text and the rules of its keywords (card data is public)."""
-        return self.kind.op_card(self, cid)
+        return self.kind.card(self, cid)
 
     def op_explain(self, iid: int) -> dict:
         """The ATK/DEF breakdown of a character in play (public information only)."""
-        return self.kind.op_explain(self, iid)
+        return self.kind.explain(self, iid)
 
     # -------------------------------------------------------------- acting
 
@@ -669,7 +675,7 @@ class Session(TutorialOps):
         return ruleset(self.kind.NAME).load(self.pool, data, source=source)
 
     def _player_name(self, pl) -> str:
-        return self.kind._player_name(self, pl)
+        return self.kind.player_name(self, pl)
 
     def _read_save(self, data, source: str) -> tuple[Game, list[dict], dict]:
         title = self.kind.TITLE
@@ -946,12 +952,12 @@ class CapeClashWeb:
         seats = [{"name": f"A{i}", "ai": level, "deck": ses.decks[i % len(ses.decks)]["id"]} for i in range(2)]
         ses.op_new_game(mode="duel", seats=seats, seed=seed)
 
-    def op_catalogue(self, ses) -> dict:
+    def catalogue(self, ses) -> dict:
         """Decks, modes, AI levels and the rulebook: what the title screen offers."""
         return {"decks": [self._deck_entry(ses, d) for d in ses.decks],
                 "modes": [{"id": m, "players": list(MODES[m])} for m in MODES],
                 "ai_levels": list(AI_LEVELS), "ai_source": ses._ai_source(), "games": ses.games,
-                "rulebook": ses.rulebook, "keywords": self._keyword_help(ses, ),
+                "rulebook": ses.rulebook, "keywords": self._keyword_help(),
                 "stats": {c.id: {"atk": c.atk, "def": c.defense, "health": c.health}
                           for c in ses.pool if c.is_character}}
 
@@ -968,14 +974,14 @@ class CapeClashWeb:
                 "style": info.get("style"), "alignment": info.get("alignment"),
                 "test": "/testset/" in src or src.startswith("testset/") or d["name"].startswith("Testbed")}
 
-    def _keyword_help(self, ses) -> list[dict]:
+    def _keyword_help(self) -> list[dict]:
         return [{"id": k, "name": k.replace("_", " ").title(), "text": keyword_rules(k)}
                 for k in sorted(L.KEYWORDS)]
 
     def _name(self, ses, cid: str) -> str:
         return ses.pool[cid].name if cid in ses.pool else cid
 
-    def op_validate_deck(self, ses, text: str, source: str = "pasted deck") -> dict:
+    def validate_deck(self, ses, text: str, source: str = "pasted deck") -> dict:
         """Check a pasted or uploaded deck list; every problem is listed."""
         return {"deck": self._deck_from_text(ses, text, source).to_json()}
 
@@ -1009,9 +1015,9 @@ class CapeClashWeb:
         raise WebError("unknown_deck", f"seat {seat + 1}: no deck named {ref!r}",
                        [f"choose one of: {', '.join(d['name'] for d in ses.decks)}"])
 
-    def op_new_game(self, ses, mode: str = "duel", seats: list | None = None, seed: int | None = None,
-                    options: dict | None = None, viewer: int | None = None) -> dict:
-        """Start a game. ``seats``: ``[{"name", "deck": NAME | {"text": LIST}, "ai": null|LEVEL}]``."""
+    def new_game(self, ses, mode: str = "duel", seats: list | None = None, seed: int | None = None,
+                 options: dict | None = None) -> tuple:
+        """A new game and its seats (names, levels). ``seats``: ``[{"name", "deck": NAME | {"text": LIST}, "ai": null|LEVEL}]``."""
         if mode not in MODES:
             raise WebError("bad_config", f"unknown mode {mode!r}", [f"modes: {', '.join(MODES)}"])
         seats = list(seats or [])
@@ -1040,26 +1046,20 @@ class CapeClashWeb:
             seed = 1
         if not isinstance(seed, int) or isinstance(seed, bool):
             raise WebError("bad_config", "the seed must be a whole number")
-        game = Game(ses.pool, {"mode": mode, "seed": seed, "players": specs, "options": options or {}})
-        ses.game, ses.seats = game, meta
-        ses.ai_rngs = {i: _seat_rng(seed, i) for i, m in enumerate(meta) if m["ai"]}
-        ses._policies = {}
-        ses.auto = set()
-        ses._auto_run(game)
-        return ses.op_state(viewer=viewer)
+        return Game(ses.pool, {"mode": mode, "seed": seed, "players": specs, "options": options or {}}), meta
 
-    def _view(self, ses, g: Game, viewer: int | None) -> dict:
+    def view(self, ses, g: Game, viewer: int | None) -> dict:
         return g.view(viewer)
 
-    def _titles(self, ses, g: Game) -> tuple[str | None, str]:
+    def titles(self, ses, g: Game) -> tuple[str | None, str]:
         """The open decision's title and the phase's name, for the page's header."""
         d = g.decision
         return (DECISION_TITLES.get(d["type"], d["type"]) if d else None), PHASE_NAMES.get(g.phase, g.phase)
 
-    def _event_json(self, ses, g: Game, e, viewer: int | None) -> dict:
+    def event_json(self, ses, g: Game, e, viewer: int | None) -> dict:
         return e.to_json(viewer)
 
-    def _action_json(self, ses, g: Game, a: Action) -> dict:
+    def action_json(self, ses, g: Game, a: Action) -> dict:
         group, key = ACTION_GROUPS.get(a.type, ("Other", None))
         out = {"text": str(a), "type": a.type, "label": g.describe(a), "group": group,
                "card": a.get(key) if key else None,
@@ -1078,7 +1078,7 @@ class CapeClashWeb:
             out["row"] = a.get("row") or ("back" if g.cards[a["card"]].row == "front" else "front")
         return out
 
-    def _result_text(self, ses, g: Game) -> str | None:
+    def result_text(self, ses, g: Game) -> str | None:
         r = g.result
         if not r:
             return None
@@ -1090,7 +1090,7 @@ class CapeClashWeb:
         reason = r.get("reason") if isinstance(r, dict) else None
         return f"The game is over{': ' + str(reason) if reason else ''}."
 
-    def op_card(self, ses, cid: str) -> dict:
+    def card(self, ses, cid: str) -> dict:
         """A card's full rendered text and the rules of its keywords (card data is public)."""
         if cid not in ses.pool:
             raise WebError("unknown_card", f"no card {cid!r}")
@@ -1107,7 +1107,7 @@ class CapeClashWeb:
                 "lines": c.text.splitlines() if c.text else ability_lines(c), "keywords": kws,
                 "level_up": ({"xp": c.level_up.xp, "into": self._name(ses, c.level_up.into)} if c.level_up else None)}
 
-    def op_explain(self, ses, iid: int) -> dict:
+    def explain(self, ses, iid: int) -> dict:
         """The ATK/DEF breakdown of a character in play (public information only)."""
         g = ses._need_game()
         c = g.cards.get(iid) if isinstance(iid, int) else None
@@ -1115,7 +1115,7 @@ class CapeClashWeb:
             raise WebError("not_in_play", f"card {iid!r} is not a character in play")
         return {"name": g.name(iid), "rows": g.explain(iid)}
 
-    def _player_name(self, ses, pl) -> str:
+    def player_name(self, ses, pl) -> str:
         return pl.name
 
 
@@ -1138,7 +1138,7 @@ class DiceWeb:
         ses.op_new_game(seats=[{"name": "B", "side": "bad", "ai": level},
                                {"name": "G", "side": "good", "ai": level}], seed=seed)
 
-    def op_catalogue(self, ses) -> dict:
+    def catalogue(self, ses) -> dict:
         from engine.dice.cards import TYPE_NAMES
         from engine.dice.game import PRODUCT
         return {"game": "dice", "title": PRODUCT, "ai_levels": list(AI_LEVELS), "ai_source": ses._ai_source(),
@@ -1159,9 +1159,9 @@ class DiceWeb:
             out["users"] = [USERS.get(u, u) for u in c.users]
         return out
 
-    def op_new_game(self, ses, seats: list | None = None, seed: int | None = None, options: dict | None = None,
-                    viewer: int | None = None, mode: str = "duel") -> dict:
-        """Start a game. ``seats``: two of ``{"name", "side": "bad" | "good", "ai": null | LEVEL}``."""
+    def new_game(self, ses, seats: list | None = None, seed: int | None = None, options: dict | None = None,
+                 mode: str = "duel") -> tuple:
+        """A new game and its seats (names, levels). ``seats``: two of ``{"name", "side": "bad" | "good", "ai": null | LEVEL}``."""
         from engine.dice.game import DiceGame
         seats = list(seats or [])
         if len(seats) != 2:
@@ -1194,26 +1194,21 @@ class DiceWeb:
             game = DiceGame(ses.pool, {"seed": seed, "players": players, "options": opts})
         except ValueError as e:
             raise WebError("bad_config", "The game could not be set up", [str(e)]) from None
-        ses.game, ses.seats = game, meta
-        ses.ai_rngs = {i: _seat_rng(seed, i) for i, m in enumerate(meta) if m["ai"]}
-        ses._policies = {}
-        ses.auto = set()
-        ses._auto_run(game)
-        return ses.op_state(viewer=viewer)
+        return game, meta
 
-    def _view(self, ses, g, viewer: int | None) -> dict:
+    def view(self, ses, g, viewer: int | None) -> dict:
         view = g.view(viewer)
         view.pop("legal", None)   # offered in the state, with groups
         view.pop("log", None)     # sent in the state, the recent lines only
         view.pop("engine", None)  # bookkeeping for the computer players' samplers
         return view
 
-    def _titles(self, ses, g) -> tuple[str | None, str]:
+    def titles(self, ses, g) -> tuple[str | None, str]:
         d = g.decision
         return (DICE_DECISION_TITLES.get(d["type"], d["type"]) if d and not g.result else None,
                 "Game over" if g.result else DICE_PHASE_NAMES.get(g.phase, g.phase))
 
-    def _event_json(self, ses, g, e, viewer: int | None) -> dict:
+    def event_json(self, ses, g, e, viewer: int | None) -> dict:
         """A log line; a die roll carries its dice, and a fight's roll-off its numbers and fighters."""
         out = e.to_json(viewer)
         if e.data.get("dice"):
@@ -1223,7 +1218,7 @@ class DiceWeb:
             out["roll"] = {**roll, "attacker_name": g.name(roll["attacker"]), "defender_name": g.name(roll["defender"])}
         return out
 
-    def _action_json(self, ses, g, a: Action) -> dict:
+    def action_json(self, ses, g, a: Action) -> dict:
         if a.type == "choose":
             group = DICE_CHOOSE_GROUPS.get((g.decision or {}).get("type"), "Choose")
         else:
@@ -1231,7 +1226,7 @@ class DiceWeb:
         return {"text": str(a), "type": a.type, "label": g.describe(a), "group": group,
                 "card": a.get("card"), "also": a.get("target")}
 
-    def _result_text(self, ses, g) -> str | None:
+    def result_text(self, ses, g) -> str | None:
         r = g.result
         if not r:
             return None
@@ -1240,7 +1235,7 @@ class DiceWeb:
             return f"{g.players[w]['name']} wins: {r.get('reason')}."
         return f"A draw: {r.get('reason')}."
 
-    def op_card(self, ses, cid: str) -> dict:
+    def card(self, ses, cid: str) -> dict:
         """A card's full rules text and the meaning of its abilities (card data is public)."""
         from engine.dice.cards import ABILITIES, TRAITS, TYPE_NAMES
         from engine.dice.text import ABILITY_RULES, card_text
@@ -1262,13 +1257,13 @@ class DiceWeb:
                              for k in sorted(abil) if k in ABILITIES and ABILITY_RULES.get(k, "\0") not in text],
                 "flavor": c.flavor if c.flavor and c.flavor not in card_text(c) else None, "level_up": None}
 
-    def op_explain(self, ses, iid: int) -> dict:
+    def explain(self, ses, iid: int) -> dict:
         raise WebError("no_breakdown", "Derring-Dice has no ATK/DEF breakdown: a card's Force is on the card")
 
-    def op_validate_deck(self, ses, text: str, source: str = "pasted deck") -> dict:
+    def validate_deck(self, ses, text: str, source: str = "pasted deck") -> dict:
         raise WebError("no_decks", "Derring-Dice has no deck lists: both players share the two decks")
 
-    def _player_name(self, ses, pl) -> str:
+    def player_name(self, ses, pl) -> str:
         return pl["name"]
 
 
