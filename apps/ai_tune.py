@@ -30,10 +30,8 @@ import math
 import time
 from pathlib import Path
 
-from engine.ai import make_policy, public_context
 from engine.ai.capeclash import FEATURES, evaluate, position_features
-from engine.ai.match import seat_rng
-from engine.capeclash.game import Game
+from engine.ai.match import new_match, play_match
 
 NAMES = (*FEATURES, "to_move")
 OUT = Path(__file__).resolve().parent.parent / "engine" / "ai" / "learned.py"
@@ -49,25 +47,17 @@ def collect(games: int, seed: int, levels: tuple[str, str] = ("normal", "normal"
     for i in range(games):
         n, k = len(deck_list), i % len(deck_list)  # every ordered pair of different decks in turn
         two = [deck_list[k], deck_list[(k + 1 + (i // n) % max(1, n - 1)) % n]]
-        g = Game(pool, {"mode": "duel", "seed": seed + i,
-                        "players": [{"name": f"P{j + 1}", "deck": d} for j, d in enumerate(two)]})
-        ctx = public_context(g)
-        pols = [make_policy(lv, ctx) for lv in levels]
-        rngs = [seat_rng(seed + i, j) for j in range(2)]
+        g = new_match(pool, "duel", seed + i, two)
         seen = []
-        steps = 0
-        while not g.is_over and steps < 20000:
-            p = g.to_act[0]
-            view = g.view(p)
-            legal = g.legal_actions(p)
+
+        def record(p, view, legal, wall, cpu, g=g, seen=seen) -> None:
             if (view.get("decision") or {}).get("type") == "main":
                 for q in range(2):
                     v = view if q == p else g.view(q)
                     x = position_features(v, q)
                     if x is not None:
                         seen.append((q, x, evaluate(v, q)))
-            g._apply(pols[p](view, legal, rngs[p]))
-            steps += 1
+        play_match(g, list(levels), seed + i, on_decision=record)
         winners = (g.result or {}).get("winners") or []
         if len(winners) == 1:
             rows += [(i, x, h, int(q in winners)) for q, x, h in seen]
