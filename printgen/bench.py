@@ -76,7 +76,7 @@ def bench_main(argv) -> int:
             t = timed(one)
             print(f"  {profile:9s} whole build, cold, no cache:   {t:6.2f} s   {t / n * 1000:5.1f} ms per card")
 
-        from .dice_build import dice_root
+        from .dice_data import dice_root
         dice = dice_root(args.data)
         if dice is not None:
             _bench_dice(dice, tmp, timed)
@@ -109,13 +109,16 @@ def bench_main(argv) -> int:
 def _bench_dice(root: Path, tmp: Path, timed) -> None:
     """Derring-Dice: reading and laying out both decks, their A4 home sheets, the rulebook, a dice-only build."""
     from .build import Options, build
-    from .dice_build import dice_layouts, load_dice
-    from .dice_faces import dice_back
+    from .dice_data import load_dice
+    from .dice_faces import dice_back, dice_face
     from .dice_rulebook import dice_rulebook_pdf
+    from .preflight import check_layout
     from .sheets import home_pdf
     t = time.perf_counter()
     dset = load_dice(root)
-    layouts, _ = dice_layouts(dset)
+    layouts = {c.id: dice_face(c, dset.ctx) for c in dset.cards}
+    for lay in layouts.values():   # preflight's checks, as the build makes them
+        check_layout(lay)
     n = len(dset.cards)
     print(f"  Derring-Dice: reading {n} cards, faces, preflight: {time.perf_counter() - t:6.2f} s")
 

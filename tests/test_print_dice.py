@@ -19,7 +19,7 @@ from PIL import Image
 from test_print import _data_dir, _texts
 
 from printgen.build import Options, build
-from printgen.dice_build import load_dice
+from printgen.dice_data import load_dice
 from printgen.dice_faces import BACKS, dice_back, dice_face, users_text
 from printgen.preflight import PreflightError, check_layout
 from printgen.sheets import CARD_H, CARD_W, grid_for
@@ -317,13 +317,13 @@ def test_dice_print_doctests():
 
 def test_flavor_text_prints_when_there_is_room_and_gives_way_to_the_rules():
     from engine.dice.cards import DiceCard
-    from printgen.dice_faces import DiceContext, print_card
+    from printgen.dice_faces import dice_context, print_card
     base = {"name": "Mortarman", "type": "hero", "force": 4, "traits": ["strong"], "power": "Set in Stone",
             "abilities": ["defender"]}
     short = dice_face(print_card(DiceCard({**base, "text": "Steady as a bridge pier."}, "recruit"), "R001"),
-                      DiceContext())
+                      dice_context())
     assert check_layout(short) == [] and "Steady as a bridge pier." in [op[3] for op in short.ops if op[0] == "text"]
-    long = dice_face(print_card(DiceCard({**base, "text": "He talks. " * 60}, "recruit"), "R001"), DiceContext())
+    long = dice_face(print_card(DiceCard({**base, "text": "He talks. " * 60}, "recruit"), "R001"), dice_context())
     texts = " ".join(op[3] for op in long.ops if op[0] == "text")
     assert check_layout(long) == [] and "talks" not in texts and "Defender (+3 Force when" in texts
 
