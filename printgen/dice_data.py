@@ -9,30 +9,15 @@ from ``engine.dice.text``. A card's print id is its name in lower case with dash
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 
+from .data import PrintJob
 from .dice_faces import dice_context, print_card
 from .faces import Context
 
 DECKS = (("recruit", "R", "Recruit deck"), ("action", "A", "Action deck"))
 NAME = "derring-dice"
-
-
-@dataclass
-class DiceJob:
-    """One deck to print (a ``PrintJob`` look-alike for the sheet, proof and profile writers)."""
-
-    name: str
-    title: str
-    deck: str
-    cards: list
-    numbers: dict
-    counts: dict = field(default_factory=dict)
-    decks: list = field(default_factory=list)
-
-    def copies(self) -> list:
-        return list(self.cards)   # one copy of each card, as the game's card list has it
 
 
 @dataclass
@@ -98,8 +83,7 @@ def load_dice(root: Path) -> DiceSet:
         cards = [print_card(d, f"{prefix}{i:0{width}d}") for i, d in enumerate(src, 1)]
         nums = {c.id: c.number for c in cards}
         numbers.update(nums)
-        jobs.append(DiceJob(f"{NAME}-{deck}", title, deck, cards, nums,
-                            dict.fromkeys(nums, 1)))
+        jobs.append(PrintJob(f"{NAME}-{deck}", title, pool, cards, dict.fromkeys(nums, 1), nums, deck=deck))
     ids: dict = {}
     for c in (c for j in jobs for c in j.cards):
         ids.setdefault(c.id, []).append(c.name)

@@ -1,6 +1,7 @@
 """The Derring-Dice rulebook PDF: a cover with both deck backs and the die note, a table of contents,
 the rules from ``card_data/dice/rulebook.yaml`` (our own words), the cards at a glance, and both decks'
-card lists generated from the card data; page numbers on every page after the cover.
+card lists generated from the card data; page numbers on every page after the cover (written by
+``book.Book``, the rulebook builder both games share).
 
 Source format (checked by ``engine.dice.data``)::
 

@@ -20,8 +20,7 @@ from pathlib import Path
 
 @dataclass
 class Game:
-    """One game's part of the build. A job has ``name``, ``title``, ``cards``, ``copies()`` and
-    ``numbers`` (``data.PrintJob``, ``dice_data.DiceJob``)."""
+    """One game's part of the build. Its jobs are ``data.PrintJob``s."""
 
     key: str                        # its name in ``Options.games``
     product: str                    # the brand on sheets, proofs and print-shop files
@@ -138,7 +137,8 @@ def derring_dice(opts) -> Game | None:
     """Both decks, each with its own back; nothing when there is no ``<data>/dice`` folder and Cape Clash
     is printed too (asked for alone, that is an error)."""
     from .counters import counters_pdf
-    from .dice_data import NAME, DiceJob, dice_root, load_dice
+    from .data import PrintJob
+    from .dice_data import NAME, dice_root, load_dice
     from .dice_faces import COUNTER_ROWS, COUNTERS, PRODUCT, dice_back, dice_face
     from .dice_rulebook import dice_rulebook_pdf
     root = dice_root(opts.data)
@@ -149,7 +149,7 @@ def derring_dice(opts) -> Game | None:
         raise DataError([Problem(str(Path(opts.data) / "dice"), None, None,
                                  "no Derring-Dice card files here (game: dice, deck: recruit | action)")])
     dset = load_dice(root)
-    both = DiceJob(NAME, "both decks", "both", dset.cards, dset.ctx.numbers)   # one proof of both decks
+    both = PrintJob(NAME, "both decks", dset.pool, dset.cards, {}, dset.ctx.numbers, deck="both")   # one proof
     return Game("dice", PRODUCT, dset.jobs, {j.name: dset.ctx for j in [*dset.jobs, both]}, dice_face,
                 back=lambda job, style: dice_back(job.deck),
                 counters=lambda path, paper: counters_pdf(path, paper, [], None, COUNTERS,

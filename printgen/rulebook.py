@@ -1,6 +1,6 @@
-"""The rulebook PDF: our rules text from card_data/rules, a keyword glossary generated from the card
-language, the starter deck lists and the set list generated from the card data, a table of contents
-and page numbers.
+"""Cape Clash's rulebook: our rules text from card_data/rules, a keyword glossary generated from the card
+language, the starter deck lists and the set list generated from the card data, written by the
+rulebook builder both games share (``book.Book``: contents, page numbers, styles).
 
 Rules source format (YAML)::
 
