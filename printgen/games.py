@@ -31,7 +31,7 @@ class Game:
     counters: Callable              # (path, paper) -> (pages, counters)
     rulebook: Callable              # (path, paper, image cache) -> pages
     counters_kind: str              # the manifest's word for the counter sheet
-    proofs: list = field(default_factory=list)   # jobs with a proof sheet (default: every job)
+    proofs: list = field(default_factory=list)   # jobs with a proof sheet (with ``--no-extras``: none)
     art_dir: Path | None = None     # art named after no card of the game is a warning
     art_ids: set = field(default_factory=set)   # the ids art may be named after
     prefix: str = ""                # the manifest's kinds start with it ("Derring-Dice ")
@@ -60,10 +60,6 @@ class Game:
         for job in self.proofs:
             out.setdefault(job.name, {c.id: every[c.id] for c in job.cards})
         return out
-
-
-def games_of(opts) -> list[str]:
-    return [g for g in GAMES if g in opts.games]
 
 
 # ------------------------------------------------------------------ Cape Clash
