@@ -130,6 +130,15 @@ class Book:
                            for i, (role, size, leading, indent) in enumerate(self.toc_levels, 1)]
         return toc
 
+    def list_table(self, rows: list, widths: list, size: float, style: list):
+        """A list with a header row (repeated on each page it runs onto) in ``size`` pt, the header bold;
+        a page break leaves no stranded rows. ``style``: more table style commands."""
+        from reportlab.platypus import Table, TableStyle
+        t = Table(rows, colWidths=widths, repeatRows=1)
+        t.setStyle(TableStyle([*no_stranded_rows(len(rows)), ("FONT", (0, 0), (-1, -1), self.fonts["regular"], size),
+                               ("FONT", (0, 0), (-1, 0), self.fonts["bold"], size), *style]))
+        return t
+
     def write(self, story: list) -> int:
         """Lay the story out (twice, for the contents' page numbers); returns the page count."""
         self.doc.multiBuild(story)

@@ -17,7 +17,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from . import fonts
-from .book import Book, esc, no_stranded_rows
+from .book import Book, esc
 from .dice_faces import FAMILIES, PRODUCT, TRAIT_COLORS, dice_back, dice_face, die_ops, users_text
 from .specs import BLEED, CARD_H, CARD_W, MM
 
@@ -42,8 +42,6 @@ def dice_rulebook_pdf(path: Path, dset, paper: str, cache=None) -> int:
         PageBreak,
         Paragraph,
         Spacer,
-        Table,
-        TableStyle,
     )
 
     from engine.dice.cards import ABILITIES, TRAITS, TYPE_NAMES
@@ -170,16 +168,13 @@ def dice_rulebook_pdf(path: Path, dset, paper: str, cache=None) -> int:
 
     # card lists, generated from the card data
     def table(rows, widths, header_color):
-        t = Table(rows, colWidths=widths, repeatRows=1)
-        t.setStyle(TableStyle([*no_stranded_rows(len(rows)),
-                               ("FONT", (0, 0), (-1, -1), R, 7.2), ("FONT", (0, 0), (-1, 0), B, 7.2),
-                               ("TEXTCOLOR", (0, 0), (-1, 0), colors.white),
-                               ("BACKGROUND", (0, 0), (-1, 0), header_color),
-                               ("ROWBACKGROUNDS", (0, 1), (-1, -1), [colors.white, colors.Color(0.95, 0.95, 0.96)]),
-                               ("VALIGN", (0, 0), (-1, -1), "TOP"),
-                               ("TOPPADDING", (0, 0), (-1, -1), 1.6), ("BOTTOMPADDING", (0, 0), (-1, -1), 1.6),
-                               ("LEFTPADDING", (0, 0), (-1, -1), 3), ("RIGHTPADDING", (0, 0), (-1, -1), 3)]))
-        return t
+        return book.list_table(rows, widths, 7.2, [
+            ("TEXTCOLOR", (0, 0), (-1, 0), colors.white),
+            ("BACKGROUND", (0, 0), (-1, 0), header_color),
+            ("ROWBACKGROUNDS", (0, 1), (-1, -1), [colors.white, colors.Color(0.95, 0.95, 0.96)]),
+            ("VALIGN", (0, 0), (-1, -1), "TOP"),
+            ("TOPPADDING", (0, 0), (-1, -1), 1.6), ("BOTTOMPADDING", (0, 0), (-1, -1), 1.6),
+            ("LEFTPADDING", (0, 0), (-1, -1), 3), ("RIGHTPADDING", (0, 0), (-1, -1), 3)])
 
     def P(s, st=cell):
         return Paragraph(esc(s), st)

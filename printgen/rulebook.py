@@ -256,7 +256,7 @@ def rulebook_pdf(path: Path, job, paper: str, data_root: Path, cache) -> int:
         TableStyle,
     )
 
-    from .book import Book, no_stranded_rows
+    from .book import Book
 
     src = load_source(data_root)
     if cache.folder is not None:
@@ -389,13 +389,10 @@ def rulebook_pdf(path: Path, job, paper: str, data_root: Path, cache) -> int:
                 name = P(c.name, cell) if "\u2605" in c.name else c.name
                 data.append([job.numbers.get(c.id, ""), name, t, " / ".join(c.teams) or "-",
                              "" if c.cost is None else str(c.cost)])
-            tbl = Table(data, colWidths=[20 * MM, 55 * MM, 42 * MM, 40 * MM, 12 * MM], repeatRows=1)
-            tbl.setStyle(TableStyle([*no_stranded_rows(len(data)),
-                                     ("FONT", (0, 0), (-1, -1), R, 7.5), ("FONT", (0, 0), (-1, 0), B, 7.5),
-                                     ("ROWBACKGROUNDS", (0, 1), (-1, -1), [colors.white, colors.Color(0.94, 0.95, 0.97)]),
-                                     ("LINEBELOW", (0, 0), (-1, 0), 0.6, accent),
-                                     ("TOPPADDING", (0, 0), (-1, -1), 1.5), ("BOTTOMPADDING", (0, 0), (-1, -1), 1.5)]))
-            out.append(tbl)
+            out.append(book.list_table(data, [20 * MM, 55 * MM, 42 * MM, 40 * MM, 12 * MM], 7.5, [
+                ("ROWBACKGROUNDS", (0, 1), (-1, -1), [colors.white, colors.Color(0.94, 0.95, 0.97)]),
+                ("LINEBELOW", (0, 0), (-1, 0), 0.6, accent),
+                ("TOPPADDING", (0, 0), (-1, -1), 1.5), ("BOTTOMPADDING", (0, 0), (-1, -1), 1.5)]))
         return out
 
     for sec in src.get("sections") or []:
