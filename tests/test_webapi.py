@@ -428,7 +428,7 @@ def test_private_says_whether_a_seats_screen_holds_secrets(session):
             s = session.call("state", viewer=seat)
             me = s["view"]["players"][seat]
             secret = bool(me.get("hand")) or any(not r["face_up"] for r in me["resources"]) or \
-                any(line["text"] != e.text for line, e in zip(s["log"], session.game.events[-len(s["log"]):] if s["log"] else []))
+                any(line["text"] != session.game.events[line["seq"]].text for line in s["log"])
             if secret:
                 assert s["private"], (seat, s["view"]["decision"])
             kinds.setdefault(s["view"]["decision"]["type"], set()).add(s["private"])
