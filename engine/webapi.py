@@ -125,6 +125,7 @@ AUTO_LIMIT = 500
 # choices among a few answers of these kinds are tried (each on a copy of the game).
 SAME_ANSWER_TYPES = frozenset(("order", "strike_back", "yes", "no", "choose", "choose_row", "choose_player", "pick"))
 SAME_ANSWER_LIMIT = 6
+SAME_ANSWER_DEPTH = 2  # a choice is tried through at most one more such choice after it
 CARD_ARGS = ("card", "target", "source", "discard")  # the arguments of an action that name a card
 BUILD_STEPS = ("resource", "recruit", "formation")  # answers given in a row at most (a game never needs so many)
 
@@ -431,33 +432,36 @@ class Session(TutorialOps):
 
     # -------------------------------------------------------------- answers that change nothing
 
-    def _trivial(self, g, p: int) -> Action | None:
+    def _trivial(self, g, p: int, depth: int = SAME_ANSWER_DEPTH) -> Action | None:
         """The answer of ``p`` when no answer can change anything, else None: the one legal answer when
         it is pass, done or no; or the first of a few answers that all lead to the same game
-        (``SAME_ANSWER_TYPES``, checked on copies)."""
+        (``SAME_ANSWER_TYPES``, checked on copies, ``depth`` levels of such answers deep)."""
         if g.is_over or p not in g.to_act:
             return None
         legal = g.legal_actions(p)
         if len(legal) == 1 and legal[0].type in NOTHING_ANSWERS:
             return legal[0]
-        if 2 <= len(legal) <= SAME_ANSWER_LIMIT and all(a.type in SAME_ANSWER_TYPES for a in legal) \
+        if depth > 0 and 2 <= len(legal) <= SAME_ANSWER_LIMIT and all(a.type in SAME_ANSWER_TYPES for a in legal) \
                 and isinstance(g, Game):
-            key = (id(g), len(g.actions), p)
+            if g is not self.game:  # a copy being tried: no cache (copies come and go)
+                return legal[0] if self._same_outcome(g, legal, depth) else None
+            key = (id(g), len(g.actions), p, depth)
             cached = getattr(self, "_same_cache", None)
             if cached is None or cached[0] != key:
-                cached = (key, self._same_outcome(g, legal))
+                cached = (key, self._same_outcome(g, legal, depth))
                 self._same_cache = cached
             return legal[0] if cached[1] else None
         return None
 
-    @staticmethod
-    def _same_outcome(g: Game, legal: list) -> bool:
-        """Does every one of ``legal`` lead to the same game state?"""
+    def _same_outcome(self, g: Game, legal: list, depth: int = SAME_ANSWER_DEPTH) -> bool:
+        """Does every one of ``legal`` lead to the same game state, once the answers that change
+        nothing after it are given (as ``_auto_run`` gives them)?"""
         seen = None
         for a in legal:
             c = g.copy()
             try:
                 c.apply(a)
+                self._settle(c, depth - 1)
             except CapeClashError:
                 return False
             st = json.dumps(c.state_json(), sort_keys=True, separators=(",", ":"))
@@ -466,6 +470,20 @@ class Session(TutorialOps):
             elif st != seen:
                 return False
         return True
+
+    def _settle(self, c, depth: int) -> None:
+        """On a copy being tried: give the answers ``_auto_run`` would give (humans' answers that
+        change nothing), up to the next real decision or a computer player's."""
+        if not self.seats:
+            return
+        for _ in range(AUTO_LIMIT):
+            to_act = c.to_act
+            if not to_act or any(self.seats[p]["ai"] for p in to_act):
+                return
+            answers = [self._trivial(c, p, depth) for p in to_act]
+            if any(a is None for a in answers):
+                return
+            c.apply(answers[0])
 
     @staticmethod
     def _holds_private(g, p: int) -> bool:

@@ -393,7 +393,7 @@ def test_decisions_with_only_a_nothing_answer_are_answered_for_the_player(sessio
         assert st["trivial"] is False
         legal = session.game.legal_actions(0)
         if 2 <= len(legal) <= SAME_ANSWER_LIMIT and all(a.type in SAME_ANSWER_TYPES for a in legal):
-            assert not Session._same_outcome(session.game, legal), st["view"]["decision"]
+            assert not session._same_outcome(session.game, legal), st["view"]["decision"]
         seen += 1
         st = session.call("apply", action=st["actions"][0]["text"], viewer=0)
     assert seen > 10 and session.auto  # some decisions were answered for the player
@@ -406,7 +406,7 @@ def test_decisions_with_only_a_nothing_answer_are_answered_for_the_player(sessio
             # a real-looking choice was answered only because every answer gave the same game
             before = g.replay(i)
             legal = before.legal_actions(0)
-            assert len(legal) > 1 and Session._same_outcome(before, legal), a
+            assert len(legal) > 1 and session._same_outcome(before, legal), a
             same += 1
     assert same  # this game has such a choice (a strike back that stuns nobody whichever it hits)
 
