@@ -454,9 +454,12 @@ class Session(TutorialOps):
         return None
 
     def _same_outcome(self, g: Game, legal: list, depth: int = SAME_ANSWER_DEPTH) -> bool:
-        """Does every one of ``legal`` lead to the same game state, once the answers that change
-        nothing after it are given (as ``_auto_run`` gives them)?"""
-        seen = None
+        """Does every one of ``legal`` lead to the same game, once the answers that change nothing
+        after it are given (as ``_auto_run`` gives them)? Two games also count as the same when one
+        player is asked the same few questions in both and each answer leads to the same game
+        again (``_equivalent``): the order of two triggers when the second asks the other player
+        something either way."""
+        after = []
         for a in legal:
             c = g.copy()
             try:
@@ -464,10 +467,32 @@ class Session(TutorialOps):
                 self._settle(c, depth - 1)
             except CapeClashError:
                 return False
-            st = json.dumps(c.state_json(), sort_keys=True, separators=(",", ":"))
-            if seen is None:
-                seen = st
-            elif st != seen:
+            after.append(c)
+        return all(self._equivalent(after[0], c, depth) for c in after[1:])
+
+    @staticmethod
+    def _state_key(g: Game) -> str:
+        return json.dumps(g.state_json(), sort_keys=True, separators=(",", ":"))
+
+    def _equivalent(self, a: Game, b: Game, depth: int) -> bool:
+        if self._state_key(a) == self._state_key(b):
+            return True
+        if depth <= 0 or a.is_over or b.is_over or a.to_act != b.to_act or not a.to_act:
+            return False
+        p = a.to_act[0]
+        la, lb = a.legal_actions(p), b.legal_actions(p)
+        if [str(x) for x in la] != [str(x) for x in lb] or len(la) > SAME_ANSWER_LIMIT:
+            return False
+        for x in la:
+            ca, cb = a.copy(), b.copy()
+            try:
+                ca.apply(x)
+                cb.apply(x)
+                self._settle(ca, depth - 1)
+                self._settle(cb, depth - 1)
+            except CapeClashError:
+                return False
+            if not self._equivalent(ca, cb, depth - 1):
                 return False
         return True
 
