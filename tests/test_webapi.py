@@ -411,6 +411,41 @@ def test_decisions_with_only_a_nothing_answer_are_answered_for_the_player(sessio
     assert same  # this game has such a choice (a strike back that stuns nobody whichever it hits)
 
 
+def _position_game(session, spec: dict):
+    from engine.position import build
+    session.game = build(session.pool, spec, mode="duel", seed=1)
+    session.seats = [{"name": p["name"], "ai": None} for p in spec["players"]]
+    session.auto = set()
+    return session.call("state", viewer=0)
+
+
+BERSERKER_AT_SHRINK = {"turn": 5, "active": 0, "phase": "main", "players": [
+    {"name": "A", "main": {"card": "Brannoc the Kindler", "row": "front"}, "deck": ["Oath Herald", "Oath Herald"]},
+    {"name": "B", "main": {"card": "Queen Sybil of the Rime", "row": "back"}, "front": ["Veiled Envoy"],
+     "deck": ["Rime Thrall", "Rime Thrall"]}]}
+
+
+@pytest.mark.parametrize("auto", [True, False], ids=["automatic", "full-control"])
+def test_a_trigger_order_that_changes_nothing_is_answered_for_the_player(session, auto):
+    """Brannoc (Berserker: a +1/+1 counter when it attacks) attacks Veiled Envoy (Shrink: its player
+    may call the combat off). Either order of the two triggers gives the same game whatever the
+    Envoy's player answers, so the attacker is not asked; the Envoy's player still is (yes and no
+    differ). With full control the attacker is asked."""
+    session.call("settings", auto_answer=auto)
+    st = _position_game(session, BERSERKER_AT_SHRINK)
+    att = next(a for a in st["actions"] if a["type"] == "attack")
+    st = session.call("apply", action=att["text"], viewer=0)
+    st = session.call("apply", action=next(a for a in st["actions"] if a["type"] == "target")["text"], viewer=0)
+    g = session.game
+    if not auto:
+        assert st["view"]["decision"]["type"] == "order" and st["trivial"] is True and len(st["actions"]) == 2
+        return
+    assert [g.actions[i]["type"] for i in sorted(session.auto)] == ["order"]
+    assert st["to_act"] == [1] and st["view"]["decision"]["type"] == "may_trigger"
+    b = session.call("state", viewer=1)
+    assert b["trivial"] is False and {a["type"] for a in b["actions"]} == {"yes", "no"}
+
+
 def test_private_says_whether_a_seats_screen_holds_secrets(session):
     """Hot-seat's hand-overs follow ``private``: nothing is secret before the players draw (choosing
     the first player, placing the main characters: rulebook, Setting up), and from the draw on every
