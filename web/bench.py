@@ -177,7 +177,8 @@ def _ui_parser() -> argparse.ArgumentParser:
     p.add_argument("--max-turns", type=int, default=24, help="stop a game after this many turns (default 24)")
     p.add_argument("--modes", default="computer,hotseat", help="computer (1 human vs AI), hotseat (2 humans)")
     p.add_argument("--json", action="store_true")
-    p.add_argument("--verbose", action="store_true", help="print every click")
+    p.add_argument("--verbose", action="store_true",
+                   help="print every click (with the kinds of actions offered) and every hand-over (to whom, for what)")
     p.add_argument("--drag", action="store_true",
                    help="recruit by dragging the card onto the row, attack by dragging the attacker onto its target")
     return p
