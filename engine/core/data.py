@@ -407,16 +407,25 @@ def _safe_loader():
 
 
 def data_files(paths) -> list[Path]:
+    """The data files of ``paths`` (files, and the .yaml, .yml, .json and .txt files of folders), each
+    once: a folder given twice, or a folder and one inside it, do not read a file twice (its cards
+    would clash with themselves)."""
     out = []
+    seen: set = set()
     for p in paths:
         p = Path(p)
         if p.is_dir():
-            out += sorted(x for x in p.rglob("*") if x.suffix in (".yaml", ".yml", ".json", ".txt")
-                          and x.is_file() and not x.name.startswith("."))
+            found = sorted(x for x in p.rglob("*") if x.suffix in (".yaml", ".yml", ".json", ".txt")
+                           and x.is_file() and not x.name.startswith("."))
         elif p.exists():
-            out.append(p)
+            found = [p]
         else:
             raise DataError([Problem(str(p), None, None, "no such file or folder")])
+        for x in found:
+            key = x.resolve()
+            if key not in seen:
+                seen.add(key)
+                out.append(x)
     return out
 
 
