@@ -218,3 +218,27 @@ def test_reading_a_json_file_gives_lines_for_every_value(tmp_path):
     text = f.read_text().splitlines()
     assert dict(lines) == {0: 3, 1: 6}
     assert '"deep"' in text[lines.at(["cards", 1, "k", 1, "deep"]) - 1]
+
+
+def test_a_card_id_in_two_files_is_a_problem_even_when_the_first_card_is_broken(tmp_path):
+    a, b = tmp_path / "a" / "cards.yaml", tmp_path / "b" / "cards.yaml"
+    a.parent.mkdir()
+    b.parent.mkdir()
+    a.write_text("cards:\n  - id: x\n    name: X\n    type: supporting\n    cost: 1\n    atk: one\n"
+                 "    def: 1\n    health: 1\n", encoding="utf-8")
+    b.write_text("cards:\n  - {id: y, name: Y, type: supporting, cost: 1, atk: 1, def: 1, health: 1}\n"
+                 "  - {id: x, name: X, type: supporting, cost: 1, atk: 1, def: 1, health: 1}\n", encoding="utf-8")
+    out = _problems(a.parent, b.parent)
+    _has(out, f"{a}:6, card 'x', field 'atk': must be a whole number")
+    _has(out, f"{b}:3, card 'x', field 'id': duplicate card id (also in {a}:2)")
+
+
+def test_capeclash_scenario_shows_a_broken_scenario_at_its_field_lines(tmp_path, capsys):
+    from apps.cli import main as cli
+    f = tmp_path / "sc.yaml"
+    f.write_text(SCENARIO, encoding="utf-8")
+    rc = cli(["scenario", str(f), "--data", str(ROOT / "card_data" / "testset")])
+    out = capsys.readouterr().out
+    assert rc == 1
+    assert f"{f}:11, card 'Skyhawk', field 'start.players[0].front[1].wounds'" in out, out
+    assert f"{f}:16, field 'actions[1].player'" in out and f"{f}:18, field 'expect[0].zone'" in out

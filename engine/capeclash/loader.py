@@ -60,6 +60,7 @@ def load_pool(paths, *, problems_out: list | None = None, cache: dict | None = N
     problems: list[Problem] = []
     partial: list = []
     placed: dict = {}  # file -> (its Lines, {card id: index in its cards: list})
+    known: dict = {}  # card id -> the first card read with it (with problems or not)
     for f in data_files(paths):
         if f.suffix == ".txt":
             continue
@@ -77,19 +78,25 @@ def load_pool(paths, *, problems_out: list | None = None, cache: dict | None = N
         if classify(data) != "cards":
             continue
         items = data.get("cards") or []
+        before = len(partial)
         with _no_gc():
             defs, probs = parse_cards(items, file=str(f), partial=partial, lines=lines)
         index = _card_index(items)
         placed[str(f)] = (lines, index)
         lines.locate(probs, str(f))  # the problems of no one card ('cards' is not a list)
         problems += probs
-        for cid, d in defs.items():
-            if cid in cards:
-                p = Problem(str(f), cid, "id", f"duplicate card id (also in {_card_place(placed, cards[cid])})")
-                lines.locate([p], str(f), ("cards", index.get(cid, -1)))
+        # an id another file (another folder) has already defined, whether that card is sound or not
+        for d in [*defs.values(), *partial[before:]]:
+            if not isinstance(d.id, str):
+                continue
+            if d.id in known:
+                p = Problem(str(f), d.id, "id", f"duplicate card id (also in {_card_place(placed, known[d.id])})")
+                lines.locate([p], str(f), ("cards", index.get(d.id, -1)))
                 problems.append(p)
-            else:
-                cards[cid] = d
+                continue
+            known[d.id] = d
+            if d.id in defs:
+                cards[d.id] = d
         tmap, tprobs = parse_teams(data.get("teams") or [], file=str(f))
         teams.update(tmap)
         lines.locate(tprobs, str(f))
