@@ -12,7 +12,7 @@ import json
 import sys
 from pathlib import Path
 
-from engine.core.errors import CapeClashError
+from engine.core.errors import CapeClashError, DataError, Problem
 
 DEFAULT_DATA = "card_data"
 
@@ -53,11 +53,67 @@ def cmd_validate(args) -> int:
     return 0
 
 
+def _data_dirs(args) -> list[Path]:
+    """The card data folders of a command: ``--data`` given once or more (each may name several
+    folders), else card_data. Their cards form one pool."""
+    return [Path(d) for d in (args.data or [_data_root()])]
+
+
+def _scenario_files(given: list, data: list[Path]) -> list:
+    """The scenario files to run: each given path, or a scenario's name (file name or stem) looked up
+    in every data folder; with none given, each data folder's ``scenarios`` folder, or the scenario
+    files of a folder that has none (a designer's own folder). A path that names nothing is a
+    DataError in the list, reported with the others."""
+    from engine.capeclash.loader import classify, data_files, read_data
+    files: list = []
+    if not given:
+        for d in data:
+            if (d / "scenarios").is_dir():
+                files += [f for f in data_files([d / "scenarios"]) if f.suffix in (".yaml", ".yml")]
+                continue
+            for f in data_files([d]):
+                if f.suffix in (".yaml", ".yml"):
+                    try:
+                        if classify(read_data(f)[0]) == "scenario":
+                            files.append(f)
+                    except DataError:
+                        files.append(f)  # reported when it is run
+        return _once(files)
+    for g in given:
+        p = Path(g)
+        if not p.exists():
+            named = [f for f in data_files(data) if f.suffix in (".yaml", ".yml") and g in (f.name, f.stem)]
+            if named:
+                files += named
+                continue
+        try:  # a path that is not there is reported with the others, not the end of the batch
+            found = [f for f in data_files([p]) if f.suffix in (".yaml", ".yml") or p == f]
+        except DataError as e:
+            found = [e]
+        if not found:
+            found = [DataError([Problem(str(g), None, None, "no scenario files (.yaml) in this folder")])]
+        files += found
+    return _once(files)
+
+
+def _once(files: list) -> list:
+    """Each file once (a folder given twice, or a file and its folder)."""
+    seen: set = set()
+    out = []
+    for f in files:
+        key = f.resolve() if isinstance(f, Path) else id(f)
+        if key not in seen:
+            seen.add(key)
+            out.append(f)
+    return out
+
+
 def cmd_scenario(args) -> int:
     from engine.capeclash.loader import load_pool
     from engine.capeclash.scenario import SCENARIOS
     from engine.core.scenario import run_files
-    passed, failed = run_files(SCENARIOS, load_pool([args.data]), args.files or [Path(args.data) / "scenarios"],
+    data_dirs = _data_dirs(args)
+    passed, failed = run_files(SCENARIOS, load_pool(data_dirs), _scenario_files(args.files, data_dirs),
                                quiet=args.quiet, verbose=args.verbose)
     print(f"{passed} passed, {failed} failed")
     return 1 if failed else 0
@@ -66,10 +122,12 @@ def cmd_scenario(args) -> int:
 def cmd_card(args) -> int:
     from engine.capeclash.loader import load_pool
     from engine.cardlang.text import card_text
-    pool = load_pool([args.data])
-    hits = [c for c in pool if args.name.lower() in (c.name.lower(), c.id)]
+    pool = load_pool(_data_dirs(args))
+    want = args.name.lower()
+    # by name or id, or by a name the card also goes by (AKA: it counts as having that name too)
+    hits = [c for c in pool if want in (c.name.lower(), c.id) or want in (a.lower() for a in c.aka)]
     if not hits:
-        hits = [c for c in pool if args.name.lower() in c.name.lower()]
+        hits = [c for c in pool if any(want in n.lower() for n in c.names)]
     if not hits:
         print(f"no card named {args.name!r}", file=sys.stderr)
         return 1
@@ -81,8 +139,9 @@ def cmd_card(args) -> int:
 
 def cmd_deck(args) -> int:
     from engine.capeclash.loader import find_deck, load_pool
-    pool = load_pool([args.data])
-    deck = find_deck(args.deck, pool, args.data)
+    data_dirs = _data_dirs(args)
+    pool = load_pool(data_dirs)
+    deck = find_deck(args.deck, pool, data_dirs)
     if args.format == "text":
         print(deck.to_text(pool), end="")
     else:
@@ -169,21 +228,28 @@ def main(argv: list[str] | None = None) -> int:
     p.set_defaults(fn=cmd_validate)
 
     p = sub.add_parser("scenario", help="run scenario tests (default: card_data/scenarios)")
-    p.add_argument("files", nargs="*")
-    p.add_argument("--data", default=str(_data_root()), help="card data folder")
+    p.add_argument("files", nargs="*", help="scenario files or folders, or a scenario's name in a data folder "
+                                            "(default: each data folder's scenarios)")
+    p.add_argument("--data", action="extend", nargs="+", metavar="FOLDER",
+                   help="card data folder; give several (--data card_data mine, or --data repeated) to use "
+                        "the cards of all of them as one pool (default: card_data)")
     p.add_argument("-q", "--quiet", action="store_true")
     p.add_argument("-v", "--verbose", action="store_true", help="print the game log of failing scenarios")
     p.set_defaults(fn=cmd_scenario)
 
     p = sub.add_parser("card", help="print a card's rendered text and data")
-    p.add_argument("name")
-    p.add_argument("--data", default=str(_data_root()))
+    p.add_argument("name", help="a card's name, id or AKA name (or part of a name)")
+    p.add_argument("--data", action="extend", nargs="+", metavar="FOLDER",
+                   help="card data folder; give several (--data card_data mine, or --data repeated) to use "
+                        "the cards of all of them as one pool (default: card_data)")
     p.set_defaults(fn=cmd_card)
 
     p = sub.add_parser("deck", help="check a deck (YAML or text list) and print it as a text list or YAML")
     p.add_argument("deck", help="a deck file, or a deck name under card_data")
     p.add_argument("--format", choices=["text", "yaml"], default="text")
-    p.add_argument("--data", default=str(_data_root()))
+    p.add_argument("--data", action="extend", nargs="+", metavar="FOLDER",
+                   help="card data folder; give several (--data card_data mine, or --data repeated) to use "
+                        "the cards of all of them as one pool (default: card_data)")
     p.set_defaults(fn=cmd_deck)
 
     p = sub.add_parser("keywords", help="print every keyword with its rules text")

@@ -61,10 +61,10 @@ def run(args) -> int:
 # ---------------------------------------------------------------------- scenarios
 
 def cmd_scenario(args) -> int:
-    from engine.core.scenario import run_files
+    from engine.core.scenario import run_files, scenario_files
     from engine.dice.cards import load_pool
     from engine.dice.scenario import SCENARIOS
-    passed, failed = run_files(SCENARIOS, load_pool(), args.files or [DATA / "scenarios"], quiet=getattr(args, "quiet", False),
+    passed, failed = run_files(SCENARIOS, load_pool(), scenario_files(args.files or [DATA / "scenarios"]), quiet=getattr(args, "quiet", False),
                                verbose=args.verbose)
     print(f"{passed}/{passed + failed} dice scenarios hold")
     return 1 if failed or not passed + failed else 0

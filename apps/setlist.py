@@ -24,7 +24,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_SET = ROOT / "card_data" / "starter"
-COLUMNS = ("number", "name", "type", "team", "cost", "atk", "def", "health", "level", "difficulty", "keywords")
+COLUMNS = ("number", "name", "type", "team", "cost", "atk", "def", "health", "level", "difficulty", "keywords", "aka")
 TYPE_ORDER = {"main": 0, "supporting": 1, "plot_twist": 2, "equipment": 3, "location": 4, "token": 5}
 TYPE_NAMES = {"main": "main character", "supporting": "supporting character", "plot_twist": "plot twist",
               "location": "location", "equipment": "equipment", "token": "token"}
@@ -99,6 +99,7 @@ def set_list(paths=None) -> list[dict]:
             "level": c.level if c.type == "main" else None,
             "difficulty": extra.get(c.id, {}).get("difficulty") if c.type == "main" else None,
             "keywords": ", ".join(kws),
+            "aka": " / ".join(c.aka),  # the names it also counts as
             "symbol": c.symbol,
             "id": c.id,
         })
@@ -144,7 +145,7 @@ def format_rows(rows: list[dict], fmt: str = "text") -> str:
             w.writerow([_cell(r[k]) for k in COLUMNS])
         return buf.getvalue()
     head = ("No.", "Name", "Type", "Team", "Cost", "Stats", "Keywords")
-    table = [(r["number"], r["name"], _type_label(r), r["team"] or "any team", _cell(r["cost"]), _stats(r),
+    table = [(r["number"], r["name"] + (f" (AKA {r['aka']})" if r.get("aka") else ""), _type_label(r), r["team"] or "any team", _cell(r["cost"]), _stats(r),
               r["keywords"]) for r in rows]
     if fmt == "markdown":
         out = ["| " + " | ".join(head) + " |", "|" + " --- |" * len(head)]

@@ -402,7 +402,10 @@ class Session:
         if iid not in chars:
             self.say(f"No character with id {iid} in play.")
             return False
-        self.say(f"{chars[iid]['name']} [{iid}]:")
+        cid = chars[iid].get("cid")
+        d = self.g.defs[cid] if cid in self.g.defs else None
+        aka = f" (AKA {' / '.join(d.aka)})" if d is not None and d.aka else ""  # the names it also counts as
+        self.say(f"{chars[iid]['name']}{aka} [{iid}]:")
         for row in self.g.explain(iid):
             self.say(f"  {row['atk']:>3}/{row['def']:<3} {row['step']}")
         return False

@@ -129,6 +129,14 @@ def _bad_request(message: str, problems: list[str] | None = None) -> WebError:
 # the player (unless they asked for full control), so nobody clicks "Pass" or "Done" for nothing.
 NOTHING_ANSWERS = ("pass", "end_step", "end_turn", "no")
 AUTO_LIMIT = 500
+# A choice whose answers all lead to the very same game (every card, counter, decision and the RNG:
+# ``Game.state_json``) changes nothing either: the order of two triggers that do not touch each other, a
+# strike back that stuns nobody whichever attacker it hits. It is answered for the player too. Only
+# choices among a few answers of these kinds are tried (each on a copy of the game).
+SAME_ANSWER_TYPES = frozenset(("order", "strike_back", "yes", "no", "choose", "choose_row", "choose_player", "pick"))
+SAME_ANSWER_LIMIT = 6
+SAME_ANSWER_DEPTH = 2  # a choice is tried through at most one more such choice after it
+CARD_ARGS = ("card", "target", "source", "discard")  # the arguments of an action that name a card
 BUILD_STEPS = ("resource", "recruit", "formation")  # answers given in a row at most (a game never needs so many)
 
 
@@ -340,21 +348,117 @@ class Session(TutorialOps):
             "result_text": self._result_text(g),
             "can_undo": self._undo_point(g) is not None,
             "trivial": self._trivial(g, viewer) is not None if viewer is not None else False,
+            # the viewer's screen would show what others must not see (hot-seat hands the device over
+            # before such a screen, and after it, never between two screens without secrets)
+            "private": self._holds_private(g, viewer) if viewer is not None else False,
             "can_end_turn": self._can_end_turn(g, viewer, acts),
             "auto_answer": self.auto_answer,
         }
 
     # -------------------------------------------------------------- answers that change nothing
 
-    @staticmethod
-    def _trivial(g, p: int) -> Action | None:
-        """The one legal answer of ``p`` when it changes nothing (pass, done, no), else None."""
+    def _trivial(self, g, p: int, depth: int = SAME_ANSWER_DEPTH) -> Action | None:
+        """The answer of ``p`` when no answer can change anything, else None: the one legal answer when
+        it is pass, done or no; or the first of a few answers that all lead to the same game
+        (``SAME_ANSWER_TYPES``, checked on copies, ``depth`` levels of such answers deep)."""
         if g.is_over or p not in g.to_act:
             return None
         legal = g.legal_actions(p)
         if len(legal) == 1 and legal[0].type in NOTHING_ANSWERS:
             return legal[0]
+        if depth > 0 and 2 <= len(legal) <= SAME_ANSWER_LIMIT and all(a.type in SAME_ANSWER_TYPES for a in legal) \
+                and isinstance(g, Game):
+            if g is not self.game:  # a copy being tried: no cache (copies come and go)
+                return legal[0] if self._same_outcome(g, legal, depth) else None
+            key = (id(g), len(g.actions), p, depth)
+            cached = getattr(self, "_same_cache", None)
+            if cached is None or cached[0] != key:
+                cached = (key, self._same_outcome(g, legal, depth))
+                self._same_cache = cached
+            return legal[0] if cached[1] else None
         return None
+
+    def _same_outcome(self, g: Game, legal: list, depth: int = SAME_ANSWER_DEPTH) -> bool:
+        """Does every one of ``legal`` lead to the same game, once the answers that change nothing
+        after it are given (as ``_auto_run`` gives them)? Two games also count as the same when one
+        player is asked the same few questions in both and each answer leads to the same game
+        again (``_equivalent``): the order of two triggers when the second asks the other player
+        something either way."""
+        after = []
+        for a in legal:
+            c = g.copy()
+            try:
+                c.apply(a)
+                self._settle(c, depth - 1)
+            except CapeClashError:
+                return False
+            after.append(c)
+        return all(self._equivalent(after[0], c, depth) for c in after[1:])
+
+    @staticmethod
+    def _state_key(g: Game) -> str:
+        return json.dumps(g.state_json(), sort_keys=True, separators=(",", ":"))
+
+    def _equivalent(self, a: Game, b: Game, depth: int) -> bool:
+        if self._state_key(a) == self._state_key(b):
+            return True
+        if depth <= 0 or a.is_over or b.is_over or a.to_act != b.to_act or not a.to_act:
+            return False
+        p = a.to_act[0]
+        la, lb = a.legal_actions(p), b.legal_actions(p)
+        if [str(x) for x in la] != [str(x) for x in lb] or len(la) > SAME_ANSWER_LIMIT:
+            return False
+        for x in la:
+            ca, cb = a.copy(), b.copy()
+            try:
+                ca.apply(x)
+                cb.apply(x)
+                self._settle(ca, depth - 1)
+                self._settle(cb, depth - 1)
+            except CapeClashError:
+                return False
+            if not self._equivalent(ca, cb, depth - 1):
+                return False
+        return True
+
+    def _settle(self, c, depth: int) -> None:
+        """On a copy being tried: give the answers ``_auto_run`` would give (humans' answers that
+        change nothing), up to the next real decision or a computer player's."""
+        if not self.seats:
+            return
+        for _ in range(AUTO_LIMIT):
+            to_act = c.to_act
+            if not to_act or any(self.seats[p]["ai"] for p in to_act):
+                return
+            answers = [self._trivial(c, p, depth) for p in to_act]
+            if any(a is None for a in answers):
+                return
+            c.apply(answers[0])
+
+    @staticmethod
+    def _holds_private(g, p: int) -> bool:
+        """Would ``p``'s screen show anything another player may not see: cards in their hand, their
+        face-down resources or face-down side piles, a private log line, or an offered action about a
+        hidden card (one in a deck or a hand)? Such a screen needs the device handed over to ``p``
+        first (in hot-seat), and away from ``p`` after it."""
+        if not isinstance(g, Game):
+            return True  # Derring-Dice: every seat's screen holds its hand
+        pl = g.players[p]
+        if pl.hand or any(not g.cards[i].face_up for i in pl.resources):
+            return True
+        if any(pl.piles.get(name) for name in pl.hidden_piles):
+            return True
+        if any(e.secret and p in e.secret for e in g.events[-LOG_LINES:]):
+            return True
+        hidden = {i for q in g.players for name in q.hidden_piles for i in q.piles.get(name, ())}
+        for a in (g.legal_actions(p) if p in g.to_act else ()):
+            for k in CARD_ARGS:
+                v = a.args.get(k)
+                c = g.cards.get(v) if isinstance(v, int) and not isinstance(v, bool) else None
+                if c is not None and (c.zone in ("deck", "hand") or v in hidden
+                                      or (c.zone == "resource" and not c.face_up)):
+                    return True
+        return False
 
     def _auto_run(self, g) -> None:
         """Answer, for the human seats, every decision whose only answer changes nothing."""

@@ -76,7 +76,7 @@ def bench_main(argv) -> int:
             t = timed(one)
             print(f"  {profile:9s} whole build, cold, no cache:   {t:6.2f} s   {t / n * 1000:5.1f} ms per card")
 
-        from .dice_build import dice_root
+        from .dice_data import dice_root
         dice = dice_root(args.data)
         if dice is not None:
             _bench_dice(dice, tmp, timed)
@@ -109,21 +109,25 @@ def bench_main(argv) -> int:
 def _bench_dice(root: Path, tmp: Path, timed) -> None:
     """Derring-Dice: reading and laying out both decks, their A4 home sheets, the rulebook, a dice-only build."""
     from .build import Options, build
-    from .dice_build import dice_layouts, load_dice
-    from .dice_faces import dice_back
-    from .dice_rulebook import dice_rulebook_pdf
+    from .cache import ImageCache
+    from .games import derring_dice
+    from .preflight import check_layout
     from .sheets import home_pdf
     t = time.perf_counter()
-    dset = load_dice(root)
-    layouts, _ = dice_layouts(dset)
-    n = len(dset.cards)
+    game = derring_dice(Options(data=root.parent, games=("dice",)))
+    layouts = game.layouts()
+    for lays in layouts.values():   # preflight's checks, as the build makes them
+        for lay in lays.values():
+            check_layout(lay)
+    n = len(game.cards)
     print(f"  Derring-Dice: reading {n} cards, faces, preflight: {time.perf_counter() - t:6.2f} s")
 
     def sheets():
-        for job in dset.jobs:
-            home_pdf(tmp / f"{job.name}.pdf", [layouts[c.id] for c in job.cards], dice_back(job.deck), "a4",
-                     job.title)
+        for job in game.jobs:
+            home_pdf(tmp / f"{job.name}.pdf", [layouts[job.name][c.id] for c in job.cards], game.back(job, "dark"),
+                     "a4", job.title, brand=game.product)
     print(f"  Derring-Dice home A4 PDFs (both decks, {n} cards): {timed(sheets):6.2f} s   (target <= 5 s)")
-    print(f"  Derring-Dice rulebook A4:                   {timed(lambda: dice_rulebook_pdf(tmp / 'rb.pdf', dset, 'a4')):6.2f} s")
+    t = timed(lambda: game.rulebook(tmp / "rb.pdf", "a4", ImageCache(None)))
+    print(f"  Derring-Dice rulebook A4:                   {t:6.2f} s")
     t = timed(lambda: build(Options(data=root.parent, out=tmp / "dice", games=("dice",), force=True)))
     print(f"  Derring-Dice build alone (A4 + Letter, extras): {t:6.2f} s")

@@ -7,6 +7,7 @@ images (the rest come from the image cache under ``<out>/.cache``).
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import json
 import os
@@ -52,33 +53,17 @@ class Result:
 
 
 def _input_key(opts: Options) -> str:
-    from .data import card_files, starter_dir
+    from .games import GAMES
     h = hashlib.sha256()
     h.update(code_version().encode())
     h.update(json.dumps({"deck": [str(d) for d in opts.deck], "papers": opts.papers, "profiles": opts.profiles,
                          "offset": opts.offset, "gutter": opts.gutter, "extras": opts.extras,
                          "backs": opts.backs, "tts_url": opts.tts_url,
                          "games": opts.games}).encode())
-    root = opts.data
-    art = sorted((root / "art").glob("*")) if (root / "art").is_dir() else []
-    rules = sorted((root / "rules").glob("*")) if (root / "rules").is_dir() else []
-    if opts.deck:   # a deck's cards live beside it; the rulebook lists the starter set
-        starter = card_files(starter_dir(root)) if starter_dir(root) else []
-        data = sorted({f for d in opts.deck for f in card_files(Path(d).parent)} | {Path(d) for d in opts.deck}
-                      | set(starter))
-    else:
-        data = card_files(starter_dir(root) or root)
-    if "capeclash" not in opts.games:
-        data, art, rules = [], [], []
-    if "dice" in opts.games:
-        from .dice_build import dice_files, dice_root
-        droot = dice_root(root)
-        data = data + (dice_files(droot) if droot else [])
-    from .gameicons import icons_file
-    icons = [icons_file()] if icons_file() is not None and "capeclash" in opts.games else []
-    for p in data + art + rules + icons:
-        st = p.stat()
-        h.update(f"{p}:{st.st_size}:{st.st_mtime_ns}\n".encode())
+    for key, (inputs, _load) in GAMES.items():
+        for p in inputs(opts) if key in opts.games else []:
+            st = p.stat()
+            h.update(f"{p}:{st.st_size}:{st.st_mtime_ns}\n".encode())
     return h.hexdigest()
 
 
@@ -116,7 +101,6 @@ def build(opts: Options, progress=None) -> Result:
 
     final = opts.out
     stage = final.parent / f".{final.name}.partial"   # written here, moved into place when all went well
-    import dataclasses
     import shutil
     shutil.rmtree(stage, ignore_errors=True)
     work = dataclasses.replace(opts, out=stage, cache_dir=opts.cache_folder())
@@ -151,83 +135,63 @@ def _publish(stage: Path, final: Path) -> None:
 
 
 def _build(opts: Options, key: str, progress) -> Result:
-    """The build proper, writing into ``opts.out`` (the staging folder)."""
+    """The build proper, writing into ``opts.out`` (the staging folder): every game the options name,
+    each through the same steps (``games.Game`` says what differs)."""
     from .art import unused
-    from .data import load_deck_job, load_set
-    from .faces import Context, card_face
-    from .preflight import PreflightError, preflight
+    from .games import GAMES
+    from .preflight import PreflightError, check_layout
 
     t0 = time.perf_counter()
-    cape = "capeclash" in opts.games
-    jobs = ([load_deck_job(d, opts.data) for d in opts.deck] if opts.deck else [load_set(opts.data)]) if cape else []
-    dset = _load_dice(opts)
+    games = [g for g in (load(opts) for k, (_inputs, load) in GAMES.items() if k in opts.games) if g is not None]
     out = opts.out
     out.mkdir(parents=True, exist_ok=True)
     cache = ImageCache(opts.cache_folder())
-    art_dir = opts.data / "art"
     files: list[dict] = []
-
-    def add(path: Path, kind: str, pages: int | None = None, cards: int | None = None):
-        files.append({"path": str(path.relative_to(out)), "kind": kind, "pages": pages, "cards": cards})
-
+    add = _recorder(files, out)
     tick = progress or (lambda *a, **k: None)
-    total = 0
-    for job in jobs:   # the work, in units the progress bar counts: one per card drawn or checked
-        n, copies = len(job.cards), len(job.copies())
-        total += n + ("home" in opts.profiles) * len(opts.papers) * (copies + (1 if opts.extras else 0))
-        total += sum(n for v in ("tgc", "mpc", "tts") if v in opts.profiles) + ("drivethru" in opts.profiles) * copies
-    total += ("home" in opts.profiles and opts.extras) * (3 if cape else 1) * len(opts.papers)
-    if dset is not None:
-        from .dice_build import dice_layouts, work_units, write_dice
-        total += work_units(dset, opts)
-    tick("plan", total)
-    # preflight every card of every job before writing anything
-    contexts, all_layouts, problems, warnings = {}, {}, [], []
-    if jobs:
-        warnings += [("art", "-", w) for w in unused(art_dir, {c.id for job in jobs for c in job.pool})]
-    for job in jobs:
-        ctx = contexts[job.name] = Context(job.pool, art_dir if art_dir.is_dir() else None, job.numbers)
-        layouts = all_layouts[job.name] = {c.id: card_face(c, ctx) for c in job.cards}
-        warnings += [(c.name, c.id, w) for c in job.cards for w in layouts[c.id].warnings
-                     if (c.name, c.id, w) not in warnings]
-        try:
-            preflight(job.cards, [layouts[c.id] for c in job.cards])
-        except PreflightError as e:
-            problems += [p for p in e.problems if p not in problems]
-        tick("preflight", len(job.cards))
-    if dset is not None:
-        dice_lays, dice_problems = dice_layouts(dset)
-        problems += dice_problems
-        warnings += [("art", "-", w) for w in unused(dset.ctx.art_dir, {c.id for c in dset.cards})]
-        warnings += [(c.name, c.id, w) for c in dset.cards for w in dice_lays[c.id].warnings]
-        tick("preflight", len(dset.cards))
+    home_extras = "home" in opts.profiles and opts.extras
+    tick("plan", sum(work_units(g, opts) for g in games) + home_extras * len(opts.papers))
+    # preflight every card of every game before writing anything
+    layouts, problems, warnings, smallest = {}, [], [], []
+    for g in games:
+        lays = layouts[g.key] = g.layouts()
+        warnings += [("art", "-", w) for w in unused(g.art_dir, g.art_ids)]
+        sized = []
+        for job in g.jobs:
+            for c in job.cards:
+                lay = lays[job.name][c.id]
+                warnings += [w for w in ((c.name, c.id, w) for w in lay.warnings) if w not in warnings]
+                problems += [p for p in ((g.card_label(c), c.id, m) for m in check_layout(lay)) if p not in problems]
+                if lay.rules_size is not None:
+                    sized.append((lay.rules_size, c.id))
+        if sized:
+            smallest.append([*min(sized), g.product])
+        tick("preflight", len(g.cards))
     if problems:
         raise PreflightError(problems)
-    smallest = []
-    games = [("Cape Clash", lays) for lays in all_layouts.values()] + ([("Derring-Dice", dice_lays)] if dset else [])
-    for game, lays in games:
-        sized = [(lay.rules_size, cid) for cid, lay in lays.items() if lay.rules_size is not None]
-        if sized:
-            smallest.append([*min(sized), game])
 
-    # with both games and two cores, Derring-Dice is written by a second process meanwhile
-    dice_future = None
-    if dset is not None and jobs and (os.cpu_count() or 1) > 1:
-        from .dice_build import DiceWorker
-        dice_future = DiceWorker(opts)
+    if home_extras:   # once for the whole build
+        from .sheets import calibration_pdf
+        for paper in opts.papers:
+            p = out / "home" / f"duplex-calibration-{paper}.pdf"
+            p.parent.mkdir(parents=True, exist_ok=True)
+            add(p, f"duplex calibration ({paper})", calibration_pdf(p, paper, opts.gutter), None)
+            tick("calibration", 1)
+    # with two cores, every game after the first is written by a process of its own meanwhile
+    workers = {g.key: GameWorker(opts, g.key) for g in games[1:]} if (os.cpu_count() or 1) > 1 else {}
     try:
-        _write_cape_clash(opts, jobs, contexts, all_layouts, cache, add, tick)
-        if dice_future is not None:
-            dice_files, hits, misses = dice_future.result()
-            files += dice_files
+        for g in games:
+            if g.key not in workers:
+                write_game(opts, g, layouts[g.key], cache, add, tick)
+                continue
+            more, hits, misses = workers[g.key].result()
+            files += more
             cache.hits += hits
             cache.misses += misses
-            tick("Derring-Dice (2nd process)", work_units(dset, opts) - len(dset.cards))
-        elif dset is not None:
-            write_dice(opts, dset, dice_lays, cache, add, tick)
+            tick(f"{g.product} (2nd process)", work_units(g, opts) - len(g.cards))
     finally:
-        if dice_future is not None:
-            dice_future.stop()
+        for w in workers.values():
+            w.stop()
     cache.finish()
     for f in files:
         p = out / f["path"]
@@ -237,7 +201,7 @@ def _build(opts: Options, key: str, progress) -> Result:
     manifest = {"generator": "capeclash print", "code": code_version(), "inputs": key,
                 "smallest_rules_text": smallest,
                 "jobs": [{"name": j.name, "title": j.title, "cards": len(j.cards), "copies": len(j.copies())}
-                         for j in [*jobs, *(dset.jobs if dset is not None else [])]],
+                         for g in games for j in g.jobs],
                 "files": files}
     (out / MANIFEST).write_text(json.dumps(manifest, indent=1), encoding="utf-8")
     lines = [f"{f['sha256']}  {f['path']}  ({f['kind']}; pages: {f['pages'] or '-'}; cards: {f['cards'] or '-'})"
@@ -246,94 +210,152 @@ def _build(opts: Options, key: str, progress) -> Result:
     return Result(files, False, time.perf_counter() - t0, cache.hits, cache.misses, warnings, smallest)
 
 
-def _write_cape_clash(opts: Options, jobs, contexts, all_layouts, cache, add, tick) -> None:
-    """Cape Clash's outputs: calibration, counters and rulebook once, then each job's sheets and files."""
-    from .counters import counters_pdf
-    from .data import tokens_used
-    from .faces import card_back
+def _recorder(files: list, out: Path):
+    """``add(path, kind, pages, cards)``: records a written file for the manifest."""
+    def add(path: Path, kind: str, pages: int | None = None, cards: int | None = None):
+        files.append({"path": str(path.relative_to(out)), "kind": kind, "pages": pages, "cards": cards})
+    return add
+
+
+def work_units(game, opts) -> int:
+    """The progress bar's units for one game: one per card checked or drawn, one per extra file."""
+    total = len(game.cards)
+    if "home" in opts.profiles:
+        total += len(opts.papers) * (sum(len(j.copies()) for j in game.jobs)
+                                     + opts.extras * (2 + len(game.proofs)))
+    for job in game.jobs:
+        total += sum(len(job.cards) for v in ("tgc", "mpc", "tts") if v in opts.profiles)
+        total += ("drivethru" in opts.profiles) * len(job.copies())
+    return total
+
+
+def write_game(opts: Options, game, layouts: dict, cache, add, tick) -> None:
+    """One game's outputs: counters and the rulebook, the home sheets and proofs, then each job's
+    print-shop files. ``layouts`` is ``game.layouts()``; ``add`` records each file written."""
     from .profiles import drivethru_pdf, tts_sheets, write_pngs
     from .proof import proof_pdf
-    from .rulebook import rulebook_pdf
-    from .sheets import calibration_pdf, home_pdf
-    out = opts.out
-    cape = bool(jobs)
-    if "home" in opts.profiles and opts.extras:   # once for the whole build
+    from .sheets import home_pdf
+    out, pre = opts.out, game.prefix
+    home = "home" in opts.profiles
+    if home and opts.extras:
         for paper in opts.papers:
-            p = out / "home" / f"duplex-calibration-{paper}.pdf"
+            p = out / "counters" / f"{game.files}counters-{paper}.pdf"
             p.parent.mkdir(parents=True, exist_ok=True)
-            add(p, f"duplex calibration ({paper})", calibration_pdf(p, paper, opts.gutter), None)
-            tick("calibration", 1)
-    if "home" in opts.profiles and opts.extras and cape:
-        tokens = {t.id: t for job in jobs for t in tokens_used(job.pool, job.cards)}
-        rules_job = jobs[0] if not opts.deck else _rulebook_job(opts.data, jobs)
+            pages, n = game.counters(p, paper)
+            add(p, f"{pre}{game.counters_kind} ({paper}, {n} counters)", pages, None)
+            p = out / "rulebook" / f"{game.files}rulebook-{paper}.pdf"
+            p.parent.mkdir(parents=True, exist_ok=True)
+            add(p, f"{pre}rulebook ({paper})", game.rulebook(p, paper, cache), None)
+            tick(f"{pre}rulebook, counters", 2)
+    backs = {job.name: game.back(job, opts.backs) for job in game.jobs}
+    if home:
+        duplex = "" if opts.backs == "none" else \
+            " and " + (f"{opts.backs} " if game.styled_backs else "") + "duplex backs"
         for paper in opts.papers:
-            p = out / "counters" / f"counters-{paper}.pdf"
-            p.parent.mkdir(parents=True, exist_ok=True)
-            pages, n = counters_pdf(p, paper, sorted(tokens.values(), key=lambda t: t.name), contexts[jobs[0].name])
-            add(p, f"counters and tokens ({paper}, {n} counters)", pages, None)
-            p = out / "rulebook" / f"rulebook-{paper}.pdf"
-            p.parent.mkdir(parents=True, exist_ok=True)
-            add(p, f"rulebook ({paper})", rulebook_pdf(p, rules_job, paper, opts.data, cache), None)
-            tick("rulebook, counters", 2)
-
-    for job in jobs:
-        ctx, layouts = contexts[job.name], all_layouts[job.name]
-        copies = job.copies()
-        back = card_back("dark" if opts.backs == "none" else opts.backs)   # shops always print a back
-        if "home" in opts.profiles:
-            for paper in opts.papers:
+            for job in game.jobs:
+                copies = job.copies()
+                lays = layouts[job.name]
                 p = out / "home" / f"{job.name}-{paper}.pdf"
                 p.parent.mkdir(parents=True, exist_ok=True)
-                pages = home_pdf(p, [layouts[c.id] for c in copies], back, paper, job.title,
-                                 gutter_mm=opts.gutter, offset=opts.offset, backs=opts.backs != "none")
-                add(p, f"home sheets ({paper}, fronts" + (")" if opts.backs == "none" else
-                                                           f" and {opts.backs} duplex backs)"), pages, len(copies))
-                tick("home sheets", len(copies))
-                if opts.extras:
-                    p = out / "home" / f"{job.name}-proof-{paper}.pdf"
-                    add(p, f"proof sheet ({paper})", proof_pdf(p, job, ctx, paper, layouts), len(job.cards))
-                    tick("proof", 1)
+                pages = home_pdf(p, [lays[c.id] for c in copies], backs[job.name], paper, job.title,
+                                 gutter_mm=opts.gutter, offset=opts.offset, brand=game.product,
+                                 backs=opts.backs != "none")
+                add(p, f"{pre}{game.deck_label(job)}home sheets ({paper}, fronts{duplex})", pages, len(copies))
+                tick(f"{pre}home sheets", len(copies))
+            for job in game.proofs if opts.extras else []:
+                p = out / "home" / f"{job.name}-proof-{paper}.pdf"
+                add(p, f"{pre}proof sheet ({paper})",
+                    proof_pdf(p, job, game.contexts[job.name], paper, layouts[job.name], brand=game.product),
+                    len(job.cards))
+                tick(f"{pre}proof", 1)
+    for job in game.jobs:
+        ctx, lays, back, label = game.contexts[job.name], layouts[job.name], backs[job.name], game.deck_label(job)
         for variant in ("tgc", "mpc"):
             if variant in opts.profiles:
-                folder = out / variant / job.name
-                pngs = write_pngs(job, ctx, cache, folder, variant, lambda v=variant: tick(v, 1), layouts, back)
+                pngs = write_pngs(job, ctx, cache, out / variant / job.name, variant,
+                                  lambda v=variant: tick(f"{pre}{v}", 1), lays, back)
                 for p in pngs:
-                    add(p, f"{variant} card image" if p.name != "back.png" else f"{variant} card back", None, 1)
+                    add(p, f"{pre}{variant} card image" if p.name != "back.png"
+                        else f"{pre}{variant} {label or 'card '}back", None, 1)
         if "drivethru" in opts.profiles:
             p = out / "drivethru" / f"{job.name}.pdf"
             p.parent.mkdir(parents=True, exist_ok=True)
-            add(p, "DriveThruCards PDF (back then front per card, CMYK)",
-                drivethru_pdf(p, job, ctx, lambda: tick("drivethru", 1), layouts, back), len(copies))
+            add(p, f"{pre}{label}DriveThruCards PDF (back then front per card, CMYK)",
+                drivethru_pdf(p, job, ctx, lambda: tick(f"{pre}drivethru", 1), lays, back, game.product),
+                len(job.copies()))
         if "tts" in opts.profiles:
-            sheets, back_p, js = tts_sheets(out / "tts", job, ctx, cache, lambda: tick("tts", 1), layouts, back,
-                                            url=opts.tts_url)
+            sheets, back_p, js = tts_sheets(out / "tts", job, ctx, cache, lambda: tick(f"{pre}tts", 1), lays, back,
+                                            game.product, url=opts.tts_url)
             for s in sheets:
-                add(s, "Tabletop Simulator deck sheet (10 x 7)", None, None)
-            add(back_p, "Tabletop Simulator card back", None, 1)
-            add(js, "Tabletop Simulator saved object", None, len(copies))
+                add(s, f"{pre}Tabletop Simulator deck sheet (10 x 7)", None, None)
+            add(back_p, f"{pre}Tabletop Simulator {label or 'card '}back", None, 1)
+            add(js, f"{pre}Tabletop Simulator saved object", None, len(job.copies()))
 
 
-def _load_dice(opts: Options):
-    """Derring-Dice's decks when the build includes them: an error if they were asked for alone and
-    there is no ``<data>/dice`` folder, else nothing."""
-    if "dice" not in opts.games:
-        return None
-    from .dice_build import dice_root, load_dice
-    root = dice_root(opts.data)
-    if root is None:
-        if "capeclash" in opts.games:
-            return None
-        from engine.core.errors import DataError, Problem
-        raise DataError([Problem(str(Path(opts.data) / "dice"), None, None,
-                                 "no Derring-Dice card files here (game: dice, deck: recruit | action)")])
-    return load_dice(root)
+def write_in_worker(opts: Options, key: str) -> tuple[list[dict], int, int]:
+    """One game's write phase in a process of its own (``GameWorker``). Reads the game again, which
+    preflight already passed in the parent. Returns the files (as ``build`` records them) and the
+    image cache's hits and misses."""
+    from .games import GAMES
+    game = GAMES[key][1](opts)
+    cache = ImageCache(opts.cache_folder())
+    files: list[dict] = []
+    try:
+        write_game(opts, game, game.layouts(), cache, _recorder(files, opts.out), lambda *a, **k: None)
+    finally:
+        cache.finish()
+    return files, cache.hits, cache.misses
 
 
-def _rulebook_job(root: Path, jobs):
-    """The rulebook lists the starter set and its decks; without a starter set, the decks being printed."""
-    from .data import load_set, starter_dir
-    if starter_dir(root) is not None:
-        return load_set(root)
-    first = jobs[0]
-    first.decks = [d for job in jobs for d in job.decks]
-    return first
+_PATHS = ("data", "out", "cache_dir")
+
+
+class GameWorker:
+    """``write_in_worker`` in a child Python (``python -m printgen.build``), so a second game's outputs are
+    written on the second core while the parent writes the first's. A plain child process rather than
+    multiprocessing: it needs nothing from the caller's ``__main__`` (a script, a notebook, stdin)."""
+
+    def __init__(self, opts: Options, key: str):
+        import subprocess
+        import sys
+        payload = {f.name: getattr(opts, f.name) for f in dataclasses.fields(opts)}
+        payload = {k: (str(v) if isinstance(v, Path) else [str(d) for d in v] if k == "deck" else v)
+                   for k, v in payload.items()}
+        payload["game"] = key
+        root = str(Path(__file__).resolve().parent.parent)
+        env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [root, os.environ.get("PYTHONPATH")]))}
+        self.name = key
+        self.proc = subprocess.Popen([sys.executable, "-m", "printgen.build"], stdin=subprocess.PIPE,
+                                     stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env, text=True)
+        self.proc.stdin.write(json.dumps(payload))   # sent now: the child starts at once
+        self.proc.stdin.close()
+        self.proc.stdin = None
+
+    def result(self) -> tuple[list[dict], int, int]:
+        out, err = self.proc.communicate()
+        if self.proc.returncode != 0:
+            raise RuntimeError(f"the {self.name} print process failed (exit {self.proc.returncode}):\n{err.strip()}")
+        res = json.loads(out.strip().splitlines()[-1])   # the last line: anything printed before is not ours
+        return res["files"], res["hits"], res["misses"]
+
+    def stop(self) -> None:
+        if self.proc.poll() is None:
+            self.proc.kill()
+            self.proc.wait()
+
+
+def _main() -> int:
+    import sys
+    a = json.loads(sys.stdin.read())
+    key = a.pop("game")
+    a.update({k: Path(a[k]) for k in _PATHS if a.get(k) is not None})
+    a["deck"] = [Path(d) for d in a["deck"]]
+    a.update({k: tuple(a[k]) for k in ("papers", "profiles", "offset")})
+    a["games"] = (key,)
+    files, hits, misses = write_in_worker(Options(**a), key)
+    sys.stdout.write("\n" + json.dumps({"files": files, "hits": hits, "misses": misses}) + "\n")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(_main())

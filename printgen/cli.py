@@ -9,8 +9,10 @@ import argparse
 import sys
 from pathlib import Path
 
+from . import games as _games  # the standard library only at module level
+
 PROFILES = ("home", "tgc", "mpc", "drivethru", "tts")
-GAMES = {"capeclash": ("capeclash",), "dice": ("dice",), "all": ("capeclash", "dice")}
+GAMES = {**{g: (g,) for g in _games.GAMES}, "all": tuple(_games.GAMES)}
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

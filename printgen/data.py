@@ -12,7 +12,8 @@ TYPE_ORDER = {"main": 0, "supporting": 1, "plot_twist": 2, "location": 3, "equip
 
 @dataclass
 class PrintJob:
-    """A named list of cards to print: ``cards`` in print order (unique), ``counts`` copies of each."""
+    """A named list of cards to print, in either game: ``cards`` in print order (unique), ``counts``
+    copies of each (one when not named)."""
 
     name: str
     title: str
@@ -22,6 +23,7 @@ class PrintJob:
     numbers: dict = field(default_factory=dict)
     decks: list = field(default_factory=list)   # (name, Deck) for the rulebook's deck lists
     files: list = field(default_factory=list)   # the data files read, for the rebuild check
+    deck: str = ""                              # which of the game's decks (Derring-Dice: recruit, action)
 
     def copies(self) -> list:
         """Every card to print, each as many times as it is needed."""

@@ -9,7 +9,7 @@ the card type is played, and the set number.
 >>> from engine.dice.cards import DiceCard
 >>> card = print_card(DiceCard({"name": "Mortarman", "type": "hero", "force": 4, "traits": ["strong"],
 ...                             "power": "Set in Stone", "abilities": ["defender"]}, "recruit"), "R001")
->>> lay = dice_face(card, DiceContext())
+>>> lay = dice_face(card, dice_context())
 >>> texts = [op[3] for op in lay.ops if op[0] == "text"]
 >>> lay.problems, texts[:2], [t for t in texts if t in ("HERO", "STRONG", "Set in Stone", "R001")]
 ([], ['4', 'Mortarman'], ['HERO', 'STRONG', 'Set in Stone', 'R001'])
@@ -25,7 +25,7 @@ from pathlib import Path
 
 from . import fonts
 from .art import place as place_art
-from .faces import mix, name_bar, rays
+from .faces import Context, mix, name_bar, rays
 from .icons import INK, WHITE
 from .layout import Layout, break_lines, draw_line, rich_words
 from .specs import BLEED, FULL_H, FULL_W, MIN_TEXT_PT, SAFE_BOX
@@ -110,26 +110,13 @@ def print_card(d, number: str) -> DicePrintCard:
     return DicePrintCard(slug(d.name), d.name, d.deck, number, d.type, dict(d.data), d)
 
 
-@dataclass
-class DiceContext:
-    """What a dice face needs beyond the card: the art folder and set numbers (the same duck type as
-    ``faces.Context`` for the proof sheet, the image cache and the print-shop profiles)."""
+def dice_context(art_dir: Path | None = None, numbers: dict | None = None) -> Context:
+    """The face context of Derring-Dice: no teams; the frame's colour is the card's family."""
+    return Context(None, art_dir, numbers, rim=card_rim)
 
-    art_dir: Path | None = None
-    numbers: dict = field(default_factory=dict)
-    emblems: dict = field(default_factory=dict)
 
-    def team_color(self, card):
-        return rim_color(card.dice)
-
-    def art_path(self, card) -> Path | None:
-        if self.art_dir is None:
-            return None
-        for ext in (".png", ".jpg", ".jpeg"):
-            p = self.art_dir / f"{card.id}{ext}"
-            if p.exists():
-                return p
-        return None
+def card_rim(card: DicePrintCard):
+    return rim_color(card.dice)
 
 
 def rim_color(d):
@@ -260,7 +247,7 @@ def _fit(paras, w: float, h: float, rim) -> float | None:
     return None
 
 
-def dice_face(card: DicePrintCard, ctx: DiceContext) -> Layout:
+def dice_face(card: DicePrintCard, ctx: Context) -> Layout:
     """A dice card's face, bleed included, as drawing ops; ``problems`` lists what preflight must refuse."""
     d = card.dice
     lay = Layout()

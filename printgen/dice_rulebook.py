@@ -1,6 +1,7 @@
 """The Derring-Dice rulebook PDF: a cover with both deck backs and the die note, a table of contents,
 the rules from ``card_data/dice/rulebook.yaml`` (our own words), the cards at a glance, and both decks'
-card lists generated from the card data; page numbers on every page after the cover.
+card lists generated from the card data; page numbers on every page after the cover (written by
+``book.Book``, the rulebook builder both games share).
 
 Source format (checked by ``engine.dice.data``)::
 
@@ -13,28 +14,20 @@ Source format (checked by ``engine.dice.data``)::
 
 from __future__ import annotations
 
-import html
 from pathlib import Path
 
 from . import fonts
+from .book import Book, esc
 from .dice_faces import FAMILIES, PRODUCT, TRAIT_COLORS, dice_back, dice_face, die_ops, users_text
-from .specs import BLEED, CARD_H, CARD_W, MM, PAPERS
+from .specs import BLEED, CARD_H, CARD_W, MM
 
 # Printed on the cover and at the head of the rules: what a table needs besides the cards.
 DIE_NOTE = ("You need one six-sided die. In a fight it is rolled once for the attacker and once for the "
             "defender; a delay count or a dodge is one roll.")
-
-
-def no_stranded_rows(n: int, before: int = 2, after: int = 3) -> list:
-    """Table style commands so a page break inside a table of ``n`` rows (a header first) leaves at
-    least ``before`` rows above it and ``after`` rows below it: those rows are kept unsplit."""
-    if n <= 1 + before + after:
-        return [("NOSPLIT", (0, 0), (-1, -1))]
-    return [("NOSPLIT", (0, 0), (-1, before)), ("NOSPLIT", (0, n - after), (-1, n - 1))]
-
-
-def _esc(s) -> str:
-    return html.escape(str(s), quote=False)
+# Derring-Dice's sizes where they differ from the book's (``book.STYLES``)
+STYLES = {"cell": {"fontSize": 7.2, "leading": 8.6}, "h1": {"fontSize": 16, "leading": 20, "spaceBefore": 8, "spaceAfter": 6},
+          "h2": {"fontSize": 12, "leading": 15, "spaceBefore": 4}, "title": {"fontSize": 36, "leading": 42},
+          "sub": {"fontSize": 12.5, "leading": 17}}
 
 
 def dice_rulebook_pdf(path: Path, dset, paper: str, cache=None) -> int:
@@ -42,75 +35,36 @@ def dice_rulebook_pdf(path: Path, dset, paper: str, cache=None) -> int:
     from reportlab.lib import colors
     from reportlab.lib.styles import ParagraphStyle
     from reportlab.platypus import (
-        BaseDocTemplate,
         Flowable,
-        Frame,
         KeepTogether,
         ListFlowable,
         ListItem,
         PageBreak,
-        PageTemplate,
         Paragraph,
         Spacer,
-        Table,
-        TableStyle,
     )
-    from reportlab.platypus.tableofcontents import TableOfContents
 
     from engine.dice.cards import ABILITIES, TRAITS, TYPE_NAMES
     from engine.dice.text import card_text
 
     from .render import PdfPainter
 
-    fonts.register_pdf_fonts()
-    R, B, IT = fonts.PDF_NAMES["regular"], fonts.PDF_NAMES["bold"], fonts.PDF_NAMES["italic"]
     src = dset.rulebook or {"rulebook": PRODUCT, "sections": []}
     title = str(src.get("rulebook") or PRODUCT)
-    W, H = PAPERS[paper]
-    ink = colors.Color(0.11, 0.11, 0.13)
-    accent = colors.Color(0.40, 0.06, 0.09)
+    book = Book(path, paper, title, accent=(0.40, 0.06, 0.09), head_right="Rulebook", styles=STYLES)
+    R, B = book.fonts["regular"], book.fonts["bold"]
+    doc, ink, accent = book.doc, book.ink, book.accent
     teal = colors.Color(0.05, 0.22, 0.30)
-    body = ParagraphStyle("body", fontName=R, fontSize=9.5, leading=13, spaceAfter=5, textColor=ink,
-                          allowWidows=0, allowOrphans=0)   # no paragraph leaves a single line on a page
-    small = ParagraphStyle("small", parent=body, fontSize=8, leading=10.5, spaceAfter=2)
-    cell = ParagraphStyle("cell", parent=body, fontSize=7.2, leading=8.6, spaceAfter=0)
+    body, small, cell, h1, h2 = (book.styles[k] for k in ("body", "small", "cell", "h1", "h2"))
+    title_style, sub_style = book.styles["title"], book.styles["sub"]
     cell_b = ParagraphStyle("cellb", parent=cell, fontName=B)
-    h1 = ParagraphStyle("h1", fontName=B, fontSize=16, leading=20, spaceBefore=8, spaceAfter=6, textColor=accent,
-                        keepWithNext=1)
-    h2 = ParagraphStyle("h2", fontName=B, fontSize=12, leading=15, spaceBefore=4, spaceAfter=4, textColor=accent,
-                        keepWithNext=1)
-    title_style = ParagraphStyle("title", fontName=B, fontSize=36, leading=42, alignment=1, textColor=accent)
-    sub_style = ParagraphStyle("sub", fontName=IT, fontSize=12.5, leading=17, alignment=1, textColor=ink)
     note_style = ParagraphStyle("note", fontName=B, fontSize=11, leading=15, textColor=colors.white)
 
-    class Doc(BaseDocTemplate):
-        def afterFlowable(self, flowable):
-            level = getattr(flowable, "toc_level", None)
-            if level is not None:
-                self.notify("TOCEntry", (level, flowable.getPlainText(), self.page))
-
-    def on_page(canvas, doc):
-        canvas.saveState()
-        canvas.setFont(R, 8)
-        canvas.setFillColor(ink)
-        if doc.page > 1:
-            canvas.drawCentredString(W / 2, 12 * MM, f"{doc.page}")
-            canvas.drawString(18 * MM, H - 12 * MM, title)
-            canvas.drawRightString(W - 18 * MM, H - 12 * MM, "Rulebook")
-        canvas.restoreState()
-
-    doc = Doc(str(path), pagesize=(W, H), initialFontName=fonts.embedded_font(), leftMargin=18 * MM, rightMargin=18 * MM, topMargin=18 * MM,
-              bottomMargin=20 * MM, title=f"{title} - rulebook", author="Cape Clash", invariant=1)
-    frame = Frame(doc.leftMargin, doc.bottomMargin, doc.width, doc.height, id="f")
-    doc.addPageTemplates([PageTemplate(id="p", frames=[frame], onPage=on_page)])
-
     def head(text):
-        p = Paragraph(_esc(text), h1)
-        p.toc_level = 0
-        return p
+        return book.head(text, 1)
 
     def bullets(items, style=body):
-        return ListFlowable([ListItem(Paragraph(_esc(e), style), leftIndent=14) for e in items],
+        return ListFlowable([ListItem(Paragraph(esc(e), style), leftIndent=14) for e in items],
                             bulletType="bullet", leftIndent=14, bulletFontName=R, bulletFontSize=9)
 
     class Cards(Flowable):
@@ -161,7 +115,7 @@ def dice_rulebook_pdf(path: Path, dset, paper: str, cache=None) -> int:
 
         def wrap(self, aw, ah):
             self.width = aw
-            self.p = Paragraph(_esc(DIE_NOTE), note_style)
+            self.p = Paragraph(esc(DIE_NOTE), note_style)
             _, ph = self.p.wrap(aw - 90, ah)
             self.height = max(ph + 16, 52)
             return aw, self.height
@@ -176,18 +130,16 @@ def dice_rulebook_pdf(path: Path, dset, paper: str, cache=None) -> int:
                          self.height / 2 + 2)
             self.p.drawOn(c, 80, (self.height - self.p.height) / 2)
 
-    story: list = [Spacer(1, 6 * MM), Paragraph(_esc(title), title_style), Spacer(1, 3 * MM)]
+    story: list = [Spacer(1, 6 * MM), Paragraph(esc(title), title_style), Spacer(1, 3 * MM)]
     if src.get("subtitle"):
-        story.append(Paragraph(_esc(src["subtitle"]), sub_style))
+        story.append(Paragraph(esc(src["subtitle"]), sub_style))
     story += [Spacer(1, 8 * MM), Cards([dice_back("recruit"), dice_back("action")],
                                        ["The Recruit deck's back", "The Action deck's back"], 1.0),
               Spacer(1, 8 * MM), DieNote(), Spacer(1, 4 * MM),
               Paragraph("For two players. A game of the Cape Clash family: the same rules engine plays it on "
                         "screen, against a friend or the computer.", sub_style),
               PageBreak(), Paragraph("Contents", h1)]
-    toc = TableOfContents()
-    toc.levelStyles = [ParagraphStyle("t1", fontName=R, fontSize=10, leading=15, leftIndent=0)]
-    story.append(toc)
+    story.append(book.toc())
     if src.get("components"):   # what is in the box, under the contents
         story += [Spacer(1, 6 * MM), Paragraph("In the box", h2), bullets(src["components"])]
     story.append(PageBreak())
@@ -202,7 +154,7 @@ def dice_rulebook_pdf(path: Path, dset, paper: str, cache=None) -> int:
             continue
         block = [head(sec.get("title", ""))]
         if sec.get("text"):
-            block.append(Paragraph(_esc(sec["text"]), body))
+            block.append(Paragraph(esc(sec["text"]), body))
         if sec.get("rules"):
             block.append(bullets(sec["rules"]))
         if sec.get("readings"):
@@ -212,23 +164,20 @@ def dice_rulebook_pdf(path: Path, dset, paper: str, cache=None) -> int:
         if note_after is not None and sec.get("id") == note_after:
             story += [Spacer(1, 2), DieNote(), Spacer(1, 6)]
         if sec.get("id") == "cards":   # the cards at a glance, right after how to read them
-            story += _glance(dset, Cards, Paragraph, small, _esc)
+            story += _glance(dset, Cards, Paragraph, small, esc)
 
     # card lists, generated from the card data
     def table(rows, widths, header_color):
-        t = Table(rows, colWidths=widths, repeatRows=1)
-        t.setStyle(TableStyle([*no_stranded_rows(len(rows)),
-                               ("FONT", (0, 0), (-1, -1), R, 7.2), ("FONT", (0, 0), (-1, 0), B, 7.2),
-                               ("TEXTCOLOR", (0, 0), (-1, 0), colors.white),
-                               ("BACKGROUND", (0, 0), (-1, 0), header_color),
-                               ("ROWBACKGROUNDS", (0, 1), (-1, -1), [colors.white, colors.Color(0.95, 0.95, 0.96)]),
-                               ("VALIGN", (0, 0), (-1, -1), "TOP"),
-                               ("TOPPADDING", (0, 0), (-1, -1), 1.6), ("BOTTOMPADDING", (0, 0), (-1, -1), 1.6),
-                               ("LEFTPADDING", (0, 0), (-1, -1), 3), ("RIGHTPADDING", (0, 0), (-1, -1), 3)]))
-        return t
+        return book.list_table(rows, widths, 7.2, [
+            ("TEXTCOLOR", (0, 0), (-1, 0), colors.white),
+            ("BACKGROUND", (0, 0), (-1, 0), header_color),
+            ("ROWBACKGROUNDS", (0, 1), (-1, -1), [colors.white, colors.Color(0.95, 0.95, 0.96)]),
+            ("VALIGN", (0, 0), (-1, -1), "TOP"),
+            ("TOPPADDING", (0, 0), (-1, -1), 1.6), ("BOTTOMPADDING", (0, 0), (-1, -1), 1.6),
+            ("LEFTPADDING", (0, 0), (-1, -1), 3), ("RIGHTPADDING", (0, 0), (-1, -1), 3)])
 
     def P(s, st=cell):
-        return Paragraph(_esc(s), st)
+        return Paragraph(esc(s), st)
 
     recruit, action = dset.jobs[0], dset.jobs[1]
     story += [PageBreak(), head(f"Card list: the Recruit deck ({len(recruit.cards)} cards)"),
@@ -258,10 +207,9 @@ def dice_rulebook_pdf(path: Path, dset, paper: str, cache=None) -> int:
         rows.append([c.number, P(c.name, cell_b), P(TYPE_NAMES[d.type]), P(users), P(note)])
     story.append(table(rows, [11 * MM, 38 * MM, 14 * MM, 26 * MM, w - 89 * MM], accent))
     story += [Spacer(1, 8), Paragraph("Special abilities in short: " + "; ".join(
-        f"<b>{_esc(v)}</b>" for v in ABILITIES.values()) + ". Traits: " + ", ".join(
-        f'<font color="#{_hex(TRAIT_COLORS[t])}"><b>{_esc(n)}</b></font>' for t, n in TRAITS.items()) + ".", small)]
-    doc.multiBuild(story)
-    return doc.page
+        f"<b>{esc(v)}</b>" for v in ABILITIES.values()) + ". Traits: " + ", ".join(
+        f'<font color="#{_hex(TRAIT_COLORS[t])}"><b>{esc(n)}</b></font>' for t, n in TRAITS.items()) + ".", small)]
+    return book.write(story)
 
 
 def _hex(rgb) -> str:

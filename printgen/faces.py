@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import hashlib
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -58,11 +59,15 @@ def _hex(c: str):
 
 @dataclass
 class Context:
-    """What a face needs beyond the card: team colours and emblems, set numbers, the art folder."""
+    """What a face needs beyond the card, in either game: set numbers, the art folder and the frame's
+    colour. Cape Clash's colours and emblems come from the teams of ``pool``; a game without teams
+    gives ``rim``, the colour as a function of the card (Derring-Dice: the card's family).
+    The proof sheet, the image cache, the print-shop profiles and the browser's faces take it."""
 
-    pool: object
+    pool: object = None
     art_dir: Path | None = None
     numbers: dict | None = None
+    rim: Callable | None = None
 
     def __post_init__(self):
         teams = sorted(getattr(self.pool, "teams", {}) or {})
@@ -77,6 +82,8 @@ class Context:
         self.numbers = self.numbers or {}
 
     def team_color(self, card):
+        if self.rim is not None:
+            return self.rim(card)
         if card.teams:
             return self.colors.get(card.teams[0], NEUTRAL)
         if card.type == "plot_twist" and card.timing:   # a plot twist of no team: coloured by when it's played

@@ -42,13 +42,3 @@ def check_layout(lay: Layout) -> list[str]:
             seen.add(p)
             unique.append(p)
     return unique
-
-
-def preflight(cards, layouts) -> None:
-    """Raise PreflightError listing every problem of every card."""
-    problems = []
-    for card, lay in zip(cards, layouts, strict=True):
-        for msg in check_layout(lay):
-            problems.append((card.name, card.id, msg))
-    if problems:
-        raise PreflightError(problems)

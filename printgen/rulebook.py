@@ -1,6 +1,6 @@
-"""The rulebook PDF: our rules text from card_data/rules, a keyword glossary generated from the card
-language, the starter deck lists and the set list generated from the card data, a table of contents
-and page numbers.
+"""Cape Clash's rulebook: our rules text from card_data/rules, a keyword glossary generated from the card
+language, the starter deck lists and the set list generated from the card data, written by the
+rulebook builder both games share (``book.Book``: contents, page numbers, styles).
 
 Rules source format (YAML)::
 
@@ -22,8 +22,7 @@ import html
 import re
 from pathlib import Path
 
-from . import fonts
-from .specs import MM, PAPERS
+from .specs import MM
 
 TOKEN = re.compile(r"\*\*(.+?)\*\*|\[\[(.+?)\]\]|\{(\w+)\}")
 
@@ -233,87 +232,48 @@ def _play_area(width: float, bold: str, regular: str):
     return PlayArea()
 
 
+def _cover(canvas, W: float, H: float) -> None:
+    """Page 1: the card back, large."""
+    from .faces import card_back
+    from .render import PdfPainter
+    from .specs import FULL_W
+    scale = 1.25
+    PdfPainter(canvas).draw(card_back().ops, W / 2 - FULL_W * scale / 2, H * 0.62, scale)
+
+
 def rulebook_pdf(path: Path, job, paper: str, data_root: Path, cache) -> int:
     """Write the rulebook; returns its page count."""
     from reportlab.lib import colors
     from reportlab.lib.styles import ParagraphStyle
     from reportlab.platypus import (
-        BaseDocTemplate,
-        Frame,
         KeepTogether,
         ListFlowable,
         ListItem,
         PageBreak,
-        PageTemplate,
         Paragraph,
         Spacer,
         Table,
         TableStyle,
     )
-    from reportlab.platypus.tableofcontents import TableOfContents
 
-    fonts.register_pdf_fonts()
-    R, B, IT = fonts.PDF_NAMES["regular"], fonts.PDF_NAMES["bold"], fonts.PDF_NAMES["italic"]
+    from .book import Book
+
     src = load_source(data_root)
     if cache.folder is not None:
         icon_dir = cache.folder / "icons"
     else:   # no cache: the inline icons go to a scratch folder, not next to the outputs
         import tempfile
         icon_dir = Path(tempfile.mkdtemp(prefix="capeclash-icons-"))
-    W, H = PAPERS[paper]
-    ink = colors.Color(0.11, 0.11, 0.13)
-    accent = colors.Color(0.09, 0.13, 0.26)
-    # no widows or orphans (a paragraph leaves at least two lines on each page), and a heading always
-    # goes to the next page with the text it heads
-    body = ParagraphStyle("body", fontName=R, fontSize=9.5, leading=13, spaceAfter=5, textColor=ink,
-                          allowWidows=0, allowOrphans=0)
-    small = ParagraphStyle("small", parent=body, fontSize=8, leading=10.5, spaceAfter=2)
-    cell = ParagraphStyle("cell", parent=body, fontSize=7.5, leading=9, spaceAfter=0)
-    h1 = ParagraphStyle("h1", fontName=B, fontSize=17, leading=21, spaceBefore=6, spaceAfter=8, textColor=accent,
-                        keepWithNext=1)
-    h2 = ParagraphStyle("h2", fontName=B, fontSize=12.5, leading=16, spaceBefore=8, spaceAfter=4, textColor=accent,
-                        keepWithNext=1)
-    h3 = ParagraphStyle("h3", fontName=B, fontSize=10.5, leading=14, spaceBefore=6, spaceAfter=3, textColor=ink,
-                        keepWithNext=1)
-    title_style = ParagraphStyle("title", fontName=B, fontSize=34, leading=40, alignment=1, textColor=accent)
-    sub_style = ParagraphStyle("sub", fontName=IT, fontSize=12, leading=16, alignment=1, textColor=ink)
-    heads = {1: h1, 2: h2, 3: h3}
-
-    class Doc(BaseDocTemplate):
-        def afterFlowable(self, flowable):
-            level = getattr(flowable, "toc_level", None)
-            if level is not None:
-                self.notify("TOCEntry", (level, flowable.getPlainText(), self.page))
-
-    def on_page(canvas, doc):
-        canvas.saveState()
-        canvas.setFont(R, 8)
-        canvas.setFillColor(ink)
-        if doc.page > 1:
-            canvas.drawCentredString(W / 2, 12 * MM, f"{doc.page}")
-            canvas.drawString(18 * MM, H - 12 * MM, str(src.get("rulebook", "Cape Clash")))
-        else:   # the cover: the card back, large
-            from .faces import card_back
-            from .render import PdfPainter
-            from .specs import FULL_W
-            scale = 1.25
-            PdfPainter(canvas).draw(card_back().ops, W / 2 - FULL_W * scale / 2, H * 0.62, scale)
-        canvas.restoreState()
-
-    doc = Doc(str(path), pagesize=(W, H), initialFontName=fonts.embedded_font(), leftMargin=18 * MM, rightMargin=18 * MM, topMargin=18 * MM,
-              bottomMargin=20 * MM, title=str(src.get("rulebook", "Cape Clash")) + " - rulebook",
-              author="Cape Clash", invariant=1)
-    frame = Frame(doc.leftMargin, doc.bottomMargin, doc.width, doc.height, id="f")
-    doc.addPageTemplates([PageTemplate(id="p", frames=[frame], onPage=on_page)])
+    book = Book(path, paper, str(src.get("rulebook", "Cape Clash")), accent=(0.09, 0.13, 0.26), cover=_cover,
+                toc_levels=(("bold", 10, 14, 0), ("regular", 9, 12, 12)))
+    R, B = book.fonts["regular"], book.fonts["bold"]
+    H, doc, accent = book.H, book.doc, book.accent
+    body, small, cell, h1, h3 = (book.styles[k] for k in ("body", "small", "cell", "h1", "h3"))
+    title_style, sub_style = book.styles["title"], book.styles["sub"]
+    head = book.head
 
     def P(text, style=body):
         return Paragraph(_markup(str(text), icon_dir, style.fontSize), style)
-
-    def head(text, level):
-        p = Paragraph(html.escape(str(text), quote=False), heads[min(level, 3)])
-        if level <= 2:
-            p.toc_level = level - 1
-        return p
 
     story: list = [Spacer(1, 12 * MM), Paragraph(html.escape(str(src.get("rulebook", "Cape Clash"))), title_style),
                    Spacer(1, 6 * MM)]
@@ -325,11 +285,7 @@ def rulebook_pdf(path: Path, job, paper: str, data_root: Path, cache) -> int:
                                     "authors, https://game-icons.net, licensed under CC BY 3.0 "
                                     "(https://creativecommons.org/licenses/by/3.0/)."),
                         ParagraphStyle("credit", parent=body, fontSize=7, leading=9, alignment=1))]
-    story += [PageBreak(), Paragraph("Contents", h1)]
-    toc = TableOfContents()
-    toc.levelStyles = [ParagraphStyle("t1", fontName=B, fontSize=10, leading=14, leftIndent=0),
-                       ParagraphStyle("t2", fontName=R, fontSize=9, leading=12, leftIndent=12)]
-    story += [toc, PageBreak()]
+    story += [PageBreak(), Paragraph("Contents", h1), book.toc(), PageBreak()]
 
     def body_items(items):
         out = []
@@ -433,19 +389,14 @@ def rulebook_pdf(path: Path, job, paper: str, data_root: Path, cache) -> int:
                 name = P(c.name, cell) if "\u2605" in c.name else c.name
                 data.append([job.numbers.get(c.id, ""), name, t, " / ".join(c.teams) or "-",
                              "" if c.cost is None else str(c.cost)])
-            tbl = Table(data, colWidths=[20 * MM, 55 * MM, 42 * MM, 40 * MM, 12 * MM], repeatRows=1)
-            from .dice_rulebook import no_stranded_rows
-            tbl.setStyle(TableStyle([*no_stranded_rows(len(data)),
-                                     ("FONT", (0, 0), (-1, -1), R, 7.5), ("FONT", (0, 0), (-1, 0), B, 7.5),
-                                     ("ROWBACKGROUNDS", (0, 1), (-1, -1), [colors.white, colors.Color(0.94, 0.95, 0.97)]),
-                                     ("LINEBELOW", (0, 0), (-1, 0), 0.6, accent),
-                                     ("TOPPADDING", (0, 0), (-1, -1), 1.5), ("BOTTOMPADDING", (0, 0), (-1, -1), 1.5)]))
-            out.append(tbl)
+            out.append(book.list_table(data, [20 * MM, 55 * MM, 42 * MM, 40 * MM, 12 * MM], 7.5, [
+                ("ROWBACKGROUNDS", (0, 1), (-1, -1), [colors.white, colors.Color(0.94, 0.95, 0.97)]),
+                ("LINEBELOW", (0, 0), (-1, 0), 0.6, accent),
+                ("TOPPADDING", (0, 0), (-1, -1), 1.5), ("BOTTOMPADDING", (0, 0), (-1, -1), 1.5)]))
         return out
 
     for sec in src.get("sections") or []:
         if sec.get("page_break", "generated" in sec) and not isinstance(story[-1], PageBreak):
             story.append(PageBreak())
         story += section(sec, 1)
-    doc.multiBuild(story)
-    return doc.page
+    return book.write(story)

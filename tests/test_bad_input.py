@@ -242,8 +242,8 @@ def test_huge_counts_in_a_yaml_deck_are_refused_naming_the_field(tmp_path):
     f = cards_file(tmp_path, "name: x\nmain: captain-solace-1\ncards: {skyhawk: 1000000000000}\n"
                              "piles: {p: {cards: {skyhawk: 1000000000000}}}\n", "deck-huge.yaml")
     text = problems_of(CARDS, f)
-    assert f"{f}, card 'skyhawk', field 'cards': a count of a trillion or more" in text
-    assert f"{f}, card 'skyhawk', field 'piles.p': a count of a trillion or more" in text
+    assert f"{f}:3, card 'skyhawk', field 'cards': a count of a trillion or more" in text
+    assert f"{f}:4, card 'skyhawk', field 'piles.p.cards': a count of a trillion or more" in text
 
 
 def test_many_lines_of_legal_counts_stop_at_a_bound(tmp_path):

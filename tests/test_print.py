@@ -517,3 +517,27 @@ def test_memoized_number_formatting_writes_the_same_numbers():
     assert rl_canvas.fp_str(*values) == original(*values)
     assert rl_canvas.fp_str(values) == original(values)
     assert [rl_canvas.fp_str(v) for v in values] == [original(v) for v in values]   # cached or not
+
+
+def test_a_new_game_plugs_into_the_one_pipeline(tmp_path, monkeypatch):
+    """A game is a ``games.Game`` description; the build writes whatever one describes, named by it."""
+    import dataclasses
+
+    from printgen import games
+    data = _data_dir(tmp_path)
+
+    def mini(opts):
+        return dataclasses.replace(games.cape_clash(opts), key="mini", product="Mini Clash", prefix="Mini Clash ",
+                                   files="mini-", deck_label=lambda job: "test deck ")
+    monkeypatch.setitem(games.GAMES, "mini", (games.cape_clash_inputs, mini))
+    out = tmp_path / "out"
+    build(Options(data=data, out=out, games=("mini",), papers=("a4",)))
+    kinds = {f["path"]: f["kind"] for f in json.loads((out / "manifest.json").read_text())["files"]}
+    assert kinds["home/all-cards-a4.pdf"] == "Mini Clash test deck home sheets (a4, fronts and dark duplex backs)"
+    assert kinds["rulebook/mini-rulebook-a4.pdf"] == "Mini Clash rulebook (a4)"
+    assert kinds["counters/mini-counters-a4.pdf"].startswith("Mini Clash counters and tokens (a4, ")
+    assert kinds["home/all-cards-proof-a4.pdf"] == "Mini Clash proof sheet (a4)"
+    assert "rulebook/rulebook-a4.pdf" not in kinds
+    sheet = pypdf.PdfReader(out / "home" / "all-cards-a4.pdf")
+    assert sheet.metadata.title == "Mini Clash - All cards"
+    assert any(t.startswith("Mini Clash - All cards - sheet 1 of") for t, _x, _y in _texts(sheet.pages[0]))

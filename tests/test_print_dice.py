@@ -19,7 +19,7 @@ from PIL import Image
 from test_print import _data_dir, _texts
 
 from printgen.build import Options, build
-from printgen.dice_build import load_dice
+from printgen.dice_data import load_dice
 from printgen.dice_faces import BACKS, dice_back, dice_face, users_text
 from printgen.preflight import PreflightError, check_layout
 from printgen.sheets import CARD_H, CARD_W, grid_for
@@ -317,13 +317,13 @@ def test_dice_print_doctests():
 
 def test_flavor_text_prints_when_there_is_room_and_gives_way_to_the_rules():
     from engine.dice.cards import DiceCard
-    from printgen.dice_faces import DiceContext, print_card
+    from printgen.dice_faces import dice_context, print_card
     base = {"name": "Mortarman", "type": "hero", "force": 4, "traits": ["strong"], "power": "Set in Stone",
             "abilities": ["defender"]}
     short = dice_face(print_card(DiceCard({**base, "text": "Steady as a bridge pier."}, "recruit"), "R001"),
-                      DiceContext())
+                      dice_context())
     assert check_layout(short) == [] and "Steady as a bridge pier." in [op[3] for op in short.ops if op[0] == "text"]
-    long = dice_face(print_card(DiceCard({**base, "text": "He talks. " * 60}, "recruit"), "R001"), DiceContext())
+    long = dice_face(print_card(DiceCard({**base, "text": "He talks. " * 60}, "recruit"), "R001"), dice_context())
     texts = " ".join(op[3] for op in long.ops if op[0] == "text")
     assert check_layout(long) == [] and "talks" not in texts and "Defender (+3 Force when" in texts
 
@@ -341,3 +341,26 @@ def test_card_art_from_the_dice_folder_is_used_and_checked_for_resolution(tmp_pa
     with pytest.raises(PreflightError) as e:
         build(Options(data=data, out=tmp_path / "out2", games=("dice",), papers=("a4",)))
     assert "Doctor Skyline" in str(e.value) and "DPI" in str(e.value)
+
+
+def test_both_games_go_through_one_pipeline_with_the_same_wording(tmp_path):
+    """Both games' files are written by the one pipeline (``build.write_game``): a deck's print-shop
+    files name the brand once, and home sheets printed without backs say so in the manifest."""
+    data = _data_dir(tmp_path)
+    _small_dice(data)
+    out = tmp_path / "out"
+    build(Options(data=data, out=out, papers=("a4",), profiles=("home", "drivethru", "tts"), extras=False,
+                  backs="none"))
+    kinds = {f["path"]: f["kind"] for f in json.loads((out / "manifest.json").read_text())["files"]}
+    assert kinds["home/all-cards-a4.pdf"] == "home sheets (a4, fronts)"
+    assert kinds["home/derring-dice-recruit-a4.pdf"] == "Derring-Dice recruit deck home sheets (a4, fronts)"
+    assert kinds["drivethru/derring-dice-action.pdf"] == \
+        "Derring-Dice action deck DriveThruCards PDF (back then front per card, CMYK)"
+    assert len(pypdf.PdfReader(out / "home" / "derring-dice-recruit-a4.pdf").pages) == 1   # 4 cards, no back page
+    titles = {name: pypdf.PdfReader(out / "drivethru" / f"{name}.pdf").metadata.title
+              for name in ("all-cards", "derring-dice-recruit")}
+    assert titles == {"all-cards": "Cape Clash - All cards - DriveThruCards",
+                      "derring-dice-recruit": "Derring-Dice - Recruit deck - DriveThruCards"}
+    saved = json.loads((out / "tts" / "derring-dice-recruit.json").read_text())
+    assert saved["SaveName"] == "Derring-Dice - Recruit deck"
+    assert saved["ObjectStates"][0]["Nickname"] == "Recruit deck"

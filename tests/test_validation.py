@@ -92,17 +92,22 @@ def bad_file(tmp_path):
 def test_every_problem_in_a_card_file_is_reported_with_file_line_card_and_field(bad_file):
     problems, counts = validate([bad_file])
     text = "\n".join(str(p) for p in problems)
-    assert f"{bad_file}:12, card 'bad-keyword', field 'keywords[0]': unknown keyword 'flgiht' " \
+    # each problem at its field's own line (or at the nearest enclosing one, for a missing field)
+    assert f"{bad_file}:20, card 'bad-keyword', field 'keywords[0]': unknown keyword 'flgiht' " \
            "(did you mean 'flight'?)" in text
-    assert "card 'bad-power', field 'cost': must be a whole number, not 'two'" in text
-    assert "card 'bad-power', field 'powers[0].timing': unknown timing 'mian' (did you mean 'main'?)" in text
-    assert "card 'bad-power', field 'powers[0].cost': a super power needs a cost" in text
-    assert "unknown effect 'stunn' (did you mean 'stun'?)" in text
-    assert "YAML reads a bare on/off/yes/no key as true/false" in text
-    assert "card 'bad-plot', field 'effect': a combat plot twist must affect characters in the combat" in text
-    assert "card 'bad-main', field 'colour': unknown field for a main card" in text
-    assert "card 'bad-main', field 'level_up': a level 1 main character needs a level-up" in text
-    assert "card 'bad-trigger', field 'team': unknown team 'Heroez' (did you mean 'Heroes'?)" in text
+    assert f"{bad_file}:25, card 'bad-power', field 'cost': must be a whole number, not 'two'" in text
+    assert f"{bad_file}:31, card 'bad-power', field 'powers[0].timing': unknown timing 'mian' " \
+           "(did you mean 'main'?)" in text
+    assert f"{bad_file}:30, card 'bad-power', field 'powers[0].cost': a super power needs a cost" in text
+    assert f"{bad_file}:33, card 'bad-power', field 'powers[0].effect[0]': unknown effect 'stunn' " \
+           "(did you mean 'stun'?)" in text
+    assert f"{bad_file}:43, card 'bad-trigger', field 'triggers[0].True': YAML reads a bare on/off/yes/no " \
+           "key as true/false" in text
+    assert f"{bad_file}:49, card 'bad-plot', field 'effect': a combat plot twist must affect characters " \
+           "in the combat" in text
+    assert f"{bad_file}:60, card 'bad-main', field 'colour': unknown field for a main card" in text
+    assert f"{bad_file}:52, card 'bad-main', field 'level_up': a level 1 main character needs a level-up" in text
+    assert f"{bad_file}:37, card 'bad-trigger', field 'team': unknown team 'Heroez' (did you mean 'Heroes'?)" in text
     assert "good-one" not in text
     assert len(problems) >= 10
 

@@ -239,6 +239,85 @@ def test_hot_seat_turn_change_hides_the_previous_hand(tab, server):
     assert tab.errors == []
 
 
+def test_hot_seat_setup_placement_needs_no_hand_over(tab, server):
+    """Nobody holds a card while the first player is chosen and the main characters are placed
+    (rulebook, Setting up): those screens follow each other with no pass screen. The first hand-over
+    comes with the first screen that holds a hand: the first player's mulligan."""
+    page = tab.page
+    tab.boot(server, "?aidelay=0&seed=3")
+    setup_game(page, seats=(("human", None), ("human", None)))
+    page.click("#btn-start")
+    placed = set()
+    for _ in range(10):
+        wait_ready_for_input(page)
+        if page.evaluate("document.body.dataset.screen") == "pass":
+            break
+        st = page.evaluate("({d: window.capeclash.state.view.decision.type, v: window.capeclash.viewer, "
+                           "p: window.capeclash.state.private})")
+        assert st["d"] in ("choose_first", "place_main") and st["p"] is False, st
+        if st["d"] == "place_main":
+            placed.add(st["v"])
+        click_action(page, offered(page)[0])
+    assert placed == {0, 1}  # both seats placed their main character on the same screen flow
+    assert page.evaluate("document.body.dataset.screen") == "pass"
+    pass_device(page)
+    assert page.evaluate("window.capeclash.state.view.decision.type") == "mulligan"
+    assert page.eval_on_selector_all("#board .hand .card", "cs => cs.length") == 7
+    assert tab.errors == []
+
+
+def _lesson_position(page, lesson: int):
+    """Open a lesson's position as an ordinary game against the computer (its save, resumed)."""
+    page.evaluate("""async (n) => {
+        const a = window.capeclash;
+        await a.call('tutorial_start', {lesson: n}, 'play');
+        const save = await a.call('save', {}, 'play');
+        save.ui = {viewer: 0};
+        localStorage.setItem('capeclash.save.v1', JSON.stringify(save));
+        localStorage.setItem('capeclash.last_game', 'capeclash');
+    }""", lesson)
+    page.reload()
+    page.wait_for_selector("body[data-ready='1']", timeout=BOOT_MS)
+    if page.is_visible("#btn-resume"):
+        page.click("#btn-resume")
+    wait_ready_for_input(page)
+
+
+def test_an_attack_on_its_only_target_takes_one_click(tab, server):
+    """Skyhook Warden can reach only Grimsby Rook, and Lark Cadet could join it: one click on the
+    Warden attacks the Rook (attack and target, one move); Shift+click gathers a team first."""
+    page = tab.page
+    tab.boot(server, "?aidelay=0&nosw")
+    _lesson_position(page, 5)
+    st = page.evaluate("window.capeclash.state")
+    names = {c["name"]: c["iid"] for s in st["view"]["sides"] for c in s["front"] + s["back"]}
+    warden = next(a for a in st["actions"] if a["type"] == "attack" and a["card"] == names["Skyhook Warden"])
+    assert warden["solo"] is False and [t["card"] for t in warden["targets"]] == [names["Grimsby Rook"]]
+    n0 = st["action_count"]
+    old = page.evaluate("document.body.dataset.hash")
+    page.click(f'#board .card[data-iid="{names["Skyhook Warden"]}"]')
+    wait_ready_for_input(page, old)
+    st = page.evaluate("window.capeclash.state")
+    made = page.evaluate("window.capeclash.call('save', {}, 'play')")["game"]["actions"][n0:]
+    assert [(a["type"], a.get("card")) for a in made[:2]] == [("attack", names["Skyhook Warden"]),
+                                                            ("target", names["Grimsby Rook"])], made
+    assert st["view"]["decision"]["type"] != "declare"
+    # the team attack, by card clicks: Shift+click the Warden, click the Cadet, then the Rook
+    _lesson_position(page, 5)
+    old = page.evaluate("document.body.dataset.hash")
+    page.click(f'#board .card[data-iid="{names["Skyhook Warden"]}"]', modifiers=["Shift"])
+    wait_ready_for_input(page, old)
+    assert page.evaluate("window.capeclash.state.view.decision.type") == "declare"
+    for who in ("Lark Cadet", "Grimsby Rook"):
+        old = page.evaluate("document.body.dataset.hash")
+        page.click(f'#board .card[data-iid="{names[who]}"]')
+        wait_ready_for_input(page, old)
+    made = page.evaluate("window.capeclash.call('save', {}, 'play')")["game"]["actions"][n0:]
+    assert [(a["type"], a.get("card")) for a in made[:3]] == [
+        ("attack", names["Skyhook Warden"]), ("add_attacker", names["Lark Cadet"]), ("target", names["Grimsby Rook"])]
+    assert tab.errors == []
+
+
 def in_combat_window(page) -> bool:
     return page.evaluate("window.capeclash.state?.view?.decision?.type === 'combat'") and \
         any(a.endswith(":pass") for a in offered(page))

@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from apps.webapi import Session, bundle_from_paths
+from apps.webapi import SAME_ANSWER_LIMIT, SAME_ANSWER_TYPES, Session, bundle_from_paths
 from web.build import engine_files, engine_wheel, site_lockfile
 
 ROOT = __import__("pathlib").Path(__file__).resolve().parent.parent
@@ -387,15 +387,90 @@ def test_decisions_with_only_a_nothing_answer_are_answered_for_the_player(sessio
         if st["ai_to_act"]:
             st = session.call("ai_move", viewer=0, steps=20)
             continue
-        # a human is never left facing a decision whose only answer is pass/done
+        # a human is never left facing a decision whose only answer is pass/done, nor a choice whose
+        # answers all lead to the same game
         assert not (len(st["actions"]) == 1 and st["actions"][0]["type"] in ("pass", "end_step", "end_turn", "no"))
         assert st["trivial"] is False
+        legal = session.game.legal_actions(0)
+        if 2 <= len(legal) <= SAME_ANSWER_LIMIT and all(a.type in SAME_ANSWER_TYPES for a in legal):
+            assert not session._same_outcome(session.game, legal), st["view"]["decision"]
         seen += 1
         st = session.call("apply", action=st["actions"][0]["text"], viewer=0)
     assert seen > 10 and session.auto  # some decisions were answered for the player
     g = session.game
+    same = 0
     for i in session.auto:
-        assert g.actions[i]["player"] == 0 and g.actions[i]["type"] in ("pass", "end_step", "end_turn", "no")
+        a = g.actions[i]
+        assert a["player"] == 0
+        if a["type"] not in ("pass", "end_step", "end_turn", "no"):
+            # a real-looking choice was answered only because every answer gave the same game
+            before = g.replay(i)
+            legal = before.legal_actions(0)
+            assert len(legal) > 1 and session._same_outcome(before, legal), a
+            same += 1
+    assert same  # this game has such a choice (a strike back that stuns nobody whichever it hits)
+
+
+def _position_game(session, spec: dict):
+    from engine.capeclash.position import build
+    session.game = build(session.pool, spec, mode="duel", seed=1)
+    session.seats = [{"name": p["name"], "ai": None} for p in spec["players"]]
+    session.auto = set()
+    return session.call("state", viewer=0)
+
+
+BERSERKER_AT_SHRINK = {"turn": 5, "active": 0, "phase": "main", "players": [
+    {"name": "A", "main": {"card": "Brannoc the Kindler", "row": "front"}, "deck": ["Oath Herald", "Oath Herald"]},
+    {"name": "B", "main": {"card": "Queen Sybil of the Rime", "row": "back"}, "front": ["Veiled Envoy"],
+     "deck": ["Rime Thrall", "Rime Thrall"]}]}
+
+
+@pytest.mark.parametrize("auto", [True, False], ids=["automatic", "full-control"])
+def test_a_trigger_order_that_changes_nothing_is_answered_for_the_player(session, auto):
+    """Brannoc (Berserker: a +1/+1 counter when it attacks) attacks Veiled Envoy (Shrink: its player
+    may call the combat off). Either order of the two triggers gives the same game whatever the
+    Envoy's player answers, so the attacker is not asked; the Envoy's player still is (yes and no
+    differ). With full control the attacker is asked."""
+    session.call("settings", auto_answer=auto)
+    st = _position_game(session, BERSERKER_AT_SHRINK)
+    att = next(a for a in st["actions"] if a["type"] == "attack")
+    st = session.call("apply", action=att["text"], viewer=0)
+    st = session.call("apply", action=next(a for a in st["actions"] if a["type"] == "target")["text"], viewer=0)
+    g = session.game
+    if not auto:
+        assert st["view"]["decision"]["type"] == "order" and st["trivial"] is True and len(st["actions"]) == 2
+        return
+    assert [g.actions[i]["type"] for i in sorted(session.auto)] == ["order"]
+    assert st["to_act"] == [1] and st["view"]["decision"]["type"] == "may_trigger"
+    b = session.call("state", viewer=1)
+    assert b["trivial"] is False and {a["type"] for a in b["actions"]} == {"yes", "no"}
+
+
+def test_private_says_whether_a_seats_screen_holds_secrets(session):
+    """Hot-seat's hand-overs follow ``private``: nothing is secret before the players draw (choosing
+    the first player, placing the main characters: rulebook, Setting up), and from the draw on every
+    screen with a hand, a face-down resource or a private log line is."""
+    session.call("settings", auto_answer=True)
+    decks = [d for d in session.call("catalogue")["decks"] if "/starter/" in d["source"]]
+    st = session.call("new_game", mode="duel", seed=3, viewer=0,
+                      seats=[{"name": "A", "deck": decks[0]["id"]}, {"name": "B", "deck": decks[1]["id"]}])
+    kinds: dict = {}
+    for _ in range(400):
+        if st["over"] or st["view"]["turn"] > 4:
+            break
+        p = st["to_act"][0]
+        for seat in (0, 1):
+            s = session.call("state", viewer=seat)
+            me = s["view"]["players"][seat]
+            secret = bool(me.get("hand")) or any(not r["face_up"] for r in me["resources"]) or \
+                any(line["text"] != session.game.events[line["seq"]].text for line in s["log"])
+            if secret:
+                assert s["private"], (seat, s["view"]["decision"])
+            kinds.setdefault(s["view"]["decision"]["type"], set()).add(s["private"])
+        st = session.call("state", viewer=p)
+        st = session.call("apply", action=st["actions"][0]["text"], viewer=p)
+    assert kinds["choose_first"] == {False} and kinds["place_main"] == {False}  # nobody holds a card yet
+    assert kinds["mulligan"] == {True} and kinds["main"] == {True}
 
 
 def test_full_control_leaves_every_decision_to_the_player(session):

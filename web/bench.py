@@ -177,7 +177,8 @@ def _ui_parser() -> argparse.ArgumentParser:
     p.add_argument("--max-turns", type=int, default=24, help="stop a game after this many turns (default 24)")
     p.add_argument("--modes", default="computer,hotseat", help="computer (1 human vs AI), hotseat (2 humans)")
     p.add_argument("--json", action="store_true")
-    p.add_argument("--verbose", action="store_true", help="print every click")
+    p.add_argument("--verbose", action="store_true",
+                   help="print every click (with the kinds of actions offered) and every hand-over (to whom, for what)")
     p.add_argument("--drag", action="store_true",
                    help="recruit by dragging the card onto the row, attack by dragging the attacker onto its target")
     return p
@@ -270,6 +271,11 @@ def _ui_game(page, url: str, mode: str, seed: int, ai: str, max_turns: int, verb
             handovers += 1
             setup_handovers += turn == 0
             page.click("#btn-pass")
+            if verbose:
+                page.wait_for_function("document.body.dataset.screen !== 'pass'", timeout=30000)
+                d = page.evaluate("window.capeclash.state?.view?.decision?.type")
+                print(f"    turn {turn} hand-over to seat {page.evaluate('window.capeclash.viewer')} ({d})",
+                      file=sys.stderr)
             continue
         st = page.evaluate(UI_STATE)
         turn = st["turn"] or 0
@@ -279,8 +285,13 @@ def _ui_game(page, url: str, mode: str, seed: int, ai: str, max_turns: int, verb
         kinds[how] = kinds.get(how, 0) + 1
         n = 2 if how == "row" else 1
         if verbose:
-            print(f"    turn {turn} seat {st['viewer']} {'own' if st['own'] else 'other'} {st['decision']}: {how}",
-                  file=sys.stderr)
+            types: dict = {}
+            for a in st["actions"]:
+                types[a["type"]] = types.get(a["type"], 0) + 1
+            print(f"    turn {turn} seat {st['viewer']} {'own' if st['own'] else 'other'} {st['decision']}: {how}"
+                  f"   (offered: {', '.join(f'{t} x{n}' for t, n in types.items())})", file=sys.stderr)
+            if st["decision"] in ("order", "may_trigger", "combat", "choose", "strike_back"):
+                print("      " + " | ".join(a["label"] for a in st["actions"]), file=sys.stderr)
         if st["own"] and turn:
             k = (st["viewer"], turn)
             clicks[k] = clicks.get(k, 0) + n

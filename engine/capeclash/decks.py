@@ -116,7 +116,7 @@ class Deck:
             if not isinstance(v, dict):
                 problems.append(Problem(source, None, f"piles.{k}", "a pile is {hidden: true|false, cards: {...}}"))
                 continue
-            piles[str(k)] = {"hidden": bool(v.get("hidden", False)), "cards": expand(v.get("cards"), f"piles.{k}")}
+            piles[str(k)] = {"hidden": bool(v.get("hidden", False)), "cards": expand(v.get("cards"), f"piles.{k}.cards")}
         if problems:
             raise DeckError(problems)
         return cls(data.get("name", ""), data["main"], cards, piles)
@@ -191,9 +191,9 @@ class Deck:
                 problems.append(Problem(source, None, f"piles.{pname}", "a pile is {hidden: true|false, "
                                                                          "cards: {card: count}}"))
                 continue
-            listed = _Listed(source, f"piles.{pname}")
+            listed = _Listed(source, f"piles.{pname}.cards")
             for ref, n in spec["cards"].items():
-                n, prob = _count(n, source, str(ref), f"piles.{pname}")
+                n, prob = _count(n, source, str(ref), f"piles.{pname}.cards")
                 if prob:
                     problems.append(prob)
                     continue
@@ -274,7 +274,7 @@ def deck_problems(pool: CardPool, deck: Deck, source: str | None = None) -> list
     for pname, pile in sorted(deck.piles.items()):
         for cid in sorted(set(pile["cards"])):
             if cid not in pool.cards:
-                err(cid, f"piles.{pname}", f"no such card{suggest(cid, names)}")
+                err(cid, f"piles.{pname}.cards", f"no such card{suggest(cid, names)}")
     needed = {args["pile"] for cid in set(deck.cards) | {deck.main} if cid in pool.cards
               for args in _pile_refs(pool.cards[cid])}
     for cid in [deck.main, *{c for p in deck.piles.values() for c in p["cards"]}]:

@@ -51,12 +51,16 @@ def raw_card_data(paths) -> tuple[list[dict], list[dict]]:
 
 
 def load_pool(paths, *, problems_out: list | None = None, cache: dict | None = None) -> CardPool:
-    """Load every card file under ``paths`` into one pool. Raises DataError with all problems.
-    ``cache`` (a dict) keeps each file's parsed data for the caller, so it is read only once."""
+    """Load every card file under ``paths`` into one pool. Raises DataError with all problems, each
+    at the line of its field. A card id defined twice (in one file or in two folders) is a problem
+    naming both places. ``cache`` (a dict) keeps each file's parsed data for the caller, so it is
+    read only once."""
     cards: dict = {}
     teams: dict = {}
     problems: list[Problem] = []
     partial: list = []
+    placed: dict = {}  # file -> (its Lines, {card id: index in its cards: list})
+    known: dict = {}  # card id -> the first card read with it (with problems or not)
     for f in data_files(paths):
         if f.suffix == ".txt":
             continue
@@ -74,29 +78,35 @@ def load_pool(paths, *, problems_out: list | None = None, cache: dict | None = N
         if classify(data) != "cards":
             continue
         items = data.get("cards") or []
+        before = len(partial)
         with _no_gc():
-            defs, probs = parse_cards(items, file=str(f), partial=partial)
-        where = _line_index(f, items, lines)
-        for p in probs:
-            p.file = where.get(_key(p.card), str(f))
+            defs, probs = parse_cards(items, file=str(f), partial=partial, lines=lines)
+        index = _card_index(items)
+        placed[str(f)] = (lines, index)
+        lines.locate(probs, str(f))  # the problems of no one card ('cards' is not a list)
         problems += probs
-        for cid, d in defs.items():
-            if cid in cards:
-                problems.append(Problem(where.get(cid, str(f)), cid, "id",
-                                        f"duplicate card id (also in {cards[cid].source})"))
-            else:
-                cards[cid] = d
+        # an id another file (another folder) has already defined, whether that card is sound or not
+        for d in [*defs.values(), *partial[before:]]:
+            if not isinstance(d.id, str):
+                continue
+            if d.id in known:
+                p = Problem(str(f), d.id, "id", f"duplicate card id (also in {_card_place(placed, known[d.id])})")
+                lines.locate([p], str(f), ("cards", index.get(d.id, -1)))
+                problems.append(p)
+                continue
+            known[d.id] = d
+            if d.id in defs:
+                cards[d.id] = d
         tmap, tprobs = parse_teams(data.get("teams") or [], file=str(f))
         teams.update(tmap)
+        lines.locate(tprobs, str(f))
         problems += tprobs
     pool = CardPool(cards, teams)
     cross = check_pool(pool, partial)
-    file_of: dict = {}
-    for q in problems:
-        if q.file and _key(q.card) is not None:
-            file_of.setdefault(_key(q.card), q.file)
-    for p in cross:  # give cross-card problems the same file:line as the card's other problems
-        p.file = file_of.get(_key(p.card), p.file)
+    for p in cross:  # problems between cards: at the line of the card's field too
+        lines, index = placed.get(p.file, (None, {}))
+        if lines is not None and _key(p.card) in index:
+            lines.locate([p], p.file, ("cards", index[p.card]))
     problems += cross
     if problems_out is not None:
         problems_out += problems
@@ -111,17 +121,37 @@ def _key(card):
     return card if isinstance(card, (str, int)) else None
 
 
-def _line_index(f: Path, items, lines: dict[int, int]) -> dict:
-    """``file:line`` of each card of a file, by id and by name (the first card that has it).
+def _card_index(items) -> dict:
+    """The index of each card of a file's ``cards:`` list, by id (the first card that has it).
     Built once per file: looking each problem's card up in the list would cost problems x cards."""
     out: dict = {}
     if isinstance(items, list):
         for i, it in enumerate(items):
-            if isinstance(it, dict) and i in lines:
-                for k in (it.get("id"), it.get("name")):
-                    if _key(k) is not None:
-                        out.setdefault(k, f"{f}:{lines[i]}")
+            if isinstance(it, dict) and _key(it.get("id")) is not None:
+                out.setdefault(it["id"], i)
     return out
+
+
+def _card_place(placed: dict, card) -> str:
+    """``file:line`` of a loaded card (its file when the line is not known)."""
+    lines, index = placed.get(card.source, (None, {}))
+    line = lines.get(index[card.id]) if lines is not None and card.id in index else None
+    return f"{card.source}:{line}" if line else str(card.source)
+
+
+def relocate(error: DataError, lines, file: str, *, by_card=None) -> DataError:
+    """The same error with each problem of ``file`` at the line of its field."""
+    lines.locate(error.problems, file, by_card=by_card)
+    return type(error)(error.problems)
+
+
+def _written_as(pool: CardPool):
+    """For a problem naming a card of a deck: the ways the deck may write that card (as given, its
+    id, its name), so the problem points at the line that lists it."""
+    def keys(ref) -> tuple:
+        c = pool.find(ref) if isinstance(ref, str) else None
+        return (ref,) if c is None else (ref, c.id, c.name)
+    return keys
 
 
 def load_deck(path: str | Path, pool: CardPool) -> Deck:
@@ -129,20 +159,26 @@ def load_deck(path: str | Path, pool: CardPool) -> Deck:
     path = Path(path)
     if path.suffix == ".txt":
         deck = Deck.from_text(read_text(path), source=str(path))
-    else:
-        data, _ = read_data(path)
+        if not deck.name:
+            deck.name = path.stem
+        return check_deck(pool, deck, str(path))
+    data, lines = read_data(path)
+    try:
         deck = Deck.from_data(data, source=str(path))
-    if not deck.name:
-        deck.name = path.stem
-    return check_deck(pool, deck, str(path))
+        if not deck.name:
+            deck.name = path.stem
+        return check_deck(pool, deck, str(path))
+    except DataError as e:
+        raise relocate(e, lines, str(path), by_card=_written_as(pool)) from None
 
 
-def find_deck(ref: str, pool: CardPool, root: str | Path = "card_data") -> Deck:
-    """A deck by file path, or by file stem under ``root`` (e.g. 'test-blaze')."""
+def find_deck(ref: str, pool: CardPool, root: str | Path | list | tuple = "card_data") -> Deck:
+    """A deck by file path, or by file stem under ``root``: a folder or a list of folders, searched in
+    order (e.g. 'test-blaze')."""
     p = Path(ref)
     if p.exists():
         return load_deck(p, pool)
-    for f in data_files([root]):
+    for f in data_files(root if isinstance(root, (list, tuple)) else [root]):
         if f.stem == ref and f.suffix in (".yaml", ".yml", ".txt"):
             data = None
             if f.suffix != ".txt":
@@ -188,6 +224,8 @@ def validate(paths) -> tuple[list[Problem], dict]:
     counts["cards"] = len(pool)
     counts["files"] = len(files)
     for f in files:
+        mine: list[Problem] = []  # this file's problems, put at the lines of their fields at the end
+        lines = None
         try:
             if f.suffix == ".txt":
                 deck = Deck.from_text(read_text(f), name=f.stem, source=str(f))
@@ -196,37 +234,36 @@ def validate(paths) -> tuple[list[Problem], dict]:
                 got = parsed.get(f)
                 if isinstance(got, DataError):
                     continue  # already reported by load_pool
-                data, _ = got if got is not None else read_data(f)
+                data, lines = got if got is not None else read_data(f)
                 kind = classify(data)
                 if kind == "deck":
                     deck = Deck.from_data(data, source=str(f))
                 elif kind == "other_game":
                     counts["other"] = counts.get("other", 0) + 1
-                    problems += _other_game_problems(f, data)
-                    continue
+                    mine += _other_game_problems(f, data)
                 elif kind == "rulebook":
                     if not isinstance(data.get("sections"), list):
-                        problems.append(Problem(str(f), None, "sections", "a rulebook file needs a 'sections:' list"))
-                    continue
+                        mine.append(Problem(str(f), None, "sections", "a rulebook file needs a 'sections:' list"))
                 elif kind == "tutorial":
                     from engine.capeclash.tutorial import check_tutorial
                     counts["tutorials"] = counts.get("tutorials", 0) + 1
-                    problems += check_tutorial(data, pool, str(f))
-                    continue
+                    mine += check_tutorial(data, pool, str(f))
                 elif kind == "unknown":
-                    problems.append(Problem(str(f), None, None, "not a card, deck or scenario file "
-                                                                "(expected a 'cards:', 'main:' or 'scenario:' key)"))
-                    continue
+                    mine.append(Problem(str(f), None, None, "not a card, deck or scenario file "
+                                                            "(expected a 'cards:', 'main:' or 'scenario:' key)"))
             if kind == "deck":
                 counts["decks"] += 1
                 deck = deck.resolve(pool, str(f))
-                problems += deck.problems + deck_problems(pool, deck, str(f))
+                mine += deck.problems + deck_problems(pool, deck, str(f))
             elif kind == "scenario":
                 counts["scenarios"] += 1
                 from engine.capeclash.scenario import check_scenario
-                problems += check_scenario(data, pool, str(f))
+                mine += check_scenario(data, pool, str(f))
         except DataError as e:
-            problems += e.problems
+            mine += e.problems
+        if lines is not None and kind != "other_game":  # (another game's fields may be relative to a card)
+            lines.locate(mine, str(f), by_card=_written_as(pool) if kind == "deck" else None)
+        problems += mine
     unique, seen = [], set()
     for p in problems:
         if str(p) not in seen:

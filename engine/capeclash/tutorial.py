@@ -464,9 +464,10 @@ def find_tutorial(paths) -> tuple[dict | None, str | None]:
 def load_tutorial(path, pool: CardPool) -> dict:
     """Read and check a tutorial file (playing every lesson); raises DataError listing every problem."""
     from engine.core.data import read_data
-    data, _ = read_data(path)
+    data, lines = read_data(path)
     problems = check_tutorial(data, pool, str(path))
     if problems:
+        lines.locate(problems, str(path))  # each at its field's line
         raise DataError(problems)
     return data
 

@@ -796,27 +796,40 @@ def _parse_level_up(ck: _Checker, lu, fld: str = "level_up") -> LevelUp | None:
     return LevelUp(xp=xp or 1, when=tuple(when), into=into if isinstance(into, str) else "", cond=cond)
 
 
-def parse_cards(items, file: str | None = None,
-                partial: list | None = None) -> tuple[dict[str, CardDef], list[Problem]]:
+def parse_cards(items, file: str | None = None, partial: list | None = None,
+                lines=None) -> tuple[dict[str, CardDef], list[Problem]]:
     """Parse a list of card mappings; returns the valid cards and every problem found.
 
     Cards that have problems but could still be read are added to ``partial`` (if given),
-    so that cross-card checks can report their other problems too."""
+    so that cross-card checks can report their other problems too. With ``lines`` (the file's
+    ``engine.core.data.Lines``, ``items`` being its ``cards:``), each problem names the line of its
+    field: ``file:LINE``."""
     defs: dict[str, CardDef] = {}
+    seen: dict[str, int] = {}  # card id -> its index in items
     problems: list[Problem] = []
     if not isinstance(items, list):
         return {}, [Problem(file, None, "cards", "must be a list of cards")]
-    for data in items:
+    for i, data in enumerate(items):
         card, probs = parse_card(data, file=file)
+        if lines is not None:
+            lines.locate(probs, file, ("cards", i))
         problems += probs
         if card is None:
             continue
+        if isinstance(card.id, str) and card.id in seen:  # (the first one may have problems of its own)
+            first = file or "this file"
+            if lines is not None:
+                first = f"{first}:{lines.get(seen[card.id], '?')}"
+            dup = Problem(file, card.id, "id", f"duplicate card id (also in {first})")
+            if lines is not None:
+                lines.locate([dup], file, ("cards", i))
+            problems.append(dup)
+            continue
+        if isinstance(card.id, str):
+            seen[card.id] = i
         if probs:
             if partial is not None:
                 partial.append(card)
-            continue
-        if card.id in defs:
-            problems.append(Problem(file, card.id, "id", f"duplicate card id (also in {defs[card.id].source or 'this file'})"))
             continue
         defs[card.id] = card
     return defs, problems

@@ -468,8 +468,9 @@ def _signed_any(v) -> str:
 
 
 def card_text(c: CardDef, full: bool = False) -> str:
-    """A card as text: its header line and rendered rules text."""
-    head = [c.name]
+    """A card as text: its header line (its name, with the names it also counts as: AKA) and rendered
+    rules text."""
+    head = [c.name + (f" (AKA {' / '.join(c.aka)})" if c.aka else "")]
     if c.type == "main":
         head.append(f"main character, level {c.level}")
     else:

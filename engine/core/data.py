@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import gc
 import json
+import re
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -109,27 +110,178 @@ def _json_depth(text: str) -> int:
     return best
 
 
-def read_data(path: str | Path, problems: list | None = None) -> tuple[object, dict[int, int]]:
-    """Parse a YAML or JSON file. Returns the data and the line of each top-level list item
-    (under ``cards:``), for error messages. Raises DataError on a syntax error, a key given twice in
-    one mapping, nesting deeper than MAX_DEPTH or aliases that repeat too much; with ``problems``
-    (a list), duplicate keys are added to it instead and the data (last value wins) is returned."""
+def read_data(path: str | Path, problems: list | None = None) -> tuple[object, Lines]:
+    """Parse a YAML or JSON file. Returns the data and its ``Lines``: the line of each item of the
+    top-level ``cards:`` list (``lines[i]``) and of every other value (``lines.at(path)``), for error
+    messages. Raises DataError on a syntax error, a key given twice in one mapping, nesting deeper
+    than MAX_DEPTH or aliases that repeat too much; with ``problems`` (a list), duplicate keys are
+    added to it instead and the data (last value wins) is returned."""
     path = Path(path)
     text = read_text(path)
     if path.suffix == ".json":
-        return loads_json(text, str(path)), {}
+        data = loads_json(text, str(path))
+        with _no_gc():
+            return data, Lines(_json_tree(text))
     data, node, dups = parse_yaml(text, str(path))
     if dups:
         if problems is None:
             raise DataError(dups)
         problems += dups
-    lines = {}
-    if node is not None and node.tag.endswith(":map"):
-        for k, v in node.value:
-            if k.value == "cards" and v.tag.endswith(":seq"):
-                for i, item in enumerate(v.value):
-                    lines[i] = item.start_mark.line + 1
-    return data, lines
+    with _no_gc():
+        return data, Lines(_yaml_tree(node))
+
+
+# ------------------------------------------------------------------ line numbers of values
+#
+# A file's "line tree" mirrors its data: each value is ``(line, children)``, children being a dict
+# (key -> value) for a mapping, a list for a list and None for a plain value. A mapping's value carries
+# the line of its key (``gain:`` rather than the first line of what follows it), a list item the line
+# where it starts. Problems name their field as a path (``powers[0].effect[1].gain.atk``);
+# ``Lines.at`` walks that path down the tree, so each problem points at its field's own line.
+
+_FIELD_PART = re.compile(r"\[(\d+)\]|([^.\[\]]+)")
+
+
+def field_path(field) -> list:
+    """A problem's field as a path: ``"powers[0].effect"`` -> ``["powers", 0, "effect"]``."""
+    if not isinstance(field, str):
+        return []
+    return [int(m.group(1)) if m.group(1) is not None else m.group(2) for m in _FIELD_PART.finditer(field)]
+
+
+class Lines(dict):
+    """Line numbers of a data file. As a dict: the line of each item of the top-level ``cards:`` list
+    by its index. ``at(path)``: the line of any value, or of the nearest enclosing value that exists."""
+
+    __slots__ = ("tree",)
+
+    def __init__(self, tree=None):
+        super().__init__()
+        self.tree = tree
+        if tree is not None and isinstance(tree[1], dict):
+            cards = tree[1].get("cards")
+            if cards is not None and isinstance(cards[1], list):
+                self.update((i, item[0]) for i, item in enumerate(cards[1]))
+
+    def at(self, path, keys=()) -> int | None:
+        """The line of the value at ``path`` (a list of keys and indexes); where the path leaves the
+        file (a field that is missing, an index into a single value the checker took as a list of
+        one), the line of the last value that exists. With ``keys``, and when the whole path exists
+        and is a mapping holding one of them, the line of that key (a deck's ``cards: {NAME: count}``)."""
+        node = self.tree
+        if node is None:
+            return None
+        for part in path:
+            kids = node[1]
+            if isinstance(part, int) and isinstance(kids, list):
+                if not 0 <= part < len(kids):
+                    return node[0]
+                node = kids[part]
+            elif isinstance(kids, dict) and str(part) in kids:
+                node = kids[str(part)]
+            elif part == 0 and not isinstance(kids, list):
+                continue  # a single value where a list may be written: the value is item 0
+            else:
+                return node[0]
+        if isinstance(node[1], dict):
+            for k in keys:
+                if str(k) in node[1]:
+                    return node[1][str(k)][0]
+        return node[0]
+
+    def locate(self, problems, file: str, base=(), *, by_card=None) -> None:
+        """Give each problem of ``file`` (its ``file`` is exactly ``file``: one that already names
+        a line is left alone) the line of its field: ``file:LINE``. ``base`` is the path of the value
+        the fields are relative to (a card: ``["cards", 3]``). ``by_card`` (a function: a problem's
+        card -> the keys it may be written as), for a problem that names a card: the line of that
+        card's key under its field, when there is one (a deck's card counts)."""
+        if self.tree is None:
+            return
+        for p in problems:
+            if p.file != file:
+                continue
+            keys = by_card(p.card) if by_card is not None and p.card is not None else ()
+            line = self.at([*base, *field_path(p.field)], keys)
+            if line is not None:
+                p.file = f"{file}:{line}"
+
+
+def _yaml_tree(root):
+    """The line tree of a composed YAML document (iterative: the depth limit is checked elsewhere,
+    but a walk without recursion costs no stack at all). A value that aliases an anchored one is
+    walked once and shared."""
+    if root is None:
+        return None
+    done: dict = {}
+
+    def make(node, line):
+        if type(node).__name__ == "MappingNode":
+            kids: dict | list | None = {}
+        elif isinstance(node.value, list):
+            kids = []
+        else:
+            kids = None
+        return (line, kids)
+
+    top = make(root, root.start_mark.line + 1)
+    stack = [(root, top[1])] if top[1] is not None else []
+    done[id(root)] = top
+    while stack:
+        node, kids = stack.pop()
+        if isinstance(kids, dict):
+            pairs = [(k, v, k.start_mark.line + 1) for k, v in node.value]
+        else:
+            pairs = [(None, v, v.start_mark.line + 1) for v in node.value]
+        for k, v, line in pairs:
+            shared = done.get(id(v))
+            if shared is not None:
+                entry = (line, shared[1])
+            else:
+                entry = make(v, line)
+                done[id(v)] = entry
+                if entry[1] is not None:
+                    stack.append((v, entry[1]))
+            if isinstance(kids, dict):
+                if isinstance(k.value, str):  # (a later key wins, as in the data: a merge's own keys)
+                    kids[k.value] = entry
+            else:
+                kids.append(entry)
+    return top
+
+
+_JSON_TOKEN = re.compile(r'"(?:[^"\\]|\\.)*"|[\[\]{}]|[^\s,:\[\]{}"]+')
+
+
+def _json_tree(text: str):
+    """The line tree of JSON text that ``loads_json`` has already accepted (so it is well formed)."""
+    text = text.lstrip("\ufeff")
+    root = None
+    stack: list = []  # [children, pending key, its line]
+    line, pos = 1, 0
+    for m in _JSON_TOKEN.finditer(text):
+        start = m.start()
+        line += text.count("\n", pos, start)
+        pos = start
+        tok = m.group()
+        if tok in "]}":
+            stack.pop()
+            continue
+        top = stack[-1] if stack else None
+        if top is not None and isinstance(top[0], dict) and top[1] is None:
+            top[1], top[2] = json.loads(tok), line  # a key
+            continue
+        kids = {} if tok == "{" else [] if tok == "[" else None
+        entry = (line, kids)
+        if top is None:
+            root = entry
+        elif isinstance(top[0], dict):
+            top[0].setdefault(str(top[1]), (top[2], kids))
+            top[1] = None
+        else:
+            top[0].append(entry)
+        if kids is not None:
+            stack.append([kids, None, 0])
+    return root
 
 
 def parse_yaml(text: str, source: str):
@@ -255,16 +407,25 @@ def _safe_loader():
 
 
 def data_files(paths) -> list[Path]:
+    """The data files of ``paths`` (files, and the .yaml, .yml, .json and .txt files of folders), each
+    once: a folder given twice, or a folder and one inside it, do not read a file twice (its cards
+    would clash with themselves)."""
     out = []
+    seen: set = set()
     for p in paths:
         p = Path(p)
         if p.is_dir():
-            out += sorted(x for x in p.rglob("*") if x.suffix in (".yaml", ".yml", ".json", ".txt")
-                          and x.is_file() and not x.name.startswith("."))
+            found = sorted(x for x in p.rglob("*") if x.suffix in (".yaml", ".yml", ".json", ".txt")
+                           and x.is_file() and not x.name.startswith("."))
         elif p.exists():
-            out.append(p)
+            found = [p]
         else:
             raise DataError([Problem(str(p), None, None, "no such file or folder")])
+        for x in found:
+            key = x.resolve()
+            if key not in seen:
+                seen.add(key)
+                out.append(x)
     return out
 
 

@@ -113,55 +113,60 @@ def show(raw) -> str:
 
 # ------------------------------------------------------------------ files and reporting
 
-def scenario_files(paths: list, game: str) -> list:
-    """Every scenario file of ``game`` under ``paths`` (files or folders), in order, as
-    ``(path, data)``; a path that cannot be read, or a folder without any, as a ``DataError`` in
-    its place (reported with the others, not the end of the batch). A file of another game's is
-    left out (the dice game's files say ``game: dice``; Cape Clash's say no game)."""
+def scenario_files(paths: list) -> list:
+    """The scenario files under ``paths`` (files or folders), each once, in order; a path that cannot
+    be read, or a folder without any, as a ``DataError`` in its place (reported with the others,
+    not the end of the batch)."""
     from pathlib import Path
 
-    from engine.core.data import data_files, read_data
+    from engine.core.data import data_files
     out: list = []
+    seen: set = set()
     for given in paths:
         try:
             found = [f for f in data_files([given]) if f.suffix in (".yaml", ".yml", ".json") or Path(given) == f]
         except DataError as e:
             out.append(e)
             continue
-        mine = []
+        if not found:
+            out.append(DataError([Problem(str(given), None, None, "no scenario files (.yaml) in this folder")]))
         for f in found:
-            try:
-                data, _ = read_data(f)
-            except DataError as e:
-                mine.append(e)
-                continue
-            if isinstance(data, dict) and data.get("game", "capeclash") != game:
-                continue
-            mine.append((f, data))
-        out += mine or [DataError([Problem(str(given), None, None, "no scenario files (.yaml) in this folder")])]
+            if f.resolve() not in seen:
+                seen.add(f.resolve())
+                out.append(f)
     return out
 
 
-def run_files(sg: ScenarioGame, pool: Any, paths: list, *, quiet: bool = False, verbose: bool = False,
+def run_files(sg: ScenarioGame, pool: Any, files: list, *, quiet: bool = False, verbose: bool = False,
               out=print) -> tuple[int, int]:
-    """Check and run every scenario under ``paths``, printing ``ok``/``FAIL`` lines (``quiet``: the
-    failures only; ``verbose``: a failing scenario's game log too). An engine crash fails that
-    scenario, not the batch. Returns (passed, failed)."""
+    """Read, check and run scenario files (paths, or ``DataError`` for a path that named nothing:
+    ``scenario_files``), printing ``ok``/``FAIL`` lines (``quiet``: the failures only; ``verbose``:
+    a failing scenario's game log too). A file's problems are shown at their fields' lines; a file
+    of another game's fails naming it; an engine crash fails that scenario, not the batch.
+    Returns (passed, failed)."""
+    from engine.core.data import read_data
     failed = 0
-    files = scenario_files(paths, sg.name)
-    for item in files:
-        if isinstance(item, DataError):
+    for f in files:
+        if isinstance(f, DataError):
             failed += 1
-            out(f"FAIL {item.problems[0].file}\n  {item}")
+            out(f"FAIL {f.problems[0].file}\n  {f}")
             continue
-        f, data = item
+        lines = None
         try:
+            data, lines = read_data(f)
+            game = data.get("game", "capeclash") if isinstance(data, dict) else sg.name
+            if game != sg.name:
+                raise DataError([Problem(str(f), None, "game", f"a scenario of another game ({game!r}): run it "
+                                                               f"with that game's scenario command")])
             problems = sg.check(data, pool, str(f))
             if problems:
                 raise DataError(problems)
             result = run(sg, data, pool, str(f))
         except DataError as e:
             failed += 1
+            if lines is not None:
+                lines.locate(e.problems, str(f))
+                e = DataError(e.problems)
             out(f"FAIL {f}\n  {e}")
             continue
         except Exception as e:  # noqa: BLE001 - an engine bug fails this scenario, not the whole batch

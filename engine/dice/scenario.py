@@ -432,12 +432,13 @@ def _check_other(g, k, v) -> list[str]:
 
 def load_scenarios(paths) -> list[tuple[str, dict]]:
     """(file, data) of every dice scenario file under ``paths`` (``DataError`` if one cannot be read)."""
+    from engine.core.data import read_data
     out = []
-    for item in scenario_files(list(paths), "dice"):
-        if isinstance(item, DataError):
-            raise item
-        f, data = item
-        if isinstance(data, dict) and "scenario" in data:
+    for f in scenario_files(list(paths)):
+        if isinstance(f, DataError):
+            raise f
+        data, _ = read_data(f)
+        if isinstance(data, dict) and data.get("game") == "dice" and "scenario" in data:
             out.append((str(f), data))
     return out
 

@@ -538,7 +538,7 @@ async function enterGame(state, { resumed }) {
   if (viewer !== null && viewer !== state.view.viewer) state = await engine.call("state", { viewer });
   app.hotseat = hotseat;
   if (!resumed) await persist(state);  // a new game is saved before its first move
-  if (hotseat && resumed && viewer !== null) {
+  if (hotseat && resumed && viewer !== null && state.private) {  // whoever holds the device now may not be them
     app.viewer = viewer;
     app.state = state;
     askPass(viewer, state);
@@ -547,13 +547,18 @@ async function enterGame(state, { resumed }) {
   show(state);
 }
 
-function askPass(p, state) {
-  app.pendingPass = p;
+// The screen is about to show another seat: what the last one saw (zoom, dialogs, log) goes first.
+function leaveScreen() {
   clearTimeout(app.aiTimer);
   for (const id of ["board", "actions", "prompt", "log", "log-new"]) $(id).textContent = "";  // the last player's secrets leave the page
   app.seenSeq = null;  // the next viewer's live region starts fresh (nothing of this player's is read out)
   if (faces?.hideZoom) faces.hideZoom();
   closeDialogs();
+}
+
+function askPass(p, state) {
+  app.pendingPass = p;
+  leaveScreen();
   renderStatus(state);  // whose turn it is now, not the last player's step
   $("pass-name").textContent = state.seats[p].name;
   $("pass-text").textContent = `Next to play: ${state.seats[p].name}. Hand the device over; everyone else looks away.`;
@@ -574,12 +579,20 @@ $("btn-pass").addEventListener("click", async () => {
 });
 
 // A new state from the engine: maybe hand over the device, then draw it and let the AI move.
+// Hot-seat hands the device over (the pass screen) only when a screen holds secrets, as the engine
+// says ("private": a hand, face-down resources, a private log line): the screen of the seat leaving
+// or of the seat coming. Screens without any (choosing the first player, placing the main
+// characters: nobody has drawn yet) follow each other at once.
 async function afterMove(state) {
   persist(state);
   const next = pickViewer(state);
   if (app.hotseat && next !== null && next !== app.viewer && state.to_act.includes(next) && !state.over) {
+    const leaving = !!(app.state?.private || state.private);
+    const coming = await engine.call("state", { viewer: next });
     app.state = state;
-    askPass(next, await engine.call("state", { viewer: next }));
+    if (leaving || coming.private) { askPass(next, coming); return; }
+    leaveScreen();
+    show(coming);
     return;
   }
   if (next !== null && next !== state.view.viewer) state = await engine.call("state", { viewer: next });
@@ -886,7 +899,7 @@ function rowActions(ctx, s, name, pick = app.pick) {
 
 // A click on a card: its one offered action at once; a hand card with a row to choose is picked up
 // (then a row is clicked); several different actions open the card with its actions; none shows the card.
-function cardClick(c, ctx) {
+function cardClick(c, ctx, e) {
   const acts = (ctx.by.get(c.iid) || []).filter((a) => a.card === c.iid || a.also === c.iid);
   if (app.pick === c.iid) { app.pick = null; return redraw(); }
   if (!acts.length) return openCard(c, ctx);
@@ -903,9 +916,10 @@ function cardClick(c, ctx) {
     app.pick = c.iid;
     return redraw();
   }
-  // an attack with one possible target that nobody could join: attacker and target in one click
-  // (both offered actions, checked together by the engine: `first`)
-  const solo = (a) => (app.mode === "play" && a.type === "attack" && a.card === c.iid && a.solo && a.targets?.length === 1
+  // an attack with one possible target: attacker and target in one click (both offered actions,
+  // checked together by the engine: `first`). To gather a team attack first, Shift+click the attacker
+  // (or take "Attack with ..." in the side panel): then click the others, then the target.
+  const solo = (a) => (app.mode === "play" && a.type === "attack" && a.card === c.iid && a.targets?.length === 1 && !e?.shiftKey
     ? { text: a.targets[0].text, via: a.via, first: a.text } : a);
   if (acts.length === 1) return act(solo(acts[0]));
   // a card with several actions: the one that answers the question on the table, or an attack, is
@@ -946,9 +960,11 @@ function cardTile(c, ctx, kind) {
   if (target) classes.push("is-target");
   const controller = ctx.v?.players && c.owner !== undefined && ctx.v.mode !== "duel" && ctx.v.mode !== "ffa" ? ctx.v.players[c.controller ?? c.owner] : null;
   const b = el("button", { type: "button", class: classes.join(" "), dataset: { iid: c.iid, cid: c.cid },
-    onclick: () => cardClick(c, ctx),
+    onclick: (e) => cardClick(c, ctx, e),
     oncontextmenu: (e) => { e.preventDefault(); openCard(c, ctx); } });
   if (acts.length === 1) b.title = acts[0].label;
+  const oneTarget = app.mode === "play" && acts.find((a) => a.type === "attack" && a.card === c.iid && a.targets?.length === 1 && !a.solo);
+  if (oneTarget) b.title = `${oneTarget.label}: one click attacks ${findChar(ctx.v, oneTarget.targets[0].card)?.name || "its only target"}; Shift+click to gather a team attack first`;
   // drag a card that goes into a row (recruit, move) onto the row: the same offered action as card + row
   if (ctx.interactive && acts.some((a) => ["recruit", "recruit_ally", "move"].includes(a.type) && a.card === c.iid)) {
     b.draggable = true;
