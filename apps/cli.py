@@ -108,7 +108,7 @@ def cmd_card(args) -> int:
         print(f"no card named {args.name!r}", file=sys.stderr)
         return 1
     for c in hits:
-        print(card_text(c, full=True))
+        print(card_text(c, full=True, pool=pool))
         print()
     return 0
 

@@ -170,7 +170,7 @@ COUNTABLES = {
 SIGNED_AMOUNTS = ("atk", "def")
 
 # Counted amounts: worked out once, when the effect resolves, then locked in.
-AMOUNT_KINDS = {"atk_of": "the ATK of", "def_of": "the DEF of", "wounds_of": "the wounds on",
+AMOUNT_KINDS = {"atk_of": "the ATK of", "def_of": "the DEF of", "wounds_of": "the number of wounds on",
                 "count": "the number of", "chosen": "the number chosen as"}
 
 ARG_TYPES = ("selector", "filter", "amount", "duration", "counter_kind", "row_or_other", "player_ref",

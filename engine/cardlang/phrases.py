@@ -23,18 +23,44 @@ SELECTORS = {"self": "this character", "attackers": "each attacker", "defender":
              "that_character": "that character"}
 
 
-def target(sel, chosen: set[str]) -> str:
+ORDINALS = ("first", "second", "third", "fourth", "fifth")
+
+
+def target(sel, chosen=None, *, pronoun: bool = True) -> str:
+    """A selector as words. ``chosen``: the names bound so far, in order, each with its noun ("enemy
+    character", or None for a name that isn't a thing: a number), as a dict (a set reads as
+    nouns unknown). The most recent chosen thing reads "it" (with ``pronoun``); another one "the
+    enemy character" (or "the first character" when two share a noun)."""
     if isinstance(sel, dict):
         phrase = filter_phrase(sel["each"])
         return "each " + phrase.split(" ", 1)[1]
-    if sel in chosen:
-        return "it"
+    if chosen and sel in chosen:
+        if not isinstance(chosen, dict):
+            return "it"
+        if chosen[sel] == "row":
+            return "each character in that row"
+        things = [k for k, noun in chosen.items() if noun is not None]
+        if pronoun and things and things[-1] == sel:
+            return "it"
+        noun = chosen[sel] or "chosen character"
+        same = [k for k in things if chosen[k] == noun]
+        if len(same) > 1:
+            return f"the {ORDINALS[min(same.index(sel), len(ORDINALS) - 1)]} {noun}"
+        return f"the {noun}"
     return SELECTORS.get(sel, sel)
+
+
+def noun(phrase: str) -> str:
+    """'an enemy character' -> 'enemy character'."""
+    return phrase.split(" ", 1)[1] if phrase.startswith(("a ", "an ")) else phrase
 
 
 def filter_phrase(f: dict) -> str:
     words = []
-    if f.get("stunned"):
+    stunned = f.get("stunned")
+    if stunned == "any":  # face up or not (without the filter: face up only)
+        words.append("face-up or stunned")
+    elif stunned is True:
         words.append("stunned")
     side = f.get("side")
     if side == "enemy":
@@ -90,7 +116,9 @@ def card_filter_phrase(f: dict) -> str:
     return ("an " if out[0] in "aeiouAEIOU" else "a ") + out + ("" if not tail else " " + " ".join(tail))
 
 
-def amount(v) -> str:
+def amount(v, chosen=None) -> str:
+    """A number, or "X, where X is ..." for a counted amount (``chosen``: as for ``target``; a chosen
+    character is named by what it is, never "it")."""
     if isinstance(v, int):
         return str(v)
     (k, sel), = v.items()
@@ -98,7 +126,7 @@ def amount(v) -> str:
         return f"X, where X is the number of {COUNT_PLURALS[sel]}"
     if k == "chosen":
         return "X, where X is the number you chose"
-    return f"X, where X is {L.AMOUNT_KINDS[k]} {target(sel, set())}"
+    return f"X, where X is {L.AMOUNT_KINDS[k]} {target(sel, chosen, pronoun=False)}"
 
 
 def signed(v) -> str:
@@ -110,7 +138,47 @@ def signed_any(v) -> str:
 
 
 def lower(text: str) -> str:
-    return text[0].lower() + text[1:] if text else text
+    """The first letter in lower case, to go on after a comma or colon; a word that keeps its
+    capital (KO, [[Flight]], {might}: a word with a capital after its first letter, or markup)
+    stays as it is."""
+    first = text.split(" ", 1)[0]
+    if not text or first[:1] in "[{" or any(ch.isupper() for ch in first[1:]):
+        return text
+    return text[0].lower() + text[1:]
+
+
+def cap(text: str) -> str:
+    """The first letter in upper case, the rest as it is (``str.capitalize`` lowers the rest: team
+    names, [[Keyword]] markup)."""
+    return text[:1].upper() + text[1:]
+
+
+# the subjects a sentence about someone else starts with, and its verbs in the third person
+SUBJECT_STARTS = ("This ", "Each ", "It ", "It's ", "The ", "Your ", "That ", "An ", "A ")
+THIRD_PERSON = {"gets": "get", "gains": "gain", "loses": "lose", "becomes": "become", "hides": "hide",
+                "impersonates": "impersonate", "draws": "draw", "discards": "discard", "levels": "level",
+                "has": "have", "is": "be"}
+
+
+def you_may(text: str) -> str:
+    """The optional form of an effect's text, to follow "When ..., " or start a sentence (then
+    capitalized): "you may draw a card", "you may choose ...", "you may have this character
+    gain [[Dodge]] this turn", "if ..., you may heal it"."""
+    if text.startswith("You may "):
+        return "you may " + text[len("You may "):]
+    if text.startswith("You "):
+        return "you may " + text[len("You "):]
+    if text.startswith("If ") and ", " in text:
+        cond, rest = text.split(", ", 1)
+        return f"{lower(cond)}, {you_may(rest)}"
+    if text.startswith(SUBJECT_STARTS):
+        words = text.split(" ")
+        for i, w in enumerate(words):
+            if w in THIRD_PERSON:
+                words[i] = THIRD_PERSON[w]
+                break
+        return "you may have " + lower(" ".join(words))
+    return "you may " + lower(text)
 
 
 def kw(k: str) -> str:

@@ -20,12 +20,28 @@ from engine.cardlang.phrases import (  # noqa: F401 (DURATION, NUM, COUNT_PLURAL
     DURATION,
     NUM,
     render_condition,
+    you_may,
 )
 from engine.cardlang.phrases import amount as _amount
 from engine.cardlang.phrases import filter_phrase as _filter_phrase
 from engine.cardlang.phrases import kw as _kw
+from engine.cardlang.phrases import lower as _lower
 from engine.cardlang.phrases import signed_any as _signed_any
-from engine.cardlang.verbs import Render
+
+# each verb's rules text is in its class: the modules are imported by name (not only Render) so that
+# whatever follows this module's imports to see what the text depends on (printgen's cache key)
+# finds them all
+from engine.cardlang.verbs import (  # noqa: F401
+    Render,
+    base,
+    characters,
+    choices,
+    combat,
+    control,
+    modifiers,
+    players,
+    zones,
+)
 
 COMBAT_EVENTS = ("attacks", "is_attacked", "team_attacks", "strikes")
 # events that happen to a player or a side, not to the character with the ability
@@ -57,13 +73,14 @@ def requirement_phrase(key: str, n: int) -> str:
     return f"{n} {key} characters" if n > 1 else f"{'an' if key[:1] in 'AEIOU' else 'a'} {key} character"
 
 
-def render_effect(steps, chosen: set[str] | None = None, until: str = "combat") -> str:
+def render_effect(steps, chosen: dict | None = None, until: str = "combat", pool=None) -> str:
     """English for a list of steps (each verb's ``text``). ``until``: what a modifier without its own
-    ``until`` lasts ("combat" for combat abilities, "turn" otherwise)."""
-    return Render(chosen, until).effect(steps)
+    ``until`` lasts ("combat" for combat abilities, "turn" otherwise); ``pool``: the card pool, to name
+    the cards the effect refers to (the token it creates)."""
+    return Render(chosen, until, pool).effect(steps)
 
 
-def render_step(step: dict, chosen: set[str], until: str = "combat") -> str:
+def render_step(step: dict, chosen: dict, until: str = "combat") -> str:
     """English for one step; a name it chooses is added to ``chosen``."""
     return Render(chosen, until).step(step)
 
@@ -77,8 +94,9 @@ def _timing(timing: str, any_turn: bool) -> str:
     return word + (" {any_turn}" if any_turn else "")
 
 
-def ability_lines(c: CardDef) -> list[str]:
-    """The rules text of a card, one paragraph per ability."""
+def ability_lines(c: CardDef, pool=None) -> list[str]:
+    """The rules text of a card, one paragraph per ability (``pool``: the card pool, to name the
+    cards its effects refer to by id; without it an id reads as a name)."""
     lines = []
     kws = sorted(k for k in c.keywords if k not in ("flight", "ranged"))
     icons = [f"[[{k.title()}]]" for k in ("flight", "ranged") if k in c.keywords]
@@ -97,18 +115,16 @@ def ability_lines(c: CardDef) -> list[str]:
         when = L.EVENTS[t.on]
         subject = "" if t.on in NOT_ABOUT_THIS_CHARACTER else "this character "
         cond = f", if {render_condition(t.cond)}" if t.cond else ""
-        body = render_effect(t.effect, None, until)
-        if t.optional:
-            rest = body[4:] if body.startswith("You ") else body  # "You draw" -> "you may draw"
-            body = f"you may {rest[0].lower()}{rest[1:]}"
-        lines.append(f"When {subject}{when}{cond}, {body[0].lower()}{body[1:]}")
+        body = render_effect(t.effect, None, until, pool)
+        body = you_may(body) if t.optional else _lower(body)
+        lines.append(f"When {subject}{when}{cond}, {body}")
     for pw in c.powers:
         until = "combat" if pw.timing in ("combat", "any_combat") or pw.reaction else "turn"
         once = " (once per game)" if pw.once_per_game else ""
         once += {"hand": " (from your hand)", "ko": " (from your KO pile)"}.get(pw.zone, "")
         when = f"Reaction {_cost(pw.cost)}{once}: When {L.EVENTS[pw.reaction]}, you may pay to use this. " \
             if pw.reaction else f"{_timing(pw.timing, pw.any_turn)} {_cost(pw.cost)}{once}: "
-        lines.append(f"**{pw.name}** - {when}{render_effect(pw.effect, None, until)}")
+        lines.append(f"**{pw.name}** - {when}{render_effect(pw.effect, None, until, pool)}")
     if c.returns_to:
         lines.append(f"When this main character is KO'd, it goes back to your {c.returns_to} pile instead. "
                      f"You lose only when none of your main characters is in play.")
@@ -127,7 +143,7 @@ def ability_lines(c: CardDef) -> list[str]:
             lines.append(f"Play it only while you have {needs} face up on your side.")
         until = "combat" if {"combat", "any_combat"} & set(c.timing) else "turn"
         timing = " / ".join(_timing(t, c.any_turn and t in ("combat", "any_combat")) for t in c.timing)
-        lines.append(f"{timing}: {render_effect(c.effect, None, until)}")
+        lines.append(f"{timing}: {render_effect(c.effect, None, until, pool)}")
     if c.type == "location":
         if c.symbol:
             lines.append(f"Makes {{{c.symbol}}}.")
@@ -180,8 +196,8 @@ def render_static(st: dict, subject: str = "This character") -> str:
     return out
 
 
-def card_text(c: CardDef, full: bool = False) -> str:
-    """A card as text: its header line and rendered rules text."""
+def card_text(c: CardDef, full: bool = False, pool=None) -> str:
+    """A card as text: its header line and rendered rules text (``pool``: see ``ability_lines``)."""
     head = [c.name]
     if c.type == "main":
         head.append(f"main character, level {c.level}")
@@ -196,7 +212,7 @@ def card_text(c: CardDef, full: bool = False) -> str:
     if c.requires:
         head.append("needs " + ", ".join(requirement_phrase(t, n) for t, n in c.requires))
     out = [" - ".join(head)]
-    out += ["  " + ln for ln in (c.text.splitlines() if c.text else ability_lines(c))]
+    out += ["  " + ln for ln in (c.text.splitlines() if c.text else ability_lines(c, pool))]
     if full and c.flavor:
         # a flavor text that is a quotation carries its own quotes
         quoted = c.flavor.startswith('"') and c.flavor.endswith('"')

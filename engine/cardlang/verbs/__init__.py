@@ -46,7 +46,7 @@ discard down to a hand size, in ``zones.py``::
             return True
 
         def text(self, a, r) -> str:
-            return f"Each player discards down to {P.amount(a['n'])} cards."
+            return f"Each player discards down to {r.amount(a['n'])} cards."
 
 A verb that asks a question calls ``g.ask(...)`` in ``run`` and returns False; the game then calls
 its ``answer`` with the player's choice (see ``Discard``, ``Search``). A verb with nested steps

@@ -72,8 +72,15 @@ class Verb:
     # --- rules text
 
     def text(self, a: dict, r: Render) -> str:
-        """The step as an English sentence (or more), ending with a full stop."""
+        """The step as an English sentence (or more), ending with a full stop. A sentence starts
+        with the imperative ("Draw a card."), "You ..." or its subject ("This character gets
+        +1/+0."), so that ``phrases.you_may`` can make its optional form."""
         raise NotImplementedError(self.name)
+
+    def noun(self, a: dict) -> str | None:
+        """What the name it binds (``binds``) stands for, as later steps refer to it ("enemy
+        character"); None for a name that is no character (a number, a player)."""
+        return None
 
 
 def register(cls: type[Verb]) -> type[Verb]:
@@ -84,18 +91,30 @@ def register(cls: type[Verb]) -> type[Verb]:
 
 
 class Render:
-    """What rendering one effect keeps from step to step: the names chosen so far (a chosen
-    character then reads "it") and how long a modifier without its own ``until`` lasts
-    ("combat" for combat abilities, "turn" otherwise)."""
+    """What rendering one effect keeps from step to step: the names chosen so far, in order, each
+    with its noun (``Verb.noun``: the last thing chosen reads "it", an earlier one "the enemy
+    character"), how long a modifier without its own ``until`` lasts ("combat" for combat
+    abilities, "turn" otherwise) and the card pool, if known (to name the cards an effect refers
+    to by id)."""
 
-    __slots__ = ("chosen", "until")
+    __slots__ = ("chosen", "until", "pool")
 
-    def __init__(self, chosen: set[str] | None = None, until: str = "combat"):
-        self.chosen = set() if chosen is None else chosen
+    def __init__(self, chosen: dict | set | None = None, until: str = "combat", pool=None):
+        self.chosen = {} if chosen is None else chosen
         self.until = until
+        self.pool = pool
 
-    def target(self, sel) -> str:
-        return P.target(sel, self.chosen)
+    def target(self, sel, pronoun: bool = True) -> str:
+        return P.target(sel, self.chosen, pronoun=pronoun)
+
+    def amount(self, v) -> str:
+        return P.amount(v, self.chosen)
+
+    def card_name(self, card_id: str) -> str:
+        """A card named by id: its name when the pool is known."""
+        if self.pool is not None and card_id in self.pool:
+            return self.pool[card_id].name
+        return card_id.replace("-", " ").title()
 
     def duration(self, a: dict, default: str | None = None) -> str:
         """`` this combat``, `` this turn``...: the step's ``until``, else ``default`` (else this
@@ -107,7 +126,12 @@ class Render:
         v = VERBS[verb]
         out = v.text(a, self)
         if v.binds:
-            self.chosen.add(a[v.binds])
+            name = a[v.binds]
+            if isinstance(self.chosen, dict):
+                self.chosen.pop(name, None)  # bound again: now the latest
+                self.chosen[name] = v.noun(a)
+            else:
+                self.chosen.add(name)
         return out
 
     def effect(self, steps) -> str:

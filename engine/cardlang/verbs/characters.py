@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from engine.capeclash import effects as fx
 from engine.capeclash import zones
+from engine.cardlang import phrases as P
 from engine.cardlang.verbs.base import Verb, each, register
 
 
@@ -107,7 +108,8 @@ class Switch(Verb):
         return True
 
     def text(self, a, r) -> str:
-        return f"Switch the places of {r.target(a['target'])} and {r.target(a['with'])}."
+        # two characters: each named by what it is (two "it"s would not say which is which)
+        return f"Switch the places of {r.target(a['target'], False)} and {r.target(a['with'], False)}."
 
 
 @register
@@ -122,7 +124,7 @@ class Hide(Verb):
         return each(g, frame, a, lambda c: zones.hide(g, c))
 
     def text(self, a, r) -> str:
-        return f"{r.target(a['target']).capitalize()} hides (face down but ready; counters and equipment come off)."
+        return f"{P.cap(r.target(a['target']))} hides (face down but ready; counters and equipment come off)."
 
 
 @register
@@ -142,7 +144,7 @@ class Promote(Verb):
         return each(g, frame, a, go)
 
     def text(self, a, r) -> str:
-        return f"{r.target(a['target']).capitalize()} becomes a main character."
+        return f"{P.cap(r.target(a['target']))} becomes a main character."
 
 
 @register
@@ -163,7 +165,7 @@ class Demote(Verb):
         return each(g, frame, a, go)
 
     def text(self, a, r) -> str:
-        return f"{r.target(a['target']).capitalize()} becomes a supporting character."
+        return f"{P.cap(r.target(a['target']))} becomes a supporting character."
 
 
 @register

@@ -66,9 +66,18 @@ class Choose(Verb):
         frame["vars"][a["as"]] = value
         frame["pc"] += 1
 
+    def noun(self, a) -> str | None:
+        if a["what"] == "row":
+            return "row"
+        if a["what"] == "card":
+            return P.noun(P.card_filter_phrase(a.get("card_filter") or {}))
+        if a["what"] == "character":
+            return P.noun(P.filter_phrase(a.get("filter") or {}))
+        return None
+
     def text(self, a, r) -> str:
         if a["what"] == "player":
-            return "Choose a player" + (" (optional)" if a.get("optional") else "") + "."
+            return f"{'You may choose' if a.get('optional') else 'Choose'} a player."
         if a["what"] == "row":
             side = (a.get("filter") or {}).get("side", "any")
             return f"Choose {'an enemy' if side == 'enemy' else 'a'} row."

@@ -40,9 +40,7 @@ class May(Verb):
             fx.push_sub(g, frame, frame["pc"] - 1, "then")
 
     def text(self, a, r) -> str:
-        inner = r.effect(a["then"])
-        inner = inner[4:] if inner.startswith("You ") else P.lower(inner)
-        return f"You may {inner}"
+        return P.cap(P.you_may(r.effect(a["then"])))
 
 
 @register
@@ -61,7 +59,7 @@ class If(Verb):
 
     def text(self, a, r) -> str:
         inner = r.effect(a["then"])
-        out = f"If {P.render_condition(a['cond'])}, {inner[0].lower()}{inner[1:]}"
+        out = f"If {P.render_condition(a['cond'])}, {P.lower(inner)}"
         if a.get("else"):
             out += f" Otherwise, {P.lower(r.effect(a['else']))}"
         return out
@@ -90,7 +88,9 @@ class Repeat(Verb):
         return False
 
     def text(self, a, r) -> str:
-        return f"Do this {P.amount(a['n'])} times: {r.effect(a['steps'])}"
+        amt = r.amount(a["n"])  # "2", or "X, where X is ..."
+        times = f"{amt} times" if isinstance(a["n"], int) else f"X times{amt[1:]}"
+        return f"Do this {times}: {P.lower(r.effect(a['steps']))}"
 
 
 @register

@@ -58,8 +58,8 @@ class Modify(Verb):
     def text(self, a, r) -> str:
         t = r.target(a["target"])
         counted = [v for v in (a.get("atk"), a.get("def")) if isinstance(v, dict)]
-        where = P.amount(counted[0]).replace("X, where", ", where", 1) if counted else ""
-        return f"{t.capitalize()} gets {P.signed(a.get('atk', 0))}/{P.signed(a.get('def', 0))}{r.duration(a)}{where}."
+        where = r.amount(counted[0]).replace("X, where", ", where", 1) if counted else ""
+        return f"{P.cap(t)} gets {P.signed(a.get('atk', 0))}/{P.signed(a.get('def', 0))}{r.duration(a)}{where}."
 
 
 @register
@@ -77,10 +77,10 @@ class SetBase(Verb):
     def text(self, a, r) -> str:
         parts = []
         if "atk" in a:
-            parts.append(f"base ATK becomes {P.amount(a['atk'])}")
+            parts.append(f"base ATK becomes {r.amount(a['atk'])}")
         if "def" in a:
-            parts.append(f"base DEF becomes {P.amount(a['def'])}")
-        return f"{r.target(a['target']).capitalize()}'s {' and '.join(parts)}{r.duration(a)}."
+            parts.append(f"base DEF becomes {r.amount(a['def'])}")
+        return f"{P.cap(r.target(a['target']))}'s {' and '.join(parts)}{r.duration(a)}."
 
 
 @register
@@ -115,7 +115,7 @@ class Counter(Verb):
         n = a.get("n", 1)
         count = P.NUM.get(n, str(n)) if isinstance(n, int) else "X"
         plural = "s" if n != 1 else ""
-        where = "" if isinstance(n, int) else P.amount(n).replace("X, where", ", where", 1)
+        where = "" if isinstance(n, int) else r.amount(n).replace("X, where", ", where", 1)
         return f"Put {count} {COUNTER_LABELS[a['kind']]} counter{plural} on {r.target(a['target'])}{where}."
 
 
@@ -174,7 +174,7 @@ class Grant(Verb):
         return True
 
     def text(self, a, r) -> str:
-        return f"{r.target(a['target']).capitalize()} gains [[{P.kw(a['keyword'])}]]{r.duration(a)}."
+        return f"{P.cap(r.target(a['target']))} gains [[{P.kw(a['keyword'])}]]{r.duration(a)}."
 
 
 @register
@@ -204,7 +204,7 @@ class LosePowers(Verb):
 
     def text(self, a, r) -> str:
         cant = " and can't gain powers" if a.get("and_cant_gain") else ""
-        return f"{r.target(a['target']).capitalize()} loses its keywords and super powers{cant}" \
+        return f"{P.cap(r.target(a['target']))} loses its keywords and super powers{cant}" \
                f"{r.duration(a, 'permanent')}."
 
 
@@ -231,6 +231,6 @@ class Impersonate(Verb):
         return True
 
     def text(self, a, r) -> str:
-        return (f"{r.target(a['target']).capitalize()} impersonates {r.target(a['model'])}: it takes that "
+        return (f"{P.cap(r.target(a['target']))} impersonates {r.target(a['model'])}: it takes that "
                 f"character's name and base ATK and DEF{r.duration(a, 'permanent')}, until that character "
                 "shows up on any side.")

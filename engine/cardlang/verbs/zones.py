@@ -294,7 +294,7 @@ class CreateToken(_RowAnswer):
     def text(self, a, r) -> str:
         n = a.get("n", 1)
         count = P.NUM.get(n, str(n)) if isinstance(n, int) else "X"
-        name = a["card"].replace("-", " ").title()
+        name = r.card_name(a["card"])
         return f"Create {count} {name} token{'s' if n != 1 else ''}."
 
 
