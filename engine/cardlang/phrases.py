@@ -101,8 +101,9 @@ def card_filter_phrase(f: dict) -> str:
     words = []
     if "team" in f:
         words.append(f["team"])
+    kind = {"main": "main character card", "supporting": "card other than a main character"}.get(f.get("kind"))
     words.append({"main": "main character", "supporting": "supporting character", "plot_twist": "plot twist",
-                  "location": "location", "equipment": "equipment", "token": "token"}.get(f.get("type"), "card"))
+                  "location": "location", "equipment": "equipment", "token": "token"}.get(f.get("type"), kind or "card"))
     out = " ".join(words)
     tail = []
     if "name" in f:
