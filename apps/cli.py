@@ -1,4 +1,4 @@
-"""The ``capeclash`` command: validate, scenario, card, keywords, deck, bench, play, and the commands of
+"""The ``capeclash`` command: validate, scenario, card, keywords, language, deck, bench, play, and the commands of
 the other parts (simulate, balance, setlist, print, web, dice) when they are installed.
 
 Run ``capeclash --help`` or ``capeclash COMMAND --help``.
@@ -132,7 +132,7 @@ def cmd_card(args) -> int:
         print(f"no card named {args.name!r}", file=sys.stderr)
         return 1
     for c in hits:
-        print(card_text(c, full=True))
+        print(card_text(c, full=True, pool=pool))
         print()
     return 0
 
@@ -147,6 +147,18 @@ def cmd_deck(args) -> int:
     else:
         import yaml
         print(yaml.safe_dump(deck.to_json(), sort_keys=False), end="")
+    return 0
+
+
+def cmd_language(args) -> int:
+    from engine.cardlang.reference import reference
+    from engine.cardlang.verbs import VERBS
+    from engine.core.errors import suggest
+    for name in args.verbs:
+        if name not in VERBS:
+            print(f"unknown effect verb {name!r}{suggest(name, VERBS)}", file=sys.stderr)
+            return 2
+    print(reference(args.verbs), end="")
     return 0
 
 
@@ -254,6 +266,12 @@ def main(argv: list[str] | None = None) -> int:
 
     p = sub.add_parser("keywords", help="print every keyword with its rules text")
     p.set_defaults(fn=cmd_keywords)
+
+    p = sub.add_parser("language", help="the card language reference (Markdown, as docs/language.md): every "
+                                        "verb with its arguments, an example and its text; filters, conditions, "
+                                        "events, durations, keywords")
+    p.add_argument("verbs", nargs="*", metavar="VERB", help="show only these verbs")
+    p.set_defaults(fn=cmd_language)
 
     p = sub.add_parser("bench", help="benchmarks: " + ", ".join(BENCHES) + " (capeclash bench WHAT --help)")
     p.add_argument("what", nargs="?", default="engine")

@@ -1208,7 +1208,7 @@ class CapeClashWeb:
                 "health": c.health if c.is_character else None, "level": c.level,
                 "symbol": c.symbol, "flavor": c.flavor,
                 "header": card_text(c).split("\n")[0],
-                "lines": c.text.splitlines() if c.text else ability_lines(c), "keywords": kws,
+                "lines": c.text.splitlines() if c.text else ability_lines(c, ses.pool), "keywords": kws,
                 "level_up": ({"xp": c.level_up.xp, "into": self._name(ses, c.level_up.into)} if c.level_up else None)}
 
     def explain(self, ses, iid: int) -> dict:

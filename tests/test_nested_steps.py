@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import pytest
 
-from engine.cardlang import language as L
 from engine.cardlang.cards import _walk, parse_card
+from engine.cardlang.verbs import VERBS
 
 IN_COMBAT = [{"choose": {"what": "character", "filter": {"in_combat": True}, "as": "hero"}},
              {"modify": {"target": "hero", "atk": 2}}]
@@ -21,7 +21,7 @@ def _nested(verb: str, key: str, inner: list) -> dict:
     """A step of ``verb`` with ``inner`` under ``key`` and its other arguments filled in."""
     args = {"if": {"cond": {"hand_at_least": 1}}, "may": {"prompt": "Do it?"}, "repeat": {"n": 2}}.get(verb, {})
     args = dict(args)
-    for k, typ in L.VERBS[verb]["args"].items():
+    for k, typ in VERBS[verb].args.items():
         if typ == "steps" and k != key:
             args[k] = NOT_IN_COMBAT
     args[key] = inner
@@ -33,10 +33,10 @@ def _combat_plot(effect: list) -> dict:
             "effect": effect}
 
 
-NESTING = [(verb, key) for verb, keys in L.NESTED_STEPS.items() for key in keys]
+NESTING = [(name, key) for name, verb in VERBS.items() for key in verb.nested]
 
 
-def test_nested_step_keys_come_from_the_language():
+def test_nested_step_keys_come_from_the_registry():
     assert set(NESTING) == {("may", "then"), ("if", "then"), ("if", "else"), ("coin_flip", "heads"),
                             ("coin_flip", "tails"), ("dance_off", "win"), ("dance_off", "lose"),
                             ("repeat", "steps")}

@@ -10,7 +10,7 @@ against the game as it stands, surely does nothing:
 
 * a ``choose`` of a character, a card or a row that has no candidate (its name stays empty);
 * a step that acts only on the characters its ``target`` names (``freeze``, ``move``,
-  ``take_control``, ``counter``, ...), when that target names nobody (an empty choice, no
+  ``take_control``, ``counter``, ...: the verbs with ``acts_on``), when that target names nobody (an empty choice, no
   combat for ``defender``, ...);
 * a ``may`` whose steps are all futile.
 
@@ -33,19 +33,11 @@ from typing import TYPE_CHECKING
 from engine.capeclash import effects
 from engine.capeclash.powers import powers_of
 from engine.cardlang.cards import KEYWORD_TRIGGERS
+from engine.cardlang.verbs import VERBS
 
 if TYPE_CHECKING:
     from engine.capeclash.game import Game
     from engine.core.actions import Action
-
-# verbs that do something only to the characters their ``target`` (and ``with``) selector names
-TARGET_VERBS = frozenset((
-    "modify", "set_base", "swap_stats", "counter", "remove_counters", "stun", "daze", "wound", "heal",
-    "ko", "recover", "ready", "exhaust", "move", "freeze", "grant", "lose_powers", "put", "switch",
-    "take_control", "enter_play", "promote", "demote",
-))
-# the selectors of those verbs that may name characters in any zone (``put``, ``enter_play``)
-_ANYWHERE = frozenset(("put", "enter_play"))
 
 
 def is_futile(g: Game, a: Action) -> bool:
@@ -104,10 +96,10 @@ def _inert(g: Game, frame: dict, steps, exclude: set) -> bool:
         elif verb == "may":
             if not _inert(g, frame, args.get("then") or (), exclude):
                 return False
-        elif verb in TARGET_VERBS:
-            anywhere = verb in _ANYWHERE
-            for key in ("target", "with"):
-                if key in args and effects.select(g, frame, args[key], anywhere):
+        elif VERBS[verb].acts_on:  # a verb that does something only to the characters these name
+            v = VERBS[verb]
+            for key in v.acts_on:
+                if key in args and effects.select(g, frame, args[key], v.anywhere):
                     return False
         else:
             return False

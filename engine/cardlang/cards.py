@@ -15,6 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from engine.cardlang import language as L
+from engine.cardlang.verbs import HANDLERS, VERBS, register_handler, walk_steps  # noqa: F401 (re-exported)
 from engine.core.errors import DataError, Problem, excerpt, suggest
 
 
@@ -360,15 +361,16 @@ class _Checker:
                 self.err(sf, f"each step is a mapping with exactly one verb, got {excerpt(step)}")
                 continue
             (verb, args), = step.items()
-            if verb not in L.VERBS:
-                self.err(sf, f"unknown effect {verb!r}{suggest(verb, L.VERBS)}")
+            v = VERBS.get(verb) if isinstance(verb, str) else None
+            if v is None:
+                self.err(sf, f"unknown effect {verb!r}{suggest(verb, VERBS)}")
                 continue
             if args is None:
                 args = {}
             if not isinstance(args, dict):
                 self.err(f"{sf}.{verb}", f"arguments must be a mapping, not {excerpt(args)}")
                 continue
-            spec = L.VERBS[verb]["args"]
+            spec = v.args
             for k in args:
                 if k not in spec:
                     self.err(f"{sf}.{verb}.{k}", f"unknown argument {k!r} for {verb!r}{suggest(k, spec)}")
@@ -382,11 +384,9 @@ class _Checker:
                         self.err(af, f"is required for {verb!r}")
                     continue
                 clean[k] = self.arg(args[k], typ, af, bound)
-            if verb == "choose_number" and all(isinstance(clean.get(k), int) for k in ("min", "max")) \
-                    and clean["min"] > clean["max"]:
-                self.err(f"{sf}.{verb}.max", f"must be at least min ({clean['min']}), not {clean['max']}")
-            if verb in ("choose", "choose_number", "name_character") and isinstance(args.get("as"), str):
-                bound.add(args["as"])
+            v.check(clean, lambda k, msg, _at=f"{sf}.{verb}": self.err(f"{_at}.{k}", msg))
+            if v.binds and isinstance(args.get(v.binds), str):
+                bound.add(args[v.binds])
             out.append({verb: clean})
         return tuple(out)
 
@@ -673,7 +673,7 @@ def _check_common_types(ck: _Checker, data: dict) -> None:
 
 def _mentions_combat(steps) -> bool:
     """Does some step, nested ones included, affect characters in the combat?"""
-    for verb, args in L.walk_steps(steps):
+    for verb, args in walk_steps(steps):
         if verb == "choose" and isinstance(args.get("filter"), dict) and args["filter"].get("in_combat"):
             return True
         target = args.get("target")
@@ -867,20 +867,8 @@ def check_pool(pool: CardPool, partial=()) -> list[Problem]:
             problems.append(Problem(c.source, c.id, fld, f"must name a card of a higher level than {c.level} "
                                                          f"({c.level_up.into!r} is level {pool[c.level_up.into].level})"))
         for fld, steps in _all_steps(c):
-            for verb, args in _walk(steps):
-                if verb == "create_token" and (not isinstance(args.get("card"), str) or args["card"] not in pool
-                                               or pool[args["card"]].type != "token"):
-                    problems.append(Problem(c.source, c.id, fld, f"create_token: no token card with id "
-                                                                 f"{args.get('card')!r}{suggest(args.get('card'), pool.cards)}"))
-                elif verb == "create_token" and isinstance(args.get("n"), int) and args["n"] > 1 \
-                        and "swarm" not in pool[args["card"]].keywords:
-                    # uniqueness: tokens of one name entering together leave one in play
-                    problems.append(Problem(c.source, c.id, fld, f"create_token: {args['n']} {args['card']!r} tokens "
-                                                                 "at once, but that token has no Swarm: only one "
-                                                                 "could stay in play (uniqueness)"))
-                if verb == "handler" and not _is_in(args.get("name"), HANDLERS):
-                    problems.append(Problem(c.source, c.id, fld, f"no Python handler registered as {args.get('name')!r}"
-                                                                 f"{suggest(args.get('name'), HANDLERS)}"))
+            for verb, args in _walk(steps):  # what a verb refers to in the pool (a token card...)
+                problems += [Problem(c.source, c.id, fld, msg) for msg in VERBS[verb].check_pool(args, pool)]
         if isinstance(c.text, str) and c.text:  # (a card read with problems may hold anything here)
             said = c.text.lower()
             for kw in sorted(c.keywords):
@@ -914,25 +902,15 @@ def _all_steps(c: CardDef):
         yield f"triggers[{i}].effect", t.effect
 
 
-_walk = L.walk_steps  # (the name other modules import)
+_walk = walk_steps  # (the name other modules import)
 
 
 def uses_handlers(c: CardDef) -> bool:
     return any(verb == "handler" for _f, steps in _all_steps(c) for verb, _a in _walk(steps))
 
 
-# Python handlers: for the rare card the language truly can't express, a function registered
-# by name and referenced from YAML as ``{handler: {name: NAME}}``. ``capeclash validate --stats``
-# counts the cards that need one (target: none in our own sets, at most 5 % of any set).
-HANDLERS: dict = {}
-
-
-def register_handler(name: str):
-    """Decorator: ``@register_handler("name")`` on ``fn(game, frame) -> bool`` (True when done)."""
-    def deco(fn):
-        HANDLERS[name] = fn
-        return fn
-    return deco
+# Python handlers (``HANDLERS``, ``register_handler``) live with the ``handler`` verb in
+# engine.cardlang.verbs.control (imported above for the modules that look for them here).
 
 
 def _compile_keyword_triggers() -> dict[str, tuple[TriggerDef, ...]]:

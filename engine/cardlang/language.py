@@ -1,10 +1,10 @@
 """The card language's vocabulary: one registry for validation, execution and text.
 
 A card's abilities are data. This module names everything that data may say:
-power symbols, timings, trigger events, keywords (with their rules text),
-effect verbs (with the shape of their arguments and the English they render
-to) and the filters that pick characters. ``cards`` validates against it,
-``effects`` executes it and ``text`` renders it, so the three cannot drift.
+power symbols, timings, trigger events, keywords (with their rules text), the
+types of verb arguments and the filters that pick characters; the effect verbs
+themselves are classes in ``engine.cardlang.verbs``. ``cards`` validates against
+both, ``effects`` executes them and ``text`` renders them, so the three cannot drift.
 """
 
 from __future__ import annotations
@@ -162,84 +162,15 @@ COUNTABLES = {
     "enemies": "enemy character",
 }
 
-# Effect verbs. Each argument: a type from ARG_TYPES; a trailing "?" marks it optional.
-VERBS: dict[str, dict] = {
-    "choose": {"args": {"what": "choice_kind", "filter": "filter?", "as": "name", "optional": "bool?", "prompt": "str?",
-                        "from": "zone?", "card_filter": "card_filter?"}},
-    "modify": {"args": {"target": "selector", "atk": "amount?", "def": "amount?", "until": "duration?"}},
-    "set_base": {"args": {"target": "selector", "atk": "amount?", "def": "amount?", "until": "duration?"}},
-    "swap_stats": {"args": {"target": "selector", "until": "duration?"}},
-    "counter": {"args": {"target": "selector", "kind": "counter_kind", "n": "amount?"}},
-    "remove_counters": {"args": {"target": "selector", "kind": "counter_kind", "n": "amount?"}},
-    "stun": {"args": {"target": "selector"}},
-    "daze": {"args": {"target": "selector"}},
-    "wound": {"args": {"target": "selector", "n": "amount?"}},
-    "heal": {"args": {"target": "selector", "n": "amount?"}},
-    "ko": {"args": {"target": "selector"}},
-    "recover": {"args": {"target": "selector"}},
-    "ready": {"args": {"target": "selector"}},
-    "exhaust": {"args": {"target": "selector"}},
-    "move": {"args": {"target": "selector", "row": "row_or_other"}},
-    "draw": {"args": {"who": "player_ref?", "n": "amount?"}},
-    "discard": {"args": {"who": "player_ref?", "n": "amount?", "random": "bool?"}},
-    "gain_xp": {"args": {"n": "amount?"}},
-    "gain_recruit": {"args": {"n": "amount?"}},
-    "cancel_combat": {"args": {}},
-    "may": {"args": {"prompt": "str", "then": "steps"}},
-    "freeze": {"args": {"target": "selector"}},
-    "grant": {"args": {"target": "selector", "keyword": "keyword", "until": "duration?"}},
-    "lose_powers": {"args": {"target": "selector", "until": "duration?", "and_cant_gain": "bool?"}},
-    "put": {"args": {"target": "selector", "into": "destination"}},
-    "turn_location": {"args": {"face": "face", "optional": "bool?"}},
-    "redraw_hand": {"args": {"who": "player_ref?"}},
-    "hide": {"args": {"target": "selector"}},
-    "switch": {"args": {"target": "selector", "with": "selector"}},
-    "take_control": {"args": {"target": "selector", "until": "duration?"}},
-    "enter_play": {"args": {"target": "selector", "row": "row_or_choice?", "face_down": "bool?"}},
-    "search": {"args": {"filter": "card_filter?", "into": "destination?", "optional": "bool?"}},
-    "look_at_hand": {"args": {"who": "player_ref?"}},
-    "create_token": {"args": {"card": "str", "row": "row_or_choice?", "n": "amount?"}},
-    "promote": {"args": {"target": "selector"}},
-    "demote": {"args": {"target": "selector"}},
-    "level_up": {"args": {}},
-    "level_down": {"args": {}},
-    "coin_flip": {"args": {"heads": "steps", "tails": "steps?"}},
-    "choose_number": {"args": {"min": "int", "max": "int", "as": "name"}},
-    "name_character": {"args": {"as": "name"}},
-    "dance_off": {"args": {"win": "steps", "lose": "steps?"}},
-    "cancel_power": {"args": {}},
-    "repeat": {"args": {"n": "amount", "steps": "steps"}},
-    "handler": {"args": {"name": "str"}},
-    "impersonate": {"args": {"target": "selector", "model": "selector", "until": "duration?"}},
-    "take_from_pile": {"args": {"pile": "str", "pick": "pile_pick?", "into": "pile_destination?", "row": "row_or_choice?"}},
-    "if": {"args": {"cond": "condition", "then": "steps", "else": "steps?"}},
-}
-
-# The arguments that hold nested steps, by verb: every argument of type "steps". Whatever looks
-# inside an effect walks the nested steps through ``walk_steps``, so all checks see the same ones.
-NESTED_STEPS: dict[str, tuple[str, ...]] = {
-    verb: keys for verb, spec in VERBS.items()
-    if (keys := tuple(k for k, typ in spec["args"].items() if typ.rstrip("?") == "steps"))}
-
-
-def walk_steps(steps):
-    """Every step of an effect, nested steps included (each right after the step holding it), as
-    (verb, arguments)."""
-    for step in steps:
-        (verb, args), = step.items()
-        yield verb, args
-        for key in NESTED_STEPS.get(verb, ()):
-            inner = args.get(key) if isinstance(args, dict) else None
-            if isinstance(inner, (tuple, list)):
-                yield from walk_steps(inner)
-
+# Effect verbs live in engine.cardlang.verbs: one class per verb (its arguments, execution, answer
+# and rules text), registered in ``verbs.VERBS``.
 
 # Every number written in the card language is at most cards.MAX_NUMBER; only these amounts may be
 # negative (modify/set_base/static atk and def): a count or threshold is 0 or more.
 SIGNED_AMOUNTS = ("atk", "def")
 
 # Counted amounts: worked out once, when the effect resolves, then locked in.
-AMOUNT_KINDS = {"atk_of": "the ATK of", "def_of": "the DEF of", "wounds_of": "the wounds on",
+AMOUNT_KINDS = {"atk_of": "the ATK of", "def_of": "the DEF of", "wounds_of": "the number of wounds on",
                 "count": "the number of", "chosen": "the number chosen as"}
 
 ARG_TYPES = ("selector", "filter", "amount", "duration", "counter_kind", "row_or_other", "player_ref",

@@ -1,0 +1,218 @@
+"""The phrases rules text is built from: targets, filters, amounts, durations, conditions.
+
+Each verb's ``text`` (``engine.cardlang.verbs``) and each card-level sentence (``text``) put these
+together, so one kind of thing always reads the same way.
+"""
+
+from __future__ import annotations
+
+from engine.cardlang import language as L
+
+NUM = {1: "a", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
+DURATION = {"combat": " this combat", "turn": " this turn", "next_turn": " until the end of next turn",
+            "permanent": "", "source_leaves": " while this character stays face up in play"}
+
+# Things counted by ``{count: ...}`` amounts, in the plural.
+COUNT_PLURALS = {"resources": "resources you have", "hand": "cards in your hand", "wounds": "wounds on it",
+                 "ko_pile": "cards in your KO pile", "allies": "other characters on your side",
+                 "enemies": "enemy characters"}
+
+SELECTORS = {"self": "this character", "attackers": "each attacker", "defender": "the defender",
+             "in_combat": "each character in the combat", "your_main": "your main character",
+             "each_enemy": "each enemy character", "each_ally": "each character on your side",
+             "that_character": "that character"}
+
+
+ORDINALS = ("first", "second", "third", "fourth", "fifth")
+
+
+def target(sel, chosen=None, *, pronoun: bool = True) -> str:
+    """A selector as words. ``chosen``: the names bound so far, in order, each with its noun ("enemy
+    character", or None for a name that isn't a thing: a number), as a dict (a set reads as
+    nouns unknown). The most recent chosen thing reads "it" (with ``pronoun``); another one "the
+    enemy character" (or "the first character" when two share a noun)."""
+    if isinstance(sel, dict):
+        phrase = filter_phrase(sel["each"])
+        return "each " + phrase.split(" ", 1)[1]
+    if chosen and sel in chosen:
+        if not isinstance(chosen, dict):
+            return "it"
+        if chosen[sel] == "row":
+            return "each character in that row"
+        things = [k for k, noun in chosen.items() if noun is not None]
+        if pronoun and things and things[-1] == sel:
+            return "it"
+        noun = chosen[sel] or "chosen character"
+        same = [k for k in things if chosen[k] == noun]
+        if len(same) > 1:
+            return f"the {ORDINALS[min(same.index(sel), len(ORDINALS) - 1)]} {noun}"
+        return f"the {noun}"
+    return SELECTORS.get(sel, sel)
+
+
+def noun(phrase: str) -> str:
+    """'an enemy character' -> 'enemy character'."""
+    return phrase.split(" ", 1)[1] if phrase.startswith(("a ", "an ")) else phrase
+
+
+def filter_phrase(f: dict) -> str:
+    words = []
+    stunned = f.get("stunned")
+    if stunned == "any":  # face up or not (without the filter: face up only)
+        words.append("face-up or stunned")
+    elif stunned is True:
+        words.append("stunned")
+    side = f.get("side")
+    if side == "enemy":
+        words.append("enemy")
+    if "alignment" in f:
+        words.append(f["alignment"].capitalize())
+    if "team" in f:
+        words.append(f["team"])
+    kind = f.get("kind")
+    words.append({"main": "main character", "supporting": "supporting character"}.get(kind, "character"))
+    out = " ".join(words)
+    tail = []
+    if side == "yours":
+        tail.append("on your side")
+    if "row" in f:
+        tail.append(f"in the {f['row']} row")
+    if f.get("in_combat"):
+        tail.append("in the combat")
+    if "keyword" in f:
+        tail.append(f"with [[{kw(f['keyword'])}]]")
+    if "cost_max" in f:
+        tail.append(f"that costs {f['cost_max']} or less")
+    if "atk_max" in f:
+        tail.append(f"with {f['atk_max']} or less ATK")
+    if "def_max" in f:
+        tail.append(f"with {f['def_max']} or less DEF")
+    if f.get("not_self"):
+        tail.append("other than this one")
+    if "named" in f:
+        tail.append("with the name you named")
+    if "tag" in f:
+        tail.append(f"tagged {f['tag']}")
+    art = "an" if out[0] in "aeiouAEIOU" else "a"
+    return f"{art} {out}" + ("" if not tail else " " + " ".join(tail))
+
+
+def card_filter_phrase(f: dict) -> str:
+    words = []
+    if "team" in f:
+        words.append(f["team"])
+    kind = {"main": "main character card", "supporting": "card other than a main character"}.get(f.get("kind"))
+    words.append({"main": "main character", "supporting": "supporting character", "plot_twist": "plot twist",
+                  "location": "location", "equipment": "equipment", "token": "token"}.get(f.get("type"), kind or "card"))
+    out = " ".join(words)
+    tail = []
+    if "name" in f:
+        tail.append(f"named {f['name']}")
+    if "cost_max" in f:
+        tail.append(f"that costs {f['cost_max']} or less")
+    if "cost_min" in f:
+        tail.append(f"that costs {f['cost_min']} or more")
+    if "keyword" in f:
+        tail.append(f"with [[{kw(f['keyword'])}]]")
+    return ("an " if out[0] in "aeiouAEIOU" else "a ") + out + ("" if not tail else " " + " ".join(tail))
+
+
+def amount(v, chosen=None) -> str:
+    """A number, or "X, where X is ..." for a counted amount (``chosen``: as for ``target``; a chosen
+    character is named by what it is, never "it")."""
+    if isinstance(v, int):
+        return str(v)
+    (k, sel), = v.items()
+    if k == "count":
+        return f"X, where X is the number of {COUNT_PLURALS[sel]}"
+    if k == "chosen":
+        return "X, where X is the number you chose"
+    return f"X, where X is {L.AMOUNT_KINDS[k]} {target(sel, chosen, pronoun=False)}"
+
+
+def signed(v) -> str:
+    return f"+{v}" if isinstance(v, int) and v >= 0 else (str(v) if isinstance(v, int) else "+X")
+
+
+def signed_any(v) -> str:
+    return signed(v) if isinstance(v, int) else "+X"
+
+
+def lower(text: str) -> str:
+    """The first letter in lower case, to go on after a comma or colon; a word that keeps its
+    capital (KO, [[Flight]], {might}: a word with a capital after its first letter, or markup)
+    stays as it is."""
+    first = text.split(" ", 1)[0]
+    if not text or first[:1] in "[{" or any(ch.isupper() for ch in first[1:]):
+        return text
+    return text[0].lower() + text[1:]
+
+
+def cap(text: str) -> str:
+    """The first letter in upper case, the rest as it is (``str.capitalize`` lowers the rest: team
+    names, [[Keyword]] markup)."""
+    return text[:1].upper() + text[1:]
+
+
+# the subjects a sentence about someone else starts with, and its verbs in the third person
+SUBJECT_STARTS = ("This ", "Each ", "It ", "It's ", "The ", "Your ", "That ", "An ", "A ")
+THIRD_PERSON = {"gets": "get", "gains": "gain", "loses": "lose", "becomes": "become", "hides": "hide",
+                "impersonates": "impersonate", "draws": "draw", "discards": "discard", "levels": "level",
+                "has": "have", "is": "be"}
+
+
+def you_may(text: str) -> str:
+    """The optional form of an effect's text, to follow "When ..., " or start a sentence (then
+    capitalized): "you may draw a card", "you may choose ...", "you may have this character
+    gain [[Dodge]] this turn", "if ..., you may heal it"."""
+    if text.startswith("You may "):
+        return "you may " + text[len("You may "):]
+    if text.startswith("You "):
+        return "you may " + text[len("You "):]
+    if text.startswith("If ") and ", " in text:
+        cond, rest = text.split(", ", 1)
+        return f"{lower(cond)}, {you_may(rest)}"
+    if text.startswith(SUBJECT_STARTS):
+        words = text.split(" ")
+        for i, w in enumerate(words):
+            if w in THIRD_PERSON:
+                words[i] = THIRD_PERSON[w]
+                break
+        return "you may have " + lower(" ".join(words))
+    return "you may " + lower(text)
+
+
+def kw(k: str) -> str:
+    return k.replace("_", " ").title()
+
+
+def render_condition(cond: dict) -> str:
+    parts = []
+    for k, v in cond.items():
+        if k == "exists":
+            parts.append(f"there is {filter_phrase(v)}")
+        elif k == "in_combat":
+            parts.append("it's in a combat" if v else "it's not in a combat")
+        elif k == "is_attacking":
+            parts.append("it's attacking" if v else "it's not attacking")
+        elif k == "is_defending":
+            parts.append("it's defending" if v else "it's not defending")
+        elif k == "wounds_at_least":
+            parts.append(f"it has {v} or more wounds")
+        elif k == "hand_at_least":
+            parts.append(f"you have {v} or more cards in hand")
+        elif k == "is_protecting":
+            parts.append("it's protecting a character" if v else "it isn't protecting anyone")
+        elif k == "plot_twists_this_turn":
+            parts.append("it's the first plot twist you played this turn" if v == 1
+                         else f"it's plot twist number {v} you played this turn")
+        elif k == "times_attacked_this_turn":
+            parts.append("it's the first time it was attacked this turn" if v == 1
+                         else f"it was attacked {v} times this turn")
+        elif k == "you_won":
+            parts.append("you won" if v else "you lost")
+        elif k == "count_at_least":
+            parts.append(f"there are {v['n']} or more {COUNT_PLURALS[v['count']]}")
+        elif k == "is_main":
+            parts.append("it's a main character" if v else "it's a supporting character")
+    return " and ".join(parts)

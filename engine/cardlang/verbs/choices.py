@@ -1,0 +1,137 @@
+"""Verbs that ask the controller to pick something and bind it to a name: ``choose`` (a character,
+a player, a row or a card), ``choose_number`` and ``name_character``."""
+
+from __future__ import annotations
+
+from engine.capeclash import effects as fx
+from engine.cardlang import phrases as P
+from engine.cardlang.verbs.base import Verb, register
+
+CARD_ZONE_WORDS = {"hand": "your hand", "ko": "your KO pile", "enemy_ko": "an enemy KO pile",
+                   "any_ko": "a KO pile"}
+
+
+@register
+class Choose(Verb):
+    """Choose a character (by filter), a player, a row or a card (from a hand or KO pile) and name it."""
+
+    name = "choose"
+    args = {"what": "choice_kind", "filter": "filter?", "as": "name", "optional": "bool?", "prompt": "str?",
+            "from": "zone?", "card_filter": "card_filter?"}
+    binds = "as"
+    example = [{"choose": {"what": "character", "filter": {"side": "enemy", "row": "back"}, "as": "t"}}]
+
+    def run(self, g, frame, a) -> bool:
+        flt = a.get("filter") or {}
+        if a["what"] == "player":
+            opts = [p.index for p in g.players if not p.out]
+            g.ask("choose_player", [frame["ctl"]], options=opts, prompt=a.get("prompt", "Choose a player"),
+                  optional=bool(a.get("optional")))
+            return False
+        if a["what"] == "row":
+            my = g.players[frame["ctl"]].side
+            side = flt.get("side", "any")
+            rows = [[s, r] for s in g.live_sides() for r in ("front", "back")
+                    if (side == "any" or (side == "enemy") == g.are_enemies(s, my) and (side != "yours" or s == my))
+                    and any(c.row == r for c in g.characters(s))]
+            if not rows:
+                frame["vars"][a["as"]] = None
+                return True
+            g.ask("choose_row", [frame["ctl"]], options=rows, prompt=a.get("prompt", "Choose a row"))
+            return False
+        if a["what"] == "card":
+            zone = fx.card_zone(g, frame["ctl"], a.get("from", "hand"))
+            opts = [i for i in zone if fx.card_matches(g, g.cards[i], a.get("card_filter") or {}, frame)]
+            hidden = a.get("from", "hand") in fx.HIDDEN_ZONES
+            if not opts and not (hidden and zone):
+                frame["vars"][a["as"]] = None
+                return True
+            # from a hidden zone the question is asked whenever the zone holds a card, so that
+            # others can't learn from it whether a card matched; choosing none is then allowed
+            # when nothing matches
+            g.ask("choose", [frame["ctl"]], options=opts, prompt=a.get("prompt", "Choose a card"),
+                  optional=bool(a.get("optional")) or not opts)
+            return False
+        cands = [c.iid for c in g.characters() if fx.matches(g, c, flt, frame)]
+        if frame["combat_only"] and g.combat is not None:
+            cands = [i for i in cands if g.combat.involves(i)]
+        if not cands:
+            frame["vars"][a["as"]] = None
+            return True
+        g.ask("choose", [frame["ctl"]], options=cands, prompt=a.get("prompt", "Choose a character"),
+              optional=bool(a.get("optional")))
+        return False
+
+    def answer(self, g, frame, a, value) -> None:
+        frame["vars"][a["as"]] = value
+        frame["pc"] += 1
+
+    def noun(self, a) -> str | None:
+        if a["what"] == "row":
+            return "row"
+        if a["what"] == "card":
+            return P.noun(P.card_filter_phrase(a.get("card_filter") or {}))
+        if a["what"] == "character":
+            return P.noun(P.filter_phrase(a.get("filter") or {}))
+        return None
+
+    def text(self, a, r) -> str:
+        if a["what"] == "player":
+            return f"{'You may choose' if a.get('optional') else 'Choose'} a player."
+        if a["what"] == "row":
+            side = (a.get("filter") or {}).get("side", "any")
+            return f"Choose {'an enemy' if side == 'enemy' else 'a'} row."
+        if a["what"] == "card":
+            where = CARD_ZONE_WORDS[a.get("from", "hand")]
+            return f"{'You may choose' if a.get('optional') else 'Choose'} " \
+                   f"{P.card_filter_phrase(a.get('card_filter') or {})} in {where}."
+        return f"{'You may choose' if a.get('optional') else 'Choose'} {P.filter_phrase(a.get('filter') or {})}."
+
+
+@register
+class ChooseNumber(Verb):
+    """Choose a number from min to max; later amounts read it as ``{chosen: NAME}``."""
+
+    name = "choose_number"
+    args = {"min": "int", "max": "int", "as": "name"}
+    binds = "as"
+    example = [{"choose_number": {"min": 1, "max": 3, "as": "x"}},
+               {"counter": {"target": "self", "kind": "plus", "n": {"chosen": "x"}}}]
+
+    def check(self, args, err) -> None:
+        if all(isinstance(args.get(k), int) for k in ("min", "max")) and args["min"] > args["max"]:
+            err("max", f"must be at least min ({args['min']}), not {args['max']}")
+
+    def run(self, g, frame, a) -> bool:
+        g.ask("pick", [frame["ctl"]], options=list(range(a["min"], a["max"] + 1)), prompt="Choose a number")
+        return False
+
+    def answer(self, g, frame, a, value) -> None:
+        frame["vars"][a["as"]] = value
+        frame["pc"] += 1
+
+    def text(self, a, r) -> str:
+        return f"Choose a number from {a['min']} to {a['max']}."
+
+
+@register
+class NameCharacter(Verb):
+    """Name a character (any character card's name); filters read it as ``{named: NAME}``."""
+
+    name = "name_character"
+    args = {"as": "name"}
+    binds = "as"
+    example = [{"name_character": {"as": "guess"}},
+               {"choose": {"what": "character", "filter": {"named": "guess"}, "as": "t"}}]
+
+    def run(self, g, frame, a) -> bool:
+        names = sorted({d.name for d in g.defs if d.is_character})
+        g.ask("pick", [frame["ctl"]], options=names, prompt="Name a character")
+        return False
+
+    def answer(self, g, frame, a, value) -> None:
+        frame["vars"][a["as"]] = value
+        frame["pc"] += 1
+
+    def text(self, a, r) -> str:
+        return "Name a character."

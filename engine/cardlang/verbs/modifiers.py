@@ -1,0 +1,236 @@
+"""Verbs that change what a character is, for a while or for good: stat modifiers (``modify``,
+``set_base``, ``swap_stats``), counters (``counter``, ``remove_counters``), keywords and powers
+(``grant``, ``lose_powers``) and ``impersonate``."""
+
+from __future__ import annotations
+
+from engine.capeclash import effects as fx
+from engine.capeclash import zones
+from engine.cardlang import phrases as P
+from engine.cardlang.verbs.base import Verb, each, register
+
+COUNTER_LABELS = {"plus": "+1/+1", "minus": "-1/-1", "wound": "wound", "vitality": "vitality"}
+COUNTER_ATTRS = {"plus": "plus", "minus": "minus", "wound": "wounds", "vitality": "vitality"}
+
+
+def _source_face_up(g, frame: dict) -> bool:
+    src = frame.get("src")
+    return src is not None and g.cards[src].zone == "play" and g.cards[src].face_up
+
+
+def _add_mod(g, frame: dict, a: dict, kind: str) -> bool:
+    until = a.get("until", "combat" if g.combat is not None else "turn")
+    vals = {k: fx.amount(g, frame, a[k]) for k in ("atk", "def") if k in a}
+    g.dirty = True
+    if until == "source_leaves" and not _source_face_up(g, frame):
+        return True  # it lasts while its source stays face up in play: already over
+    for c in fx.select(g, frame, a["target"]):
+        if not c.face_up:
+            continue
+        m = {"k": kind, "ts": g.tick(), "src": frame["name"], "until": until, "turn": g.turn}
+        if until == "source_leaves":
+            m["source"] = frame["src"]
+        if kind != "swap":
+            m.update(vals)
+        c.mods.append(m)
+        if kind == "add":
+            g.log("modify", f"{g.name(c.iid)} gets {vals.get('atk', 0):+d}/{vals.get('def', 0):+d} "
+                            f"from {frame['name']}.")
+        elif kind == "swap":
+            g.log("modify", f"{g.name(c.iid)}'s ATK and DEF are swapped by {frame['name']}.")
+        else:
+            g.log("modify", f"{g.name(c.iid)}'s base stats are set by {frame['name']}.")
+    return True
+
+
+@register
+class Modify(Verb):
+    """Give characters +N/+N (or -N) for a while (default: this combat, or this turn outside one)."""
+
+    name = "modify"
+    args = {"target": "selector", "atk": "amount?", "def": "amount?", "until": "duration?"}
+    acts_on = ("target",)
+    example = [{"modify": {"target": "self", "atk": 2, "def": -1, "until": "turn"}}]
+
+    def run(self, g, frame, a) -> bool:
+        return _add_mod(g, frame, a, "add")
+
+    def text(self, a, r) -> str:
+        t = r.target(a["target"])
+        counted = [v for v in (a.get("atk"), a.get("def")) if isinstance(v, dict)]
+        where = r.amount(counted[0]).replace("X, where", ", where", 1) if counted else ""
+        return f"{P.cap(t)} gets {P.signed(a.get('atk', 0))}/{P.signed(a.get('def', 0))}{r.duration(a)}{where}."
+
+
+@register
+class SetBase(Verb):
+    """Set characters' base ATK and/or DEF for a while."""
+
+    name = "set_base"
+    args = {"target": "selector", "atk": "amount?", "def": "amount?", "until": "duration?"}
+    acts_on = ("target",)
+    example = [{"set_base": {"target": "self", "atk": 5}}]
+
+    def run(self, g, frame, a) -> bool:
+        return _add_mod(g, frame, a, "set_base")
+
+    def text(self, a, r) -> str:
+        parts = []
+        if "atk" in a:
+            parts.append(f"base ATK becomes {r.amount(a['atk'])}")
+        if "def" in a:
+            parts.append(f"base DEF becomes {r.amount(a['def'])}")
+        return f"{P.cap(r.target(a['target']))}'s {' and '.join(parts)}{r.duration(a)}."
+
+
+@register
+class SwapStats(Verb):
+    """Swap characters' ATK and DEF for a while."""
+
+    name = "swap_stats"
+    args = {"target": "selector", "until": "duration?"}
+    acts_on = ("target",)
+    example = [{"swap_stats": {"target": "defender"}}]
+
+    def run(self, g, frame, a) -> bool:
+        return _add_mod(g, frame, a, "swap")
+
+    def text(self, a, r) -> str:
+        return f"Swap {r.target(a['target'])}'s ATK and DEF{r.duration(a)}."
+
+
+@register
+class Counter(Verb):
+    """Put N counters of a kind (+1/+1, -1/-1, wound, vitality) on characters."""
+
+    name = "counter"
+    args = {"target": "selector", "kind": "counter_kind", "n": "amount?"}
+    acts_on = ("target",)
+    example = [{"counter": {"target": "each_enemy", "kind": "minus", "n": 2}}]
+
+    def run(self, g, frame, a) -> bool:
+        return each(g, frame, a, lambda c: zones.add_counters(g, c, a["kind"], fx.amount(g, frame, a.get("n", 1))))
+
+    def text(self, a, r) -> str:
+        n = a.get("n", 1)
+        count = P.NUM.get(n, str(n)) if isinstance(n, int) else "X"
+        plural = "s" if n != 1 else ""
+        where = "" if isinstance(n, int) else r.amount(n).replace("X, where", ", where", 1)
+        return f"Put {count} {COUNTER_LABELS[a['kind']]} counter{plural} on {r.target(a['target'])}{where}."
+
+
+@register
+class RemoveCounters(Verb):
+    """Take up to N counters of a kind off characters."""
+
+    name = "remove_counters"
+    args = {"target": "selector", "kind": "counter_kind", "n": "amount?"}
+    acts_on = ("target",)
+    example = [{"remove_counters": {"target": {"each": {"side": "yours", "row": "front"}}, "kind": "minus", "n": 2}}]
+
+    def run(self, g, frame, a) -> bool:
+        def go(c):
+            n = fx.amount(g, frame, a.get("n", 1))
+            attr = COUNTER_ATTRS[a["kind"]]
+            took = min(n, getattr(c, attr))
+            if took:
+                setattr(c, attr, getattr(c, attr) - took)
+                g.dirty = True
+                g.log("counter", f"{took} {COUNTER_LABELS[a['kind']]} counter{'s' if took > 1 else ''} "
+                                 f"come{'' if took > 1 else 's'} off {g.name(c.iid)}.")
+        return each(g, frame, a, go)
+
+    def text(self, a, r) -> str:
+        n = a.get("n", 1)
+        count = P.NUM.get(n, str(n)) if isinstance(n, int) else "X"
+        count = "a" if n == 1 else count
+        return f"Remove {count} {COUNTER_LABELS[a['kind']]} counter{'s' if n != 1 else ''} from {r.target(a['target'])}."
+
+
+@register
+class Grant(Verb):
+    """Give face-up characters a keyword for a while."""
+
+    name = "grant"
+    args = {"target": "selector", "keyword": "keyword", "until": "duration?"}
+    acts_on = ("target",)
+    example = [{"grant": {"target": "self", "keyword": "flight", "until": "turn"}}]
+
+    def run(self, g, frame, a) -> bool:
+        until = a.get("until", "combat" if g.combat is not None else "turn")
+        if until == "source_leaves" and not _source_face_up(g, frame):
+            return True
+        for c in fx.select(g, frame, a["target"]):
+            if not c.face_up or any(m.get("cant_gain") for m in c.mods):
+                continue  # stunned characters, and characters that can't gain powers, gain nothing
+            m = {"k": "grant", "kw": a["keyword"], "ts": g.tick(), "src": frame["name"], "until": until,
+                 "turn": g.turn}
+            if until == "source_leaves":
+                m["source"] = frame["src"]
+            c.mods.append(m)
+            g.dirty = True
+            g.keyword_granted()
+            g.log("grant", f"{g.name(c.iid)} gains {a['keyword'].replace('_', ' ').title()}.")
+        return True
+
+    def text(self, a, r) -> str:
+        return f"{P.cap(r.target(a['target']))} gains [[{P.kw(a['keyword'])}]]{r.duration(a)}."
+
+
+@register
+class LosePowers(Verb):
+    """Characters lose their keywords and super powers (and may be barred from gaining any)."""
+
+    name = "lose_powers"
+    args = {"target": "selector", "until": "duration?", "and_cant_gain": "bool?"}
+    acts_on = ("target",)
+    example = [{"lose_powers": {"target": "defender", "until": "turn"}}]
+
+    def run(self, g, frame, a) -> bool:
+        until = a.get("until", "permanent")
+        for c in fx.select(g, frame, a["target"]):
+            m = {"k": "lose", "ts": g.tick(), "src": frame["name"], "until": until, "turn": g.turn}
+            if a.get("and_cant_gain"):
+                m["cant_gain"] = True
+            if until == "source_leaves":
+                src = g.cards[frame["src"]] if frame["src"] is not None else None
+                if src is None or src.zone != "play" or not src.face_up:
+                    continue  # its source is already gone
+                m["source"] = src.iid
+            c.mods.append(m)
+            g.dirty = True
+            g.log("lose_powers", f"{g.name(c.iid)} loses its keywords and super powers.")
+        return True
+
+    def text(self, a, r) -> str:
+        cant = " and can't gain powers" if a.get("and_cant_gain") else ""
+        return f"{P.cap(r.target(a['target']))} loses its keywords and super powers{cant}" \
+               f"{r.duration(a, 'permanent')}."
+
+
+@register
+class Impersonate(Verb):
+    """A character takes on another character's name and base ATK/DEF (the model may be in any zone)."""
+
+    name = "impersonate"
+    args = {"target": "selector", "model": "selector", "until": "duration?"}
+    example = [{"choose": {"what": "card", "from": "any_ko", "card_filter": {"type": "supporting"}, "as": "m"}},
+               {"impersonate": {"target": "self", "model": "m"}}]
+
+    def run(self, g, frame, a) -> bool:
+        models = fx.select(g, frame, a["model"], anywhere=True)
+        if not models:
+            return True
+        md = g.defs[models[0].cid]
+        until = a.get("until", "permanent")
+        for c in fx.select(g, frame, a["target"]):
+            c.mods.append({"k": "impersonate", "name": md.name, "atk": md.atk, "def": md.defense, "ts": g.tick(),
+                           "src": frame["name"], "until": until, "turn": g.turn})
+            g.dirty = True
+            g.log("impersonate", f"{g.name(c.iid)} impersonates {md.name}.")
+        return True
+
+    def text(self, a, r) -> str:
+        return (f"{P.cap(r.target(a['target']))} impersonates {r.target(a['model'])}: it takes that "
+                f"character's name and base ATK and DEF{r.duration(a, 'permanent')}, until that character "
+                "shows up on any side.")

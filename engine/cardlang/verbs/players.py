@@ -1,0 +1,73 @@
+"""Verbs about the controller rather than a character: ``gain_xp``, ``gain_recruit``, ``level_up`` and
+``level_down``."""
+
+from __future__ import annotations
+
+from engine.cardlang.verbs.base import Verb, register
+
+
+@register
+class GainXp(Verb):
+    """Your main character gains N XP."""
+
+    name = "gain_xp"
+    args = {"n": "amount?"}
+    example = [{"gain_xp": {}}]
+
+    def run(self, g, frame, a) -> bool:
+        g.gain_xp(frame["ctl"], a.get("n", 1))
+        return True
+
+    def text(self, a, r) -> str:
+        return f"Your main character gains {a.get('n', 1)} XP."
+
+
+@register
+class GainRecruit(Verb):
+    """You gain N recruit points this turn."""
+
+    name = "gain_recruit"
+    args = {"n": "amount?"}
+    example = [{"gain_recruit": {"n": 2}}]
+
+    def run(self, g, frame, a) -> bool:
+        pl = g.players[frame["ctl"]]
+        pl.recruit += a.get("n", 1)
+        g.log("recruit_points", f"{pl.name} gains {a.get('n', 1)} recruit point(s).")
+        return True
+
+    def text(self, a, r) -> str:
+        n = a.get("n", 1)
+        return f"Gain {n} recruit point{'s' if n != 1 else ''}."
+
+
+@register
+class LevelUp(Verb):
+    """Your main character levels up at once."""
+
+    name = "level_up"
+    args = {}
+    example = [{"level_up": {}}]
+
+    def run(self, g, frame, a) -> bool:
+        g.change_level(frame["ctl"], +1)
+        return True
+
+    def text(self, a, r) -> str:
+        return "Your main character levels up."
+
+
+@register
+class LevelDown(Verb):
+    """Your main character goes back a level."""
+
+    name = "level_down"
+    args = {}
+    example = [{"level_down": {}}]
+
+    def run(self, g, frame, a) -> bool:
+        g.change_level(frame["ctl"], -1)
+        return True
+
+    def text(self, a, r) -> str:
+        return "Your main character levels down."
