@@ -39,8 +39,9 @@ never do.
 
 The game protocol
 -----------------
-What the policies need from a game object of any ruleset (Cape Clash's ``engine.Game`` and the
-dice game's game object both offer it):
+What the policies need from a game object of any ruleset: the part of ``engine.core.protocol``'s
+``GameState`` below (Cape Clash's ``engine.Game`` and the dice game's game object both offer it;
+``tests/test_protocol.py`` checks them, ``sample_state`` included):
 
 * ``g.to_act -> list[int]``: the seats that must decide now (searches move for ``to_act[0]``);
 * ``g.legal_actions(p) -> list``: every legal action of seat ``p``; actions are hashable, compare
