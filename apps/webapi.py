@@ -435,30 +435,10 @@ class Session(TutorialOps):
                 return
             c.apply(answers[0])
 
-    @staticmethod
-    def _holds_private(g, p: int) -> bool:
-        """Would ``p``'s screen show anything another player may not see: cards in their hand, their
-        face-down resources or face-down side piles, a private log line, or an offered action about a
-        hidden card (one in a deck or a hand)? Such a screen needs the device handed over to ``p``
-        first (in hot-seat), and away from ``p`` after it."""
-        if not isinstance(g, Game):
-            return True  # Derring-Dice: every seat's screen holds its hand
-        pl = g.players[p]
-        if pl.hand or any(not g.cards[i].face_up for i in pl.resources):
-            return True
-        if any(pl.piles.get(name) for name in pl.hidden_piles):
-            return True
-        if any(e.secret and p in e.secret for e in g.events[-LOG_LINES:]):
-            return True
-        hidden = {i for q in g.players for name in q.hidden_piles for i in q.piles.get(name, ())}
-        for a in (g.legal_actions(p) if p in g.to_act else ()):
-            for k in CARD_ARGS:
-                v = a.args.get(k)
-                c = g.cards.get(v) if isinstance(v, int) and not isinstance(v, bool) else None
-                if c is not None and (c.zone in ("deck", "hand") or v in hidden
-                                      or (c.zone == "resource" and not c.face_up)):
-                    return True
-        return False
+    def _holds_private(self, g, p: int) -> bool:
+        """Would ``p``'s screen show anything another player may not see? Such a screen needs the
+        device handed over to ``p`` first (in hot-seat), and away from ``p`` after it."""
+        return self.kind.holds_private(self, g, p)
 
     def _auto_run(self, g) -> None:
         """Answer, for the human seats, every decision whose only answer changes nothing."""
@@ -476,15 +456,9 @@ class Session(TutorialOps):
 
     def _can_end_turn(self, g, viewer: int | None, acts: list) -> bool:
         """May ``viewer`` end the turn now, skipping what is left of the build phase?"""
-        if viewer is None or g.is_over or not acts or getattr(g, "active", None) is None:
+        if viewer is None or g.is_over or not acts:
             return False
-        try:
-            own_turn = viewer in g.players_of(g.active)
-        except (AttributeError, TypeError):
-            return False
-        d = g.decision or {}
-        return own_turn and d.get("type") in ("resource", "recruit", "formation", "main") and \
-            any(a.type in ("end_step", "end_turn") for a in acts)
+        return self.kind.can_end_turn(self, g, viewer, acts)
 
     def op_settings(self, auto_answer: bool | None = None) -> dict:
         """The page's settings: ``auto_answer`` (off when the player wants full control)."""
@@ -1049,6 +1023,34 @@ class CapeClashWeb:
         ses.games = ["capeclash"] + (["dice"] if bundle.get("dice") else [])  # the title screen's choice
         ses.tutorial_data = bundle.get("tutorial")  # the guided first game (engine.capeclash.tutorial)
 
+    def holds_private(self, ses, g, p: int) -> bool:
+        """Would ``p``'s screen show anything another player may not see: cards in their hand, their
+        face-down resources or face-down side piles, a private log line, or an offered action about a
+        hidden card (one in a deck or a hand)? Such a screen needs the device handed over to ``p``
+        first (in hot-seat), and away from ``p`` after it."""
+        pl = g.players[p]
+        if pl.hand or any(not g.cards[i].face_up for i in pl.resources):
+            return True
+        if any(pl.piles.get(name) for name in pl.hidden_piles):
+            return True
+        if any(e.secret and p in e.secret for e in g.events[-LOG_LINES:]):
+            return True
+        hidden = {i for q in g.players for name in q.hidden_piles for i in q.piles.get(name, ())}
+        for a in (g.legal_actions(p) if p in g.to_act else ()):
+            for k in CARD_ARGS:
+                v = a.args.get(k)
+                c = g.cards.get(v) if isinstance(v, int) and not isinstance(v, bool) else None
+                if c is not None and (c.zone in ("deck", "hand") or v in hidden
+                                      or (c.zone == "resource" and not c.face_up)):
+                    return True
+        return False
+
+    def can_end_turn(self, ses, g, viewer: int, acts: list) -> bool:
+        """In the viewer's own turn, during the build phase or the main phase, with "done" offered."""
+        d = g.decision or {}
+        return g.active is not None and viewer in g.players_of(g.active) and d.get("type") in ("resource", "recruit", "formation", "main") \
+            and any(a.type in ("end_step", "end_turn") for a in acts)
+
     def bench_game(self, ses, level: str, seed: int) -> None:
         """A fresh duel with ``level`` in both seats, for ``op_bench_ai``."""
         if not ses.decks:
@@ -1236,6 +1238,12 @@ class DiceWeb:
         from engine.dice.cards import DicePool
         cards = bundle["cards"]
         ses.pool = DicePool.from_data(cards["recruit"], cards["action"])
+
+    def holds_private(self, ses, g, p: int) -> bool:
+        return True  # every seat's screen holds its hands
+
+    def can_end_turn(self, ses, g, viewer: int, acts: list) -> bool:
+        return False  # no build phase to skip: each phase ends with its own "done"
 
     def bench_game(self, ses, level: str, seed: int) -> None:
         """A fresh computer-vs-computer dice game, for ``op_bench_ai``."""
