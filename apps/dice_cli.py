@@ -137,20 +137,13 @@ def play_one(pool, bad: str, good: str, seed: int, budgets: dict | None = None, 
     It depends only on its arguments, so any worker may play it. A game ends within its turn limit
     in a few thousand actions; one still going after ``max_actions`` is a computer player making no
     progress, reported as a ``RuntimeError`` naming the seed rather than looping for ever."""
-    from engine.ai import make_policy, public_context
-    from engine.ai.match import seat_rng
-    from engine.dice.game import DiceGame
-    g = DiceGame(pool, {"seed": seed, "options": {"house_rule": house_rule}})
-    ctx = public_context(g)
+    from engine.ai.match import new_match, play_match
+    g = new_match(pool, "dice", seed, options={"house_rule": house_rule})
     levels = [bad if g.players[p]["side"] == "bad" else good for p in (0, 1)]
-    pols = [make_policy(lv, ctx, **(budgets or {}).get(lv, {})) for lv in levels]
-    rngs = [seat_rng(seed, p) for p in (0, 1)]
-    while not g.is_over:
-        if len(g.actions) >= max_actions:
-            raise RuntimeError(f"seed {seed}: no result after {max_actions} actions ({bad} bad guy, {good} good "
-                               f"guy, turn {g.turn}): a computer player is making no progress")
-        p = g.to_act[0]
-        g._apply(pols[p](g.view(p), g.legal_actions(p), rngs[p]))
+    play_match(g, levels, seed, max_actions=max_actions, budgets=budgets)
+    if not g.is_over:
+        raise RuntimeError(f"seed {seed}: no result after {max_actions} actions ({bad} bad guy, {good} good "
+                           f"guy, turn {g.turn}): a computer player is making no progress")
     w = g.result["winners"]
     return {"seed": seed, "winner": g.players[w[0]]["side"] if w else "draw", "turns": g.turn,
             "actions": len(g.actions), "reason": g.result["reason"], "hash": g.state_hash()}
