@@ -62,23 +62,22 @@ def play(a: str, b: str, seed: int, first: int, policy: str = "simple", max_turn
     """One duel: deck ``a`` (player 0) against deck ``b`` (player 1); player ``first`` goes first.
 
     Returns ``{"winners": [...], "turns": N}``."""
+    from engine.ai.match import play_match
     from engine.capeclash.game import Game
     from engine.core.rng import Rng
     pool, decks = _load()
     g = Game(pool, {"mode": "duel", "seed": seed, "max_turns": max_turns,
                     "players": [{"name": a, "deck": decks[a]}, {"name": b, "deck": decks[b]}]})
-    policies = _seat_policies(policy, g)
-    rngs = [Rng(seed * 7919 + 17 + 1000003 * i) for i in range(len(g.players))]
-    while not g.is_over:
-        p = g.to_act[0]
-        acts = g.legal_actions(p)
-        d = g.decision or {}
-        if d.get("type") == "choose_first":
-            want = g.players[first].side
-            act = next(x for x in acts if x["side"] == want)
-        else:
-            act = policies[p](g.view(p), acts, rngs[p])
-        g.apply(act)
+    want = g.players[first].side
+
+    def seat(pol):
+        def choose(view, acts, rng):
+            if (view.get("decision") or {}).get("type") == "choose_first":
+                return next(x for x in acts if x["side"] == want)
+            return pol(view, acts, rng)
+        return choose
+    play_match(g, [policy], seed, policies=[seat(pol) for pol in _seat_policies(policy, g)],
+               rngs=[Rng(seed * 7919 + 17 + 1000003 * i) for i in range(len(g.players))])
     return {"winners": list(g.result["winners"]), "turns": g.turn}
 
 

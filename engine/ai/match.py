@@ -47,7 +47,8 @@ def new_match(pool, mode: str, seed: int, decks: list | None = None, *, players:
 
 def play_match(g, levels: list[str], seed: int, *, max_actions: int = 20000, budgets: dict | None = None,
                seat_budgets: list[dict] | None = None, timings: dict | None = None,
-               on_decision: Callable | None = None) -> dict[str, Any]:
+               on_decision: Callable | None = None, policies: list | None = None,
+               rngs: list | None = None) -> dict[str, Any]:
     """Let computer players play ``g`` (a game of any ruleset) to its end, or ``max_actions``; seat ``i``
     plays ``levels[i % len(levels)]``, with its own random generator (``seat_rng``). Returns the
     game's record (``record``).
@@ -55,13 +56,15 @@ def play_match(g, levels: list[str], seed: int, *, max_actions: int = 20000, bud
     ``budgets`` overrides level budgets (``{"hard": {"iterations": 100}}``), ``seat_budgets`` one
     seat's (a list, seat by seat). ``timings``, when given, collects the seconds of every decision
     with a real choice per level (``{level: [s...]}``); ``on_decision(p, view, legal, wall, cpu)``
-    sees every decision of seat ``p`` with its wall-clock and CPU seconds."""
+    sees every decision of seat ``p`` with its wall-clock and CPU seconds. ``policies`` and ``rngs``
+    (one per seat) replace the levels' policies and the seats' generators (a report's own players)."""
     n = len(g.players)
-    ctx = public_context(g)
     seat_levels = [levels[i % len(levels)] for i in range(n)]
-    policies = [make_policy(lv, ctx, **{**(budgets or {}).get(lv, {}), **((seat_budgets or [{}] * n)[i] or {})})
-                for i, lv in enumerate(seat_levels)]
-    rngs = [seat_rng(seed, i) for i in range(n)]
+    if policies is None:
+        ctx = public_context(g)
+        policies = [make_policy(lv, ctx, **{**(budgets or {}).get(lv, {}), **((seat_budgets or [{}] * n)[i] or {})})
+                    for i, lv in enumerate(seat_levels)]
+    rngs = rngs or [seat_rng(seed, i) for i in range(n)]
     rec = _RECORDERS[g.game](g)
     clocked = timings is not None or on_decision is not None
     steps = 0
