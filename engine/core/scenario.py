@@ -152,6 +152,7 @@ def run_files(sg: ScenarioGame, pool: Any, files: list, *, quiet: bool = False, 
             out(f"FAIL {f.problems[0].file}\n  {f}")
             continue
         lines = None
+        data: Any = None  # each game's checker says what is wrong with a file that is not a mapping
         try:
             data, lines = read_data(f)
             game = data.get("game", "capeclash") if isinstance(data, dict) else sg.name
