@@ -187,7 +187,7 @@ def card_face(card, ctx: Context) -> Layout:
     name_bar(lay, ops, card.name, left, right)
 
     # rules text first: the art gives up height and the flavor text goes before the text gets small
-    lines, reminders = keyword_lines(card, ability_lines(card))
+    lines, reminders = keyword_lines(card, ability_lines(card, ctx.pool))
     bottom = STATS_TOP - 3 if card.is_character else SY1 - 9
     ax, ay, aw, ah = ART_BOX
     shrink, size, lines, flavor = _text_room(lay, card, lines, reminders, bottom, rim)

@@ -19,7 +19,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def test_engine_text_change_rerenders_every_png_that_shows_it(tmp_path):
-    """A wording changed in engine/cardlang/text.py (not in printgen) must not leave the "nothing changed"
+    """A wording changed in engine/cardlang (phrases.py here; not in printgen) must not leave the "nothing changed"
     check or the image cache serving the old words: every card image whose text changed is new."""
     code = tmp_path / "code"
     ignore = shutil.ignore_patterns("__pycache__", "*.pyc")
@@ -46,7 +46,7 @@ def test_engine_text_change_rerenders_every_png_that_shows_it(tmp_path):
     _, before = run()
     text_before = texts()
     assert "nothing changed" in run()[0]
-    src = code / "engine" / "cardlang" / "text.py"
+    src = code / "engine" / "cardlang" / "phrases.py"  # (the words filters read as, used by text.py)
     old = 'words.append("enemy")'
     assert old in src.read_text()
     src.write_text(src.read_text().replace(old, 'words.append("hostile")'))

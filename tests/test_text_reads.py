@@ -188,3 +188,12 @@ def test_the_print_cache_key_covers_every_verb_module():
              if p.name != "__init__.py"}
     assert verbs <= names, verbs - names
     assert "engine/cardlang/phrases.py" in names
+
+
+def test_capeclash_card_shows_aka_names():
+    from engine.cardlang.text import card_text
+    card, problems = parse_card({"id": "zz", "name": "Night Owl", "type": "supporting", "team": "Dawnwatch",
+                                 "cost": 1, "atk": 1, "def": 1, "health": 1, "aka": ["The Owl", "Hoot"]})
+    assert problems == []
+    assert "  Also known as: The Owl, Hoot." in card_text(card, full=True).split("\n")
+    assert "Also known as" not in card_text(card)

@@ -237,13 +237,13 @@ def plain(text: str) -> str:
     return MARK.sub(lambda m: m.group(1) or m.group(2) or m.group(3).replace("_", " "), text)
 
 
-def keyword_notes(card) -> list[list[str]]:
+def keyword_notes(card, pool=None) -> list[list[str]]:
     """[name, reminder HTML] for each keyword the card has or names in its rules text."""
     from engine.cardlang import language as L
     from engine.cardlang.text import ability_lines, keyword_rules
     by_name = {k.replace("_", " ").lower(): k for k in L.KEYWORDS}
     found: list[str] = [k for k in sorted(card.keywords) if k in L.KEYWORDS]
-    for line in ability_lines(card):
+    for line in ability_lines(card, pool):
         for m in re.finditer(r"\[\[(.+?)\]\]", line):
             k = by_name.get(m.group(1).lower())
             if k and k not in found:
@@ -259,7 +259,7 @@ def keyword_notes(card) -> list[list[str]]:
     return out
 
 
-def describe(card) -> str:
+def describe(card, pool=None) -> str:
     """A face in words: name, cost/level, type, rules text and stats."""
     from engine.cardlang.text import ability_lines
     parts = [card.name.replace("\u2605", "*")]
@@ -268,7 +268,7 @@ def describe(card) -> str:
     if card.type == "main":
         parts.append(f"level {card.level or 1}")
     parts.append(card.type.replace("_", " ") + (f" ({', '.join(card.teams)})" if card.teams else ""))
-    parts += [plain(line) for line in ability_lines(card)]
+    parts += [plain(line) for line in ability_lines(card, pool)]
     if card.is_character:
         parts.append(f"ATK {card.atk}, DEF {card.defense}, health {card.health}")
     parts = [p[0].upper() + p[1:] for p in (q.strip() for q in parts) if p]
@@ -346,11 +346,11 @@ def face_data(card_data: Path, quiet: bool = True) -> tuple[dict, dict[str, byte
         probs: list[str] = []
         svg = svg_ops(lay.ops, art_href, used, shapes, STATS_TOP, probs)
         problems += [f"card {c.id}: {p}" for p in probs]
-        entry = {"svg": svg, "name": c.name, "type": c.type, "text": describe(c)}
+        entry = {"svg": svg, "name": c.name, "type": c.type, "text": describe(c, pool)}
         if c.is_character:
             entry["stats"] = [c.atk, c.defense, c.health]
             entry["keywords"] = sorted(c.keywords)
-        notes = keyword_notes(c)
+        notes = keyword_notes(c, pool)
         if notes:
             entry["notes"] = notes
         cards[c.id] = entry

@@ -107,21 +107,5 @@ def _inert(g: Game, frame: dict, steps, exclude: set) -> bool:
 
 
 def _has_options(g: Game, frame: dict, a: dict, exclude: set) -> bool:
-    """Would this ``choose`` step ask a question (the same candidates as ``effects._choose``)?"""
-    what = a["what"]
-    flt = a.get("filter") or {}
-    if what == "player":
-        return True
-    if what == "row":
-        my = g.players[frame["ctl"]].side
-        side = flt.get("side", "any")
-        return any((side == "any" or (side == "enemy") == g.are_enemies(s, my) and (side != "yours" or s == my))
-                   and any(c.row == r for c in g.characters(s))
-                   for s in g.live_sides() for r in ("front", "back"))
-    if what == "card":
-        return any(i not in exclude and effects.card_matches(g, g.cards[i], a.get("card_filter") or {}, frame)
-                   for i in effects.card_zone(g, frame["ctl"], a.get("from", "hand")))
-    cands = [c.iid for c in g.characters() if effects.matches(g, c, flt, frame)]
-    if frame["combat_only"] and g.combat is not None:
-        cands = [i for i in cands if g.combat.involves(i)]
-    return bool(cands)
+    """Would this ``choose`` step ask a question (the same candidates as the verb offers)?"""
+    return VERBS["choose"].has_options(g, frame, a, exclude)

@@ -673,15 +673,7 @@ def _check_common_types(ck: _Checker, data: dict) -> None:
 
 def _mentions_combat(steps) -> bool:
     """Does some step, nested ones included, affect characters in the combat?"""
-    for verb, args in walk_steps(steps):
-        if verb == "choose" and isinstance(args.get("filter"), dict) and args["filter"].get("in_combat"):
-            return True
-        target = args.get("target")
-        if _is_in(target, ("attackers", "defender", "in_combat")) or verb == "cancel_combat":
-            return True
-        if isinstance(target, dict) and isinstance(target.get("each"), dict) and target["each"].get("in_combat"):
-            return True
-    return False
+    return any(VERBS[verb].affects_combat(args) for verb, args in walk_steps(steps))
 
 
 def _parse_powers(ck: _Checker, powers) -> list[PowerDef]:

@@ -214,6 +214,8 @@ def card_text(c: CardDef, full: bool = False, pool=None) -> str:
         head.append("needs " + ", ".join(requirement_phrase(t, n) for t, n in c.requires))
     out = [" - ".join(head)]
     out += ["  " + ln for ln in (c.text.splitlines() if c.text else ability_lines(c, pool))]
+    if full and c.aka:  # the other names it goes by (for uniqueness and power-ups)
+        out.append(f"  Also known as: {', '.join(c.aka)}.")
     if full and c.flavor:
         # a flavor text that is a quotation carries its own quotes
         quoted = c.flavor.startswith('"') and c.flavor.endswith('"')

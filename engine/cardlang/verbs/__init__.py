@@ -27,7 +27,7 @@ Adding a verb
 Write one class in the module it belongs to, and decorate it with ``@register``. That is all:
 validation, the interpreter, the rules text, the tests that run every verb's example
 (tests/test_text.py) and the reference pick it up. Regenerate the reference with
-``capeclash language --markdown > docs/language.md``. For example, a verb that makes players
+``capeclash language > docs/language.md``. For example, a verb that makes players
 discard down to a hand size, in ``zones.py``::
 
     @register

@@ -53,6 +53,14 @@ class Verb:
         """Checks beyond each argument's type, on the checked arguments; ``err(arg, message)``
         reports a problem with one argument."""
 
+    def affects_combat(self, a: dict) -> bool:
+        """Does this step act on characters in the combat (a combat plot twist must)? By default:
+        its ``target`` names them (attackers, defender, in_combat or ``{each: {in_combat: true}}``)."""
+        t = a.get("target")
+        if isinstance(t, str):
+            return t in ("attackers", "defender", "in_combat")
+        return isinstance(t, dict) and isinstance(t.get("each"), dict) and bool(t["each"].get("in_combat"))
+
     def check_pool(self, args: dict, pool) -> list[str]:
         """Problems that need the whole card pool (a card id that must exist): messages."""
         return []

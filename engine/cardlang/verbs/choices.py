@@ -21,27 +21,61 @@ class Choose(Verb):
     binds = "as"
     example = [{"choose": {"what": "character", "filter": {"side": "enemy", "row": "back"}, "as": "t"}}]
 
-    def run(self, g, frame, a) -> bool:
+    def affects_combat(self, a) -> bool:
+        return isinstance(a.get("filter"), dict) and bool(a["filter"].get("in_combat"))
+
+    @staticmethod
+    def rows(g, frame, a) -> list[list]:
+        """The rows a ``what: row`` choice offers: [side, row] with someone standing in it."""
+        my = g.players[frame["ctl"]].side
+        side = (a.get("filter") or {}).get("side", "any")
+        return [[s, r] for s in g.live_sides() for r in ("front", "back")
+                if (side == "any" or (side == "enemy") == g.are_enemies(s, my) and (side != "yours" or s == my))
+                and any(c.row == r for c in g.characters(s))]
+
+    @staticmethod
+    def cards(g, frame, a) -> tuple[list[int], list[int]]:
+        """A ``what: card`` choice: the zone it looks in, and the cards there that match."""
+        zone = fx.card_zone(g, frame["ctl"], a.get("from", "hand"))
+        return zone, [i for i in zone if fx.card_matches(g, g.cards[i], a.get("card_filter") or {}, frame)]
+
+    @staticmethod
+    def characters(g, frame, a) -> list[int]:
+        """The characters a ``what: character`` choice offers (only those in the combat, for a combat
+        plot twist in a combat)."""
         flt = a.get("filter") or {}
+        cands = [c.iid for c in g.characters() if fx.matches(g, c, flt, frame)]
+        if frame["combat_only"] and g.combat is not None:
+            cands = [i for i in cands if g.combat.involves(i)]
+        return cands
+
+    def has_options(self, g, frame, a, exclude=frozenset()) -> bool:
+        """Would this choice ask a question now (``exclude``: cards not to count, such as the plot
+        twist being played)?"""
+        what = a["what"]
+        if what == "player":
+            return True
+        if what == "row":
+            return bool(self.rows(g, frame, a))
+        if what == "card":
+            return any(i not in exclude for i in self.cards(g, frame, a)[1])
+        return bool(self.characters(g, frame, a))
+
+    def run(self, g, frame, a) -> bool:
         if a["what"] == "player":
             opts = [p.index for p in g.players if not p.out]
             g.ask("choose_player", [frame["ctl"]], options=opts, prompt=a.get("prompt", "Choose a player"),
                   optional=bool(a.get("optional")))
             return False
         if a["what"] == "row":
-            my = g.players[frame["ctl"]].side
-            side = flt.get("side", "any")
-            rows = [[s, r] for s in g.live_sides() for r in ("front", "back")
-                    if (side == "any" or (side == "enemy") == g.are_enemies(s, my) and (side != "yours" or s == my))
-                    and any(c.row == r for c in g.characters(s))]
+            rows = self.rows(g, frame, a)
             if not rows:
                 frame["vars"][a["as"]] = None
                 return True
             g.ask("choose_row", [frame["ctl"]], options=rows, prompt=a.get("prompt", "Choose a row"))
             return False
         if a["what"] == "card":
-            zone = fx.card_zone(g, frame["ctl"], a.get("from", "hand"))
-            opts = [i for i in zone if fx.card_matches(g, g.cards[i], a.get("card_filter") or {}, frame)]
+            zone, opts = self.cards(g, frame, a)
             hidden = a.get("from", "hand") in fx.HIDDEN_ZONES
             if not opts and not (hidden and zone):
                 frame["vars"][a["as"]] = None
@@ -52,9 +86,7 @@ class Choose(Verb):
             g.ask("choose", [frame["ctl"]], options=opts, prompt=a.get("prompt", "Choose a card"),
                   optional=bool(a.get("optional")) or not opts)
             return False
-        cands = [c.iid for c in g.characters() if fx.matches(g, c, flt, frame)]
-        if frame["combat_only"] and g.combat is not None:
-            cands = [i for i in cands if g.combat.involves(i)]
+        cands = self.characters(g, frame, a)
         if not cands:
             frame["vars"][a["as"]] = None
             return True

@@ -116,6 +116,9 @@ class CancelCombat(Verb):
     args = {}
     example = [{"cancel_combat": {}}]
 
+    def affects_combat(self, a) -> bool:
+        return True
+
     def run(self, g, frame, a) -> bool:
         if g.combat is not None:
             g.cancel_combat(f"{frame['name']} cancels the combat.")
