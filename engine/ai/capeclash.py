@@ -89,7 +89,7 @@ def sample_state(view: dict, player: int, rng: Rng, context: Context) -> Game | 
     # every field at its initial value, seats taken; what the deal and the setup decide, from the template
     g = Game.blank(context.pool, tpl.config, tpl.caches.enabled)
     g.chooser = tpl.chooser
-    g._statics_grant = tpl._statics_grant
+    g.statics_grant = tpl.statics_grant
     g.rng = Rng(rng.next64())
     g.turn, g.active, g.phase = view["turn"], view["active_side"], view["phase"]
     g.step_player = view["step_player"]

@@ -50,7 +50,7 @@ class Game(Replayable):
     # fields several hundred times per action). ``fields`` lists them for copying.
     __slots__ = (
         # configuration and the card pool
-        "defs", "config", "mode", "sides", "_side_players", "_side_team", "_statics_grant", "caches",
+        "defs", "config", "mode", "sides", "side_players", "side_team", "statics_grant", "caches",
         # the state
         "rng", "cards", "players", "in_play", "machines", "turn", "active", "first_side", "chooser", "phase",
         "step_player", "queue", "decision", "stack", "pending", "combat", "clock", "used_powers",
@@ -58,8 +58,8 @@ class Game(Replayable):
         "quiet_turns", "result", "events", "_actions", "dirty", "check_end", "any_grants",
         # caches: worked out from the state, never saved (listed in caches.FIELDS; the switch
         # that turns every shortcut off is ``caches``)
-        "_view_cache", "_faces", "_chars", "_kw_present", "_statics", "_live", "_offzone",
-        "_possible_plays", "_targets_seen", "_memo", "_in_statics", "_actions_json",
+        "view_cache", "face_cache", "chars_cache", "kw_present", "statics_cache", "live_cache", "offzone_cache",
+        "plays_cache", "targets_seen", "memo", "in_statics", "_actions_json",
     )
 
     def __init__(self, pool: CardPool, config: dict, caches: bool | None = None):
@@ -73,7 +73,7 @@ class Game(Replayable):
                 lay_out,  # a scenario's or a puzzle's start, laid out on the deal
             )
             lay_out(self, position)
-        self._statics_grant = self._granting_statics_possible()
+        self.statics_grant = self._granting_statics_possible()
         self._advance()
 
     @classmethod
@@ -90,7 +90,7 @@ class Game(Replayable):
     def _initial_fields(self, pool: CardPool, config: dict, caches: bool | None) -> None:
         self.defs = pool
         self.caches = Caches(caches)
-        self._statics_grant = False  # could a continuous ability grant keywords in this game? (set up below)
+        self.statics_grant = False  # could a continuous ability grant keywords in this game? (set up below)
         self.config = _normalise_config(config)
         mode = self.config["mode"]
         n = len(self.config["players"])
@@ -128,17 +128,17 @@ class Game(Replayable):
         self._actions_json: list[dict] = []
         self.dirty = False
         self.check_end = False
-        self._view_cache: dict | None = None
-        self._faces: dict = {}
-        self._chars: dict = {}
-        self._kw_present: set | None = None
-        self._statics: list | None = None
-        self._live: list[int] | None = None
-        self._offzone: tuple[int, bool] = (-1, False)
-        self._possible_plays: tuple[int, list] = (-1, [])  # see powers.possible_plays
-        self._targets_seen: dict | None = None
-        self._memo: dict = {}
-        self._in_statics = False
+        self.view_cache: dict | None = None
+        self.face_cache: dict = {}
+        self.chars_cache: dict = {}
+        self.kw_present: set | None = None
+        self.statics_cache: list | None = None
+        self.live_cache: list[int] | None = None
+        self.offzone_cache: tuple[int, bool] = (-1, False)
+        self.plays_cache: tuple[int, list] = (-1, [])  # see powers.possible_plays
+        self.targets_seen: dict | None = None
+        self.memo: dict = {}
+        self.in_statics = False
         self.any_grants = False  # set once a keyword has been granted in this game
 
     # ================================================================== setup
@@ -157,8 +157,8 @@ class Game(Replayable):
             pl = Player(i, spec.get("name") or f"Player {i + 1}", team, side)
             self.players.append(pl)
         self.sides = sorted({p.side for p in self.players})
-        self._side_players = {s: [p.index for p in self.players if p.side == s] for s in self.sides}
-        self._side_team = {s: self.players[self._side_players[s][0]].team for s in self.sides}
+        self.side_players = {s: [p.index for p in self.players if p.side == s] for s in self.sides}
+        self.side_team = {s: self.players[self.side_players[s][0]].team for s in self.sides}
 
     def _setup(self) -> None:
         self._seat()
@@ -220,23 +220,23 @@ class Game(Replayable):
         return self.clock
 
     def players_of(self, side: int) -> list[int]:
-        return self._side_players[side]
+        return self.side_players[side]
 
     def live_players_of(self, side: int) -> list[int]:
         """The players of ``side`` still in the game (a player who is out is never asked again)."""
-        ps = self._side_players[side]
+        ps = self.side_players[side]
         players = self.players
         if len(ps) == 1 and not players[ps[0]].out:
             return ps
         return [p for p in ps if not players[p].out]
 
     def team_of_side(self, side: int) -> int:
-        return self._side_team[side]
+        return self.side_team[side]
 
     def are_enemies(self, side_a: int | None, side_b: int | None) -> bool:
         if side_a is None or side_b is None or side_a == side_b:
             return False
-        team = self._side_team
+        team = self.side_team
         return team[side_a] != team[side_b]
 
     def controller(self, c: Card) -> int:
@@ -248,7 +248,7 @@ class Game(Replayable):
     def characters(self, side: int | None = None) -> list[Card]:
         """Characters in play (on ``side``), in the order they entered play. Do not modify the list.
         A change to the board makes new lists, so a loop may go on over the one it started with."""
-        got = self._chars.get(side)
+        got = self.chars_cache.get(side)
         if got is None:
             # worked out for every side at once: after a change to the board most sides are asked
             cards = self.cards
@@ -260,7 +260,7 @@ class Game(Replayable):
                 cache[c.side].append(c)
             got = cache.get(side, [])
             if self.caches.enabled:
-                self._chars = cache
+                self.chars_cache = cache
         return got
 
     def face_up_characters(self, side: int) -> list[Card]:
@@ -288,16 +288,16 @@ class Game(Replayable):
         if not self.caches.enabled:
             return True
         key = len(self.cards)
-        if self._offzone[0] != key:
+        if self.offzone_cache[0] != key:
             off = self.defs.offzone
-            self._offzone = (key, bool(off and not off.isdisjoint(self.cids_in_game())))
-        return self._offzone[1]
+            self.offzone_cache = (key, bool(off and not off.isdisjoint(self.cids_in_game())))
+        return self.offzone_cache[1]
 
     def board_changed(self) -> None:
         """Call whenever a character enters or leaves play or changes sides."""
-        self._chars = {}
-        self._kw_present = None
-        self._statics = None
+        self.chars_cache = {}
+        self.kw_present = None
+        self.statics_cache = None
 
     def change_card(self, c: Card, cid: str) -> None:
         """A card becomes another card (a level, a transformation, a main character going back to
@@ -309,14 +309,14 @@ class Game(Replayable):
 
     def static_sources(self) -> list[Card]:
         """Characters in play with continuous abilities (whether they work now is checked later)."""
-        got = self._statics
+        got = self.statics_cache
         if got is None:
             cards = self.defs.cards
             got = [c for c in self.characters()
                    if cards[c.cid].statics or (c.gear is not None and cards[self.cards[c.gear].cid].statics)]
             got += [self.cards[i] for i in self.machines if cards[self.cards[i].cid].statics]
             if self.caches.enabled:
-                self._statics = got
+                self.statics_cache = got
         return got
 
     def statics_on(self, c: Card) -> list[tuple[int, dict, Card]]:
@@ -326,13 +326,13 @@ class Game(Replayable):
         characters as they are without continuous abilities (printed keywords and teams,
         counters, resolved effects, equipment). Otherwise two abilities could each decide the
         other: an aura for a team's characters and Team Up granted by another aura."""
-        if self._in_statics:
+        if self.in_statics:
             return []
-        self._in_statics = True
+        self.in_statics = True
         try:
             return self._statics_on(c)
         finally:
-            self._in_statics = False
+            self.in_statics = False
 
     def _statics_on(self, c: Card) -> list[tuple[int, dict, Card]]:
         out = []
@@ -359,9 +359,9 @@ class Game(Replayable):
     def kw_possible(self, kw: str) -> bool:
         """Could any character in play have this keyword? (printed, granted or copied).
         A fast 'no' lets rules for keywords nobody has cost nothing."""
-        present = self._kw_present
+        present = self.kw_present
         if present is None:
-            present = self._kw_present = self._possible_keywords()
+            present = self.kw_present = self._possible_keywords()
         return kw in present
 
     def _possible_keywords(self):
@@ -384,7 +384,7 @@ class Game(Replayable):
     def keyword_granted(self) -> None:
         """An effect granted a keyword: from now on any character may have any keyword."""
         self.any_grants = True
-        self._kw_present = None
+        self.kw_present = None
 
     def has_keyword(self, c: Card, kw: str) -> bool:
         """Does a character have a keyword now? Stunned characters and characters whose powers
@@ -392,7 +392,7 @@ class Game(Replayable):
         keywords copied by Mimic."""
         if not c.face_up and c.zone == "play":  # stunned: only Swarm stays
             return kw == "swarm" and kw in self.defs.cards[c.cid].keywords
-        if c.mods or c.gear is not None or (self._statics_grant and (self.static_sources() or not self.caches.enabled)):
+        if c.mods or c.gear is not None or (self.statics_grant and (self.static_sources() or not self.caches.enabled)):
             if kw == "swarm":
                 return kw in self.defs.cards[c.cid].keywords
             if self.powers_lost(c):
@@ -422,11 +422,11 @@ class Game(Replayable):
             return {"swarm"} & set(d.keywords)
         kws = self._own_keywords(c)
         if "mimic" in kws and c.zone == "play":  # Mimic copies from teammates only in play
-            for other in self._mimic_sources(c):
+            for other in self.mimic_sources(c):
                 kws |= self._own_keywords(other)
         return kws
 
-    def _mimic_sources(self, c: Card, side: int | None = None) -> list[Card]:
+    def mimic_sources(self, c: Card, side: int | None = None) -> list[Card]:
         team = self.defs.cards[c.cid].kw_param("mimic")
         return [o for o in self.characters(c.side if side is None else side)
                 if o.iid != c.iid and o.face_up and not o.is_main and team in self.defs.cards[o.cid].teams
@@ -435,7 +435,7 @@ class Game(Replayable):
     def _mimicked(self, c: Card, kw: str) -> bool:
         if c.zone != "play" or "mimic" not in self._own_keywords(c):
             return False
-        return any(kw in self._own_keywords(o) for o in self._mimic_sources(c))
+        return any(kw in self._own_keywords(o) for o in self.mimic_sources(c))
 
     def kw_param(self, c: Card, kw: str):
         """A keyword's parameter as the character has it now: from its own card, its equipment,
@@ -448,7 +448,7 @@ class Game(Replayable):
             if kw in ed.keywords:
                 return ed.kw_param(kw)
         if "mimic" in d.keywords and c.zone == "play":
-            for o in self._mimic_sources(c):
+            for o in self.mimic_sources(c):
                 od = self.defs.cards[o.cid]
                 if kw in od.keywords:
                     return od.kw_param(kw)
@@ -504,11 +504,11 @@ class Game(Replayable):
 
     def live_sides(self) -> list[int]:
         """Sides with a player still in the game. Do not modify the list."""
-        live = self._live
+        live = self.live_cache
         if live is None:
             live = [s for s in self.sides if any(not self.players[p].out for p in self.players_of(s))]
             if self.caches.enabled:
-                self._live = live
+                self.live_cache = live
         return live
 
     def main_alive(self, p: int) -> bool:
@@ -548,10 +548,10 @@ class Game(Replayable):
     def emit(self, event: str, subject: int, data: dict | None = None) -> None:
         """Something happened to character ``subject``: queue the abilities that trigger."""
         c = self.cards[subject]
-        if event in self.defs.listens[c.cid] or c.mods or c.gear is not None or self._statics_grant:
+        if event in self.defs.listens[c.cid] or c.mods or c.gear is not None or self.statics_grant:
             self._triggers_of(c, event, data or {}, event in LOOK_BACK)
         if event == "appears":
-            listens, grants = self.defs.listens, self._statics_grant
+            listens, grants = self.defs.listens, self.statics_grant
             for other in self.characters():
                 if other.iid == subject:
                     continue
@@ -565,7 +565,7 @@ class Game(Replayable):
                     self._triggers_of(other, ev, {"who": subject})
 
     def emit_player(self, event: str, p: int) -> None:
-        listens, grants = self.defs.listens, self._statics_grant
+        listens, grants = self.defs.listens, self.statics_grant
         for c in self.characters(self.players[p].side):
             if event in listens[c.cid] or c.mods or c.gear is not None or grants:
                 self._triggers_of(c, event, {})
@@ -574,7 +574,7 @@ class Game(Replayable):
         """Something player ``p`` did that the characters of ``p``'s enemies may react to."""
         data = data or {}
         side = self.players[p].side
-        listens, grants = self.defs.listens, self._statics_grant
+        listens, grants = self.defs.listens, self.statics_grant
         for c in self.characters():
             if c.side != side and self.are_enemies(c.side, side) and (
                     event in listens[c.cid] or c.mods or c.gear is not None or grants):
@@ -597,7 +597,7 @@ class Game(Replayable):
             abilities += [(["trigger", ed.id, i], t, f"{ed.name} on {d.name}") for i, t in enumerate(ed.triggers)]
         if not lost:
             kws = self.keywords_of(c) if (c.mods or c.gear is not None or "mimic" in d.keywords
-                                          or self._statics_grant) else d.keywords
+                                          or self.statics_grant) else d.keywords
             if look_back and c.zone == "play" and not c.face_up:
                 kws = d.keywords  # it had its printed keywords the moment before
             for kw in sorted(kws):
@@ -806,7 +806,7 @@ class Game(Replayable):
     def _out_turn_ends(self) -> None:
         """Everyone whose turn it is is out: the turn ends at once (nothing of theirs is left to
         resolve; see ``eliminate``), and the next player still in the game takes a turn."""
-        self.log("turn", f"{self._side_name(self.active)} {'is' if len(self.players_of(self.active)) == 1 else 'are'} "
+        self.log("turn", f"{self.side_name(self.active)} {'is' if len(self.players_of(self.active)) == 1 else 'are'} "
                          f"out of the game: the turn ends.")
         self.declaring = []
         if self.combat is not None:
@@ -829,9 +829,9 @@ class Game(Replayable):
         self.plots_played = {}
         self.times_attacked = {}
         self.attacked_this_turn = False
-        self.log("turn", f"Turn {self.turn}: {self._side_name(side)}.")
+        self.log("turn", f"Turn {self.turn}: {self.side_name(side)}.")
 
-    def _side_name(self, side: int) -> str:
+    def side_name(self, side: int) -> str:
         return " and ".join(self.players[p].name for p in self.players_of(side))
 
     def _start_of_turn(self) -> None:
@@ -990,7 +990,7 @@ class Game(Replayable):
         if pl.out:
             return
         pl.out = True
-        self._live = None
+        self.live_cache = None
         self.check_end = True
         self.log("out", f"{pl.name} is out of the game.")
         self._drop_abilities_of(p)
@@ -1139,11 +1139,11 @@ class Game(Replayable):
             return self._options(player, d)
         if not self.caches.enabled:
             return self._options(player, d)
-        self._targets_seen = {}  # who can be attacked, worked out once per list of actions
+        self.targets_seen = {}  # who can be attacked, worked out once per list of actions
         try:
             return self._options(player, d)
         finally:
-            self._targets_seen = None
+            self.targets_seen = None
 
     def _options(self, p: int, d: dict) -> list[Action]:
         t = d["type"]
@@ -1232,33 +1232,33 @@ class Game(Replayable):
         trig = self.stack[-1]["trig"]
         return powers.payable(self, p, trig["cost"], self.cards[trig["frame"]["src"]])
 
-    # The four lists below are remembered in ``_memo`` until an action that could change them
+    # The four lists below are remembered in ``memo`` until an action that could change them
     # (see ``_apply``): each is asked for again and again while a player's options stay the same.
 
     def _moves(self, p: int) -> list[tuple[int, Action]]:
         """Every character on ``p``'s side moving to its other row (those moved already are
         left out when the list is offered)."""
         key = ("moves", p)
-        got = self._memo.get(key)
+        got = self.memo.get(key)
         if got is None:
             got = [(c.iid, act(p, "move", {"card": c.iid, "row": "back" if c.row == "front" else "front"}))
                    for c in self.characters(self.players[p].side)]
             if self.caches.enabled:
-                self._memo[key] = got
+                self.memo[key] = got
         return got
 
     def _starters(self, side: int) -> list[Card]:
         key = ("starters", side)
-        got = self._memo.get(key)
+        got = self.memo.get(key)
         if got is None:
             got = combat.attack_starters(self, side)
             if self.caches.enabled:
-                self._memo[key] = got
+                self.memo[key] = got
         return got
 
     def _declare_options(self, p: int) -> list[Action]:
         key = ("declare", p, tuple(self.declaring))
-        got = self._memo.get(key)
+        got = self.memo.get(key)
         if got is None:
             atk = [self.cards[i] for i in self.declaring]
             got = [act(p, "add_attacker", {"card": c.iid}) for c in combat.possible_teammates(self, atk)]
@@ -1266,16 +1266,16 @@ class Game(Replayable):
                 got += [act(p, "target", {"card": c.iid}) for c in combat.defenders(self, atk)]
             got.append(act(p, "cancel_attack"))
             if self.caches.enabled:
-                self._memo[key] = got
+                self.memo[key] = got
         return got
 
     def _plays(self, p: int, timing: str) -> list[Action]:
         key = ("plays", p, timing)
-        got = self._memo.get(key)
+        got = self.memo.get(key)
         if got is None:
             got = powers.plays(self, p, timing)
             if self.caches.enabled:
-                self._memo[key] = got
+                self.memo[key] = got
         return got
 
     def _power_reason(self, a: Action, c: Card, cd) -> str:
@@ -1346,22 +1346,22 @@ class Game(Replayable):
     def _apply(self, action: Action) -> list[Event]:
         """The trusted path: ``action`` must come from ``legal_actions``."""
         first_event = len(self.events)
-        self._view_cache = None
+        self.view_cache = None
         self._actions.append(action)
         d = self.decision
         self.decision = None
         self._do(action, d)
         self._advance()
-        memo = self._memo
+        memo = self.memo
         if memo:
             # Results worked out for earlier decisions stay valid after a quiet action that set
             # nothing else in motion: no ability waiting, nothing logged but the action itself.
             quiet = _QUIET.get(action.type)
             if quiet is None or len(self.events) - first_event > quiet[0] or self.stack or self.pending \
                     or self.result is not None or self.static_sources():
-                self._memo = {}
+                self.memo = {}
             elif quiet[1]:  # it moved a character: keep only what rows cannot change
-                self._memo = {k: v for k, v in memo.items() if k[0] in _ROWLESS}
+                self.memo = {k: v for k, v in memo.items() if k[0] in _ROWLESS}
         return self.events[first_event:]
 
     def _do(self, a: Action, d: dict) -> None:
@@ -1428,7 +1428,7 @@ class Game(Replayable):
             self.stack[-1]["target"] = args["card"]
         elif t == "choose_first":
             self.first_side = args["side"]
-            self.log("setup", f"{self._side_name(args['side'])} will go first.")
+            self.log("setup", f"{self.side_name(args['side'])} will go first.")
             self.phase = "setup_place"
             self.queue = self._players_in_turn_order()
         elif t == "place_main":
@@ -1674,18 +1674,18 @@ class Game(Replayable):
         g.events = list(self.events)
         g._actions = list(self._actions)
         g._actions_json = list(self._actions_json)
-        g._view_cache = None
-        g._chars = {}
-        g._kw_present = None
-        g._statics = None
-        g._memo = {}
+        g.view_cache = None
+        g.chars_cache = {}
+        g.kw_present = None
+        g.statics_cache = None
+        g.memo = {}
         return g
 
     def drop_caches(self) -> None:
         """Forget everything worked out from the state (the fields marked as caches above), as a
         game freshly replayed to this state would have it: checks compare the two."""
         self.caches.drop(self)
-        self._in_statics = False
+        self.in_statics = False
 
     def describe(self, a: Action) -> str:
         """A plain-language label for an action, for menus and logs."""

@@ -259,7 +259,7 @@ def possible_plays(g: Game) -> list[dict[str, tuple]]:
     from the game's cards (again when tokens join): a hand only ever holds its owner's cards, but a
     character of any owner (or a main character's other level) may be on a player's side, and
     Mimic copies only powers of the game's cards."""
-    key, table = g._possible_plays
+    key, table = g.plays_cache
     if key != len(g.cards):
         pool = g.defs
         if not g.caches.enabled:  # the plain path: everything in the pool may be playable
@@ -276,7 +276,7 @@ def possible_plays(g: Game) -> list[dict[str, tuple]]:
                                 for plots in (pool.plots_at[True][t], pool.plots_at[False][t])),
                               pool.own_powers_at[t] if power_at[t] else None, power_at[t] and offzone)
                           for t in ("build", "main", "combat")})
-        g._possible_plays = (len(g.cards), table)
+        g.plays_cache = (len(g.cards), table)
     return table
 
 
@@ -344,7 +344,7 @@ def powers_of(g: Game, c: Card) -> list[tuple[str, int, object]] | tuple:
         out += [(e.cid, i, pw) for i, pw in enumerate(g.defs.cards[e.cid].powers)]
     if "mimic" in d.keywords and where == "play" and g.has_keyword(c, "mimic"):
         # Mimic describes a character on your side: it copies nothing from a hand or KO pile
-        for o in g._mimic_sources(c):
+        for o in g.mimic_sources(c):
             out += [(o.cid, i, pw) for i, pw in enumerate(g.defs.cards[o.cid].powers) if pw.zone == "play"]
     return out
 
