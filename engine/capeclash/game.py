@@ -344,10 +344,11 @@ class Game(Replayable):
             raise IllegalActionError(f"{action}: the game is over", "game_over")
         if action not in self.legal_actions(action.player):
             raise IllegalActionError(legality.why_illegal(self, action), "not_legal_now")
-        return self._apply(action)
+        return self.apply_unchecked(action)
 
-    def _apply(self, action: Action) -> list[Event]:
-        """The trusted path: ``action`` must come from ``legal_actions``."""
+    def apply_unchecked(self, action: Action) -> list[Event]:
+        """The trusted path (search, simulations, replays): ``action`` must come from
+        ``legal_actions``; it is carried out without checking it again."""
         first_event = len(self.events)
         self.view_cache = None
         self._actions.append(action)
@@ -358,6 +359,8 @@ class Game(Replayable):
         if self.memo:
             moves.forget_after(self, action, first_event)
         return self.events[first_event:]
+
+    _apply = apply_unchecked  # the name the game-agnostic core uses (engine.core.replay)
 
     # ================================================================== views, saves
 

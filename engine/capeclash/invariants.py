@@ -188,7 +188,7 @@ def apply_checking_secrets(g: Game, action, rng, viewers=None) -> list[str]:
         viewers = [None, *range(len(g.players))]
     hidden_before = {v: unseen_cards(g, v) for v in viewers}
     first = len(g.events)
-    g._apply(action)
+    g.apply_unchecked(action)
     out = []
     for v in viewers:
         if any(e.type == "look" and v in e.secret for e in g.events[first:]):
@@ -197,7 +197,7 @@ def apply_checking_secrets(g: Game, action, rng, viewers=None) -> list[str]:
         if not keep:
             continue
         h = permuted(before, keep, rng)
-        h._apply(action)
+        h.apply_unchecked(action)
         mine = [e.for_viewer(v) for e in g.events[first:]]
         theirs = [e.for_viewer(v) for e in h.events[first:]]
         if mine != theirs:
