@@ -42,10 +42,11 @@ The shortcuts (field of ``Game`` or place, and what drops it):
 from __future__ import annotations
 
 import os
+from typing import Any
 
 #: The fields of ``Game`` that hold results worked out from the state, with their empty values
 #: (``Game.drop_caches`` resets them; they are never saved).
-FIELDS = {
+FIELDS: dict[str, Any] = {
     "view_cache": None, "face_cache": dict, "chars_cache": dict, "kw_present": None, "statics_cache": None,
     "live_cache": None, "offzone_cache": (-1, False), "plays_cache": (-1, []), "targets_seen": None,
     "memo": dict,

@@ -48,7 +48,8 @@ def config_problems(data: dict, source: str | None) -> list:
     if isinstance(max_turns, bool) or not isinstance(max_turns, int) or not 1 <= max_turns <= MAX_TURNS:
         problems.append(Problem(source, None, "config.max_turns", f"must be a whole number from 1 to {MAX_TURNS}, "
                                                                   f"not {excerpt(max_turns)}"))
-    for i, p in enumerate(data.get("players") if isinstance(data.get("players"), list) else []):
+    specs = data.get("players")
+    for i, p in enumerate(specs if isinstance(specs, list) else []):
         name = p.get("name") if isinstance(p, dict) else None
         if name is not None and not isinstance(name, str):
             problems.append(Problem(source, None, f"config.players[{i}].name", f"must be text, not {excerpt(name)}"))

@@ -35,6 +35,7 @@ def proceed(g: Game) -> None:
     # the most frequent phases first: this runs after nearly every action
     if ph == "main":
         if g.declaring:
+            assert g.declaring_player is not None
             g.ask_step("declare", [g.declaring_player])
         elif g.combat is not None:
             if g.combat.stage == "window":
@@ -49,10 +50,12 @@ def proceed(g: Game) -> None:
     elif ph == "formation":
         g.ask_step("formation", g.live_players_of(g.active))
     elif ph == "resource" or ph == "recruit":
-        if g.players[g.step_player].out:
+        sp = g.step_player
+        assert sp is not None
+        if g.players[sp].out:
             next_build_player(g, "recruit")  # their build steps are over
             return
-        g.ask_step(ph, [g.step_player])
+        g.ask_step(ph, [sp])
     elif ph == "start":
         start_of_turn(g)
     elif ph == "draw":
@@ -177,15 +180,18 @@ def recovery_phase(g: Game) -> None:
 def next_build_player(g: Game, after_phase: str) -> None:
     """Resource -> recruit for each player of the side in seat order, then formation."""
     ps = g.players_of(g.active)
+    sp = g.step_player
     if after_phase == "resource":
+        assert sp is not None
         g.phase = "recruit"
-        pl = g.players[g.step_player]
+        pl = g.players[sp]
         pl.recruit += len(pl.resources)
         g.log("recruit_points", f"{pl.name} has {pl.recruit} recruit point(s).")
     elif after_phase == "recruit":
-        pl = g.players[g.step_player]
+        assert sp is not None
+        pl = g.players[sp]
         pl.recruit = 0
-        later = [q for q in ps[ps.index(g.step_player) + 1:] if not g.players[q].out]
+        later = [q for q in ps[ps.index(sp) + 1:] if not g.players[q].out]
         if later:
             g.step_player = later[0]
             g.phase = "resource"

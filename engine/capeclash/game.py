@@ -21,6 +21,8 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Container, Iterable
+from typing import Any
 
 from engine.capeclash import (
     combat,
@@ -83,6 +85,59 @@ class Game(Replayable):
         "view_cache", "face_cache", "chars_cache", "kw_present", "statics_cache", "live_cache", "offzone_cache",
         "plays_cache", "targets_seen", "memo", "in_statics", "_actions_json",
     )
+
+    # the fields' types (the modules in this package read and write them; Game owns them)
+    defs: CardPool
+    config: dict
+    mode: str
+    sides: list[int]
+    side_players: dict[int, list[int]]   # side -> its players
+    side_team: dict[int, int]            # side -> its team
+    statics_grant: bool
+    caches: Caches
+    rng: Rng
+    cards: dict[int, Card]
+    players: list[Player]
+    in_play: list[int]
+    machines: list[int]
+    turn: int
+    active: int                          # the side whose turn it is
+    first_side: int
+    chooser: int
+    phase: str
+    step_player: int | None              # the player whose build step it is
+    queue: list[int]
+    decision: dict | None
+    stack: list[dict]
+    pending: list[dict]
+    combat: Combat | None
+    clock: int
+    used_powers: list[str]
+    plots_played: dict[str, int]
+    times_attacked: dict[str, int]
+    moved: list[int]
+    declaring: list[int]
+    declaring_player: int | None
+    attacked_this_turn: bool
+    quiet_turns: int
+    result: dict | None
+    events: list[Event]
+    _actions: list[Action]
+    _actions_json: list[dict]
+    dirty: bool
+    check_end: bool
+    any_grants: bool
+    view_cache: dict | None
+    face_cache: dict
+    chars_cache: dict[int | None, list[Card]]
+    kw_present: Container[str] | None
+    statics_cache: list[Card] | None
+    live_cache: list[int] | None
+    offzone_cache: tuple[int, bool]
+    plays_cache: tuple[int, Any]
+    targets_seen: dict | None
+    memo: dict
+    in_statics: bool
 
     def __init__(self, pool: CardPool, config: dict, caches: bool | None = None):
         """``caches=False`` turns every shortcut off (see ``engine.capeclash.caches``); ``None``: on unless
@@ -353,6 +408,7 @@ class Game(Replayable):
         self.view_cache = None
         self._actions.append(action)
         d = self.decision
+        assert d is not None  # (a legal action answers the open decision)
         self.decision = None
         resolve.do(self, action, d)
         self._advance()
@@ -381,7 +437,7 @@ class Game(Replayable):
 
         ``skip_decks`` leaves out the cards lying in decks (the decks' order is still there, in the
         players' deck lists): a cheaper comparison for checks run after every action."""
-        cards = self.cards.values()
+        cards: Iterable[Card] = self.cards.values()
         if skip_decks:
             cards = [c for c in cards if c.zone != "deck"]
         return {

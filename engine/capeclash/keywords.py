@@ -114,7 +114,7 @@ def possible_keywords(g: Game):
     granted, or while a Mimic could copy one)."""
     if g.any_grants or not g.caches.enabled:
         return EVERY_KEYWORD
-    present = set()
+    present: set[str] = set()
     defs = g.defs.cards
     sources = [defs[c.cid] for c in g.characters()]
     if any(pl.equipment for pl in g.players):

@@ -54,7 +54,7 @@ def card_reason(g: Game, a: Action) -> str | None:
         c = g.cards[card]
         cd = g.defs[c.cid]
         if a.type in ("recruit", "recruit_ally"):
-            if g.decision["type"] != "recruit":
+            if g.decision is None or g.decision["type"] != "recruit":
                 return f"{a}: characters are recruited in the recruit step of your build phase"
             if card not in g.players[a.player].hand:
                 return f"{a}: {cd.name} is not in your hand"

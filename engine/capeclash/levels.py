@@ -9,9 +9,13 @@ if TYPE_CHECKING:
 
 
 def level_chain(g: Game, cid: str) -> list[str]:
+    """A main character's levels, from ``cid`` up (five at most)."""
     chain = [cid]
-    while g.defs[chain[-1]].level_up and len(chain) < 5:
-        chain.append(g.defs[chain[-1]].level_up.into)
+    while len(chain) < 5:
+        lu = g.defs[chain[-1]].level_up
+        if not lu:
+            break
+        chain.append(lu.into)
     return chain
 
 
@@ -19,6 +23,7 @@ def gain_xp(g: Game, p: int, n: int) -> None:
     """The player's original main character gains XP (a demoted one too: 001 says it keeps
     its XP and still levels up, as a supporting character)."""
     pl = g.players[p]
+    assert pl.main is not None
     m = g.cards[pl.main]
     d = g.defs[m.cid]
     if d.level_up is None or m.zone != "play":
@@ -36,6 +41,7 @@ def gain_xp(g: Game, p: int, n: int) -> None:
 def change_level(g: Game, p: int, step: int) -> None:
     """Level a player's main character up or down one level (keeping everything on it)."""
     pl = g.players[p]
+    assert pl.main is not None
     m = g.cards[pl.main]
     if m.zone != "play" or m.cid not in pl.levels:
         return

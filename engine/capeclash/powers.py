@@ -17,6 +17,7 @@ from engine.core.actions import Action, act
 if TYPE_CHECKING:
     from engine.capeclash.game import Game
     from engine.capeclash.state import Card
+    from engine.cardlang.cards import CardDef, PowerDef
 
 
 # ------------------------------------------------------------------ paying
@@ -28,7 +29,7 @@ def sources(g: Game, p: int, symbol: str, for_card: Card | None, exclude=(), loc
             if iid not in exclude and _can_pay(d, symbol, teams)]
 
 
-def locations(g: Game, p: int) -> list[tuple[int, object]]:
+def locations(g: Game, p: int) -> list[tuple[int, CardDef]]:
     """Every location player ``p`` could pay with: face-up in the resource row, or in hand."""
     pl = g.players[p]
     cards, places = g.cards, g.defs.location_defs
@@ -325,7 +326,7 @@ def _team_counts(g: Game, chars, requires=()) -> dict[str, int]:
     return counts
 
 
-def powers_of(g: Game, c: Card) -> list[tuple[str, int, object]] | tuple:
+def powers_of(g: Game, c: Card) -> list[tuple[str, int, PowerDef]] | tuple[()]:
     """A character's super powers now, as (card id, index, power): its own, then its equipment's,
     then those Mimic copies. In play: the powers that work in play; in a hand or KO pile: the
     powers that work from there (Mimic copies only in play). None while its powers are lost."""

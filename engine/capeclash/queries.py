@@ -59,7 +59,7 @@ def characters(g: Game, side: int | None = None) -> list[Card]:
         # worked out for every side at once: after a change to the board most sides are asked
         cards = g.cards
         every = [cards[i] for i in g.in_play]
-        cache = {None: every}
+        cache: dict[int | None, list[Card]] = {None: every}
         for s in g.sides:
             cache[s] = []
         for c in every:
@@ -105,7 +105,9 @@ def main_alive(g: Game, p: int) -> bool:
 
 def main_in_play(g: Game, p: int) -> Card | None:
     """The player's main character now in play: the one they started with, else another."""
-    m = g.cards[g.players[p].main]
+    main = g.players[p].main
+    assert main is not None
+    m = g.cards[main]
     if m.zone == "play" and m.is_main:
         return m
     return next((c for c in g.characters() if c.is_main and c.owner == p), None)
@@ -167,7 +169,7 @@ def main_groups(g: Game, p: int) -> list[list[Card]]:
 
 
 def main_names(g: Game, side: int) -> set[str]:
-    out = set()
+    out: set[str] = set()
     for p in g.players_of(side):
         m = g.players[p].main
         if m is not None:

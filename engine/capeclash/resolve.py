@@ -82,6 +82,7 @@ def do(g: Game, a: Action, d: dict) -> None:
         g.queue = queries.players_in_turn_order(g)
     elif t == "place_main":
         g.queue.pop(0)
+        assert pl.main is not None
         m = g.cards[pl.main]
         m.zone = "deck"  # enter_play takes it from wherever it is
         zones.enter_play(g, m.iid, pl.side, args["row"], how="places their main character")
