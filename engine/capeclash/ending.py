@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.capeclash import zones
-from engine.capeclash.state import Card
+from engine.capeclash.state import Card, Trigger
 
 if TYPE_CHECKING:
     from engine.capeclash.game import Game
@@ -57,9 +57,11 @@ def drop_abilities_of(g: Game, p: int) -> None:
     """A player who is out is never asked again: their triggered abilities waiting to resolve,
     and their plot twists, powers and payments under way, are gone (a plot twist that was
     resolving leaves the game with the rest of their cards)."""
-    def theirs(item: dict) -> bool:
+    def theirs(item: dict | Trigger) -> bool:
+        if isinstance(item, Trigger):
+            return item.ctl == p
         if item.get("t") == "reaction":
-            item = item["trig"]
+            return item["trig"].ctl == p
         return item.get("ctl", item.get("player")) == p
 
     g.pending = [t for t in g.pending if not theirs(t)]

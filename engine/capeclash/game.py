@@ -52,7 +52,7 @@ from engine.capeclash.config import (  # noqa: F401  (MAX_*, config_problems: im
     config_problems,
     normalise_config,
 )
-from engine.capeclash.state import Card, Combat, Player
+from engine.capeclash.state import Card, Combat, Player, Trigger
 from engine.cardlang.cards import CardPool
 from engine.core.actions import Action
 from engine.core.errors import CapeClashError, IllegalActionError, SaveError
@@ -109,7 +109,7 @@ class Game(Replayable):
     queue: list[int]
     decision: dict | None
     stack: list[dict]
-    pending: list[dict]
+    pending: list[Trigger]
     combat: Combat | None
     clock: int
     used_powers: list[str]
@@ -188,7 +188,7 @@ class Game(Replayable):
         self.queue: list[int] = []
         self.decision: dict | None = None
         self.stack: list[dict] = []
-        self.pending: list[dict] = []
+        self.pending: list[Trigger] = []
         self.combat: Combat | None = None
         self.clock = 0
         self.used_powers: list[str] = []
@@ -446,7 +446,7 @@ class Game(Replayable):
             "in_play": list(self.in_play), "machines": list(self.machines),
             "turn": self.turn, "active": self.active, "first": self.first_side, "phase": self.phase,
             "step_player": self.step_player, "queue": list(self.queue), "decision": self.decision,
-            "stack": self.stack, "pending": self.pending,
+            "stack": [_frame_json(f) for f in self.stack], "pending": [t.to_json() for t in self.pending],
             "combat": self.combat.to_json() if self.combat else None,
             "clock": self.clock, "used": list(self.used_powers), "moved": list(self.moved),
             "plots_played": dict(self.plots_played), "times_attacked": dict(self.times_attacked),
@@ -549,7 +549,8 @@ _tuple_new = tuple.__new__
 
 
 def _deep_copy(x):
-    """A copy of JSON-like data (dicts, lists, tuples of plain values), faster than copy.deepcopy."""
+    """A copy of JSON-like data (dicts, lists, tuples of plain values, and the waiting abilities
+    they may hold), faster than copy.deepcopy."""
     t = type(x)
     if t is dict:
         return {k: _deep_copy(v) for k, v in x.items()}
@@ -557,4 +558,16 @@ def _deep_copy(x):
         return [_deep_copy(v) for v in x]
     if t is tuple:
         return tuple(_deep_copy(v) for v in x)
+    if t is Trigger:
+        return x.copy(_deep_copy(x.frame))
     return x
+
+
+def _frame_json(f: dict) -> dict:
+    """A stack frame as JSON: the waiting abilities some frames hold as their JSON too."""
+    t = f["t"]
+    if t == "reaction":
+        return {**f, "trig": f["trig"].to_json()}
+    if t == "waiting":
+        return {**f, "items": [i.to_json() for i in f["items"]]}
+    return f

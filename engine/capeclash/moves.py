@@ -135,7 +135,7 @@ def options(g: Game, p: int, d: dict) -> list[Action]:
 def reaction_payable(g: Game, p: int) -> bool:
     """Can ``p`` pay for the reaction now offered (the hand included)?"""
     trig = g.stack[-1]["trig"]
-    return powers.payable(g, p, trig["cost"], g.cards[trig["frame"]["src"]])
+    return powers.payable(g, p, trig.cost, g.cards[trig.frame["src"]])
 
 
 def row_moves(g: Game, p: int) -> list[tuple[int, Action]]:

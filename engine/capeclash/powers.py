@@ -141,10 +141,10 @@ def after_it_resolves(g: Game, since: int) -> None:
     abilities go into a frame under the one on top of the stack (the plot twist, the power or its
     payment), which hands them back once that is done."""
     pending = g.pending
-    later = [t for t in pending[since:] if "cost" not in t]
+    later = [t for t in pending[since:] if t.cost is None]
     if not later:
         return
-    pending[since:] = [t for t in pending[since:] if "cost" in t]
+    pending[since:] = [t for t in pending[since:] if t.cost is not None]
     stack = g.stack
     top = stack.pop()
     if stack and stack[-1]["t"] == "waiting" and stack[-1].get("after"):

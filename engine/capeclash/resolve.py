@@ -129,14 +129,13 @@ def do(g: Game, a: Action, d: dict) -> None:
             if d.get("reaction"):
                 trig = g.stack.pop()["trig"]
                 if t == "yes":
-                    c = g.cards[trig["frame"]["src"]]
-                    g.used_powers.append(trig["key"])
-                    if trig["once"]:
-                        c.used_once.append(trig["once"])
-                    g.log("power", f"{pl.name} uses {trig['name']}.")
-                    g.stack.append({"t": "pay", "player": p, "need": list(trig["cost"]), "paid": [],
-                                       "for": c.iid, "name": trig["name"], "then": trig["frame"],
-                                       "reaction": True})
+                    c = g.cards[trig.frame["src"]]
+                    g.used_powers.append(trig.key)
+                    if trig.once:
+                        c.used_once.append(trig.once)
+                    g.log("power", f"{pl.name} uses {trig.name}.")
+                    g.stack.append({"t": "pay", "player": p, "need": list(trig.cost), "paid": [],
+                                    "for": c.iid, "name": trig.name, "then": trig.frame, "reaction": True})
             elif t == "no":
                 g.stack.pop()
         elif d["type"] in ("choose", "choose_player", "choose_row", "dance", "search"):  # declined or dropped out

@@ -6,7 +6,9 @@ be saved, hashed, copied for search and replayed.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from operator import attrgetter
+from typing import Any
 
 ZONES = ("deck", "hand", "ko", "removed", "play", "resource", "aside", "equipped", "resolving", "machine", "pile")
 
@@ -178,3 +180,40 @@ class Combat:
         for f, v in zip(cls.FIELDS, data, strict=True):
             setattr(c, f, list(v) if isinstance(v, list) else v)
         return c
+
+
+@dataclass(slots=True)
+class Trigger:
+    """An ability waiting in ``Game.pending`` to go on the stack (``triggers.queue_triggers``): a
+    triggered ability, a reaction super power offered to pay and use, or a level-up condition.
+    ``to_json`` gives the form states are hashed and saved by (the keys each kind had as a dict)."""
+
+    ctl: int                            # the player who controls it and answers its questions
+    frame: dict | None = None           # the effect frame it resolves as (None: a level-up condition)
+    optional: bool = False              # a "may" ability: its controller is asked first
+    name: str | None = None             # its label when abilities are ordered (None: the frame's name)
+    # a reaction super power
+    cost: list[str] | None = None       # the cost paid on "yes" (None: not a reaction)
+    key: str | None = None              # its entry in ``Game.used_powers``
+    once: str | None = None             # the power's name when it can be used once per game
+    # a level-up condition: the owner's main character gains XP when it resolves
+    xp: int | None = None               # the owner (None: not a level-up condition)
+    src: int | None = None              # the main character
+    cond: Any = None                    # the condition checked again on resolution
+
+    @property
+    def label(self) -> str:
+        return self.name or self.frame["name"]  # type: ignore[index]  # (every kind has one or the other)
+
+    def copy(self, frame: dict | None) -> Trigger:
+        """A copy holding ``frame`` (the caller's copy of this one's frame)."""
+        return Trigger(self.ctl, frame, self.optional, self.name, None if self.cost is None else list(self.cost),
+                       self.key, self.once, self.xp, self.src, self.cond)
+
+    def to_json(self) -> dict:
+        if self.xp is not None:
+            return {"xp": self.xp, "ctl": self.ctl, "src": self.src, "cond": self.cond, "name": self.name}
+        if self.cost is not None:
+            return {"frame": self.frame, "optional": self.optional, "ctl": self.ctl, "cost": self.cost,
+                    "key": self.key, "once": self.once, "name": self.name}
+        return {"frame": self.frame, "optional": self.optional, "ctl": self.ctl}

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.capeclash import effects, powers
-from engine.capeclash.state import Card
+from engine.capeclash.state import Card, Trigger
 from engine.cardlang.cards import KEYWORD_TRIGGERS
 
 if TYPE_CHECKING:
@@ -95,7 +95,7 @@ def triggers_of(g: Game, c: Card, event: str, data: dict, look_back: bool = Fals
             frame["event"] = {k: v for k, v in data.items() if isinstance(v, int)}
         if t.cond and not effects.condition(g, t.cond, frame):
             continue  # an intervening "if" must hold when the ability triggers
-        g.pending.append({"frame": frame, "optional": t.optional, "ctl": ctl})
+        g.pending.append(Trigger(ctl, frame, t.optional))
     lu = d.level_up
     if lu and event in lu.when and (c.face_up or event in LOOK_BACK):
         owner = c.owner
@@ -105,8 +105,8 @@ def triggers_of(g: Game, c: Card, event: str, data: dict, look_back: bool = Fals
             probe = {"src": c.iid, "ctl": ctl}
             if lu.cond and not effects.condition(g, lu.cond, probe):
                 return
-            g.pending.append({"xp": owner, "ctl": ctl, "src": c.iid, "cond": lu.cond,
-                                 "name": f"{d.name}'s level-up condition"})
+            g.pending.append(Trigger(ctl, name=f"{d.name}'s level-up condition", xp=owner, src=c.iid,
+                                     cond=lu.cond))
 
 
 def reactions_of(g: Game, c: Card, d, event: str, data: dict, ctl: int) -> None:
@@ -121,9 +121,8 @@ def reactions_of(g: Game, c: Card, d, event: str, data: dict, ctl: int) -> None:
             continue  # (offered in front of everyone: whether it can really be paid is asked on "yes")
         frame = effects.new_frame(["power", cid, i], ctl, c.iid, pw.name)
         frame["event"] = {k2: v for k2, v in data.items() if isinstance(v, int)}
-        g.pending.append({"frame": frame, "optional": True, "ctl": ctl, "cost": list(pw.cost),
-                             "key": key, "once": pw.name if pw.once_per_game else None,
-                             "name": f"{d.name}'s reaction {pw.name}"})
+        g.pending.append(Trigger(ctl, frame, True, f"{d.name}'s reaction {pw.name}", list(pw.cost), key,
+                                 pw.name if pw.once_per_game else None))
 
 
 def queue_triggers(g: Game) -> None:
@@ -134,7 +133,7 @@ def queue_triggers(g: Game) -> None:
     chooser = orderer(g)
     opts = list(range(len(g.pending)))
     g.ask("order", [chooser], options=opts, prompt="Choose which triggered ability resolves first",
-             names=[t.get("name") or t["frame"]["name"] for t in g.pending])
+             names=[t.label for t in g.pending])
 
 
 def orderer(g: Game) -> int:
@@ -145,19 +144,20 @@ def orderer(g: Game) -> int:
     return next((p for p in g.turn_order_from(first) if not g.players[p].out), first)
 
 
-def start_trigger(g: Game, trig: dict) -> None:
-    if "xp" in trig:
-        g.stack.append({"t": "xp", "player": trig["xp"], "src": trig["src"], "ctl": trig["ctl"],
-                           "cond": trig["cond"], "name": trig["name"]})
+def start_trigger(g: Game, trig: Trigger) -> None:
+    """Put a waiting ability on the stack (asking first when it is a reaction or a "may")."""
+    if trig.xp is not None:
+        g.stack.append({"t": "xp", "player": trig.xp, "src": trig.src, "ctl": trig.ctl,
+                        "cond": trig.cond, "name": trig.name})
         return
-    frame = trig["frame"]
-    if "cost" in trig:
+    frame = trig.frame
+    assert frame is not None
+    if trig.cost is not None:
         g.stack.append({"t": "reaction", "trig": trig})
-        g.ask("may_trigger", [trig["ctl"]], reaction=True,
-                 prompt=f"Use {trig['name']} (pay {', '.join(trig['cost'])})?")
+        g.ask("may_trigger", [trig.ctl], reaction=True, prompt=f"Use {trig.name} (pay {', '.join(trig.cost)})?")
         return
-    if trig["optional"]:
+    if trig.optional:
         g.stack.append(frame)
-        g.ask("may_trigger", [trig["ctl"]], prompt=f"Use {frame['name']}?")
+        g.ask("may_trigger", [trig.ctl], prompt=f"Use {frame['name']}?")
         return
     g.stack.append(frame)

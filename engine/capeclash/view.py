@@ -246,6 +246,5 @@ def describe_action(g: Game, a: Action) -> str:
     if t == "no":
         return "No"
     if t == "order":
-        p = g.pending[a["trigger"]]
-        return f"Resolve first: {p.get('name') or p['frame']['name']}"
+        return f"Resolve first: {g.pending[a['trigger']].label}"
     return str(a)
