@@ -20,7 +20,7 @@ def main_knocked_out(g: Game, c: Card) -> None:
     if g.main_alive(owner):
         return  # another of their main characters is still in play
     g.log("main_ko", f"{pl.name}'s main character is KO'd." if c.iid == pl.main
-             else f"{pl.name} has no main character left in play.")
+          else f"{pl.name} has no main character left in play.")
     if g.mode == "two_headed":
         return  # teammates play on until both main characters are KO'd
     g.eliminate(owner)

@@ -89,7 +89,7 @@ def out_turn_ends(g: Game) -> None:
     """Everyone whose turn it is is out: the turn ends at once (nothing of theirs is left to
     resolve; see ``eliminate``), and the next player still in the game takes a turn."""
     g.log("turn", f"{g.side_name(g.active)} {'is' if len(g.players_of(g.active)) == 1 else 'are'} "
-                     f"out of the game: the turn ends.")
+                  f"out of the game: the turn ends.")
     g.declaring = []
     if g.combat is not None:
         combat.cancel(g)
@@ -112,7 +112,7 @@ def start_of_turn(g: Game) -> None:
         m = g.players[p].main
         if m is not None and g.cards[m].zone == "play" and g.cards[m].side != g.players[p].side:
             g.log("lose", f"{g.players[p].name}'s main character is controlled by an opponent: "
-                             f"{g.players[p].name} loses.")
+                          f"{g.players[p].name} loses.")
             g.eliminate(p)
     g.phase = "draw"
     live = g.live_players_of(g.active)
@@ -137,11 +137,11 @@ def keep_main(g: Game, frame: dict, keep: int | None = None) -> None:
         return
     if keep is None:
         g.ask("choose", [p], options=[grp[0].iid for grp in groups],
-                 prompt="You control two or more main characters: choose the one you keep (the others are KO'd)")
+              prompt="You control two or more main characters: choose the one you keep (the others are KO'd)")
         return
     g.stack.pop()
     g.log("keep_main", f"{g.players[p].name} controls {len(groups)} main characters and keeps "
-                          f"{g.name(keep)}; the others are KO'd.")
+                       f"{g.name(keep)}; the others are KO'd.")
     for group in groups:
         if all(c.iid != keep for c in group):
             for c in group:

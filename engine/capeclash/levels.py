@@ -53,6 +53,6 @@ def change_level(g: Game, p: int, step: int) -> None:
     pl.level = i + 1
     pl.xp = 0
     g.log("level_up" if step > 0 else "level_down",
-             f"{old} levels {'up' if step > 0 else 'down'} to level {pl.level}!")
+          f"{old} levels {'up' if step > 0 else 'down'} to level {pl.level}!")
     if step > 0:
         g.emit("levels_up", m.iid)

@@ -79,7 +79,7 @@ def triggers_of(g: Game, c: Card, event: str, data: dict, look_back: bool = Fals
         abilities += [(["trigger", ed.id, i], t, f"{ed.name} on {d.name}") for i, t in enumerate(ed.triggers)]
     if not lost:
         kws = g.keywords_of(c) if (c.mods or c.gear is not None or "mimic" in d.keywords
-                                      or g.statics_grant) else d.keywords
+                                   or g.statics_grant) else d.keywords
         if look_back and c.zone == "play" and not c.face_up:
             kws = d.keywords  # it had its printed keywords the moment before
         for kw in sorted(kws):
@@ -133,7 +133,7 @@ def queue_triggers(g: Game) -> None:
     chooser = orderer(g)
     opts = list(range(len(g.pending)))
     g.ask("order", [chooser], options=opts, prompt="Choose which triggered ability resolves first",
-             names=[t.label for t in g.pending])
+          names=[t.label for t in g.pending])
 
 
 def orderer(g: Game) -> int:
