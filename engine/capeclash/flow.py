@@ -13,12 +13,13 @@ from engine.capeclash import combat, ending, queries, zones
 
 if TYPE_CHECKING:
     from engine.capeclash.game import Game
+    from engine.capeclash.state import Modifier
 
 # The phases of a turn: when everyone whose turn it is is out, the turn ends at once.
 TURN_PHASES = frozenset(("start", "draw", "recovery", "resource", "recruit", "formation", "main"))
 
 
-def _expires(m: dict, turn: int) -> bool:
+def _expires(m: Modifier, turn: int) -> bool:
     u = m.get("until")
     if u == "turn":
         return True
@@ -216,7 +217,9 @@ def cleanup(g: Game) -> None:
     for c in [c for c in g.characters() if c.mods]:
         for m in [m for m in c.mods if m["k"] == "control" and _expires(m, g.turn)]:
             c.mods.remove(m)
-            zones.change_side(g, c, m["side"])
+            side = m["side"]
+            assert side is not None
+            zones.change_side(g, c, side)
     for c in g.characters():
         if c.mods:
             c.mods = [m for m in c.mods if not _expires(m, g.turn)]

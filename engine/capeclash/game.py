@@ -52,7 +52,7 @@ from engine.capeclash.config import (  # noqa: F401  (MAX_*, config_problems: im
     config_problems,
     normalise_config,
 )
-from engine.capeclash.state import Card, Combat, Player, Trigger
+from engine.capeclash.state import Card, Combat, Decision, Player, Trigger
 from engine.cardlang.cards import CardPool
 from engine.core.actions import Action
 from engine.core.errors import CapeClashError, IllegalActionError, SaveError
@@ -107,7 +107,7 @@ class Game(Replayable):
     phase: str
     step_player: int | None              # the player whose build step it is
     queue: list[int]
-    decision: dict | None
+    decision: Decision | None
     stack: list[dict]
     pending: list[Trigger]
     combat: Combat | None
@@ -186,7 +186,7 @@ class Game(Replayable):
         self.phase = "setup_first"
         self.step_player: int | None = None
         self.queue: list[int] = []
-        self.decision: dict | None = None
+        self.decision: Decision | None = None
         self.stack: list[dict] = []
         self.pending: list[Trigger] = []
         self.combat: Combat | None = None
@@ -375,7 +375,7 @@ class Game(Replayable):
             raise AssertionError(t)
 
     def ask(self, type: str, players: list[int], **info) -> None:
-        self.decision = {"type": type, "players": list(players), **info}
+        self.decision = {"type": type, "players": list(players), **info}  # type: ignore[assignment]
 
     def ask_step(self, type: str, players: list[int]) -> None:
         """``ask`` for the turn's own steps (no options, no prompt), which follow nearly every action:

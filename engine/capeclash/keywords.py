@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.capeclash import effects
-from engine.capeclash.state import Card
+from engine.capeclash.state import Card, Modifier
 
 if TYPE_CHECKING:
     from engine.capeclash.game import Game
@@ -210,7 +210,7 @@ def names_of(g: Game, c: Card) -> tuple[str, ...]:
     return names
 
 
-def impersonating(g: Game, c: Card, m: dict) -> bool:
+def impersonating(g: Game, c: Card, m: Modifier) -> bool:
     """An impersonation switches off while the impersonated character is on any side."""
     want = m["name"].lower()
     return not any(o.iid != c.iid and want in {n.lower() for n in g.defs.cards[o.cid].names}

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.capeclash import combat, decisions, powers, queries
-from engine.capeclash.state import Card
+from engine.capeclash.state import Card, Decision
 from engine.core.actions import Action, act
 
 if TYPE_CHECKING:
@@ -49,7 +49,7 @@ def legal_actions(g: Game, player: int | None = None) -> list[Action]:
         g.targets_seen = None
 
 
-def options(g: Game, p: int, d: dict) -> list[Action]:
+def options(g: Game, p: int, d: Decision) -> list[Action]:
     t = d["type"]
     pl = g.players[p]
     if t == "formation":

@@ -7,13 +7,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.capeclash import combat, effects, flow, powers, queries, triggers, zones
+from engine.capeclash.state import Decision
 from engine.core.actions import Action
 
 if TYPE_CHECKING:
     from engine.capeclash.game import Game
 
 
-def do(g: Game, a: Action, d: dict) -> None:
+def do(g: Game, a: Action, d: Decision) -> None:
     t = a.type
     p = a.player
     args = a.args  # read directly: this runs for every action
