@@ -19,7 +19,7 @@ def zone_violations(g: Game) -> list[str]:
     seen: set[int] = set()
     total = 0
     cards = g.cards
-    lists = [(pl.index, z, getattr(pl, attr)) for pl in g.players
+    lists: list[tuple[int | None, str, list[int]]] = [(pl.index, z, getattr(pl, attr)) for pl in g.players
              for z, attr in (("deck", "deck"), ("hand", "hand"), ("ko", "ko"), ("removed", "removed"),
                              ("resource", "resources"), ("equipped", "equipment"))]
     lists += [(pl.index, "pile", ids) for pl in g.players for ids in pl.piles.values()]
@@ -201,7 +201,8 @@ def apply_checking_secrets(g: Game, action, rng, viewers=None) -> list[str]:
         mine = [e.for_viewer(v) for e in g.events[first:]]
         theirs = [e.for_viewer(v) for e in h.events[first:]]
         if mine != theirs:
-            diff = [(a, b) for a, b in zip(mine, theirs, strict=False) if a != b] or [(mine, theirs)]
+            diff: list[tuple[object, object]] = [(a, b) for a, b in zip(mine, theirs, strict=False) if a != b] \
+                or [(mine, theirs)]
             out.append(f"viewer {v}: after {action} the log depends on hidden cards: {diff[0][0]!r} / {diff[0][1]!r}")
             continue
         va, vb = g.view(v), h.view(v)
