@@ -412,8 +412,16 @@ class Game(Replayable):
         self.decision = None
         resolve.do(self, action, d)
         self._advance()
-        if self.memo:
-            moves.forget_after(self, action, first_event)
+        memo = self.memo
+        if memo:
+            # The lists moves.py remembers stay valid after a quiet action that set nothing else in
+            # motion: no ability waiting, nothing logged but the action itself (inline: every action).
+            quiet = _QUIET.get(action.type)
+            if quiet is None or len(self.events) - first_event > quiet[0] or self.stack or self.pending \
+                    or self.result is not None or self.static_sources():
+                self.memo = {}
+            elif quiet[1]:  # it moved a character: keep only what rows cannot change
+                self.memo = {k: v for k, v in memo.items() if k[0] in _ROWLESS}
         return self.events[first_event:]
 
     _apply = apply_unchecked  # the name the game-agnostic core uses (engine.core.replay)
@@ -546,6 +554,7 @@ class Game(Replayable):
 
 
 _tuple_new = tuple.__new__
+_QUIET, _ROWLESS = moves.QUIET, moves.ROWLESS
 
 
 def _deep_copy(x):

@@ -2,7 +2,7 @@
 
 ``legal_actions`` (offered as ``Game.legal_actions``) lists them. Lists asked for again and again
 while a player's options stay the same (row moves, attack starters, declare options, plays) are
-remembered in ``g.memo`` until an action that could change them (``forget_after``).
+remembered in ``g.memo`` until an action that could change them (``QUIET``, ``Game.apply_unchecked``).
 """
 
 from __future__ import annotations
@@ -50,6 +50,7 @@ def legal_actions(g: Game, player: int | None = None) -> list[Action]:
 
 
 def options(g: Game, p: int, d: Decision) -> list[Action]:
+    """The answers player ``p`` may give to decision ``d``, by the decision's kind."""
     t = d["type"]
     pl = g.players[p]
     if t == "formation":
@@ -212,16 +213,3 @@ def recruit_allies(g: Game, p: int) -> list[int]:
         return []
     me = g.players[p]
     return [q.index for q in g.players if q.team == me.team and q.index != p and not q.out]
-
-
-def forget_after(g: Game, action: Action, first_event: int) -> None:
-    """After ``action`` (whose events start at ``first_event``): drop the remembered lists it may
-    have changed. Results worked out for earlier decisions stay valid after a quiet action that set
-    nothing else in motion: no ability waiting, nothing logged but the action itself."""
-    memo = g.memo
-    quiet = QUIET.get(action.type)
-    if quiet is None or len(g.events) - first_event > quiet[0] or g.stack or g.pending \
-            or g.result is not None or g.static_sources():
-        g.memo = {}
-    elif quiet[1]:  # it moved a character: keep only what rows cannot change
-        g.memo = {k: v for k, v in memo.items() if k[0] in ROWLESS}
