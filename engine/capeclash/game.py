@@ -69,6 +69,12 @@ MAX_STEPS_PER_ACTION = 200_000
 
 
 class Game(Replayable):
+    """One game of Cape Clash. It owns the state (the fields below), runs the main loop
+    (``_advance``), applies actions, saves, loads and copies. The rules it runs live in the modules
+    named for them (see ``engine.capeclash``): ``flow`` (phases and steps), ``moves`` (legal actions),
+    ``resolve`` (what an action does), ``legality`` (why one is illegal), ``triggers``, ``queries``,
+    ``keywords``, ``ending``, ``levels``, ``setup``; the public ones are offered here as methods."""
+
     # Slots, not an instance dict: a game has more fields than CPython 3.11 keeps in a shared-key
     # dict, and slot reads are the fastest attribute access there is (the engine reads its own
     # fields several hundred times per action). ``fields`` lists them for copying.
