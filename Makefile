@@ -26,6 +26,7 @@ system-install:
 
 lint: dev-install
 	$(PY) -m ruff check engine apps printgen web tests tools
+	$(PY) -m mypy  # the files listed under [tool.mypy] in pyproject.toml
 
 validate: install
 	capeclash validate card_data

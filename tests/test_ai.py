@@ -52,7 +52,7 @@ def _with_hidden_cards_replaced(g, p: int):
                 pl.hand[i], pl.deck[-1 - i] = b, a
                 h.cards[a].zone, h.cards[b].zone = "deck", "hand"
         rng.shuffle(pl.deck)
-    h._view_cache = None
+    h.view_cache = None
     return h
 
 
@@ -105,11 +105,11 @@ def test_sampled_games_are_built_through_game_blank_and_have_every_field():
     assert type(s) is Game and set(fields(s)) == set(fields(g))
     tpl = ctx.template([pl.name for pl in g.players])
     shared = [k for k, v in fields(s).items() if isinstance(v, (list, dict, set)) and v is fields(tpl).get(k)
-              and k not in ("config", "sides", "_side_players", "_side_team")]
+              and k not in ("config", "sides", "side_players", "side_team")]
     assert shared == []
     b = Game.blank(test_pool(), g.config)
     assert b.cards == {} and b.decision is None and b.turn == 0 and len(b.players) == 2
-    assert b.sides == g.sides and b._memo == {} and b._statics is None
+    assert b.sides == g.sides and b.memo == {} and b.statics_cache is None
 
 
 def test_sampled_games_look_exactly_like_the_view():

@@ -119,7 +119,7 @@ def test_the_switch_reaches_copies_replays_and_the_environment(monkeypatch):
     assert not off.caches.enabled
     # nothing is remembered with the switch off
     off.view(0), off.characters(), off.live_sides(), off.legal_actions(off.to_act[0])
-    assert off._view_cache is None and off._chars == {} and off._memo == {} and off._live is None
+    assert off.view_cache is None and off.chars_cache == {} and off.memo == {} and off.live_cache is None
     monkeypatch.setenv("CAPECLASH_NO_CACHES", "1")
     assert not sample_game(seed=2).caches.enabled
     monkeypatch.setenv("CAPECLASH_NO_CACHES", "0")

@@ -89,7 +89,7 @@ def sample_state(view: dict, player: int, rng: Rng, context: Context) -> Game | 
     # every field at its initial value, seats taken; what the deal and the setup decide, from the template
     g = Game.blank(context.pool, tpl.config, tpl.caches.enabled)
     g.chooser = tpl.chooser
-    g._statics_grant = tpl._statics_grant
+    g.statics_grant = tpl.statics_grant
     g.rng = Rng(rng.next64())
     g.turn, g.active, g.phase = view["turn"], view["active_side"], view["phase"]
     g.step_player = view["step_player"]
@@ -447,9 +447,9 @@ def play_out(g: Game, me: int, rng: Rng, limit: int = QUIET_LIMIT, horizon: int 
         p = g.decision["players"][0]
         legal = g.legal_actions(p)
         if context is None:
-            g._apply(ai_simple.choose(g.view(p), legal, rng))
+            g.apply_unchecked(ai_simple.choose(g.view(p), legal, rng))
         else:
-            g._apply(legal[0] if len(legal) == 1 else heuristic(g.view(p), legal, rng, context))
+            g.apply_unchecked(legal[0] if len(legal) == 1 else heuristic(g.view(p), legal, rng, context))
     return g
 
 
@@ -486,7 +486,7 @@ def _value_after(base: Game, a, player: int, rng: Rng, depth: int = 0, evaluatio
     of this turn (each played out in turn) before the evaluation."""
     g = base.copy()
     turn = g.turn
-    g._apply(a)
+    g.apply_unchecked(a)
     d = g.decision
     if depth == 0 and a.type == "attack" and d and d["type"] == "declare" and player in d["players"]:
         targets = [t for t in g.legal_actions(player) if t.type == "target"]
@@ -502,7 +502,7 @@ def _value_after(base: Game, a, player: int, rng: Rng, depth: int = 0, evaluatio
         if g.result is not None or g.turn != turn or not d or d["type"] != "main" or player not in d["players"]:
             break
         legal = g.legal_actions(player)
-        g._apply(heuristic(g.view(player), legal, Rng(rng.next64()), context) if len(legal) > 1 else legal[0])
+        g.apply_unchecked(heuristic(g.view(player), legal, Rng(rng.next64()), context) if len(legal) > 1 else legal[0])
         play_out(g, player, Rng(rng.next64()))
     return evaluation(g.view(player), player)
 

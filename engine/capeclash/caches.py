@@ -12,27 +12,27 @@ process with the environment variable ``CAPECLASH_NO_CACHES=1``.
 
 The shortcuts (field of ``Game`` or place, and what drops it):
 
-- ``_chars`` characters per side (``Game.characters``): ``board_changed``.
-- ``_statics`` characters with continuous abilities (``Game.static_sources``): ``board_changed``.
-- ``_kw_present`` keywords anyone in play could have (``Game.kw_possible``, read by 23 guards in
+- ``chars_cache`` characters per side (``queries.characters``): ``board_changed``.
+- ``statics_cache`` characters with continuous abilities (``keywords.static_sources``): ``board_changed``.
+- ``kw_present`` keywords anyone in play could have (``keywords.kw_possible``, read by 23 guards in
   combat, stats, zones): ``board_changed``, ``keyword_granted``. Off: every keyword is possible.
-- ``_statics_grant`` could a continuous ability grant keywords in this game (keyword checks and
+- ``statics_grant`` could a continuous ability grant keywords in this game (keyword checks and
   the trigger guards of ``emit*`` skip continuous abilities when not). Off: always yes.
 - ``defs.listens`` (card pool, per definition) the events a card has triggers for: ``emit*`` skip
-  characters deaf to an event. Off (through ``_statics_grant``): every character is asked.
-- ``_offzone`` could powers work from a hand or KO pile (``Game.offzone_possible``): keyed on the
+  characters deaf to an event. Off (through ``statics_grant``): every character is asked.
+- ``offzone_cache`` could powers work from a hand or KO pile (``keywords.offzone_possible``): keyed on the
   number of cards. Off: yes.
-- ``_possible_plays`` per player and timing, what this game's cards could ever play
+- ``plays_cache`` per player and timing, what this game's cards could ever play
   (``powers.possible_plays``): keyed on the number of cards. Off: everything in the pool.
-- ``_live`` sides still in the game (``Game.live_sides``): dropped when a player is out.
-- ``_targets_seen`` whom attackers can reach, once per list of actions (``combat._targets``).
-- ``_memo`` moves, attack starters, declare options and plays per player (``Game._moves`` etc.):
-  kept across quiet actions (``Game._apply``), else dropped.
-- ``_view_cache`` the public part of the views (``view.public_view``): every action.
-- ``_faces`` visible card faces (``view.card_face``): never (faces do not change).
+- ``live_cache`` sides still in the game (``queries.live_sides``): dropped when a player is out.
+- ``targets_seen`` whom attackers can reach, once per list of actions (``combat._targets``).
+- ``memo`` moves, attack starters, declare options and plays per player (``moves.row_moves`` etc.):
+  kept across quiet actions (``moves.QUIET``, ``Game.apply_unchecked``), else dropped.
+- ``view_cache`` the public part of the views (``view.public_view``): every action.
+- ``face_cache`` visible card faces (``view.card_face``): never (faces do not change).
 - ``_resources`` in the public view: each resource row built once per state for its owner and
-  once for everyone else (``view.build_view``); goes with ``_view_cache``.
-- ``Game.has_keyword`` without modifiers, equipment or keyword-granting continuous abilities reads
+  once for everyone else (``view.build_view``); goes with ``view_cache``.
+- ``keywords.has_keyword`` without modifiers, equipment or keyword-granting continuous abilities reads
   the printed keywords only. Off: the full path whenever the game could grant keywords (always).
 - ``combat._how_matters`` only Dodge or machines can leave attackers without a target. Off: yes.
 - ``zones.check_defense`` without continuous abilities, only characters with counters,
@@ -42,13 +42,14 @@ The shortcuts (field of ``Game`` or place, and what drops it):
 from __future__ import annotations
 
 import os
+from typing import Any
 
 #: The fields of ``Game`` that hold results worked out from the state, with their empty values
 #: (``Game.drop_caches`` resets them; they are never saved).
-FIELDS = {
-    "_view_cache": None, "_faces": dict, "_chars": dict, "_kw_present": None, "_statics": None,
-    "_live": None, "_offzone": (-1, False), "_possible_plays": (-1, []), "_targets_seen": None,
-    "_memo": dict,
+FIELDS: dict[str, Any] = {
+    "view_cache": None, "face_cache": dict, "chars_cache": dict, "kw_present": None, "statics_cache": None,
+    "live_cache": None, "offzone_cache": (-1, False), "plays_cache": (-1, []), "targets_seen": None,
+    "memo": dict,
 }
 
 

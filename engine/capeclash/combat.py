@@ -66,7 +66,7 @@ def defenders(g: Game, attackers: list[Card]) -> list[Card]:
 def _targets(g: Game, side: int, how: tuple[bool, bool, bool, bool]) -> list[Card]:
     """Face-up enemy front rows; a back row too when its front row is empty, flown over
     (no Flight or Grab in that front row), or reached by Sniper or Stealth. Dodge: not by ranged attacks."""
-    seen = g._targets_seen
+    seen = g.targets_seen
     if seen is not None:
         got = seen.get((side, how))
         if got is not None:

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from typing import Any
 
 from engine.cardlang.cards import CardPool
 from engine.core.errors import DeckError, Problem, excerpt, suggest
@@ -81,7 +82,7 @@ class Deck:
         return out
 
     @classmethod
-    def from_json(cls, data: dict, source: str | None = None) -> Deck:
+    def from_json(cls, data: Any, source: str | None = None) -> Deck:
         """The JSON form (``to_json``), as saves and the browser's bundle hold it. Raises ``DeckError``
         naming the field for anything malformed (a save may come from anyone)."""
         problems: list[Problem] = []

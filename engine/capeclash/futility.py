@@ -78,7 +78,7 @@ def _listened(g: Game, p: int, event: str) -> bool:
             return True
         if c.gear is not None and event in listens[g.cards[c.gear].cid]:
             return True
-        if c.mods or g._statics_grant:
+        if c.mods or g.statics_grant:
             for kw in g.keywords_of(c):
                 if any(t.on == event for t in KEYWORD_TRIGGERS.get(kw, ())):
                     return True

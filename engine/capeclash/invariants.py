@@ -19,7 +19,7 @@ def zone_violations(g: Game) -> list[str]:
     seen: set[int] = set()
     total = 0
     cards = g.cards
-    lists = [(pl.index, z, getattr(pl, attr)) for pl in g.players
+    lists: list[tuple[int | None, str, list[int]]] = [(pl.index, z, getattr(pl, attr)) for pl in g.players
              for z, attr in (("deck", "deck"), ("hand", "hand"), ("ko", "ko"), ("removed", "removed"),
                              ("resource", "resources"), ("equipped", "equipment"))]
     lists += [(pl.index, "pile", ids) for pl in g.players for ids in pl.piles.values()]

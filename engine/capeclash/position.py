@@ -257,7 +257,7 @@ def lay_out(g: Game, spec: dict) -> None:
     g.step_player = g.players_of(g.active)[0]
     g.queue = []
     g.decision = None
-    g._view_cache = None
+    g.view_cache = None
     if g.phase == "recruit":
         for p, pl in zip(pspecs, g.players, strict=True):
             pl.recruit = int(p.get("recruit", len(pl.resources)))

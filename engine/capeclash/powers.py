@@ -17,6 +17,7 @@ from engine.core.actions import Action, act
 if TYPE_CHECKING:
     from engine.capeclash.game import Game
     from engine.capeclash.state import Card
+    from engine.cardlang.cards import CardDef, PowerDef
 
 
 # ------------------------------------------------------------------ paying
@@ -28,7 +29,7 @@ def sources(g: Game, p: int, symbol: str, for_card: Card | None, exclude=(), loc
             if iid not in exclude and _can_pay(d, symbol, teams)]
 
 
-def locations(g: Game, p: int) -> list[tuple[int, object]]:
+def locations(g: Game, p: int) -> list[tuple[int, CardDef]]:
     """Every location player ``p`` could pay with: face-up in the resource row, or in hand."""
     pl = g.players[p]
     cards, places = g.cards, g.defs.location_defs
@@ -140,10 +141,10 @@ def after_it_resolves(g: Game, since: int) -> None:
     abilities go into a frame under the one on top of the stack (the plot twist, the power or its
     payment), which hands them back once that is done."""
     pending = g.pending
-    later = [t for t in pending[since:] if "cost" not in t]
+    later = [t for t in pending[since:] if t.cost is None]
     if not later:
         return
-    pending[since:] = [t for t in pending[since:] if "cost" in t]
+    pending[since:] = [t for t in pending[since:] if t.cost is not None]
     stack = g.stack
     top = stack.pop()
     if stack and stack[-1]["t"] == "waiting" and stack[-1].get("after"):
@@ -259,7 +260,7 @@ def possible_plays(g: Game) -> list[dict[str, tuple]]:
     from the game's cards (again when tokens join): a hand only ever holds its owner's cards, but a
     character of any owner (or a main character's other level) may be on a player's side, and
     Mimic copies only powers of the game's cards."""
-    key, table = g._possible_plays
+    key, table = g.plays_cache
     if key != len(g.cards):
         pool = g.defs
         if not g.caches.enabled:  # the plain path: everything in the pool may be playable
@@ -276,7 +277,7 @@ def possible_plays(g: Game) -> list[dict[str, tuple]]:
                                 for plots in (pool.plots_at[True][t], pool.plots_at[False][t])),
                               pool.own_powers_at[t] if power_at[t] else None, power_at[t] and offzone)
                           for t in ("build", "main", "combat")})
-        g._possible_plays = (len(g.cards), table)
+        g.plays_cache = (len(g.cards), table)
     return table
 
 
@@ -325,7 +326,7 @@ def _team_counts(g: Game, chars, requires=()) -> dict[str, int]:
     return counts
 
 
-def powers_of(g: Game, c: Card) -> list[tuple[str, int, object]] | tuple:
+def powers_of(g: Game, c: Card) -> list[tuple[str, int, PowerDef]] | tuple[()]:
     """A character's super powers now, as (card id, index, power): its own, then its equipment's,
     then those Mimic copies. In play: the powers that work in play; in a hand or KO pile: the
     powers that work from there (Mimic copies only in play). None while its powers are lost."""
@@ -344,7 +345,7 @@ def powers_of(g: Game, c: Card) -> list[tuple[str, int, object]] | tuple:
         out += [(e.cid, i, pw) for i, pw in enumerate(g.defs.cards[e.cid].powers)]
     if "mimic" in d.keywords and where == "play" and g.has_keyword(c, "mimic"):
         # Mimic describes a character on your side: it copies nothing from a hand or KO pile
-        for o in g._mimic_sources(c):
+        for o in g.mimic_sources(c):
             out += [(o.cid, i, pw) for i, pw in enumerate(g.defs.cards[o.cid].powers) if pw.zone == "play"]
     return out
 

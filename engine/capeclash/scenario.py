@@ -285,8 +285,7 @@ def _arg_matches(g: Game, a: Action, k: str, v) -> bool:
         from engine.capeclash.powers import powers_of
         return powers_of(g, g.cards[a["card"]])[have][2].name.lower() == v.lower()
     if k == "trigger" and isinstance(v, str):
-        p = g.pending[have]
-        return v.lower() in (p.get("name") or p["frame"]["name"]).lower()
+        return v.lower() in g.pending[have].label.lower()
     return have == v
 
 

@@ -6,9 +6,44 @@ be saved, hashed, copied for search and replayed.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from operator import attrgetter
+from typing import Any, Required, TypedDict
 
 ZONES = ("deck", "hand", "ko", "removed", "play", "resource", "aside", "equipped", "resolving", "machine", "pile")
+
+
+# A lasting change on a character (``Card.mods``). A plain dict, typed: it is part of the state as
+# saved and hashed, so its keys stay as they are. ``src`` names what made it, for the ATK/DEF
+# explanation (a label such as "Nullify", never a card id); ``source`` is the id of the card whose
+# staying face up in play keeps it going (``until: "source_leaves"``; see ``Game.source_gone``).
+Modifier = TypedDict("Modifier", {
+    "k": Required[str],      # add, set_base, swap, grant, lose, impersonate, control
+    "ts": Required[int],     # timestamp: modifiers apply in the order they were made
+    "src": Required[str],    # a label for explanations (what made it)
+    "until": Required[str],  # turn, next_turn, combat, permanent, source_leaves (static: worked out, not kept)
+    "turn": int,             # the turn it was made in (for "next_turn")
+    "source": int,           # a card id: it ends when that card is stunned or leaves play
+    "atk": int,              # add: the change; set_base and impersonate: the new printed value
+    "def": int,
+    "kw": str,               # grant: the keyword
+    "cant_gain": bool,       # lose: and it can't gain keywords or powers either
+    "name": str,             # impersonate: the name it takes
+    "side": int | None,      # control: the side it goes back to when the control ends
+}, total=False)
+
+
+class Decision(TypedDict, total=False):
+    """The question open now (``Game.decision``): its kind (``decisions.KINDS``), who answers, and
+    what the kind needs. JSON as it is: views show it and states hash it."""
+
+    type: Required[str]
+    players: Required[list[int]]
+    options: list               # the answers to choose from (ids, sides, players, rows or choices)
+    prompt: str
+    optional: bool              # "no" is an answer too
+    reaction: bool              # a reaction super power offered (may_trigger)
+    names: list[str]            # order: the waiting abilities' labels
 
 
 class Card:
@@ -37,7 +72,7 @@ class Card:
         self.minus = 0
         self.wounds = 0
         self.vitality = 0
-        self.mods: list[dict] = []
+        self.mods: list[Modifier] = []
         self.ts = 0
         self.frozen = 0  # 1: frozen, skips its next ready; 2: in the turn it skipped; 0: not frozen
         self.token = False
@@ -75,7 +110,7 @@ class Card:
             self.iid, self.cid, self.owner, self.zone, self.side, self.row, self.face_up, self.exhausted,
             self.plus, self.minus, self.wounds, self.vitality, self.ts, self.frozen, self.token, self.is_main,
             self.gear)
-        c.mods = [dict(m) for m in self.mods] if self.mods else []
+        c.mods = [m.copy() for m in self.mods] if self.mods else []
         c.used_once = list(self.used_once) if self.used_once else []
         return c
 
@@ -84,7 +119,7 @@ class Card:
         c = cls.__new__(cls)
         for f, v in zip(cls.FIELDS, data, strict=True):
             setattr(c, f, v)
-        c.mods = [dict(m) for m in c.mods]
+        c.mods = [m.copy() for m in c.mods]
         c.used_once = list(c.used_once)
         return c
 
@@ -178,3 +213,40 @@ class Combat:
         for f, v in zip(cls.FIELDS, data, strict=True):
             setattr(c, f, list(v) if isinstance(v, list) else v)
         return c
+
+
+@dataclass(slots=True)
+class Trigger:
+    """An ability waiting in ``Game.pending`` to go on the stack (``triggers.queue_triggers``): a
+    triggered ability, a reaction super power offered to pay and use, or a level-up condition.
+    ``to_json`` gives the form states are hashed and saved by (the keys each kind had as a dict)."""
+
+    ctl: int                            # the player who controls it and answers its questions
+    frame: dict | None = None           # the effect frame it resolves as (None: a level-up condition)
+    optional: bool = False              # a "may" ability: its controller is asked first
+    name: str | None = None             # its label when abilities are ordered (None: the frame's name)
+    # a reaction super power
+    cost: list[str] | None = None       # the cost paid on "yes" (None: not a reaction)
+    key: str | None = None              # its entry in ``Game.used_powers``
+    once: str | None = None             # the power's name when it can be used once per game
+    # a level-up condition: the owner's main character gains XP when it resolves
+    xp: int | None = None               # the owner (None: not a level-up condition)
+    src: int | None = None              # the main character
+    cond: Any = None                    # the condition checked again on resolution
+
+    @property
+    def label(self) -> str:
+        return self.name or self.frame["name"]  # type: ignore[index]  # (every kind has one or the other)
+
+    def copy(self, frame: dict | None) -> Trigger:
+        """A copy holding ``frame`` (the caller's copy of this one's frame)."""
+        return Trigger(self.ctl, frame, self.optional, self.name, None if self.cost is None else list(self.cost),
+                       self.key, self.once, self.xp, self.src, self.cond)
+
+    def to_json(self) -> dict:
+        if self.xp is not None:
+            return {"xp": self.xp, "ctl": self.ctl, "src": self.src, "cond": self.cond, "name": self.name}
+        if self.cost is not None:
+            return {"frame": self.frame, "optional": self.optional, "ctl": self.ctl, "cost": self.cost,
+                    "key": self.key, "once": self.once, "name": self.name}
+        return {"frame": self.frame, "optional": self.optional, "ctl": self.ctl}

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from engine.capeclash.game import Game
-    from engine.capeclash.state import Card
+    from engine.capeclash.state import Card, Modifier
 
 
 def stats(g: Game, c: Card) -> tuple[int, int]:
@@ -37,9 +37,9 @@ def stats(g: Game, c: Card) -> tuple[int, int]:
         dfn += n
     if c.zone == "play":
         if "grows" in d.keywords or g.kw_possible("grows"):
-            k = growth(g, c)
-            atk += k
-            dfn += k
+            grown = growth(g, c)
+            atk += grown
+            dfn += grown
         if g.static_sources():
             mods = _with_statics(g, c, mods)
     if mods:
@@ -53,10 +53,10 @@ def stats(g: Game, c: Card) -> tuple[int, int]:
     return atk, dfn
 
 
-def _with_statics(g: Game, c: Card, mods: list[dict]) -> list[dict]:
+def _with_statics(g: Game, c: Card, mods: list[Modifier]) -> list[Modifier]:
     """Resolved modifiers and continuous abilities together, in timestamp order."""
     from engine.capeclash.effects import amount
-    extra = []
+    extra: list[Modifier] = []
     for ts, st, s in g.statics_on(c):
         if "atk" in st or "def" in st:
             probe = {"src": s.iid, "ctl": g.controller(s), "vars": {}}
@@ -153,7 +153,7 @@ def _signed(n: int) -> str:
     return f"+{n}" if n >= 0 else str(n)
 
 
-def _until(m: dict) -> str:
+def _until(m: Modifier) -> str:
     return {"combat": " this combat", "turn": " this turn", "next_turn": " until the end of next turn",
             "static": " (continuous)"}.get(
         m.get("until", "permanent"), "")

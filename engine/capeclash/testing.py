@@ -43,8 +43,8 @@ def sample_game(seed: int = 1, mode: str = "duel", players: int | None = None) -
 
 
 # these helpers are not tests, whatever their names say
-test_pool.__test__ = False
-test_decks.__test__ = False
+test_pool.__test__ = False  # type: ignore[attr-defined]
+test_decks.__test__ = False  # type: ignore[attr-defined]
 
 
 def random_deck(pool: CardPool, r, name: str) -> Deck:

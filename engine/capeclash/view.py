@@ -19,14 +19,14 @@ if TYPE_CHECKING:
 def card_face(g: Game, c: Card) -> dict:
     """A visible card's face. Faces never change, so they are built once and shared (read-only)."""
     key = (c.iid, c.cid)
-    face = g._faces.get(key)
+    face = g.face_cache.get(key)
     if face is None:
         d = g.defs[c.cid]
         face = {"iid": c.iid, "cid": c.cid, "name": d.name, "type": d.type}
         if d.cost is not None:
             face["cost"] = d.cost
         if g.caches.enabled:
-            g._faces[key] = face
+            g.face_cache[key] = face
     return face
 
 
@@ -52,7 +52,7 @@ def character(g: Game, c: Card) -> dict:
 
 def public_view(g: Game) -> dict:
     """The part of every view that all viewers share; built once per game state."""
-    cached = g._view_cache
+    cached = g.view_cache
     if cached is not None:
         return cached
     players = []
@@ -89,7 +89,7 @@ def public_view(g: Game) -> dict:
         "combat": combat, "result": g.result,
     }
     if g.caches.enabled:
-        g._view_cache = public
+        g.view_cache = public
     return public
 
 
@@ -238,7 +238,7 @@ def describe_action(g: Game, a: Action) -> str:
     if t == "pick":
         return f"Choose {(g.decision or {}).get('options', ['?'] * (a['option'] + 1))[a['option']]}"
     if t == "choose_row":
-        return f"Choose {g._side_name(a['side'])}'s {a['row']} row"
+        return f"Choose {g.side_name(a['side'])}'s {a['row']} row"
     if t == "shift":
         return f"Move {nm('card')} to its other row (Mobile)"
     if t == "yes":
@@ -246,6 +246,5 @@ def describe_action(g: Game, a: Action) -> str:
     if t == "no":
         return "No"
     if t == "order":
-        p = g.pending[a["trigger"]]
-        return f"Resolve first: {p.get('name') or p['frame']['name']}"
+        return f"Resolve first: {g.pending[a['trigger']].label}"
     return str(a)

@@ -89,7 +89,7 @@ def enter_play(g: Game, iid: int, side: int, row: str, *, how: str = "recruits")
     g.in_play.append(iid)
     g.board_changed()
     d = g.defs.cards[c.cid]
-    whose = "the" if side == owner.side else f"{g._side_name(side)}'s"
+    whose = "the" if side == owner.side else f"{g.side_name(side)}'s"
     g.log("appear", f"{owner.name} {how} {d.name} into {whose} {row} row.")
     enforce_uniqueness(g, c)
     if c.zone == "play" and "dormant" in d.keywords:
@@ -368,7 +368,7 @@ def change_side(g: Game, c: Card, side: int, until: str = "permanent") -> None:
                        "src": "control"})
     c.side = side
     g.board_changed()
-    g.log("control", f"{g._side_name(side)} takes control of {g.name(c.iid)}.")
+    g.log("control", f"{g.side_name(side)} takes control of {g.name(c.iid)}.")
     enforce_uniqueness(g, c)
 
 
@@ -381,7 +381,7 @@ def create_token(g: Game, cid: str, p: int, row: str) -> Card:
     c.zone = "hand"  # enter_play takes it from wherever it is
     g.cards[iid] = c
     if any(st.get("grant") for st in g.defs.cards[cid].statics):
-        g._statics_grant = True
+        g.statics_grant = True
     enter_play(g, iid, g.players[p].side, row, how="creates the token")
     return c
 

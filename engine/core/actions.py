@@ -80,12 +80,13 @@ class Action:
         self.player = player
         self.type = type
         self.args = args
-        self._key = None
+        self._key: tuple | None = None
 
     def key(self) -> tuple:
-        if self._key is None:
-            self._key = (self.player, self.type, tuple(sorted(self.args.items())))
-        return self._key
+        key = self._key
+        if key is None:
+            key = self._key = (self.player, self.type, tuple(sorted(self.args.items())))
+        return key
 
     def __getitem__(self, k):
         return self.args[k]

@@ -323,7 +323,7 @@ def _safe_loader():
     from yaml.resolver import Resolver
     try:
         from yaml.cyaml import CParser as Parser
-        bases = (Parser,)
+        bases: tuple = (Parser,)
     except ImportError:  # pragma: no cover - PyYAML without libyaml
         from yaml.parser import Parser
         from yaml.reader import Reader
@@ -390,7 +390,7 @@ def _safe_loader():
 
     CheckingConstructor.add_constructor("tag:yaml.org,2002:int", CheckingConstructor.construct_yaml_int)
 
-    class Loader(LimitedComposer, *bases, CheckingConstructor, Resolver):
+    class Loader(LimitedComposer, *bases, CheckingConstructor, Resolver):  # type: ignore[misc]  # bases: libyaml or Python
         def __init__(self, stream):
             for base in bases:
                 base.__init__(self, stream)

@@ -1,0 +1,124 @@
+"""How players leave the game and how it ends: a main character KO'd, a player eliminated (their
+cards and waiting abilities gone), the last team standing, or fewest wounds at the turn limit.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from engine.capeclash import zones
+from engine.capeclash.state import Card, Trigger
+
+if TYPE_CHECKING:
+    from engine.capeclash.game import Game
+
+
+def main_knocked_out(g: Game, c: Card) -> None:
+    owner = c.owner
+    pl = g.players[owner]
+    g.check_end = True
+    if g.main_alive(owner):
+        return  # another of their main characters is still in play
+    g.log("main_ko", f"{pl.name}'s main character is KO'd." if c.iid == pl.main
+          else f"{pl.name} has no main character left in play.")
+    if g.mode == "two_headed":
+        return  # teammates play on until both main characters are KO'd
+    g.eliminate(owner)
+
+
+def eliminate(g: Game, p: int) -> None:
+    pl = g.players[p]
+    if pl.out:
+        return
+    pl.out = True
+    g.live_cache = None
+    g.check_end = True
+    g.log("out", f"{pl.name} is out of the game.")
+    drop_abilities_of(g, p)
+    if len(g.players) > 2:
+        # all of that player's cards leave the game (this is not a KO); two-headed teammates
+        # share a side, and the teammate's cards stay
+        shared = g.mode == "two_headed"
+        for iid in list(g.in_play):
+            c = g.cards[iid]
+            if c.owner == p or (c.side == pl.side and not shared):
+                zones.leave_play(g, c, "removed")
+        for iid in list(g.machines):
+            m = g.cards[iid]
+            if m.owner == p or (m.side == pl.side and not shared):
+                zones.wreck_machine(g, m)
+        for iid in pl.resources:
+            g.cards[iid].zone = "removed"
+            pl.removed.append(iid)
+        pl.resources = []
+
+
+def drop_abilities_of(g: Game, p: int) -> None:
+    """A player who is out is never asked again: their triggered abilities waiting to resolve,
+    and their plot twists, powers and payments under way, are gone (a plot twist that was
+    resolving leaves the game with the rest of their cards)."""
+    def theirs(item: dict | Trigger) -> bool:
+        if isinstance(item, Trigger):
+            return item.ctl == p
+        if item.get("t") == "reaction":
+            return item["trig"].ctl == p
+        return item.get("ctl", item.get("player")) == p
+
+    g.pending = [t for t in g.pending if not theirs(t)]
+    kept = []
+    for f in g.stack:
+        if f["t"] == "waiting":
+            f["items"] = [t for t in f["items"] if not theirs(t)]
+        elif f["t"] != "combat" and theirs(f):
+            for pf in (f, f.get("then") or {}):
+                card = pf.get("card")
+                if card is not None and g.cards[card].zone == "resolving":
+                    g.cards[card].zone = "removed"
+                    g.players[g.cards[card].owner].removed.append(card)
+            continue
+        kept.append(f)
+    g.stack = kept
+
+
+def check_end(g: Game) -> None:
+    if g.phase.startswith("setup"):
+        return
+    alive_teams = set()
+    for p in g.players:
+        if g.mode == "two_headed":
+            if g.main_alive(p.index) and not p.out:
+                alive_teams.add(p.team)
+        elif not p.out and g.main_alive(p.index):
+            alive_teams.add(p.team)
+    if len(alive_teams) > 1:
+        return
+    if alive_teams:
+        team = alive_teams.pop()
+        reason = "the last main character(s) standing"
+    else:
+        team = g.team_of_side(g.active)
+        reason = "the last main characters fell together, so the side taking its turn wins"
+    finish(g, [p.index for p in g.players if p.team == team], reason)
+
+
+def end_by_wounds(g: Game, why: str) -> None:
+    wounds = {}
+    for p in g.players:
+        if not p.out and g.main_alive(p.index):
+            m = g.main_in_play(p.index)
+            wounds[p.index] = m.wounds if m is not None else 0
+    best = min(wounds.values())
+    winners = [p for p, w in wounds.items() if w == best]
+    teams = {g.players[p].team for p in winners}
+    winners = [p.index for p in g.players if p.team in teams]
+    finish(g, winners, f"{why}; fewest wounds on a main character wins")
+
+
+def finish(g: Game, winners: list[int], reason: str) -> None:
+    g.result = {"winners": winners, "reason": reason, "turn": g.turn}
+    g.combat = None  # whatever was going on stops: the game is over
+    g.declaring = []
+    names = " and ".join(g.players[p].name for p in winners)
+    g.log("game_over", f"Game over: {names} win{'s' if len(winners) == 1 else ''} ({reason}).")
+    g.decision = None
+    g.phase = "over"

@@ -1,0 +1,240 @@
+"""The turn sequence: setup questions, the phases of a turn (start, draw, recovery, the build steps,
+main, end, clean-up) and the step questions asked in them.
+
+``proceed`` runs when nothing is waiting on the stack: it asks the current step's question or
+carries out the current phase and moves to the next. Game end is in ``ending``, levels in ``levels``.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from engine.capeclash import combat, ending, queries, zones
+
+if TYPE_CHECKING:
+    from engine.capeclash.game import Game
+    from engine.capeclash.state import Modifier
+
+# The phases of a turn: when everyone whose turn it is is out, the turn ends at once.
+TURN_PHASES = frozenset(("start", "draw", "recovery", "resource", "recruit", "formation", "main"))
+
+
+def _expires(m: Modifier, turn: int) -> bool:
+    u = m.get("until")
+    if u == "turn":
+        return True
+    if u == "next_turn":
+        return turn > m["turn"]
+    return u == "combat"
+
+
+def proceed(g: Game) -> None:
+    ph = g.phase
+    if g.active not in g.live_sides() and ph in TURN_PHASES:
+        out_turn_ends(g)
+        return
+    # the most frequent phases first: this runs after nearly every action
+    if ph == "main":
+        if g.declaring:
+            assert g.declaring_player is not None
+            g.ask_step("declare", [g.declaring_player])
+        elif g.combat is not None:
+            if g.combat.stage == "window":
+                if g.players[g.combat.priority].out:
+                    combat.priority_leaves(g)  # may resolve the combat: the loop goes on
+                    return
+                g.ask_step("combat", [g.combat.priority])
+            else:
+                combat.finish(g, survived=True)
+        else:
+            g.ask_step("main", g.live_players_of(g.active))
+    elif ph == "formation":
+        g.ask_step("formation", g.live_players_of(g.active))
+    elif ph == "resource" or ph == "recruit":
+        sp = g.step_player
+        assert sp is not None
+        if g.players[sp].out:
+            next_build_player(g, "recruit")  # their build steps are over
+            return
+        g.ask_step(ph, [sp])
+    elif ph == "start":
+        start_of_turn(g)
+    elif ph == "draw":
+        draw_phase(g)
+    elif ph == "recovery":
+        recovery_phase(g)
+    elif ph == "end":
+        end_of_turn(g)
+    elif ph == "cleanup":
+        cleanup(g)
+    elif ph == "setup_first":
+        g.ask("choose_first", [g.chooser], options=list(g.sides))
+    elif ph == "setup_place":
+        if g.queue:
+            g.ask("place_main", [g.queue[0]])
+        else:
+            for pl in g.players:
+                zones.draw(g, pl.index, 7)
+            g.phase = "setup_mulligan"
+            g.queue = queries.players_in_turn_order(g)
+    elif ph == "setup_mulligan":
+        if g.queue:
+            g.ask("mulligan", [g.queue[0]])
+        else:
+            begin_turn(g, g.first_side)
+    else:
+        raise AssertionError(ph)
+
+
+def out_turn_ends(g: Game) -> None:
+    """Everyone whose turn it is is out: the turn ends at once (nothing of theirs is left to
+    resolve; see ``eliminate``), and the next player still in the game takes a turn."""
+    g.log("turn", f"{g.side_name(g.active)} {'is' if len(g.players_of(g.active)) == 1 else 'are'} "
+                  f"out of the game: the turn ends.")
+    g.declaring = []
+    if g.combat is not None:
+        combat.cancel(g)
+    g.phase = "end"
+
+
+def begin_turn(g: Game, side: int) -> None:
+    g.turn += 1
+    g.active = side
+    g.phase = "start"
+    g.used_powers = []
+    g.plots_played = {}
+    g.times_attacked = {}
+    g.attacked_this_turn = False
+    g.log("turn", f"Turn {g.turn}: {g.side_name(side)}.")
+
+
+def start_of_turn(g: Game) -> None:
+    for p in g.players_of(g.active):
+        m = g.players[p].main
+        if m is not None and g.cards[m].zone == "play" and g.cards[m].side != g.players[p].side:
+            g.log("lose", f"{g.players[p].name}'s main character is controlled by an opponent: "
+                          f"{g.players[p].name} loses.")
+            g.eliminate(p)
+    g.phase = "draw"
+    live = g.live_players_of(g.active)
+    crowded = [p for p in live if len(queries.main_groups(g, p)) > 1]
+    if crowded:
+        # first each of them keeps one main character, then the start-of-turn abilities
+        g.stack.append({"t": "turn_start"})
+        for p in reversed(crowded):
+            g.stack.append({"t": "keep_main", "player": p})
+        return
+    for p in live:
+        g.emit_player("start_of_turn", p)
+
+
+def keep_main(g: Game, frame: dict, keep: int | None = None) -> None:
+    """Controlling more than one main character as your turn begins means KO'ing all except one
+    (001): the player picks which one stays."""
+    p = frame["player"]
+    groups = queries.main_groups(g, p)
+    if len(groups) < 2 or g.players[p].out:
+        g.stack.pop()
+        return
+    if keep is None:
+        g.ask("choose", [p], options=[grp[0].iid for grp in groups],
+              prompt="You control two or more main characters: choose the one you keep (the others are KO'd)")
+        return
+    g.stack.pop()
+    g.log("keep_main", f"{g.players[p].name} controls {len(groups)} main characters and keeps "
+                       f"{g.name(keep)}; the others are KO'd.")
+    for group in groups:
+        if all(c.iid != keep for c in group):
+            for c in group:
+                zones.ko(g, c)
+
+
+def draw_phase(g: Game) -> None:
+    side_rank = queries.side_order(g, g.first_side).index(g.active)
+    for p in g.live_players_of(g.active):
+        n = 2
+        if g.turn <= len(g.sides):
+            # the first to play draws nothing; in free-for-all and 2 vs 2 the second player draws
+            # one (two-headed teammates: only the first team is held back)
+            if side_rank == 0:
+                n = 0
+            elif side_rank == 1 and len(g.sides) > 2:
+                n = 1
+        zones.draw(g, p, n)
+    g.phase = "recovery"
+
+
+def recovery_phase(g: Game) -> None:
+    for c in g.characters(g.active):
+        if not c.face_up:
+            zones.recover(g, c)
+    for c in g.characters(g.active):
+        if c.frozen == 1:
+            c.frozen = 2
+            g.log("frozen", f"{g.name(c.iid)} is frozen and does not ready.")
+        else:
+            zones.ready(g, c)
+    g.phase = "resource"
+    g.step_player = g.live_players_of(g.active)[0]
+
+
+def next_build_player(g: Game, after_phase: str) -> None:
+    """Resource -> recruit for each player of the side in seat order, then formation."""
+    ps = g.players_of(g.active)
+    sp = g.step_player
+    if after_phase == "resource":
+        assert sp is not None
+        g.phase = "recruit"
+        pl = g.players[sp]
+        pl.recruit += len(pl.resources)
+        g.log("recruit_points", f"{pl.name} has {pl.recruit} recruit point(s).")
+    elif after_phase == "recruit":
+        assert sp is not None
+        pl = g.players[sp]
+        pl.recruit = 0
+        later = [q for q in ps[ps.index(sp) + 1:] if not g.players[q].out]
+        if later:
+            g.step_player = later[0]
+            g.phase = "resource"
+        else:
+            g.phase = "formation"
+            g.moved = []
+    elif after_phase == "formation":
+        g.phase = "main"
+
+
+def end_of_turn(g: Game) -> None:
+    """End phase: "at the end of your turn" abilities trigger, then clean-up."""
+    g.phase = "cleanup"
+    for p in g.live_players_of(g.active):
+        g.emit_player("end_of_turn", p)
+
+
+def cleanup(g: Game) -> None:
+    for c in g.characters(g.active):
+        if c.frozen == 2:
+            c.frozen = 0
+    for c in [c for c in g.characters() if c.mods]:
+        for m in [m for m in c.mods if m["k"] == "control" and _expires(m, g.turn)]:
+            c.mods.remove(m)
+            side = m["side"]
+            assert side is not None
+            zones.change_side(g, c, side)
+    for c in g.characters():
+        if c.mods:
+            c.mods = [m for m in c.mods if not _expires(m, g.turn)]
+    g.dirty = True
+    for pl in g.players:
+        # recruit points last until the end of a recruit step: any gained later are gone now
+        pl.recruit = 0
+    g.quiet_turns = 0 if g.attacked_this_turn else g.quiet_turns + 1
+    live = g.live_sides()
+    decks_empty = all(not p.deck for p in g.players if not p.out)
+    if decks_empty and g.quiet_turns >= len(live):
+        ending.end_by_wounds(g, "every deck is empty and a full round passed without an attack")
+        return
+    if g.turn >= g.config["max_turns"]:
+        ending.end_by_wounds(g, f"the turn limit of {g.config['max_turns']} was reached")
+        return
+    order = queries.side_order(g, g.active)
+    begin_turn(g, next(s for s in order[1:] + order[:1] if s in live))

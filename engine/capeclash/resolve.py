@@ -1,0 +1,157 @@
+"""Carrying out an action: what each kind of action does to the game (``do``). ``Game.apply`` checks
+the action is legal, calls ``do``, then runs the game on to the next decision.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from engine.capeclash import combat, effects, flow, powers, queries, triggers, zones
+from engine.capeclash.state import Decision
+from engine.core.actions import Action
+
+if TYPE_CHECKING:
+    from engine.capeclash.game import Game
+
+
+def do(g: Game, a: Action, d: Decision) -> None:
+    t = a.type
+    p = a.player
+    args = a.args  # read directly: this runs for every action
+    pl = g.players[p]
+    if t == "pass":
+        g.log("pass", f"{pl.name} passes.")
+        combat.pass_priority(g, acted=False)
+    elif t == "move":
+        c = g.cards[args["card"]]
+        c.row = args["row"]
+        g.moved.append(c.iid)
+        g.log("formation", f"{g.name(c.iid)} moves to the {args['row']} row.")
+    elif t == "end_step":
+        if d["type"] == "resource":
+            flow.next_build_player(g, "resource")
+        elif d["type"] == "recruit":
+            flow.next_build_player(g, "recruit")
+        else:
+            flow.next_build_player(g, "formation")
+    elif t == "attack":
+        g.declaring = [args["card"]]
+        g.declaring_player = p
+    elif t == "target":
+        attackers, g.declaring = g.declaring, []
+        if g.cards[args["card"]].zone == "machine":
+            combat.attack_machine(g, p, attackers, args["card"])
+        else:
+            combat.start(g, p, attackers, args["card"])
+    elif t == "resource":
+        zones.put_into_resources(g, args["card"], args["face_up"])
+        flow.next_build_player(g, "resource")
+    elif t == "recruit":
+        cd = g.defs[g.cards[args["card"]].cid]
+        pl.recruit -= cd.cost or 0
+        if cd.machine:
+            zones.place_machine(g, args["card"], pl.side, args["row"])
+        else:
+            zones.enter_play(g, args["card"], pl.side, args["row"])
+            g.emit_player("you_recruit", p)
+    elif t == "end_turn":
+        g.log("end_turn", f"{pl.name} ends the turn.")
+        g.phase = "end"
+    elif t == "cancel_attack":
+        g.declaring = []
+    elif t == "add_attacker":
+        g.declaring.append(args["card"])
+    elif t in ("choose", "choose_player"):
+        if g.stack and g.stack[-1]["t"] == "keep_main":
+            flow.keep_main(g, g.stack[-1], args["card"])
+        elif d["type"] == "discard":
+            zones.discard(g, args["card"])
+            effects.answer(g, g.stack[-1], args["card"])
+        else:
+            effects.answer(g, g.stack[-1], args.get("card", args.get("who")))
+    elif t == "pay":
+        powers.pay(g, g.stack[-1], args["source"])
+    elif t == "plot":
+        powers.play_plot_twist(g, p, args["card"])
+        after_play(g, p)
+    elif t == "strike_back":
+        g.stack[-1]["target"] = args["card"]
+    elif t == "choose_first":
+        g.first_side = args["side"]
+        g.log("setup", f"{g.side_name(args['side'])} will go first.")
+        g.phase = "setup_place"
+        g.queue = queries.players_in_turn_order(g)
+    elif t == "place_main":
+        g.queue.pop(0)
+        assert pl.main is not None
+        m = g.cards[pl.main]
+        m.zone = "deck"  # enter_play takes it from wherever it is
+        zones.enter_play(g, m.iid, pl.side, args["row"], how="places their main character")
+    elif t in ("keep", "mulligan"):
+        g.queue.pop(0)
+        if t == "mulligan":
+            pl.mulliganed = True
+            pl.deck += pl.hand
+            for iid in pl.hand:
+                g.cards[iid].zone = "deck"
+            pl.hand = []
+            pl.deck.sort()
+            zones.shuffle_deck(g, p)
+            g.log("mulligan", f"{pl.name} mulligans.")
+            zones.draw(g, p, 7)
+        else:
+            g.log("mulligan", f"{pl.name} keeps their hand.")
+    elif t == "recruit_ally":
+        cost = g.defs[g.cards[args["card"]].cid].cost or 0
+        pl.recruit -= cost
+        ally = g.players[args["ally"]]
+        zones.enter_play(g, args["card"], ally.side, args["row"])
+        g.emit_player("you_recruit", p)
+    elif t == "equip":
+        pl.recruit -= g.defs[g.cards[args["card"]].cid].cost or 0
+        zones.equip(g, args["card"], g.cards[args["target"]])
+    elif t == "shift":
+        c = g.cards[args["card"]]
+        g.used_powers.append(f"mobile:{c.iid}")
+        c.row = "back" if c.row == "front" else "front"
+        g.log("mobile", f"{g.name(c.iid)} moves to the {c.row} row (Mobile).")
+    elif t == "power":
+        powers.use_power(g, p, args["card"], args["power"])
+        after_play(g, p)
+    elif t == "power_up":
+        powers.power_up(g, p, args["card"], args["discard"])
+        after_play(g, p)
+    elif t == "choose_row":
+        effects.answer(g, g.stack[-1], {"side": args["side"], "row": args["row"]})
+    elif t == "pick":
+        effects.answer(g, g.stack[-1], d["options"][args["option"]])
+    elif t in ("yes", "no"):
+        if d["type"] == "may_trigger":
+            if d.get("reaction"):
+                trig = g.stack.pop()["trig"]
+                if t == "yes":
+                    c = g.cards[trig.frame["src"]]
+                    g.used_powers.append(trig.key)
+                    if trig.once:
+                        c.used_once.append(trig.once)
+                    g.log("power", f"{pl.name} uses {trig.name}.")
+                    g.stack.append({"t": "pay", "player": p, "need": list(trig.cost), "paid": [],
+                                    "for": c.iid, "name": trig.name, "then": trig.frame, "reaction": True})
+            elif t == "no":
+                g.stack.pop()
+        elif d["type"] in ("choose", "choose_player", "choose_row", "dance", "search"):  # declined or dropped out
+            effects.answer(g, g.stack[-1], None)
+        else:
+            effects.answer(g, g.stack[-1], t == "yes")
+    elif t == "order":
+        chosen = g.pending.pop(args["trigger"])
+        rest, g.pending = g.pending, []
+        g.stack.append({"t": "waiting", "items": rest})
+        triggers.start_trigger(g, chosen)
+    else:
+        raise AssertionError(t)
+
+
+def after_play(g: Game, p: int) -> None:
+    if g.combat is not None and g.combat.stage == "window":
+        combat.pass_priority(g, acted=True)

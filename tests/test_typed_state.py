@@ -1,0 +1,63 @@
+"""The typed records of the state (engine/capeclash/state.py): waiting abilities (``Trigger``) keep
+the JSON form states are hashed and saved by, and copies of a game holding them are independent."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from engine.capeclash.game import Game
+from engine.capeclash.loader import load_pool, read_data
+from engine.capeclash.scenario import run_scenario
+from engine.capeclash.state import Trigger
+from engine.core.errors import IllegalActionError
+
+ROOT = Path(__file__).resolve().parent.parent
+# scenarios in which abilities wait to be ordered, reactions are offered or triggers wait under a power
+FILES = [ROOT / "card_data" / "scenarios" / f"{name}.yaml" for name in (
+    "audit-reaction-once-per-turn", "combat-mutual-stun-both-triggers", "example-intervening-if",
+    "ev-pays-symbol", "end-two-headed-out-player-skipped", "lang-reaction-cancels-power",
+    "play-power-resolves-before-its-triggers")]
+
+
+def test_trigger_json_is_the_dict_each_kind_was():
+    frame = {"t": "effect", "name": "Zap"}
+    assert Trigger(1, frame, True).to_json() == {"frame": frame, "optional": True, "ctl": 1}
+    assert list(Trigger(0, name="Hero's level-up condition", xp=0, src=7, cond=None).to_json()) == \
+        ["xp", "ctl", "src", "cond", "name"]
+    reaction = Trigger(2, frame, True, "Hero's reaction Zap", ["R"], "Zap:7", None)
+    assert reaction.to_json() == {"frame": frame, "optional": True, "ctl": 2, "cost": ["R"], "key": "Zap:7",
+                                  "once": None, "name": "Hero's reaction Zap"}
+    assert reaction.label == "Hero's reaction Zap" and Trigger(1, frame).label == "Zap"
+
+
+@pytest.mark.parametrize("path", FILES, ids=[f.stem for f in FILES])
+def test_copies_holding_waiting_abilities_are_independent(path, monkeypatch):
+    """Before every action taken while abilities wait (pending, or in waiting and reaction frames), a
+    copy takes the same action: the original is untouched by it, and both end in the same state."""
+    pool = load_pool([ROOT / "card_data"])
+    apply = Game.apply
+    seen = []
+
+    def checked_apply(g, action):
+        holding = g.pending or any(f["t"] in ("waiting", "reaction") for f in g.stack)
+        if not holding:
+            return apply(g, action)
+        seen.append(path.stem)
+        before = g.state_hash()
+        c = g.copy()
+        try:
+            apply(c, action)
+        except IllegalActionError:
+            pass
+        assert g.state_hash() == before
+        out = apply(g, action)
+        assert c.state_hash() == g.state_hash()
+        return out
+
+    monkeypatch.setattr(Game, "apply", checked_apply)
+    data, _ = read_data(path)
+    run = run_scenario(data, pool, str(path))
+    assert run.ok, "\n".join(run.failures)
+    assert seen, "the scenario no longer has abilities waiting at a decision"
