@@ -7,6 +7,7 @@ import pytest
 
 from engine.capeclash.loader import validate
 from engine.cardlang import language as L
+from engine.cardlang.verbs import VERBS
 from engine.core.errors import suggest
 
 KEYWORDS = list(L.KEYWORDS)
@@ -50,8 +51,8 @@ def test_no_suggestion_of_another_meaning(word, options):
     ("wound_of", L.AMOUNT_KINDS, "wounds_of"),
     ("cost_mx", L.FILTER_KEYS, "cost_max"),
     ("stuned", L.FILTER_KEYS, "stunned"),
-    ("stunn", L.VERBS, "stun"),
-    ("lvl_up", L.VERBS, "level_up"),
+    ("stunn", VERBS, "stun"),
+    ("lvl_up", VERBS, "level_up"),
     ("mian", ["main", "combat"], "main"),
     ("Heroez", ["Heroes", "Villains"], "Heroes"),
     ("Whisper Pag", ["Whisper Page", "Ember Lynx"], "Whisper Page"),
