@@ -850,3 +850,53 @@ def test_card_anatomy_on_screen_names_the_printed_figures_parts():
     js = (ROOT / "web" / "static" / "app.mjs").read_text()
     listed = re.findall(r'^  "([^"]+)",$', js[js.index("const ANATOMY = ["):js.index("function anatomy()")], re.M)
     assert len(printed) >= 10 and listed == printed, (listed, printed)
+
+
+def _box_in_view(page) -> dict:
+    return page.evaluate("""() => {
+        const r = document.getElementById('tutorial-box').getBoundingClientRect();
+        return {top: r.top, bottom: r.bottom, h: innerHeight, visible: r.top >= -1 && r.bottom <= innerHeight + 1 && r.height > 20};
+    }""")
+
+
+@pytest.mark.parametrize("size", [(390, 844), (360, 740)], ids=["390", "360"])
+def test_tutorial_hint_stays_in_view_on_a_phone(chromium, server, size):
+    """On a phone the guided game's hint box stays on screen wherever the learner scrolls (the board, the
+    hand, the panel), and never covers what the step asks them to tap."""
+    ctx = chromium.new_context(viewport={"width": size[0], "height": size[1]}, has_touch=True, is_mobile=True)
+    blocked = browser.guard(ctx)
+    page = ctx.new_page()
+    errors: list = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    try:
+        page.goto(server + "?aidelay=0&nosw")
+        page.wait_for_selector("body[data-ready='1']", timeout=BOOT_MS)
+        page.tap("#btn-learn")
+        idle = "document.body.dataset.tutIdle === '1'"
+        page.wait_for_function(idle, timeout=30000)
+        for step in range(8):
+            for where in ("#board .hand", "#side", "#board .sides.top"):
+                page.evaluate("(s) => document.querySelector(s)?.scrollIntoView({block: 'end'})", where)
+                page.wait_for_timeout(50)
+                got = _box_in_view(page)
+                assert got["visible"], (step, where, got)
+                assert got["bottom"] - got["top"] <= size[1] * 0.45, got   # it leaves room for the table
+            target = page.query_selector("#board .card.tut-go, #board .res.tut-go, #board .row.tut-go, #board .dock button.tut-go")
+            if target is None:
+                break
+            target.scroll_into_view_if_needed()
+            page.evaluate("(e) => e.scrollIntoView({block: 'center'})", target)
+            r = target.bounding_box()
+            covered = page.evaluate("([x, y]) => !!document.elementFromPoint(x, y)?.closest('#tutorial-box')",
+                                    [r["x"] + r["width"] / 2, r["y"] + r["height"] / 2])
+            assert not covered, step
+            before = page.evaluate("document.body.dataset.tut")
+            target.tap()
+            page.wait_for_function("(b) => document.body.dataset.tut !== b", arg=before, timeout=30000)
+            page.wait_for_function(idle, timeout=30000)
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(SHOTS / f"tutorial-phone-{size[0]}.png"))
+        assert page.evaluate("document.documentElement.scrollWidth") <= size[0]
+        assert errors == [] and blocked == []
+    finally:
+        ctx.close()

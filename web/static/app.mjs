@@ -1596,7 +1596,7 @@ function tutorEndTurn() {
 function tutorMarks(state) {
   const info = state.tutorial;
   if (!info) return;
-  if (!tutBox.hidden) $("board").prepend(tutBox);  // the board was redrawn
+  if (!tutBox.hidden) placeTutBox();  // the board was redrawn
   const expected = new Set(info.expected);
   const h = info.highlight || {};
   const mark = (sel) => document.querySelectorAll(sel).forEach((n) => n.classList.add("tut-go"));
@@ -1643,7 +1643,16 @@ function tutorHint(info) {
   box.append(btns);
   box.dataset.done = info.done ? "1" : "";
   box.dataset.finished = info.finished ? "1" : "";
-  if (app.mode === "tutorial") $("board").prepend(box);
+  if (app.mode === "tutorial") placeTutBox();
 }
+
+// The hint box on top of the board; on a phone (one column: the page scrolls) at the top of the whole
+// game screen, where it stays in view (sticky) over the board, the hand and the panel alike.
+const PHONE = matchMedia("(max-width: 760px)");
+function placeTutBox() {
+  if (PHONE.matches) $("game").prepend(tutBox);
+  else $("board").prepend(tutBox);
+}
+PHONE.addEventListener?.("change", () => { if (app.mode === "tutorial" && !tutBox.hidden) placeTutBox(); });
 
 $("btn-learn").addEventListener("click", () => startLearning(0));
