@@ -900,3 +900,146 @@ def test_tutorial_hint_stays_in_view_on_a_phone(chromium, server, size):
         assert errors == [] and blocked == []
     finally:
         ctx.close()
+
+
+# ------------------------------------------------------------------ touch (a phone: hasTouch, isMobile)
+
+def _touch_drag(page, cdp, src: str, dst: str, hold_ms: int = 260):
+    """A finger: down on ``src``, held still, then moved onto ``dst`` in steps, and lifted."""
+    page.locator(src).first.scroll_into_view_if_needed()
+    page.evaluate("""([s, d]) => {   // both in view when they fit: the middle between them centred
+        const a = document.querySelector(s).getBoundingClientRect(), b = document.querySelector(d).getBoundingClientRect();
+        if (Math.abs(a.top - b.top) < innerHeight - 200) window.scrollBy(0, (a.top + b.top) / 2 - innerHeight / 2 + 60);
+    }""", [src, dst])
+    a = page.locator(src).first.bounding_box()
+    b = page.locator(dst).first.bounding_box()
+    x0, y0 = a["x"] + a["width"] / 2, a["y"] + a["height"] / 2
+    x1, y1 = b["x"] + b["width"] / 2, b["y"] + min(b["height"] / 2, 60)
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x0, "y": y0}]})
+    page.wait_for_timeout(hold_ms)
+    for i in range(1, 11):
+        cdp.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [
+            {"x": x0 + (x1 - x0) * i / 10, "y": y0 + (y1 - y0) * i / 10}]})
+        page.wait_for_timeout(16)
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+
+
+TOUCH_READY = """() => {
+  const a = window.capeclash, b = document.body;
+  if (b.dataset.over === '1') return 'over';
+  if (b.dataset.screen === 'pass') return 'pass';
+  if (a.busy || b.dataset.thinking === '1' || b.dataset.screen !== 'game' || !a.state) return false;
+  return a.state.actions.length ? 'act' : false;
+}"""
+
+
+def test_touch_recruit_attack_by_tap_and_drag_and_long_press_zoom(chromium, server):
+    """On a 390x844 touch phone: a tap recruits (the engine's default row), a held finger drags a hand card
+    onto the other row, a tap on an attacker attacks (then a tap on its target), a finger drags an attacker
+    onto its target, and a long-press opens a card's zoom without playing it."""
+    ctx = chromium.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
+    blocked = browser.guard(ctx)
+    page = ctx.new_page()
+    errors: list = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    cdp = ctx.new_cdp_session(page)
+    done: dict = {}
+    try:
+        page.goto(server + "?aidelay=0&nosw&seed=11")
+        page.wait_for_selector("body[data-ready='1']", timeout=BOOT_MS)
+        page.evaluate("localStorage.clear()")
+        setup_game(page, seats=(("human", None), ("easy", None)))
+        page.tap("#btn-start")
+        state = "window.capeclash.state"
+        attacked_turn = None
+        for _ in range(400):
+            page.wait_for_function(TOUCH_READY, timeout=60000)
+            what = page.evaluate(TOUCH_READY)
+            if what == "over" or len(done) == 5:
+                break
+            st = page.evaluate(f"({{acts: {state}.actions, d: {state}.view.decision?.type, turn: {state}.view.turn,"
+                               f" own: {state}.view.active_side === {state}.view.players[{state}.view.viewer].side,"
+                               f" end: {state}.can_end_turn, log: {state}.log_len,"
+                               f" hand: ({state}.view.players[{state}.view.viewer].hand || []).map(c => c.iid)}})")
+            acts, hand = st["acts"], set(st["hand"])
+            rec = [a for a in acts if a["type"] == "recruit" and a["card"] in hand]
+            atk = [a for a in acts if a["type"] == "attack" and a.get("targets")]
+            mine_row = '#board .side.mine .row[data-row="{}"] .card[data-iid="{}"]'
+            if rec and "tap_recruit" not in done:
+                a = next((a for a in rec if a.get("default") and sum(b["card"] == a["card"] for b in acts) == 2), None)
+                if a is not None:
+                    page.locator(f'#board .hand .card[data-iid="{a["card"]}"]').tap()
+                    page.wait_for_selector(mine_row.format(a["row"], a["card"]), timeout=30000)
+                    done["tap_recruit"] = a["row"]
+                    continue
+            if rec and "drag_recruit" not in done:
+                a = next((a for a in rec if not a.get("default")), None)
+                if a is not None:
+                    _touch_drag(page, cdp, f'#board .hand .card[data-iid="{a["card"]}"]',
+                                f'#board .side.mine .row[data-row="{a["row"]}"]')
+                    page.wait_for_selector(mine_row.format(a["row"], a["card"]), timeout=30000)
+                    done["drag_recruit"] = a["row"]   # the other row than a tap would choose
+                    continue
+            if atk and st["turn"] != attacked_turn and ("tap_attack" not in done or "drag_attack" not in done):
+                attacked_turn = st["turn"]
+                a = atk[0]
+                t = a["targets"][0]["card"]
+                if "tap_attack" not in done:
+                    page.locator(f'#board .card[data-iid="{a["card"]}"]').tap()
+                    page.wait_for_function(TOUCH_READY, timeout=60000)
+                    if page.evaluate(f"{state}.actions.some(x => x.type === 'target')"):
+                        page.locator(f'#board .card.is-target[data-iid="{t}"]').tap()
+                    how = "tap_attack"
+                else:
+                    _touch_drag(page, cdp, f'#board .card[data-iid="{a["card"]}"]', f'#board .card[data-iid="{t}"]')
+                    how = "drag_attack"
+                page.wait_for_function(f"(n) => {state}.log.some(e => e.seq >= n && e.type === 'attack')",
+                                       arg=st["log"], timeout=30000)
+                done[how] = True
+                continue
+            if "zoom" not in done and page.locator("#board .side.enemy .card.has-face").count():
+                # long-press: the zoom as a dialog, and nothing played
+                card = page.locator("#board .side.enemy .card.has-face").first
+                card.scroll_into_view_if_needed()
+                r = card.bounding_box()
+                before = page.evaluate("document.body.dataset.hash")
+                at = [{"x": r["x"] + r["width"] / 2, "y": r["y"] + r["height"] / 2}]
+                cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": at})
+                page.wait_for_timeout(700)
+                cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+                page.wait_for_selector("#cc-zoom-pop.cc-modal:not([hidden])", timeout=3000)
+                page.wait_for_timeout(300)
+                assert page.evaluate("document.body.dataset.hash") == before
+                page.locator("#cc-zoom-backdrop").tap(position={"x": 5, "y": 5}, force=True)
+                page.wait_for_selector("#cc-zoom-pop", state="hidden", timeout=3000)
+                done["zoom"] = True
+                continue
+            # anything else: what the fixed policy of `capeclash bench ui` does, by taps
+            d = st["d"]
+            res = [a["card"] for a in acts if a["type"] == "resource" and a["card"] in hand
+                   and sum(b["card"] == a["card"] for b in acts) == 1]
+            if d == "place_main":
+                page.locator('#board .row-target[data-row="front"]').first.tap()
+            elif d == "resource" and st["own"] and res:   # a resource: recruit points for the recruits
+                page.locator(f'#board .hand .card[data-iid="{res[0]}"]').tap()
+            elif st["end"] and st["own"] and not rec and not atk:
+                page.locator("#btn-endturn").tap()
+            elif st["end"] and st["own"] and d == "recruit" and "tap_recruit" in done and "drag_recruit" in done:
+                page.locator("#btn-endturn").tap()
+            elif st["end"] and st["own"] and d in ("recruit", "resource", "formation", "main") and not atk:
+                page.locator("#btn-endturn").tap()
+            else:
+                first = next((a for a in acts if a["type"] not in ("cancel_attack",)), acts[0])
+                if first.get("card") is not None and page.locator(f'#board .card[data-iid="{first["card"]}"]').count() \
+                        and first["type"] in ("target", "choose", "strike_back", "pay"):
+                    page.locator(f'#board .card[data-iid="{first["card"]}"]').first.tap()
+                else:
+                    page.locator(f'#actions button[data-action="{first["text"]}"]').tap()
+            page.wait_for_timeout(30)
+        assert set(done) == {"tap_recruit", "drag_recruit", "tap_attack", "drag_attack", "zoom"}, done
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(SHOTS / "touch-390.png"))
+        assert page.evaluate("document.documentElement.scrollWidth") <= 390
+        assert errors == [] and blocked == []
+    finally:
+        ctx.close()

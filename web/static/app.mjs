@@ -1,5 +1,6 @@
 import { renderDiceBoard } from "./dice.mjs";
 import { startTutorial } from "./tutorial.mjs";
+import { enableTouchDrag } from "./touchdrag.mjs";
 
 // Cape Clash in the browser: renders the view the engine hands over and sends back only
 // actions the engine offered. Every rule lives in Python (engine.webapi, in worker.mjs).
@@ -1487,6 +1488,7 @@ if (CONVENTION) {
   reset();
 }
 
+enableTouchDrag();  // a finger drags what the mouse drags (a card onto a row, an attacker onto its target)
 main();
 
 // ------------------------------------------------------------------ the guided first game
