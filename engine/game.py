@@ -1085,7 +1085,7 @@ class Game(Replayable):
         if d.level_up is None or m.zone != "play":
             return
         if d.level_up.transform:
-            self.log("transform", f"{d.name} transforms!")
+            self.log("transform", f"{d.name} transforms!", None, {"cards": (m.iid,)})
             self.change_level(p, +1)
             return
         pl.xp += n
@@ -1107,7 +1107,7 @@ class Game(Replayable):
         pl.level = i + 1
         pl.xp = 0
         self.log("level_up" if step > 0 else "level_down",
-                 f"{old} levels {'up' if step > 0 else 'down'} to level {pl.level}!")
+                 f"{old} levels {'up' if step > 0 else 'down'} to level {pl.level}!", None, {"cards": (m.iid,)})
         if step > 0:
             self.emit("levels_up", m.iid)
 
@@ -1481,7 +1481,7 @@ class Game(Replayable):
                         self.used_powers.append(trig["key"])
                         if trig["once"]:
                             c.used_once.append(trig["once"])
-                        self.log("power", f"{pl.name} uses {trig['name']}.")
+                        self.log("power", f"{pl.name} uses {trig['name']}.", None, {"cards": (c.iid,)})
                         self.stack.append({"t": "pay", "player": p, "need": list(trig["cost"]), "paid": [],
                                            "for": c.iid, "name": trig["name"], "then": trig["frame"],
                                            "reaction": True})

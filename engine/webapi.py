@@ -574,7 +574,18 @@ class Session(TutorialOps):
 
     @staticmethod
     def _event_json(g: Game, e, viewer: int | None) -> dict:
-        return e.to_json(viewer)
+        """A log line, with what the page animates: ``cards``, the public cards it is about (in play, or
+        a plot twist being played: then ``cid`` too), and for a draw the ``player`` and how many (``n``)."""
+        out = e.to_json(viewer)
+        data = e.data
+        if data:
+            if "cards" in data:
+                out["cards"] = list(data["cards"])
+                if "cid" in data:
+                    out["cid"] = data["cid"]
+            if e.type == "draw" and "player" in data:
+                out["player"], out["n"] = data["player"], data.get("n", 0)
+        return out
 
     def _action_json(self, g: Game, a: Action) -> dict:
         group, key = ACTION_GROUPS.get(a.type, ("Other", None))

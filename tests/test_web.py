@@ -1043,3 +1043,73 @@ def test_touch_recruit_attack_by_tap_and_drag_and_long_press_zoom(chromium, serv
         assert errors == [] and blocked == []
     finally:
         ctx.close()
+
+
+# ------------------------------------------------------------------ motion from the engine's events
+
+def _play_to(page, want: set, limit=400):
+    """Play by the side panel's first real answer (recruits and attacks first) until the board has played
+    every effect in ``want``; returns the effects seen and the longest time one board update took."""
+    seen: set = set()
+    worst = 0.0
+    for _ in range(limit):
+        page.wait_for_function(TOUCH_READY, timeout=60000)
+        if page.evaluate(TOUCH_READY) == "over" or want <= seen:
+            break
+        acts = page.evaluate("window.capeclash.state.actions")
+        prefer = ["resource", "recruit", "attack", "target", "keep", "place_main", "strike_back", "pay", "choose", "yes",
+                  "pass", "end_step", "end_turn"]
+        a = next((a for t in prefer for a in acts if a["type"] == t and not (t == "resource" and a.get("face_up"))), acts[0])
+        page.evaluate("() => { window.__fx = new Set(); const b = document.getElementById('board');"
+                      " window.__obs?.disconnect(); window.__obs = new MutationObserver(() => {"
+                      " for (const t of (b.dataset.fx || '').split(' ')) if (t) window.__fx.add(t); });"
+                      " window.__obs.observe(b, {attributes: true, attributeFilter: ['data-fx']}); }")
+        t0 = page.evaluate("performance.now()")
+        page.click(f'#actions button[data-action="{a["text"]}"]')
+        page.wait_for_function(TOUCH_READY, timeout=60000)
+        worst = max(worst, page.evaluate("(t) => performance.now() - t", t0))
+        seen |= set(page.evaluate("[...window.__fx]"))
+    return seen, worst
+
+
+def test_events_animate_one_by_one_and_the_rivals_last_move_stays_marked(chromium, server):
+    """Recruits, draws, attacks, strikes, stuns and KOs each animate from the engine's log lines; effects
+    never cover the table (pointer-events: none) and a move's board is ready at once; the computer's last
+    moves stay marked until the player acts; the Motion switch and reduced motion turn it off."""
+    t = Tab(chromium, viewport=(1280, 800))
+    page = t.page
+    try:
+        t.boot(server, "?aidelay=0&nosw&seed=7")
+        page.evaluate("localStorage.clear()")
+        page.click("#btn-start")
+        seen, worst = _play_to(page, {"appear", "draw", "attack", "strike", "stun"})
+        assert {"appear", "draw", "attack", "strike", "stun"} <= seen, seen
+        # effects lie over nothing the player could click
+        for sel in (".fx-ghost", ".fx-plot-pop", ".touch-ghost"):
+            assert all(x == "none" for x in page.eval_on_selector_all(sel, "ns => ns.map(n => getComputedStyle(n).pointerEvents)"))
+        # the computer's moves since the player's last one: marked, also after a redraw, until the player acts
+        page.wait_for_function(TOUCH_READY, timeout=60000)
+        marked = page.eval_on_selector_all("#board .theirs", "ns => ns.length")
+        since = page.evaluate("window.capeclash.lastOwnSeq?.[window.capeclash.viewer]")
+        their = page.evaluate("(n) => window.capeclash.state.log.filter(e => e.seq >= n && (e.cards || []).length).length", since)
+        if their:
+            assert marked >= 1
+        print(f"\nslowest board update after a click: {worst:.0f} ms; effects seen: {sorted(seen)}")
+        # Motion off: nothing moves
+        page.uncheck("#opt-motion")
+        seen_off, _ = _play_to(page, {"never"}, limit=6)
+        assert seen_off == set(), seen_off
+        assert t.errors == [], t.errors
+    finally:
+        t.close()
+    ctx = chromium.new_context(viewport={"width": 1280, "height": 800}, reduced_motion="reduce")
+    browser.guard(ctx)
+    page = ctx.new_page()
+    try:
+        page.goto(server + "?aidelay=0&nosw&seed=7")
+        page.wait_for_selector("body[data-ready='1']", timeout=BOOT_MS)
+        page.click("#btn-start")
+        seen_reduced, _ = _play_to(page, {"never"}, limit=12)
+        assert seen_reduced == set(), seen_reduced
+    finally:
+        ctx.close()

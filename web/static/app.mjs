@@ -1,6 +1,7 @@
 import { renderDiceBoard } from "./dice.mjs";
 import { startTutorial } from "./tutorial.mjs";
 import { enableTouchDrag } from "./touchdrag.mjs";
+import * as anim from "./anim.mjs";
 
 // Cape Clash in the browser: renders the view the engine hands over and sends back only
 // actions the engine offered. Every rule lives in Python (engine.webapi, in worker.mjs).
@@ -604,11 +605,12 @@ function show(state) {
   if (!prev || prev.hash !== state.hash) clearError("move");
   clearError("show");
   screen("game");
+  const before = anim.capture($("board"));  // where the cards were: a KO'd one flies from there to its pile
   renderBoard($("board"), state, true);
   renderSide(state);
   renderLog(state);
   renderStatus(state);
-  animate(prev, state);
+  animate(prev, state, before);
   document.body.dataset.hash = state.hash;
   document.body.dataset.over = state.over ? "1" : "";
   if (state.over && app.mode === "play") gameOver(state);
@@ -771,6 +773,8 @@ function renderBoard(root, state, interactive) {
       el("h3", { text: picked ? "Now click the row to put it in (or the card again to put it back)" : `Your hand (${me.hand.length})` }),
       el("div", { class: "cards" }, me.hand.map((c) => cardTile(c, ctx, "hand")))));
   }
+  // what the other side did since this viewer's last move stays marked until they act
+  if (interactive && app.mode === "play" && root.id === "board") anim.markTheirs(root, state, app.lastOwnSeq?.[v.viewer]);
 }
 
 function combatText(v) {
@@ -844,12 +848,12 @@ function renderSide_(s, ctx, { friendly, mine }) {
 
 function playerInfo(p, ctx) {
   const xp = p.xp_needed ? `XP ${p.xp}/${p.xp_needed}` : `XP ${p.xp}`;
-  const ko = el("button", { type: "button", class: "chip link", text: `KO pile ${p.ko.length}`,
+  const ko = el("button", { type: "button", class: "chip link", text: `KO pile ${p.ko.length}`, dataset: { pile: "ko", player: p.index },
     onclick: () => openList(`${p.name}'s KO pile`, p.ko, ctx) });
   const bits = [
     el("strong", { class: "pname", text: p.name + (p.out ? " (out)" : "") }),
-    el("span", { class: "chip", text: `Hand ${p.hand_count}` }),
-    el("span", { class: "chip", text: `Deck ${p.deck_count}` }),
+    el("span", { class: "chip", text: `Hand ${p.hand_count}`, dataset: { pile: "hand", player: p.index } }),
+    el("span", { class: "chip", text: `Deck ${p.deck_count}`, dataset: { pile: "deck", player: p.index } }),
     ko,
     el("span", { class: "chip", title: "Level and experience toward the next level", text: `Level ${p.level} · ${xp}` }),
   ];
@@ -1130,30 +1134,11 @@ function lastMoves(state) {
   return state.log.filter((e) => e.seq >= since && e.type !== "turn").map((e) => e.text).slice(-6);
 }
 
-// Motion: cards that just arrived (recruited, drawn, moved) get a short entrance; the moved-on
-// state is drawn at once, so input is never blocked. Off with the Motion switch or reduced motion.
-function animate(prev, state) {
-  const board = $("board");
-  if (reducedMotion() || !prev || !state.view.sides || !prev.view.sides || prev.view.viewer !== state.view.viewer) return;
-  const before = new Set();
-  const walk = (v) => {
-    for (const s of v.sides || []) for (const c of [...s.front, ...s.back]) before.add(`${c.iid}:${c.row}:${c.stunned}`);
-    for (const p of v.players || []) for (const c of p.hand || []) before.add(`${c.iid}:hand`);
-  };
-  walk(prev.view);
-  for (const n of board.querySelectorAll(".card[data-iid]")) {
-    const iid = Number(n.dataset.iid);
-    const c = findChar(state.view, iid);
-    const key = c ? `${iid}:${c.row}:${c.stunned}` : `${iid}:hand`;
-    if (!before.has(key)) n.classList.add(c && c.stunned ? "flip" : "enter");
-  }
-  const seen = prev.log_len;
-  for (const e of state.log) {
-    if (e.seq < seen) continue;
-    if (["ko", "main_ko", "stun", "level_up", "plot", "power", "attack", "strike"].includes(e.type)) {
-      board.classList.add(`fx-${e.type}`);
-    }
-  }
+// Motion: each engine event since the last drawn state animates (anim.mjs); the new state is drawn at
+// once, so input is never blocked. Off with the Motion switch or reduced motion.
+function animate(prev, state, before = new Map()) {
+  if (app.mode !== "play" && app.mode !== "tutorial") return;
+  anim.play($("board"), prev, state, before, { reduced: reducedMotion(), faces });
 }
 
 function renderLog(state) {
