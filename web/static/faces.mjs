@@ -335,13 +335,13 @@ function escapeHtml(s) {
 
 // ------------------------------------------------------------------ Derring-Dice faces
 
-function diceStates(live) {
+function diceStates(live, short = false) {
   const out = [];
   if (live.villain && live.type === "hero") out.push("Villain");
   if (live.new) out.push("New");
   if (live.controlled_from !== null && live.controlled_from !== undefined) out.push("Controlled");
   if (live.attacks_used === null) out.push("Changed sides");
-  else if (live.attacks_used) out.push(`Attacked ${live.attacks_used}/${live.attacks_allowed}`);
+  else if (live.attacks_used) out.push(short && live.attacks_allowed === 1 ? "Attacked" : `Attacked ${live.attacks_used}/${live.attacks_allowed}`);
   if (live.intercepted) out.push("Intercepted");
   if (live.secluded) out.push("Secluded");
   return out;
@@ -393,7 +393,7 @@ function diceCardFace(cardId, entry, live, opts) {
   const marks = el("div", "cc-marks");
   if (live.damage) marks.append(mark("cc-wounds", "wound", `${live.damage}`, `${live.damage} damage (defeated when damage exceeds Force ${live.force})`));
   if (live.delay) marks.append(mark("cc-delay", null, `${live.delay} delay`, `${live.delay} delay token(s): can't attack or be attacked`));
-  for (const w of diceStates(live)) marks.append(mark("cc-state", null, w));
+  for (const w of diceStates(live, true)) marks.append(mark("cc-state", null, w));
   if (marks.childNodes.length) over.append(marks);
   if (over.childNodes.length) root.append(over);
   return root;
