@@ -1113,3 +1113,74 @@ def test_events_animate_one_by_one_and_the_rivals_last_move_stays_marked(chromiu
         assert seen_reduced == set(), seen_reduced
     finally:
         ctx.close()
+
+
+# ------------------------------------------------------------------ every screen size, both games
+
+SCREEN_CHECK = """() => {
+  const small = [], cut = [];
+  for (const e of document.querySelectorAll('body *')) {
+    if (e.closest('svg, .sr-only') || !e.getClientRects().length) continue;
+    const cs = getComputedStyle(e);
+    if (cs.visibility === 'hidden' || cs.display === 'none') continue;
+    if (![...e.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim())) continue;
+    if (parseFloat(cs.fontSize) < 12) small.push(`${e.tagName}.${e.className}: ${parseFloat(cs.fontSize)}px "${e.textContent.trim().slice(0, 30)}"`);
+    if (e.scrollWidth > e.clientWidth + 1 && e.clientWidth > 0 && (cs.overflowX !== 'visible' || cs.textOverflow === 'ellipsis'))
+      cut.push(`${e.tagName}.${e.className}: "${e.textContent.trim().slice(0, 40)}"`);
+  }
+  for (const s of document.querySelectorAll('select')) {   // a select shows its chosen option whole
+    const c = document.createElement('span');
+    c.style.cssText = `position:absolute;visibility:hidden;white-space:nowrap;font:${getComputedStyle(s).font}`;
+    c.textContent = s.selectedOptions[0]?.textContent || '';
+    document.body.append(c);
+    if (s.getClientRects().length && c.offsetWidth > s.clientWidth - 18) cut.push(`select#${s.id}: "${c.textContent}"`);
+    c.remove();
+  }
+  return {width: document.documentElement.scrollWidth, small: [...new Set(small)], cut: [...new Set(cut)]};
+}"""
+
+
+def test_both_games_at_every_screen_size_fit_with_readable_uncut_text(chromium, server):
+    """The title screens and both boards (after a few moves) at 360x740, 390x844, 1024x768, 1280x800 and
+    1920x1080: no horizontal scroll, no text under 12 px outside the printed faces, no cut text or select."""
+    problems = []
+    for w, h in [(360, 740), (390, 844), (1024, 768), (1280, 800), (1920, 1080)]:
+        mobile = w < 500
+        ctx = chromium.new_context(viewport={"width": w, "height": h}, has_touch=mobile, is_mobile=mobile)
+        browser.guard(ctx)
+        page = ctx.new_page()
+        try:
+            page.goto(server + "?aidelay=0&nosw&seed=8")
+            page.wait_for_selector("body[data-ready='1']", timeout=BOOT_MS)
+            page.evaluate("localStorage.clear()")
+            for game in ("capeclash", "dice"):
+                page.check(f"input[name=game][value={game}]")
+                if game == "dice":
+                    page.select_option("#dice-bad-who", "human")
+                    page.select_option("#dice-good-who", "normal")
+                for where in ("title", "board"):
+                    if where == "board":
+                        page.click("#btn-start")
+                        if page.is_visible("#dlg-replace"):
+                            page.click("#replace-yes")
+                        prefer = (["recruit", "attack", "target", "equip", "choose", "pass", "no", "end_step"] if game == "dice"
+                                  else ["keep", "place_main", "resource", "recruit", "attack", "target", "pass", "end_step"])
+                        for _ in range(12):
+                            page.wait_for_function(TOUCH_READY, timeout=60000)
+                            if page.evaluate(TOUCH_READY) == "over":
+                                break
+                            acts = page.evaluate("window.capeclash.state.actions.map(a => [a.text, a.type])")
+                            pick_ = next((t for k in prefer for t, ty in acts if ty == k), acts[0][0])
+                            page.evaluate("(t) => document.querySelector(`#actions button[data-action='${t}']`)?.click()", pick_)
+                        page.wait_for_timeout(300)
+                    r = page.evaluate(SCREEN_CHECK)
+                    if r["width"] > w:
+                        problems.append(f"{game} {where} {w}x{h}: {r['width']} px wide")
+                    problems += [f"{game} {where} {w}x{h}: small {s}" for s in r["small"]]
+                    problems += [f"{game} {where} {w}x{h}: cut {s}" for s in r["cut"]]
+                if page.is_visible("#dlg-over"):
+                    page.evaluate("document.getElementById('dlg-over').close()")
+                page.click("#btn-menu")
+        finally:
+            ctx.close()
+    assert problems == [], problems
