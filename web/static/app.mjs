@@ -1216,8 +1216,17 @@ function openList(title, cards, ctx) {
   const body = $("list-body");
   body.textContent = "";
   if (!cards.length) body.append(el("p", { text: "Empty." }));
-  body.append(el("div", { class: "cards wrap" }, cards.map((c) => el("button", { type: "button", class: "card k-list", text: c.name,
-    onclick: () => { $("dlg-list").close(); openCard(c, ctx); } }))));
+  body.append(el("div", { class: "cards wrap" }, cards.map((c) => {
+    const b = el("button", { type: "button", class: "card k-list", text: c.name, "aria-label": c.name,
+      onclick: () => { $("dlg-list").close(); openCard(c, ctx); } });
+    const fid = c.face ?? c.cid;   // the printed face (a Derring-Dice card: c.face), when the site has it
+    if (faces?.hasFace?.(fid)) {
+      b.textContent = "";
+      b.classList.add("has-face");
+      b.append(faces.cardFace(fid, null, { size: "pile" }), el("span", { class: "list-name", text: c.name }));
+    }
+    return b;
+  })));
   $("dlg-list").showModal();
 }
 

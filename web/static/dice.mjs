@@ -172,7 +172,7 @@ function handTile(f, ctx) {
 function middle(state, ctx) {
   const { el } = ctx;
   const v = state.view;
-  const faces = (list) => list.map((f) => ({ iid: f.id, cid: f.name, name: f.name }));
+  const faces = (list) => list.map((f) => ({ iid: f.id, cid: f.name, name: f.name, face: F.diceId(f.name) }));
   // each deck: cards left, and its discard pile (public, browsable)
   const deck = (name, left, pile) => el("span", { class: "deck" },
     el("span", { class: "chip", title: `${name} deck: cards left`, text: `${name} deck ${left}` }),
