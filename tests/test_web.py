@@ -1184,3 +1184,71 @@ def test_both_games_at_every_screen_size_fit_with_readable_uncut_text(chromium, 
         finally:
             ctx.close()
     assert problems == [], problems
+
+
+ANIM_PAGE = """<!doctype html><html><head><meta charset="utf-8"><link rel="stylesheet" href="app.css"></head>
+<body><div id="board" class="board">
+ <div class="pinfo"><button class="chip" data-pile="ko" data-player="1">KO pile 0</button>
+   <span class="chip" data-pile="hand" data-player="1">Hand 5</span></div>
+ <div class="side enemy"><button class="card" data-iid="20">enemy</button><button class="card" data-iid="21">gone</button></div>
+ <div class="side friendly"><button class="card" data-iid="10">main</button><button class="card" data-iid="11">new</button></div>
+ <section class="hand"><div class="cards"><button class="card" data-iid="30">drawn</button></div></section>
+</div>
+<script type="module">
+import * as anim from "./anim.mjs";
+import * as faces from "./faces.mjs";
+await faces.initFaces();
+window.anim = anim; window.faces = faces;
+document.body.dataset.ready = "1";
+</script></body></html>"""
+
+
+def test_each_engine_event_gets_its_own_effect(chromium, site, server):
+    """anim.mjs on a small board: every event kind the page animates (draw, recruit, attack, strike, stun,
+    KO to the pile, level-up, plot twist, power) gets its effect, in turn; effects take no pointer; reduced
+    motion plays nothing; the other side's cards since the viewer's move are marked."""
+    (site / "anim-test.html").write_text(ANIM_PAGE)
+    t = Tab(chromium, viewport=(1280, 800))
+    page = t.page
+    try:
+        page.goto(server + "anim-test.html")
+        page.wait_for_selector("body[data-ready='1']", timeout=20000)
+        plot = json.loads(__import__("gzip").decompress((site / "faces.json.gz").read_bytes()))
+        plot_cid = next(cid for cid, e in plot["cards"].items() if e["type"] == "plot_twist")
+        result = page.evaluate("""(plotCid) => {
+            const board = document.getElementById('board');
+            const view = (hand, ko) => ({ viewer: 0, sides: [{}], players: [{ index: 0, hand, ko: [] }, { index: 1, ko }] });
+            const prev = { log_len: 5, view: view([], []) };
+            const log = [
+              { seq: 5, type: 'draw', player: 0, n: 1 }, { seq: 6, type: 'draw', player: 1, n: 2 },
+              { seq: 7, type: 'appear', cards: [11] }, { seq: 8, type: 'attack', cards: [10, 20] },
+              { seq: 9, type: 'strike', cards: [10, 20] }, { seq: 10, type: 'stun', cards: [20] },
+              { seq: 11, type: 'ko', cards: [21] }, { seq: 12, type: 'level_up', cards: [10] },
+              { seq: 13, type: 'plot', cards: [40], cid: plotCid }, { seq: 14, type: 'power', cards: [10] },
+              { seq: 15, type: 'pass' } ];
+            const state = { log, log_len: 16, over: false, view: view([{ iid: 30 }], [{ iid: 21 }]) };
+            const before = anim.capture(board);
+            board.querySelector('[data-iid="21"]').remove();   // KO'd: no longer on the board
+            const played = anim.play(board, prev, state, before, { faces });
+            const cls = (iid) => [...board.querySelector(`[data-iid="${iid}"]`).classList].filter((c) => c.startsWith('fx-'));
+            const pe = [...document.querySelectorAll('.fx-ghost, .fx-plot-pop')].map((n) => getComputedStyle(n).pointerEvents);
+            const out = { played, drawn: cls(30), recruited: cls(11), main: cls(10), enemy: cls(20),
+              pile: [...board.querySelector('[data-pile="ko"]').classList], hand: [...board.querySelector('[data-pile="hand"]').classList],
+              ghosts: document.querySelectorAll('.fx-ghost').length, plots: document.querySelectorAll('.fx-plot-pop .cc-face').length, pe,
+              delays: [...board.querySelectorAll('[style*="--fx-delay"]')].map((n) => n.style.getPropertyValue('--fx-delay')) };
+            out.reduced = anim.play(board, prev, state, before, { reduced: true, faces });
+            out.marked = anim.markTheirs(board, state, 7);
+            out.theirs = [...board.querySelectorAll('.theirs')].map((n) => n.dataset.iid || n.dataset.pile);
+            return out;
+        }""", plot_cid)
+        assert result["played"] == ["draw", "draw", "appear", "attack", "strike", "stun", "ko", "level_up", "plot", "power"]
+        assert result["drawn"] == ["fx-draw"] and result["recruited"] == ["fx-enter"]
+        assert "fx-lunge" in result["main"] or "fx-levelup" in result["main"] or "fx-power" in result["main"]
+        assert "fx-attacked" in result["enemy"] or "fx-flip" in result["enemy"] or "fx-hit" in result["enemy"]
+        assert result["ghosts"] == 1 and result["plots"] == 1 and set(result["pe"]) == {"none"}
+        assert "fx-pile" in result["hand"]
+        assert result["reduced"] == []
+        assert set(result["marked"]) == {10, 11, 20, 21} and "ko" in result["theirs"]
+        assert t.errors == [], t.errors
+    finally:
+        t.close()

@@ -19,6 +19,7 @@
 const STEP_MS = 120;       // between two events' animations
 const MAX_EVENTS = 10;     // more than this at once (a long computer turn): the last ones move
 const MAX_DELAY = 720;     // the last effect starts by then: the table is settled within about a second
+const MOVING = new Set(["draw", "appear", "attack", "strike", "stun", "ko", "level_up", "level_down", "transform", "plot", "power"]);
 const LASTING = ["appear", "attack", "strike", "stun", "ko", "level_up", "level_down", "transform", "plot", "power"];
 
 export function capture(board) {
@@ -95,8 +96,7 @@ function showPlot(board, cid, faces, delay) {
 export function play(board, prev, state, before, { reduced = false, faces = null } = {}) {
   const v = state.view;
   if (reduced || !prev || !board || !v.sides || !prev.view?.sides || prev.view.viewer !== v.viewer) return [];
-  const fresh = state.log.filter((e) => e.seq >= prev.log_len);
-  const shown = fresh.slice(-MAX_EVENTS);
+  const shown = state.log.filter((e) => e.seq >= prev.log_len && MOVING.has(e.type)).slice(-MAX_EVENTS);
   const played = [];
   let i = 0;
   const me = v.viewer;
