@@ -1163,7 +1163,18 @@ class CapeClashWeb:
         return (DECISION_TITLES.get(d["type"], d["type"]) if d else None), PHASE_NAMES.get(g.phase, g.phase)
 
     def event_json(self, ses, g: Game, e, viewer: int | None) -> dict:
-        return e.to_json(viewer)
+        """A log line, with what the page animates: ``cards``, the public cards it is about (in play, or
+        a plot twist being played: then ``cid`` too), and for a draw the ``player`` and how many (``n``)."""
+        out = e.to_json(viewer)
+        data = e.data
+        if data:
+            if "cards" in data:
+                out["cards"] = list(data["cards"])
+                if "cid" in data:
+                    out["cid"] = data["cid"]
+            if e.type == "draw" and "player" in data:
+                out["player"], out["n"] = data["player"], data.get("n", 0)
+        return out
 
     def action_json(self, ses, g: Game, a: Action) -> dict:
         group, key = ACTION_GROUPS.get(a.type, ("Other", None))

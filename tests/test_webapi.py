@@ -567,3 +567,37 @@ def test_an_attack_names_its_targets_and_attack_plus_target_is_one_move(session)
     assert any(e.type == "attack" for e in g.events[-40:]) and st["hash"] != before
     back = session.call("undo", viewer=0)  # the whole drag is one move
     assert back["hash"] == before
+
+
+def test_log_lines_name_the_public_cards_the_page_animates(session):
+    """Recruits, attacks, strikes, stuns, KOs, level-ups, plot twists and powers carry the ids of the cards
+    they are about (all in the open), and draws the player and how many: the page animates each event
+    from these, never from a diff of the board. A spectator's log names no card in a hand."""
+    decks = session.call("catalogue")["decks"]
+    session.call("new_game", mode="duel", seed=4, seats=[{"deck": decks[0]["id"], "ai": "normal"},
+                                                         {"deck": decks[1]["id"], "ai": "normal"}])
+    seen: dict = {}
+    last = -1
+    for _ in range(3000):
+        st = session.call("ai_move", steps=1)
+        view = st["view"]
+        board = {c["iid"] for s in view["sides"] for c in s["front"] + s["back"]}
+        for e in st["log"]:
+            if e["seq"] <= last:
+                continue
+            last = e["seq"]
+            seen.setdefault(e["type"], []).append(e)
+            if e["type"] in ("attack", "appear") and "machine" not in e["text"]:
+                assert e["cards"] and set(e["cards"]) <= board, e
+            if e["type"] == "draw" and "no cards" not in e["text"]:
+                assert e["player"] in (0, 1) and e["n"] >= 1 and "cards" not in e, e
+        if st["over"]:
+            break
+    for kind in ("appear", "attack", "strike", "stun", "ko", "draw"):
+        assert kind in seen, (kind, sorted(seen))
+    assert all(e.get("cards") for e in seen["strike"] if " for " in e["text"])
+    assert all(e.get("cards") for e in seen["stun"]) and all(e.get("cards") for e in seen["ko"] if e["text"].endswith("is KO'd."))
+    for kind in ("level_up", "plot", "power"):
+        assert all(e.get("cards") for e in seen.get(kind, [])), kind
+    assert all(e.get("cid") for e in seen.get("plot", []))
+    assert seen.get("level_up") or seen.get("plot") or seen.get("power")

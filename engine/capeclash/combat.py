@@ -112,7 +112,7 @@ def attack_machine(g: Game, player: int, attacker_ids: list[int], machine: int) 
         g.cards[a].exhausted = True
     g.attacked_this_turn = True
     g.log("attack", f"{_names(g, attacker_ids)} attack{'s' if len(attacker_ids) == 1 else ''} the machine "
-                    f"{g.name(machine)}.")
+                    f"{g.name(machine)}.", None, {"cards": (*attacker_ids, machine)})
     zones.wreck_machine(g, g.cards[machine])
     _attack_triggers(g, attacker_ids)
 
@@ -225,7 +225,8 @@ def start(g: Game, player: int, attacker_ids: list[int], defender_id: int) -> No
     g.attacked_this_turn = True
     g.times_attacked[str(defender_id)] = g.times_attacked.get(str(defender_id), 0) + 1
     how = " flying over the front row" if over else ""
-    g.log("attack", f"{_names(g, attacker_ids)} {_MAKES[ranged, team]} on {g.name(defender_id)}{how}.")
+    g.log("attack", f"{_names(g, attacker_ids)} {_MAKES[ranged, team]} on {g.name(defender_id)}{how}.", None,
+          {"cards": (*attacker_ids, defender_id)})
     _attack_triggers(g, attacker_ids)
     g.emit("is_attacked", defender_id)
 
@@ -462,7 +463,7 @@ def _strikes(g: Game, strikers: list[int], values: list[int], total: int, d: Car
         if total >= dfn:
             out.append((d.iid, strikers))
         g.log("strike", f"{_names(g, strikers)} strike{'s' if len(strikers) == 1 else ''} {g.name(d.iid)} "
-                        f"for {total} against DEF {dfn}: {verdict}.")
+                        f"for {total} against DEF {dfn}: {verdict}.", None, {"cards": (*strikers, d.iid)})
     for tid in targets:
         t = g.cards[tid]
         v = strike_value(g, d, t)
@@ -471,7 +472,7 @@ def _strikes(g: Game, strikers: list[int], values: list[int], total: int, d: Car
         if v >= tdef:
             out.append((tid, [d.iid]))
         g.log("strike", f"{g.name(d.iid)} strikes back at {g.name(tid)} for {v} against DEF {tdef}: "
-                        f"{'stunned' if v >= tdef else 'not enough'}.")
+                        f"{'stunned' if v >= tdef else 'not enough'}.", None, {"cards": (d.iid, tid)})
     return out
 
 

@@ -134,7 +134,7 @@ def do(g: Game, a: Action, d: Decision) -> None:
                     g.used_powers.append(trig.key)
                     if trig.once:
                         c.used_once.append(trig.once)
-                    g.log("power", f"{pl.name} uses {trig.name}.")
+                    g.log("power", f"{pl.name} uses {trig.name}.", None, {"cards": (c.iid,)})
                     g.stack.append({"t": "pay", "player": p, "need": list(trig.cost), "paid": [],
                                     "for": c.iid, "name": trig.name, "then": trig.frame, "reaction": True})
             elif t == "no":

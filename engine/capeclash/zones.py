@@ -90,12 +90,12 @@ def enter_play(g: Game, iid: int, side: int, row: str, *, how: str = "recruits")
     g.board_changed()
     d = g.defs.cards[c.cid]
     whose = "the" if side == owner.side else f"{g.side_name(side)}'s"
-    g.log("appear", f"{owner.name} {how} {d.name} into {whose} {row} row.")
+    g.log("appear", f"{owner.name} {how} {d.name} into {whose} {row} row.", None, {"cards": (iid,)})
     enforce_uniqueness(g, c)
     if c.zone == "play" and "dormant" in d.keywords:
         c.face_up = False
         c.exhausted = True
-        g.log("stun", f"{d.name} appears stunned (Dormant).")
+        g.log("stun", f"{d.name} appears stunned (Dormant).", None, {"cards": (iid,)})
     if c.zone == "play":
         g.emit("appears", c.iid)
 
@@ -211,7 +211,7 @@ def stun(g: Game, c: Card, *, wound_it: bool = True, cause: str = "") -> None:
     drop_gear(g, c)
     g.source_gone(c.iid)
     g.dirty = True
-    g.log("stun", f"{g.name(c.iid)} is {'stunned' if wound_it else 'dazed'}{cause}.")
+    g.log("stun", f"{g.name(c.iid)} is {'stunned' if wound_it else 'dazed'}{cause}.", None, {"cards": (c.iid,)})
     g.emit("is_stunned", c.iid)
     if wound_it:
         wound(g, c, 1, quiet=True)
@@ -246,7 +246,7 @@ def ko(g: Game, c: Card) -> None:
         g.log("ko", f"{g.name(c.iid)} can't be KO'd now (Unbreakable).")
         return
     name = g.name(c.iid)
-    g.log("ko", f"{name} is KO'd.")
+    g.log("ko", f"{name} is KO'd.", None, {"cards": (c.iid,)})
     was_main = c.is_main
     g.emit("is_ko", c.iid)
     pile = g.defs.cards[c.cid].returns_to
@@ -315,7 +315,7 @@ def wreck_machine(g: Game, m: Card) -> None:
     m.zone = "ko"
     pl.ko.append(m.iid)
     g.board_changed()
-    g.log("ko", f"The machine {g.name(m.iid)} is KO'd.")
+    g.log("ko", f"The machine {g.name(m.iid)} is KO'd.", None, {"cards": (m.iid,)})
 
 
 def drop_gear(g: Game, wearer: Card) -> None:
@@ -331,7 +331,7 @@ def drop_gear(g: Game, wearer: Card) -> None:
     g.players[e.owner].ko.append(iid)
     g.board_changed()
     g.dirty = True
-    g.log("ko", f"{g.name(iid)} is KO'd.")
+    g.log("ko", f"{g.name(iid)} is KO'd.", None, {"cards": (iid,)})
 
 
 def hide(g: Game, c: Card) -> None:
