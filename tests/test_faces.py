@@ -366,7 +366,7 @@ def test_a_face_that_cant_be_laid_out_names_its_card(monkeypatch):
 
 @pytest.fixture(scope="module")
 def dice_set():
-    from printgen.dice_build import dice_root, load_dice
+    from printgen.dice_data import dice_root, load_dice
     return load_dice(dice_root(ROOT / "card_data"))
 
 
