@@ -424,7 +424,8 @@ def test_end_turn_finishes_the_build_steps_and_undo_skips_automatic_answers(sess
     turn = st["view"]["turn"]
     assert st["can_end_turn"]
     st = session.call("end_turn", viewer=0)
-    assert st["view"]["turn"] > turn or st["view"]["active_side"] != 0
+    # the build steps, the main phase and the turn end at once: the computer's turn has begun
+    assert (st["view"]["turn"], st["view"]["active_side"], st["to_act"], st["ai_to_act"]) == (turn + 1, 1, [1], True)
     st = _until(session, st, lambda st: st["to_act"] == [0] and st["can_undo"])
     back = session.call("undo", viewer=0)
     # the undo point is a real decision of the human's, never an automatic answer
@@ -433,8 +434,11 @@ def test_end_turn_finishes_the_build_steps_and_undo_skips_automatic_answers(sess
 
 def test_end_turn_is_refused_on_the_other_players_turn(session):
     _until(session, _starter_game(session, seed=2), lambda st: st["ai_to_act"] and st["view"]["turn"] >= 1)
+    before = session.game.state_hash()
     r = call(session, "end_turn", viewer=0)
-    assert r["ok"] is False
+    assert r["ok"] is False and r["error"] == {"code": "cannot_end_turn", "message": "you cannot end the turn now",
+                                               "problems": []}
+    assert session.game.state_hash() == before
 
 
 def test_combat_preview_gives_each_strike_and_whether_it_stuns(session):
@@ -472,7 +476,9 @@ def test_attacks_are_offered_ahead_in_the_build_phase_and_finish_it(session):
     assert {a["text"] for a in ahead} == {str(x) for x in c.legal_actions(0) if x.type == "attack"}
     turn = st["view"]["turn"]
     st = session.call("apply", action=ahead[0]["text"], via="main", viewer=0)
-    assert st["view"]["turn"] == turn and st["view"]["declaring"] == [ahead[0]["card"]] or st["view"]["combat"]
+    # the build steps are skipped and the attacker is declared: the target is asked next
+    assert (st["view"]["turn"], st["view"]["declaring"], st["view"]["combat"]) == (turn, [ahead[0]["card"]], None)
+    assert st["view"]["decision"] == {"type": "declare", "players": [0]}
     back = session.call("undo", viewer=0)  # one undo takes back the attack and the skipped steps
     assert back["view"]["decision"]["type"] in ("resource", "recruit", "formation") and back["view"]["turn"] == turn
 
