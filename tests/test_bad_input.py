@@ -706,6 +706,12 @@ def test_a_derring_dice_card_file_with_a_key_twice_is_refused(tmp_path):
      "actions: [{check: [{not_legal: true}]}]\n", "field 'actions[0].check[0].not_legal'"),
     ("scenario: x\nstart: {players: [{main: Captain Solace}, {main: Baron Dusk}]}\nexpect: [{over: 'no'}]\n",
      "field 'expect[0].over'"),
+    # a list where the action type goes crashed the validator (found by the odd-value sweep below)
+    ("scenario: x\nstart: {players: [{main: Captain Solace}, {main: Baron Dusk}]}\nexpect: [{legal: {type: [1]}}]\n",
+     "field 'expect[0].legal': no known action type in {'type': [1]}"),
+    ("scenario: x\nstart: {players: [{main: Captain Solace}, {main: Baron Dusk}]}\n"
+     "actions: [{check: [{not_legal: {type: bogus}}]}]\n",
+     "field 'actions[0].check[0].not_legal': no known action type in {'type': 'bogus'}"),
 ])
 def test_scenario_checks_and_expectations_of_the_wrong_kind(tmp_path, body, says):
     f = tmp_path / "bad.yaml"
@@ -746,17 +752,24 @@ def test_one_odd_value_anywhere_in_a_scenario_or_save_never_crashes(tmp_path):
 
     from engine.capeclash.scenario import run_scenario
     rng = random.Random(16)
-    sources = sorted((ROOT / "card_data" / "scenarios").glob("*.yaml"))[::8]
+    # scenarios of the testset's cards: they validate as they are, so what is found is the odd value's doing
+    sources = [f for f in sorted((ROOT / "card_data" / "scenarios").glob("*.yaml"))[::4] if not validate([CARDS, f])[0]]
+    assert len(sources) >= 10
+    refused = ran = 0
     for i in range(150):
         data, path = _mutated(rng, read_data(rng.choice(sources))[0])
         f = tmp_path / f"m{i}.yaml"
         f.write_text(yaml.safe_dump(data), encoding="utf-8")
         problems, _ = validate([CARDS, f])  # must not raise
+        assert all(str(p).startswith(f"{f}") for p in problems), problems  # each names the file
+        refused += bool(problems)
         if not problems:
+            ran += 1
             try:
                 run_scenario(data, test_pool(), str(f))
             except CapeClashError:
                 pass
+    assert refused >= 100 and ran >= 10, (refused, ran)  # both paths are exercised (seed 16: 128 and 22)
     g = sample_game(seed=5)
     for _ in range(30):
         g.apply(g.legal_actions(g.to_act[0])[0])
