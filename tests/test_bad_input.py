@@ -605,12 +605,16 @@ def test_a_huge_count_in_a_pasted_deck_is_refused(session):
 
 def test_a_pasted_deck_list_with_a_byte_order_mark_is_accepted(session):
     out = ask(session, {"op": "validate_deck", "text": "\ufeff" + GOOD_DECK_TEXT})
-    assert out["ok"] and sum(out["result"]["deck"]["cards"].values()) == 60
+    deck = out["result"]["deck"]
+    assert out["ok"] and sum(deck["cards"].values()) == 60
+    assert (deck["name"], deck["main"]) == ("Testbed Dawnwatch", "captain-solace-1")
     out = ask(session, {"op": "validate_deck", "text": "\ufeff" + json.dumps(read_data(TESTSET / "deck-dawnwatch.yaml")[0])})
-    assert out["ok"]
+    assert out["ok"] and out["result"]["deck"] == deck  # the same deck, written as JSON
     out = ask(session, {"op": "new_game", "mode": "duel", "seed": 2,
                         "seats": [{"name": "A", "deck": {"text": "\ufeff" + GOOD_DECK_TEXT}}, SEATS[1]]})
-    assert out["ok"]
+    pl = session.game.players[0]
+    assert out["ok"] and pl.deck_name == "Testbed Dawnwatch"
+    assert len(pl.deck) + len(pl.hand) == 60  # the whole list was read: every card is in the deck or the hand
 
 
 def test_a_save_without_its_hash_is_refused_in_the_browser_and_the_game_kept(session):

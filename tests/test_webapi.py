@@ -247,7 +247,11 @@ def test_a_dice_game_against_the_computer_is_played_to_a_winner_with_its_rolls_l
     st = dice_game(dice, bad_ai="normal", seed=1)
     assert st["view"]["game"] == "dice" and st["ai_to_act"] and st["actions"] == []  # the bad guys move first
     st = play_dice(dice, st)
-    assert st["over"] and st["view"]["result"]["winners"] and "wins" in st["result_text"]
+    r = st["view"]["result"]
+    loser = {0: "good", 1: "bad"}[r["winners"][0]]  # seat 0 plays the bad guys
+    assert st["over"] and len(r["winners"]) == 1
+    assert r["reason"] == f"every character of the {loser} guys is defeated or delayed"
+    assert st["result_text"] == f"{['Vex', 'Nova'][r['winners'][0]]} wins: {r['reason']}."
     fights = [e for e in dice.game.events if e.data.get("roll")]
     assert fights
     for e in fights:  # each roll-off: Force + die = total on both sides, the same numbers in the text
@@ -281,7 +285,8 @@ def test_a_dice_view_never_shows_the_other_players_hands(dice):
 def test_each_computer_level_plays_derring_dice(dice):
     for level in ("easy", "normal"):
         st = play_dice(dice, dice_game(dice, bad_ai=level, seed=2))
-        assert st["over"]
+        r = st["view"]["result"]
+        assert st["over"] and len(r["winners"]) == 1 and r["reason"].startswith("every character of the")
     st = dice_game(dice, bad_ai="hard", seed=2)  # the search: a few decisions (each stops within 1.5 s)
     moves = []
     while len(moves) < 6 and not st["over"]:
