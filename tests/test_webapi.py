@@ -386,40 +386,45 @@ def test_actions_say_which_card_and_row_they_are_about(session):
     assert all(a["card"] in hand for a in rec)
 
 
-def test_decisions_with_only_a_nothing_answer_are_answered_for_the_player(session):
-    session.call("settings", auto_answer=True)
+NOTHING_ANSWERS = ("pass", "end_step", "end_turn", "no")
+
+
+def _human_takes_first_choices(session, auto: bool, limit: int) -> list[dict]:
+    """The human (seat 0) takes the first offered action at each of their decisions; the states they saw."""
+    session.call("settings", auto_answer=auto)
     st = _starter_game(session, seed=4)
-    seen = 0
-    for _ in range(300):
+    seen = []
+    for _ in range(limit):
         if st["over"]:
             break
         if st["ai_to_act"]:
             st = session.call("ai_move", viewer=0, steps=20)
             continue
-        # a human is never left facing a decision whose only answer is pass/done
-        assert not (len(st["actions"]) == 1 and st["actions"][0]["type"] in ("pass", "end_step", "end_turn", "no"))
-        assert st["trivial"] is False
-        seen += 1
+        seen.append(st)
         st = session.call("apply", action=st["actions"][0]["text"], viewer=0)
-    assert seen > 10 and session.auto  # some decisions were answered for the player
+    return seen
+
+
+def test_decisions_with_only_a_nothing_answer_are_answered_for_the_player(session):
+    seen = _human_takes_first_choices(session, True, 300)
+    for st in seen:
+        # a human is never left facing a decision whose only answer is pass/done
+        assert not (len(st["actions"]) == 1 and st["actions"][0]["type"] in NOTHING_ANSWERS)
+        assert st["trivial"] is False
+    assert len(seen) > 10 and session.auto  # some decisions were answered for the player
     g = session.game
     for i in session.auto:
-        assert g.actions[i]["player"] == 0 and g.actions[i]["type"] in ("pass", "end_step", "end_turn", "no")
+        assert g.actions[i]["player"] == 0 and g.actions[i]["type"] in NOTHING_ANSWERS
 
 
 def test_full_control_leaves_every_decision_to_the_player(session):
-    session.call("settings", auto_answer=False)
-    st = _starter_game(session, seed=4)
-    trivial = 0
-    for _ in range(200):
-        if st["over"]:
-            break
-        if st["ai_to_act"]:
-            st = session.call("ai_move", viewer=0, steps=20)
-            continue
-        trivial += st["trivial"]
-        st = session.call("apply", action=st["actions"][0]["text"], viewer=0)
-    assert trivial > 0 and not session.auto
+    seen = _human_takes_first_choices(session, False, 200)
+    trivial = [st for st in seen if st["trivial"]]
+    assert trivial and not session.auto
+    # the ones that would have been answered: a single nothing answer (beside attacks offered ahead)
+    for st in trivial:
+        own = [a["type"] for a in st["actions"] if a.get("via") != "main"]
+        assert len(own) == 1 and own[0] in NOTHING_ANSWERS, st["actions"]
 
 
 def test_end_turn_finishes_the_build_steps_and_undo_skips_automatic_answers(session):
