@@ -47,11 +47,10 @@ UNCHECKED = {
     "repeat": "control flow: its nested steps are checked",
     "coin_flip": "control flow: its nested steps are checked",
     "dance_off": "control flow: its nested steps are checked",
-    "search": "the searcher may always find nothing (the deck is hidden), so no change is required",
     "turn_location": "optional, and the answer may be 'none'",
+    # (search: checked when it puts the card found into the hand; finding nothing is always allowed)
     "cancel_power": "cancels another ability still to resolve: nothing to see in the state at once",
     "handler": "custom code named by the card; each handler has its own scenario",
-    "set_base": "the new base is layered under counters, statics and other modifiers",
     "impersonate": "takes another character's printed stats and abilities under the layering rules",
 }
 assert set(UNCHECKED) <= set(VERBS)
@@ -122,8 +121,8 @@ def checkable(steps) -> set[str]:
     out = set()
     for step in steps:
         (verb, args), = step.items()
-        if verb not in UNCHECKED:
-            out.add(verb)
+        if verb not in UNCHECKED and not (verb == "search" and args.get("into", "hand") != "hand"):
+            out.add(verb)  # (a card found and put back into the deck shows nowhere)
         for key in NESTED_STEPS.get(verb, ()):
             if isinstance(args.get(key), (list, tuple)):
                 out |= checkable(args[key])
@@ -263,6 +262,12 @@ def outcome_problems(g: Game, frame: dict, verb: str, args: dict, before: dict) 
                 if isinstance(v, int):
                     expect(now is None or now[stat] - b[stat] == v,
                            f"{name}: {stat.upper()} {b[stat]} -> {now and now[stat]} after modify {v:+d}")
+        elif verb == "set_base" and b["face_up"] and not gone(iid):
+            # the ATK/DEF breakdown shows the new base where it is set
+            rows = [r for r in g.explain(iid) if r["step"] == f"base set by {frame['name']}"]
+            want = {k: before["amounts"].get(k, args.get(k)) for k in ("atk", "def") if k in args}
+            expect(bool(rows) and all(rows[-1][k] == v for k, v in want.items()),
+                   f"{name}: breakdown {g.explain(iid)} after set_base {want}")
         elif verb == "swap_stats" and b["face_up"]:
             now = card_state(g, c) if not gone(iid) else None
             expect(now is None or (now["atk"], now["def"]) == (b["def"], b["atk"]),
@@ -312,6 +317,11 @@ def outcome_problems(g: Game, frame: dict, verb: str, args: dict, before: dict) 
                        and (hand == "nothing" or hand not in looks[-1].text),
                        f"look_at_hand: player {ctl} was not shown exactly player {p}'s hand ({hand}), "
                        "or the others were")
+    if verb == "search":
+        b, now = before["players"][ctl], player_state(g, ctl)
+        if now["deck"] < b["deck"] and args.get("into", "hand") == "hand":  # (finding nothing is allowed)
+            expect(now["hand"] == b["hand"] + 1, f"player {ctl} hand {b['hand']} -> {now['hand']} after a search "
+                                                 "found a card")
     if verb == "gain_xp" and exact and n:
         b, now = before["players"][ctl], player_state(g, ctl)
         main = g.players[ctl].main
@@ -492,7 +502,7 @@ def test_rare_steps_are_real():
     ("counter", {"target": "self", "kind": "plus", "n": 2}), ("modify", {"target": "self", "atk": 2}),
     ("move", {"target": "self", "row": "other"}), ("draw", {"n": 1}), ("gain_recruit", {"n": 1}),
     ("wound", {"target": "self"}), ("freeze", {"target": "self"}),
-    ("grant", {"target": "self", "keyword": "flight"}),
+    ("grant", {"target": "self", "keyword": "flight"}), ("set_base", {"target": "self", "atk": 5, "def": 1}),
 ])
 def test_the_outcome_check_catches_a_step_that_did_nothing(verb, args):
     """The sweep can fail: a step that changed nothing is reported, for each kind of check."""
