@@ -376,12 +376,27 @@ def test_the_good_scenario_of_that_corpus_is_valid(tmp_path):
     ("scenario: x\nstart: {players: [{main: [Captain Solace]}, {main: Baron Dusk}]}\n",
      "field 'start.players[0].main': a card is a card id or name"),
     ("scenario: x\nstart: {players: [{main: {card: [1]}}, {main: Baron Dusk}]}\n",
-     "field 'start.players[0].main': no such card"),
+     "card '[1]', field 'start.players[0].main': no such card"),
+    # actions, checks and expectations of the wrong kind
+    ("scenario: x\nstart: {players: [{main: Captain Solace}, {main: Baron Dusk}]}\n"
+     "actions: [{type: pass, illegal: true, error: 5}]\n", "field 'actions[0].error': must be text"),
+    ("scenario: x\nstart: {players: [{main: Captain Solace}, {main: Baron Dusk}]}\n"
+     "actions: [{type: pass, illegal: 'yes'}]\n", "field 'actions[0].illegal': must be true or false"),
+    ("scenario: x\nstart: {players: [{main: Captain Solace}, {main: Baron Dusk}]}\n"
+     "actions: [{check: [{not_legal: true}]}]\n", "field 'actions[0].check[0].not_legal'"),
+    ("scenario: x\nstart: {players: [{main: Captain Solace}, {main: Baron Dusk}]}\nexpect: [{over: 'no'}]\n",
+     "field 'expect[0].over'"),
+    # a list where the action type goes crashed the validator (found by the odd-value sweep below)
+    ("scenario: x\nstart: {players: [{main: Captain Solace}, {main: Baron Dusk}]}\nexpect: [{legal: {type: [1]}}]\n",
+     "field 'expect[0].legal': no known action type in {'type': [1]}"),
+    ("scenario: x\nstart: {players: [{main: Captain Solace}, {main: Baron Dusk}]}\n"
+     "actions: [{check: [{not_legal: {type: bogus}}]}]\n",
+     "field 'actions[0].check[0].not_legal': no known action type in {'type': 'bogus'}"),
 ])
 def test_more_malformed_scenarios(tmp_path, body, says):
     f = tmp_path / "bad.yaml"
     f.write_text(body, encoding="utf-8")
-    assert says in problems_of(CARDS, f)
+    assert f"{f}, {says}" in problems_of(CARDS, f)  # the problem names the file, then the field
 
 
 # ================================================================ the scenario batch
@@ -699,28 +714,6 @@ def test_a_derring_dice_card_file_with_a_key_twice_is_refused(tmp_path):
     from engine.dice.cards import load_pool as dice_pool
     with pytest.raises(DataError, match="key given twice"):
         dice_pool([tmp_path])
-
-
-@pytest.mark.parametrize("body, says", [
-    ("scenario: x\nstart: {players: [{main: Captain Solace}, {main: Baron Dusk}]}\n"
-     "actions: [{type: pass, illegal: true, error: 5}]\n", "field 'actions[0].error': must be text"),
-    ("scenario: x\nstart: {players: [{main: Captain Solace}, {main: Baron Dusk}]}\n"
-     "actions: [{type: pass, illegal: 'yes'}]\n", "field 'actions[0].illegal': must be true or false"),
-    ("scenario: x\nstart: {players: [{main: Captain Solace}, {main: Baron Dusk}]}\n"
-     "actions: [{check: [{not_legal: true}]}]\n", "field 'actions[0].check[0].not_legal'"),
-    ("scenario: x\nstart: {players: [{main: Captain Solace}, {main: Baron Dusk}]}\nexpect: [{over: 'no'}]\n",
-     "field 'expect[0].over'"),
-    # a list where the action type goes crashed the validator (found by the odd-value sweep below)
-    ("scenario: x\nstart: {players: [{main: Captain Solace}, {main: Baron Dusk}]}\nexpect: [{legal: {type: [1]}}]\n",
-     "field 'expect[0].legal': no known action type in {'type': [1]}"),
-    ("scenario: x\nstart: {players: [{main: Captain Solace}, {main: Baron Dusk}]}\n"
-     "actions: [{check: [{not_legal: {type: bogus}}]}]\n",
-     "field 'actions[0].check[0].not_legal': no known action type in {'type': 'bogus'}"),
-])
-def test_scenario_checks_and_expectations_of_the_wrong_kind(tmp_path, body, says):
-    f = tmp_path / "bad.yaml"
-    f.write_text(body, encoding="utf-8")
-    assert says in problems_of(CARDS, f)
 
 
 # ================================================================ a fixed-seed sweep: one odd value anywhere
