@@ -379,7 +379,7 @@ class Watch:
     def __init__(self, cid: str):
         self.refs = abilities(cid)
         self.game: Game | None = None
-        self.open: dict[int, tuple] = {}   # id(frame) -> (frame, pc, verb, args, before)
+        self.open: dict[int, tuple] = {}  # id(frame) -> (frame, pc, verb, args, state before, ability)
         self.checked: dict[tuple, set] = {ref: set() for ref in self.refs}  # ability -> verbs seen working
         self.problems: list[str] = []
         self.busy = False  # a step of the card ran during the current action
