@@ -429,13 +429,15 @@ class Watch:
         for k in [k for k in self.open if k not in live]:
             del self.open[k]  # the ability ended without finishing the step (fizzled, game over)
 
-    def missing(self) -> dict[tuple, set]:
-        out = {ref: checkable(steps) - self.checked[ref] for ref, steps in self.refs.items()}
+    def missing(self, excused=frozenset()) -> dict[tuple, set]:
+        """The checkable verbs of each ability not yet seen working (but the ``excused`` ones)."""
+        out = {ref: checkable(steps) - self.checked[ref] - excused for ref, steps in self.refs.items()}
         return {ref: verbs for ref, verbs in out.items() if verbs}
 
 
 def sweep(cid: str, monkeypatch) -> Watch:
     watch = Watch(cid)
+    excused = frozenset(v for c, v in RARE if c == cid)
     original = effects.run
     monkeypatch.setattr(effects, "run", lambda g, frame: watch.run(original, g, frame))
     base = test_decks()
@@ -463,9 +465,9 @@ def sweep(cid: str, monkeypatch) -> Watch:
             if views:
                 seen_events = len(g.events)
             hit = now_played
-            if hit and not watch.missing():
+            if hit and not watch.missing(excused):
                 return watch
-        if hit and not watch.missing():
+        if hit and not watch.missing(excused):
             return watch
     if not hit:
         pytest.fail(f"{POOL[cid].name} ({cid}) was never played in {MAX_GAMES} random games")
@@ -486,8 +488,7 @@ RARE: dict[tuple[str, str], str] = {
 @pytest.mark.parametrize("cid", CARDS)
 def test_card_is_played_and_its_abilities_do_what_they_say(cid, monkeypatch):
     watch = sweep(cid, monkeypatch)
-    missing = {ref: {v for v in verbs if (cid, v) not in RARE} for ref, verbs in watch.missing().items()}
-    missing = {ref: verbs for ref, verbs in missing.items() if verbs}
+    missing = watch.missing(frozenset(v for c, v in RARE if c == cid))
     assert not missing, (f"{POOL[cid].name} ({cid}): steps never seen doing what they say in {MAX_GAMES} "
                          f"random games: {missing}")
 
