@@ -73,6 +73,8 @@ def test_every_battle_card_in_a_fight(card):
     rolls = [e.data["roll"] for e in g.events if e.data.get("roll")]
     if card.negate:
         assert rolls == [] and g.cards[dfd].get("dmg", 0) == 0 and g.cards[dfd].get("dly", 0) == 0
+    elif card.attack_type == "area":  # one roll-off for each of the two enemies
+        assert sorted(r["defender"] for r in rolls) == sorted([dfd, idx["Elastica"]]), (card.name, rolls)
     elif card.attack_type != "area" and rolls and rolls[0]["hit"] and "is a Dodger" not in log:
         kind = card.attack_type if card.attack_type in ("immobilize", "control") else "damage"
         c = g.cards[dfd]
