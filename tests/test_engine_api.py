@@ -284,3 +284,15 @@ def test_a_card_put_anywhere_is_named_only_to_who_may_see_it(source, into):
         assert ("Skyhawk" in text) == named, (source, into, viewer, text)
         if not named:
             assert "a card" in text.lower()
+    # and the card is where it was sent, in its owner's list (on top of the deck or under it)
+    pl = g.players[0]
+    zone = {"deck_shuffled": "deck", "deck_top": "deck", "deck_bottom": "deck"}.get(into, into)
+    lists = {"hand": pl.hand, "deck": pl.deck, "ko": pl.ko, "removed": pl.removed, "resource": pl.resources}
+    assert hawk.zone == zone and hawk.iid in lists[zone]
+    assert sum(hawk.iid in ids for ids in lists.values()) == 1 and hawk.iid not in g.in_play
+    if into == "deck_top":
+        assert pl.deck[-1] == hawk.iid  # (a deck is drawn from its end)
+    if into == "deck_bottom":
+        assert pl.deck[0] == hawk.iid
+    if into == "resource":
+        assert not hawk.face_up
