@@ -28,7 +28,7 @@ from engine.capeclash.decks import Deck
 from engine.capeclash.loader import load_pool
 from engine.capeclash.testing import test_decks
 from engine.cardlang.cards import KEYWORD_TRIGGERS
-from engine.cardlang.language import NESTED_STEPS, VERBS
+from engine.cardlang.verbs import VERBS
 from engine.core.rng import Rng
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -123,7 +123,7 @@ def checkable(steps) -> set[str]:
         (verb, args), = step.items()
         if verb not in UNCHECKED and not (verb == "search" and args.get("into", "hand") != "hand"):
             out.add(verb)  # (a card found and put back into the deck shows nowhere)
-        for key in NESTED_STEPS.get(verb, ()):
+        for key in VERBS[verb].nested:
             if isinstance(args.get(key), (list, tuple)):
                 out |= checkable(args[key])
     return out
