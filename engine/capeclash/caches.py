@@ -35,6 +35,10 @@ The shortcuts (field of ``Game`` or place, and what drops it):
 - ``Game.has_keyword`` without modifiers, equipment or keyword-granting continuous abilities reads
   the printed keywords only. Off: the full path whenever the game could grant keywords (always).
 - ``combat._how_matters`` only Dodge or machines can leave attackers without a target. Off: yes.
+- ``_restricts`` could a card of this game restrict characters or players (``restrictions.possible``:
+  every restriction check answers "no" at once when not): keyed on the number of cards. Off: yes.
+- ``_tallies_on`` does a card of this game keep per-card tallies (``restrictions.tallies_kept``):
+  keyed on the number of cards. Off: yes (tallies are kept).
 - ``zones.check_defense`` without continuous abilities, only characters with counters,
   modifiers or printed DEF 0 are looked at. Off: all are.
 """
@@ -48,7 +52,7 @@ import os
 FIELDS = {
     "_view_cache": None, "_faces": dict, "_chars": dict, "_kw_present": None, "_statics": None,
     "_live": None, "_offzone": (-1, False), "_possible_plays": (-1, []), "_targets_seen": None,
-    "_memo": dict,
+    "_memo": dict, "_restricts": (-1, False), "_tallies_on": (-1, False),
 }
 
 

@@ -23,8 +23,10 @@ import hashlib
 import json
 
 from engine.capeclash import combat, decisions, effects, powers, stats, zones
+from engine.capeclash import restrictions as R
 from engine.capeclash.caches import Caches
 from engine.capeclash.decks import Deck
+from engine.capeclash.lasting import lasting_triggers
 from engine.capeclash.state import Card, Combat, Player
 from engine.cardlang.cards import KEYWORD_TRIGGERS, CardPool
 from engine.core.actions import Action, act
@@ -56,10 +58,12 @@ class Game(Replayable):
         "step_player", "queue", "decision", "stack", "pending", "combat", "clock", "used_powers",
         "plots_played", "times_attacked", "moved", "declaring", "declaring_player", "attacked_this_turn",
         "quiet_turns", "result", "events", "_actions", "dirty", "check_end", "any_grants",
+        "lasting", "tallies",  # players' lasting abilities, per-card tallies (restrictions.py)
         # caches: worked out from the state, never saved (listed in caches.FIELDS; the switch
         # that turns every shortcut off is ``caches``)
         "_view_cache", "_faces", "_chars", "_kw_present", "_statics", "_live", "_offzone",
         "_possible_plays", "_targets_seen", "_memo", "_in_statics", "_actions_json",
+        "_restricts", "_tallies_on",
     )
 
     def __init__(self, pool: CardPool, config: dict, caches: bool | None = None):
@@ -140,6 +144,10 @@ class Game(Replayable):
         self._memo: dict = {}
         self._in_statics = False
         self.any_grants = False  # set once a keyword has been granted in this game
+        self.lasting: list[dict] = []       # lasting abilities and restrictions of players
+        self.tallies: dict[str, int] = {}   # per-card tallies ("stuns:12": characters it stunned)
+        self._restricts: tuple[int, bool] = (-1, False)
+        self._tallies_on: tuple[int, bool] = (-1, False)
 
     # ================================================================== setup
 
@@ -498,7 +506,7 @@ class Game(Replayable):
         return teams
 
     def is_protecting(self, c: Card) -> bool:
-        if c.zone != "play" or not c.face_up or c.row != "front":
+        if c.zone != "play" or not c.face_up or c.row != "front" or not R.blocks(self, c):
             return False
         return any(o.face_up and o.row == "back" for o in self.characters(c.side))
 
@@ -565,6 +573,8 @@ class Game(Replayable):
                     self._triggers_of(other, ev, {"who": subject})
 
     def emit_player(self, event: str, p: int) -> None:
+        if self.lasting:
+            lasting_triggers(self, event, p)
         listens, grants = self.defs.listens, self._statics_grant
         for c in self.characters(self.players[p].side):
             if event in listens[c.cid] or c.mods or c.gear is not None or grants:
@@ -895,6 +905,8 @@ class Game(Replayable):
                 elif side_rank == 1 and len(self.sides) > 2:
                     n = 1
             zones.draw(self, p, n)
+            if "draw_phase" in self.defs.heard or self.lasting:
+                self.emit_player("draw_phase", p)
         self.phase = "recovery"
 
     def can_recover(self, c: Card) -> bool:
@@ -949,12 +961,14 @@ class Game(Replayable):
             if c.frozen == 2:
                 c.frozen = 0
         for c in [c for c in self.characters() if c.mods]:
-            for m in [m for m in c.mods if m["k"] == "control" and _expires(m, self.turn)]:
+            for m in [m for m in c.mods if m["k"] == "control" and _expires(m, self.turn, self.active)]:
                 c.mods.remove(m)
                 zones.change_side(self, c, m["side"])
         for c in self.characters():
             if c.mods:
-                c.mods = [m for m in c.mods if not _expires(m, self.turn)]
+                c.mods = [m for m in c.mods if not _expires(m, self.turn, self.active)]
+        if self.lasting:
+            self.lasting = [e for e in self.lasting if not _expires(e, self.turn, self.active)]
         self.dirty = True
         for pl in self.players:
             # recruit points last until the end of a recruit step: any gained later are gone now
@@ -1159,7 +1173,8 @@ class Game(Replayable):
             out = [act(p, "attack", {"card": c.iid}) for c in starters]
             if self.kw_possible("mobile"):
                 out += [act(p, "shift", {"card": c.iid}) for c in self.characters(pl.side)
-                        if c.face_up and f"mobile:{c.iid}" not in self.used_powers and self.has_keyword(c, "mobile")]
+                        if c.face_up and f"mobile:{c.iid}" not in self.used_powers and self.has_keyword(c, "mobile")
+                        and R.move_ok(self, c, "back" if c.row == "front" else "front")]
             out += self._plays(p, "main")
             out.append(act(p, "end_turn"))
             return out
@@ -1183,6 +1198,8 @@ class Game(Replayable):
                         if self._main_names(self.players[ally].side).isdisjoint(lnames[cid]):
                             for row in ("front", "back"):
                                 out.append(act(p, "recruit_ally", {"card": iid, "row": row, "ally": ally}))
+            if R.possible(self):  # a player who can't recruit a card; a card that can't be in the front row
+                out = R.filter_actions(self, p, out)
             out += self._equip_options(p)
             out += self._plays(p, "build")
             out.append(act(p, "end_step"))
@@ -1243,6 +1260,8 @@ class Game(Replayable):
         if got is None:
             got = [(c.iid, act(p, "move", {"card": c.iid, "row": "back" if c.row == "front" else "front"}))
                    for c in self.characters(self.players[p].side)]
+            if R.possible(self):  # can't move, can't be in the front row
+                got = [(i, a) for i, a in got if R.move_ok(self, self.cards[i], a.args["row"])]
             if self.caches.enabled:
                 self._memo[key] = got
         return got
@@ -1274,6 +1293,8 @@ class Game(Replayable):
         got = self._memo.get(key)
         if got is None:
             got = powers.plays(self, p, timing)
+            if R.possible(self):  # a player who can't use super powers or play plot twists
+                got = R.filter_actions(self, p, got)
             if self.caches.enabled:
                 self._memo[key] = got
         return got
@@ -1404,6 +1425,7 @@ class Game(Replayable):
             else:
                 zones.enter_play(self, args["card"], pl.side, args["row"])
                 self.emit_player("you_recruit", p)
+                self._recruited(p, args["card"])
         elif t == "end_turn":
             self.log("end_turn", f"{pl.name} ends the turn.")
             self.phase = "end"
@@ -1423,6 +1445,7 @@ class Game(Replayable):
             powers.pay(self, self.stack[-1], args["source"])
         elif t == "plot":
             powers.play_plot_twist(self, p, args["card"])
+            self._recruited(p, None)
             self._after_play(p)
         elif t == "strike_back":
             self.stack[-1]["target"] = args["card"]
@@ -1456,9 +1479,11 @@ class Game(Replayable):
             ally = self.players[args["ally"]]
             zones.enter_play(self, args["card"], ally.side, args["row"])
             self.emit_player("you_recruit", p)
+            self._recruited(p, args["card"])
         elif t == "equip":
             pl.recruit -= self.defs[self.cards[args["card"]].cid].cost or 0
             zones.equip(self, args["card"], self.cards[args["target"]])
+            self._recruited(p, None)
         elif t == "shift":
             c = self.cards[args["card"]]
             self.used_powers.append(f"mobile:{c.iid}")
@@ -1501,6 +1526,16 @@ class Game(Replayable):
         else:
             raise AssertionError(t)
 
+    def _recruited(self, p: int, iid: int | None) -> None:
+        """Player ``p`` played a card (recruited ``iid``, equipped, played a plot twist): "when it's
+        recruited" and "when a player plays a card" abilities, only if some card has one."""
+        heard = self.defs.heard
+        if iid is not None and "recruited" in heard:
+            self.emit("recruited", iid)
+        if "card_played" in heard:
+            for c in self.characters():
+                self.emit("card_played", c.iid, {"player": p})
+
     def _after_play(self, p: int) -> None:
         if self.combat is not None and self.combat.stage == "window":
             combat.pass_priority(self, acted=True)
@@ -1528,6 +1563,9 @@ class Game(Replayable):
 
     def _card_reason(self, a: Action) -> str | None:
         """Why this card can't be used this way, when the action names a card."""
+        restricted = R.reason(self, a)
+        if restricted:
+            return restricted
         card = a.get("card")
         if card is not None and isinstance(card, int) and card in self.cards:
             c = self.cards[card]
@@ -1601,6 +1639,9 @@ class Game(Replayable):
             "declaring": list(self.declaring), "declaring_player": self.declaring_player,
             "chooser": self.chooser, "attacked": self.attacked_this_turn, "quiet": self.quiet_turns,
             "result": self.result, "rng": self.rng.state,
+            # (only when there are some: a game without them hashes as before they existed)
+            **({"lasting": self.lasting} if self.lasting else {}),
+            **({"tallies": dict(self.tallies)} if self.tallies else {}),
         }
 
     def state_hash(self) -> str:
@@ -1669,6 +1710,8 @@ class Game(Replayable):
         g.used_powers = list(self.used_powers)
         g.plots_played = dict(self.plots_played)
         g.times_attacked = dict(self.times_attacked)
+        g.lasting = _deep_copy(self.lasting)
+        g.tallies = dict(self.tallies)
         g.moved = list(self.moved)
         g.declaring = list(self.declaring)
         g.events = list(self.events)
@@ -1751,12 +1794,14 @@ def _event_phrase(event: str) -> str:
     return "it " + EVENTS[event] if not event.endswith("_turn") else EVENTS[event]
 
 
-def _expires(m: dict, turn: int) -> bool:
+def _expires(m: dict, turn: int, active: int | None = None) -> bool:
     u = m.get("until")
     if u == "turn":
         return True
     if u == "next_turn":
         return turn > m["turn"]
+    if u == "your_next_turn":  # the end of the next turn of the side that made it ("by")
+        return turn > m["turn"] and (active == m["by"] if "by" in m else True)
     return u == "combat"
 
 

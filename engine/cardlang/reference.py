@@ -110,7 +110,10 @@ def _conditions() -> list[str]:
     out = ["## Conditions", "", "For `if` steps, a trigger's `if`, a continuous ability's `while` and "
            "Unbreakable. Several keys must all hold.", ""]
     examples = {"filter": {"side": "enemy", "kind": "main"}, "bool": True, "int": 2,
-                "count": {"count": "hand", "n": 3}}
+                "count": {"count": "hand", "n": 3},
+                "target_filter": {"target": "that_character", "filter": {"kind": "main"}}, "row": "front",
+                "attack_kind": "ranged", "condition": {"your_turn": True},
+                "conditions": [{"in_row": "back"}, {"attack_is": "team"}]}
     for k, typ in L.CONDITIONS.items():
         ex = {k: examples[typ]}
         out.append(f"- `{k}` ({typ}): `{flow(ex)}` reads \"{P.render_condition(ex)}\"")
@@ -139,6 +142,15 @@ def _statics() -> list[str]:
     return [*out, ""]
 
 
+def _restrictions() -> list[str]:
+    out = ["## Restrictions", "", "\"Can't\" beats \"can\". Characters: `statics: [{affects: FILTER, cant: [...]}]` "
+           "(without `affects`: the card itself) or the verb `restrict`. Players: `statics: [{players: "
+           "you|opponent|each, cant: [...], card: CARD_FILTER}]` or the verb `restrict_player`.", ""]
+    out += [f"- `{k}`: \"{P.restriction_phrase([k])}\"" for k in L.RESTRICTIONS]
+    out += [f"- `{k}` (players): \"{P.restriction_phrase([k], players=True)}\"" for k in L.PLAYER_RESTRICTIONS]
+    return [*out, ""]
+
+
 def _keywords() -> list[str]:
     out = ["## Keywords", "", "`keywords: [flight, {team_up: Dawnwatch}]`.", ""]
     for k, spec in L.KEYWORDS.items():
@@ -164,5 +176,5 @@ def reference(verbs: list[str] | None = None) -> str:
         out += [f"### {mod.title()}", "", " ".join(doc.split()), ""]
         for name in names:
             out += verb_section(name)
-    out += _types() + _filters() + _conditions() + _events() + _durations() + _statics() + _keywords()
+    out += _types() + _filters() + _conditions() + _events() + _durations() + _statics() + _restrictions() + _keywords()
     return "\n".join(out).rstrip() + "\n"

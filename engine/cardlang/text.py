@@ -20,6 +20,7 @@ from engine.cardlang.phrases import (  # noqa: F401 (DURATION, NUM, COUNT_PLURAL
     DURATION,
     NUM,
     render_condition,
+    restriction_phrase,
     you_may,
 )
 from engine.cardlang.phrases import amount as _amount
@@ -40,6 +41,7 @@ from engine.cardlang.verbs import (  # noqa: F401
     control,
     modifiers,
     players,
+    restrictions,
     zones,
 )
 
@@ -47,6 +49,7 @@ COMBAT_EVENTS = ("attacks", "is_attacked", "team_attacks", "strikes")
 # events that happen to a player or a side, not to the character with the ability
 NOT_ABOUT_THIS_CHARACTER = ("start_of_turn", "end_of_turn", "ally_appears", "enemy_appears", "you_play_plot_twist",
                             "you_recruit", "pays_symbol", "enemy_uses_power", "enemy_plays_plot_twist")
+NOT_ABOUT_THIS_CHARACTER += ("ally_ko", "card_played", "location_appears", "draw_phase")  # (issue 18 A)
 
 
 def _events_phrase(events) -> str:
@@ -177,6 +180,10 @@ def keyword_rules(k: str, param=None) -> str:
 
 
 def render_static(st: dict, subject: str = "This character") -> str:
+    if "players" in st:  # a restriction on players
+        from engine.cardlang.verbs.restrictions import _WHO, restriction_words
+        cond = f" while {render_condition(st['while'])}" if "while" in st else ""
+        return f"{_WHO[st['players']][0]} {restriction_words(st, st['players'] == 'each')}{cond}."
     if "affects" not in st:
         who = subject
     else:
@@ -187,6 +194,8 @@ def render_static(st: dict, subject: str = "This character") -> str:
         parts.append(f"gets {_signed_any(st.get('atk', 0))}/{_signed_any(st.get('def', 0))}")
     if st.get("grant"):
         parts.append("has " + " and ".join(f"[[{_kw(k)}]]" for k in st["grant"]))
+    if st.get("cant"):
+        parts.append(restriction_phrase(st["cant"]))
     cond = f" while {render_condition(st['while'])}" if "while" in st else ""
     out = f"{who} {' and '.join(parts)}{cond}."
     for v in (st.get("atk"), st.get("def")):
