@@ -233,7 +233,7 @@ ATTACK_KIND_WORDS = {"melee": "a melee attack", "ranged": "a ranged attack", "so
 def looking_condition(k: str, v) -> str:
     """The newer conditions (``language.CONDITIONS``: matches, in_row, your_turn...) as words."""
     if k == "matches":
-        who = target(v["target"], None)
+        who = SELECTORS.get(v["target"], "the chosen character")
         return f"{who} is {filter_phrase(v['filter'])}"
     if k == "in_row":
         return f"it's in the {v} row"
@@ -248,7 +248,10 @@ def looking_condition(k: str, v) -> str:
     if k == "turn_at_most":
         return f"it's turn {v} or earlier"
     if k == "any":
-        return " or ".join(render_condition(c) for c in v)
+        parts = [render_condition(c) for c in v]
+        if all(p.startswith("this attack is ") for p in parts):  # "this attack is melee or a team attack"
+            return "this attack is " + " or ".join(p[len("this attack is "):] for p in parts)
+        return " or ".join(parts)
     if k == "all":
         return " and ".join(render_condition(c) for c in v)
     if k == "not":

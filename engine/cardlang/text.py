@@ -161,6 +161,8 @@ def keyword_label(c: CardDef, k: str) -> str:
         return f"[[{_kw(k)}]]"
     if isinstance(p, dict):
         return f"[[{_kw(k)}]] ({render_condition(p)})"
+    if k == "grows" and p in L.COUNTABLES:
+        return f"[[{_kw(k)}]] (+1/+1 for each {L.COUNTABLES[p]})"
     return f"[[{_kw(k)}]] ({_kw(p) if k in ('elusive',) else p})"
 
 
@@ -199,8 +201,8 @@ def render_static(st: dict, subject: str = "This character") -> str:
     cond = f" while {render_condition(st['while'])}" if "while" in st else ""
     out = f"{who} {' and '.join(parts)}{cond}."
     for v in (st.get("atk"), st.get("def")):
-        if isinstance(v, dict):
-            out += f" ({_amount(v)}.)"
+        if isinstance(v, dict):  # "+0/+X, where X is ..." (before the full stop)
+            out = out[:-1] + _amount(v).replace("X, where", ", where", 1) + "."
             break
     return out
 
