@@ -327,8 +327,10 @@ def looking_condition(g: Game, k: str, v, frame: dict, src: Card | None) -> bool
     attack_is, first_time_this_turn, turn_at_least/most, not, any, all)."""
     cb = g.combat
     if k == "matches":
+        # the character is named already: face up or stunned, unless the filter says which
+        flt = v["filter"] if "stunned" in v["filter"] else {**v["filter"], "stunned": "any"}
         chars = select(g, frame, v["target"])
-        return bool(chars) and matches(g, chars[0], v["filter"], frame)
+        return bool(chars) and matches(g, chars[0], flt, frame)
     if k == "in_row":
         return src is not None and src.zone == "play" and src.row == v
     if k == "your_turn":
