@@ -39,6 +39,8 @@ The shortcuts (field of ``Game`` or place, and what drops it):
   every restriction check answers "no" at once when not): keyed on the number of cards. Off: yes.
 - ``_tallies_on`` does a card of this game keep per-card tallies (``restrictions.tallies_kept``):
   keyed on the number of cards. Off: yes (tallies are kept).
+- ``_heard`` the events (of those added for issue 18) some card of this game triggers on
+  (``restrictions.hears``): the others are not emitted. Keyed on the number of cards. Off: all are.
 - ``zones.check_defense`` without continuous abilities, only characters with counters,
   modifiers or printed DEF 0 are looked at. Off: all are.
 """
@@ -53,6 +55,7 @@ FIELDS = {
     "_view_cache": None, "_faces": dict, "_chars": dict, "_kw_present": None, "_statics": None,
     "_live": None, "_offzone": (-1, False), "_possible_plays": (-1, []), "_targets_seen": None,
     "_memo": dict, "_restricts": (-1, False), "_tallies_on": (-1, False),
+    "_heard": (-1, frozenset()),
 }
 
 

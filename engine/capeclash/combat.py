@@ -535,7 +535,7 @@ def _apply_stuns(g: Game, cb: Combat, stunned: list[tuple]) -> None:
         if v.zone != "play":  # the stun's wound (or Lethal) KO'd it
             for s in by:
                 R.tally(g, "kos", s)
-                if "kos" in g.defs.heard:
+                if R.hears(g, "kos"):
                     g.emit("kos", s, {"victim": victim})
 
 
@@ -548,7 +548,7 @@ def finish(g: Game, survived: bool) -> None:
         for i in [*cb.attackers, cb.defender]:
             if i is not None and g.cards[i].zone == "play" and g.cards[i].face_up:
                 g.emit("survives", i)
-        if "wins_combat" in g.defs.heard:
+        if R.hears(g, "wins_combat"):
             # a survivor wins when every enemy in the combat was stunned (or left it)
             winners = cb.attackers if cb.defender is None else ([cb.defender] if not cb.attackers else [])
             for i in winners:

@@ -63,7 +63,7 @@ class Game(Replayable):
         # that turns every shortcut off is ``caches``)
         "_view_cache", "_faces", "_chars", "_kw_present", "_statics", "_live", "_offzone",
         "_possible_plays", "_targets_seen", "_memo", "_in_statics", "_actions_json",
-        "_restricts", "_tallies_on",
+        "_restricts", "_tallies_on", "_heard",
     )
 
     def __init__(self, pool: CardPool, config: dict, caches: bool | None = None):
@@ -148,6 +148,7 @@ class Game(Replayable):
         self.tallies: dict[str, int] = {}   # per-card tallies ("stuns:12": characters it stunned)
         self._restricts: tuple[int, bool] = (-1, False)
         self._tallies_on: tuple[int, bool] = (-1, False)
+        self._heard: tuple[int, frozenset] = (-1, frozenset())
 
     # ================================================================== setup
 
@@ -905,7 +906,7 @@ class Game(Replayable):
                 elif side_rank == 1 and len(self.sides) > 2:
                     n = 1
             zones.draw(self, p, n)
-            if "draw_phase" in self.defs.heard or self.lasting:
+            if R.hears(self, "draw_phase") or self.lasting:
                 self.emit_player("draw_phase", p)
         self.phase = "recovery"
 
@@ -1529,10 +1530,9 @@ class Game(Replayable):
     def _recruited(self, p: int, iid: int | None) -> None:
         """Player ``p`` played a card (recruited ``iid``, equipped, played a plot twist): "when it's
         recruited" and "when a player plays a card" abilities, only if some card has one."""
-        heard = self.defs.heard
-        if iid is not None and "recruited" in heard:
+        if iid is not None and R.hears(self, "recruited"):
             self.emit("recruited", iid)
-        if "card_played" in heard:
+        if R.hears(self, "card_played"):
             for c in self.characters():
                 self.emit("card_played", c.iid, {"player": p})
 

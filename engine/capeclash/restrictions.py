@@ -27,14 +27,14 @@ if TYPE_CHECKING:
 def possible(g: Game) -> bool:
     """Could anything be restricted in this game? (Some card of the game can restrict; with the
     caches off: always yes.)"""
+    got = g._restricts  # (number of cards, answer): stored only with the caches on
+    if got[0] == len(g.cards):
+        return got[1]
     if not g.caches.enabled:
         return True
-    key = len(g.cards)
-    got = g._restricts
-    if got[0] != key:
-        rs = g.defs.restricts
-        got = (key, bool(rs and not rs.isdisjoint(g.cids_in_game())))
-        g._restricts = got
+    rs = g.defs.restricts
+    got = (len(g.cards), bool(rs and not rs.isdisjoint(g.cids_in_game())))
+    g._restricts = got
     return got[1]
 
 
@@ -170,6 +170,27 @@ def blocks(g: Game, c: Card) -> bool:
     """Does ``c`` protect the characters behind it (a face-up front-row character does, unless it
     can't)?"""
     return not (possible(g) and why(g, c, "protect"))
+
+
+# ------------------------------------------------------------------ events nobody listens to
+
+def hears(g: Game, event: str) -> bool:
+    """Could some card of this game trigger on ``event`` (the events added for issue 18: wins_combat,
+    kos, ally_ko, card_played, location_appears, recruited, draw_phase)? They are emitted only then.
+    (A Mimic listens to everything its teammates could: their cards are in the game too.)"""
+    got = g._heard  # (number of cards, events heard): stored only with the caches on
+    if got[0] != len(g.cards):
+        if not g.caches.enabled:
+            return True
+        from engine.cardlang.cards import KEYWORD_TRIGGERS
+        listens, cards = g.defs.listens, g.defs.cards
+        # keywords (printed, granted or worn) bring their triggers
+        heard = {t.on for ts in KEYWORD_TRIGGERS.values() for t in ts}
+        for cid in g.cids_in_game():
+            if "mimic" not in cards[cid].keywords:
+                heard |= listens[cid]
+        got = g._heard = (len(g.cards), frozenset(heard))
+    return event in got[1]
 
 
 # ------------------------------------------------------------------ per-card tallies

@@ -66,7 +66,7 @@ def put_into_resources(g: Game, iid: int, face_up: bool) -> None:
     pl.resources.append(iid)
     if face_up:
         g.log("resource", f"{pl.name} puts {g.name(iid)} into their resource row face up.")
-        if "location_appears" in g.defs.heard and g.defs.cards[c.cid].type == "location":
+        if R.hears(g, "location_appears") and g.defs.cards[c.cid].type == "location":
             for o in g.characters():
                 g.emit("location_appears", o.iid, {"who": iid})
     else:
@@ -255,7 +255,7 @@ def ko(g: Game, c: Card) -> None:
     g.log("ko", f"{name} is KO'd.")
     was_main = c.is_main
     g.emit("is_ko", c.iid)
-    if "ally_ko" in g.defs.heard:
+    if R.hears(g, "ally_ko"):
         for o in g.characters(c.side):
             if o.iid != c.iid:
                 g.emit("ally_ko", o.iid, {"who": c.iid})

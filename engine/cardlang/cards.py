@@ -176,11 +176,9 @@ class CardPool:
                     at[c.id] = offered
 
         # issue 18 A: the cards that can restrict characters or players, the cards that keep a tally
-        # (so a game without any skips restriction checks and tallies), and every event some card
-        # listens to (events nobody hears are not emitted)
+        # (so a game without any skips restriction checks and tallies)
         self.restricts = frozenset(c.id for c in cards.values() if _restricts(c))
         self.tallies = frozenset(c.id for c in cards.values() if _mentions(c, ("stuns_by_it", "kos_by_it")))
-        self.heard = frozenset().union(*self.listens.values()) if self.listens else frozenset()
 
     def __getitem__(self, card_id: str) -> CardDef:
         return self.cards[card_id]
