@@ -143,7 +143,7 @@ def reason(g: Game, a: Action) -> str | None:
     c = cards[card]
     name = g.defs.cards[c.cid].name
     if t in ("recruit", "recruit_ally"):
-        src = player_why(g, a.player, "recruit", c.cid)
+        src = player_why(g, a.player, "recruit", c.cid) or player_why(g, a.player, "play_characters", c.cid)
         if src:
             return f"{a}: {g.players[a.player].name} can't recruit {name} ({src})"
         if a.get("row") == "front" and printed(g, c.cid, "front_row"):

@@ -863,8 +863,9 @@ def _check_restriction_static(ck: _Checker, sf: str, st: dict, clean: dict) -> N
                                     "put this in a separate ability")
         if "cant" not in st:
             ck.err(f"{sf}.cant", "a continuous ability on players (players:) needs cant: (what they can't do)")
-    if "card" in st and "recruit" not in clean.get("cant", ()):
-        ck.err(f"{sf}.card", "card: names the cards players can't recruit: it goes with cant: [recruit]")
+    if "card" in st and not {"recruit", "play_characters"} & set(clean.get("cant", ())):
+        ck.err(f"{sf}.card", "card: names the cards players can't recruit: it goes with cant: [recruit] "
+                             "or [play_characters]")
 
 
 def _parse_level_up(ck: _Checker, lu, fld: str = "level_up") -> LevelUp | None:

@@ -271,10 +271,12 @@ PLAYER_RESTRICTIONS: dict[str, str] = {
     "use_powers": "use super powers",
     "play_plot_twists": "play plot twists",
     "recruit": "recruit",
+    "play_characters": "put characters into play",
 }
 """What a player can't do (``cant:`` of a continuous ability with ``players:``, or of
-``restrict_player``). ``recruit`` may name the cards it forbids with a card filter (``card:``):
-"can't recruit characters named Gravewing"."""
+``restrict_player``). ``recruit`` and ``play_characters`` (recruiting them or putting them into play
+by an effect: "named characters can't appear") may name the cards they forbid with a card filter
+(``card:``): "can't recruit any card named Gravewing"."""
 
 PLAYER_GROUPS = ("you", "opponent", "each")
 """Whom a player restriction binds, seen from its controller: you, each enemy player, everybody."""

@@ -75,8 +75,9 @@ class RestrictPlayer(Verb):
     example = [{"restrict_player": {"who": "opponent", "cant": ["play_plot_twists"], "until": "your_next_turn"}}]
 
     def check(self, args, err) -> None:
-        if "card" in args and "recruit" not in args.get("cant", ()):
-            err("card", "card: names the cards players can't recruit: it goes with cant: [recruit]")
+        if "card" in args and not {"recruit", "play_characters"} & set(args.get("cant", ())):
+            err("card", "card: names the cards players can't recruit: it goes with cant: [recruit] "
+                        "or [play_characters]")
 
     def run(self, g, frame, a) -> bool:
         until = a.get("until", "turn")
@@ -96,11 +97,12 @@ class RestrictPlayer(Verb):
 def restriction_words(a: dict, nobody: bool = False) -> str:
     """"can't play plot twists", "can't recruit characters named Gravewing" ("can" after "No player")."""
     words = P.restriction_phrase(a["cant"], players=True)
+    flt = a.get("card")
+    what = "any " + P.noun(P.card_filter_phrase(flt)) if flt else "characters"
     if "recruit" in a["cant"]:
-        flt = a.get("card")
-        what = P.card_filter_phrase(flt) if flt else "characters"
-        what = what if not flt else "any " + P.noun(what)
         words = words.replace("recruit", f"recruit {what}", 1)
+    if "play_characters" in a["cant"]:
+        words = words.replace("put characters into play", f"put {what} into play", 1)
     return words.replace("can't ", "can ", 1) if nobody else words
 
 
