@@ -157,5 +157,6 @@ def _signed(n: int) -> str:
 
 def _until(m: dict) -> str:
     return {"combat": " this combat", "turn": " this turn", "next_turn": " until the end of next turn",
+            "your_next_turn": " until the end of your next turn",
             "static": " (continuous)"}.get(
         m.get("until", "permanent"), "")

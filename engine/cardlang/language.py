@@ -307,7 +307,7 @@ CONDITIONS.update({
     "in_row": "row",               # the source character is in this row
     "your_turn": "bool",           # it is (not) your turn
     "attack_is": "attack_kind",    # the current combat is a melee / ranged / solo / team attack
-    "first_time_this_turn": "bool",  # this ability has not resolved yet this turn
+    "first_time_this_turn": "bool",  # this triggered ability (its if:) has not resolved yet this turn
     "turn_at_least": "int",        # the turn number is at least N
     "turn_at_most": "int",
     "not": "condition",            # the condition does not hold
