@@ -228,7 +228,7 @@ def start(g: Game, player: int, attacker_ids: list[int], defender_id: int) -> No
     d = cards[defender_id]
     ranged = cards[attacker_ids[0]].row == "back"
     team = len(attacker_ids) > 1
-    over = d.row == "back" and any(c.face_up and c.row == "front" for c in g.characters(d.side))
+    over = d.row == "back" and any(c.face_up and c.row == "front" and R.blocks(g, c) for c in g.characters(d.side))
     for a in attacker_ids:
         cards[a].exhausted = True
     g.combat = Combat(list(attacker_ids), defender_id, player, d.side, ranged, over)
