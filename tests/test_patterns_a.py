@@ -217,3 +217,21 @@ def test_shortcuts_change_nothing_with_pattern_cards(pool, seed):
         assert on.state_hash() == off.state_hash()
         restricted = restricted or R.possible(on)
     assert restricted
+
+
+@pytest.mark.parametrize("name", ["patterns-dur-ritual-of-plenty", "patterns-dur-tallies", "patterns-restrict-web-snare"])
+def test_lasting_state_survives_copy_save_and_replay(name):
+    """Players' lasting abilities, restrictions and tallies are game state: a copy, a replay and a
+    loaded save reach the same state (hash), and the state holds them."""
+    from engine.capeclash.scenario import run_scenario
+    from engine.core.data import read_data
+    pool = load_pool([CARD_DATA])
+    data, _lines = read_data(CARD_DATA / "scenarios" / f"{name}.yaml")
+    run = run_scenario(data, pool)
+    assert not run.failures
+    g = run.game
+    state = g.state_json()
+    assert "lasting" in state or "tallies" in state or any(m["k"] == "cant" for c in g.cards.values() for m in c.mods)
+    assert g.copy().state_hash() == g.state_hash()
+    assert g.replay().state_hash() == g.state_hash()
+    assert Game.load(pool, g.save()).state_hash() == g.state_hash()
