@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from engine.capeclash import restrictions as R
 from engine.capeclash import stats
 
 if TYPE_CHECKING:
@@ -65,6 +66,9 @@ def put_into_resources(g: Game, iid: int, face_up: bool) -> None:
     pl.resources.append(iid)
     if face_up:
         g.log("resource", f"{pl.name} puts {g.name(iid)} into their resource row face up.")
+        if R.hears(g, "location_appears") and g.defs.cards[c.cid].type == "location":
+            for o in g.characters():
+                g.emit("location_appears", o.iid, {"who": iid})
     else:
         g.log("resource", f"{pl.name} puts a card into their resource row face down.",
               {c.owner: f"You put {g.name(iid)} into your resource row face down."})
@@ -204,6 +208,8 @@ def stun(g: Game, c: Card, *, wound_it: bool = True, cause: str = "") -> None:
     """Stun a character: face down, exhausted, counters off, out of combat, a wound."""
     if c.zone != "play" or not c.face_up:
         return
+    if R.possible(g) and R.why(g, c, "be_stunned"):
+        return  # can't be stunned: it stays face up (combat says so in the log)
     c.face_up = False
     c.exhausted = True
     c.plus = c.minus = 0
@@ -249,6 +255,10 @@ def ko(g: Game, c: Card) -> None:
     g.log("ko", f"{name} is KO'd.", None, {"cards": (c.iid,)})
     was_main = c.is_main
     g.emit("is_ko", c.iid)
+    if R.hears(g, "ally_ko"):
+        for o in g.characters(c.side):
+            if o.iid != c.iid:
+                g.emit("ally_ko", o.iid, {"who": c.iid})
     pile = g.defs.cards[c.cid].returns_to
     if was_main and pile and pile in g.players[c.owner].piles:
         # a main character made of several cards goes back to its pile, to be deployed again
