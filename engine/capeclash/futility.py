@@ -108,4 +108,4 @@ def _inert(g: Game, frame: dict, steps, exclude: set) -> bool:
 
 def _has_options(g: Game, frame: dict, a: dict, exclude: set) -> bool:
     """Would this ``choose`` step ask a question (the same candidates as the verb offers)?"""
-    return VERBS["choose"].has_options(g, frame, a, exclude)
+    return VERBS["choose"].has_options(g, frame, a, exclude)  # type: ignore[attr-defined]  # (Choose's own)
