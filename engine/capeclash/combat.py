@@ -60,7 +60,9 @@ def reach(g: Game, attackers: list[Card]) -> tuple[bool, bool, bool, bool]:
 
 def defenders(g: Game, attackers: list[Card]) -> list[Card]:
     """Every enemy character these attackers may attack together."""
-    return _targets(g, attackers[0].side, reach(g, attackers))
+    side = attackers[0].side
+    assert side is not None  # (characters in play have a side)
+    return _targets(g, side, reach(g, attackers))
 
 
 def _targets(g: Game, side: int, how: tuple[bool, bool, bool, bool]) -> list[Card]:
@@ -175,16 +177,18 @@ def possible_teammates(g: Game, attackers: list[Card]) -> list[Card]:
     """Characters that may join a team attack being declared (a Mercenary may still be added
     to make a mixed group legal, so such characters are offered too)."""
     first = attackers[0]
+    side = first.side
+    assert side is not None  # (characters in play have a side)
     ids = {a.iid for a in attackers}
     row = first.row
     # can_attack written out: this runs for every character declared
-    cands = [c for c in g.characters(first.side)
+    cands = [c for c in g.characters(side)
              if c.row == row and c.iid not in ids and c.face_up and not c.exhausted and c.zone == "play"
              and (row == "front" or g.has_keyword(c, "ranged"))]
     if not cands:
         return []
     how_matters = _how_matters(g, row == "back")
-    if not how_matters and not _enemy_in_sight(g, first.side):
+    if not how_matters and not _enemy_in_sight(g, side):
         return []
     mercs = [m for m in cands if g.has_keyword(m, "mercenary")] if g.kw_possible("mercenary") else []
     # what the attackers share already: a candidate only adds its own teams and keywords
@@ -200,7 +204,7 @@ def possible_teammates(g: Game, attackers: list[Card]) -> list[Card]:
                 continue
         if how_matters:
             how = (ranged, fly and has(c, "flight"), sniper and has(c, "sniper"), stealth and has(c, "stealth"))
-            if not _targets(g, first.side, how):
+            if not _targets(g, side, how):
                 continue
         out.append(c)
     return out
@@ -218,10 +222,12 @@ def start(g: Game, player: int, attacker_ids: list[int], defender_id: int) -> No
     d = cards[defender_id]
     ranged = cards[attacker_ids[0]].row == "back"
     team = len(attacker_ids) > 1
-    over = d.row == "back" and any(c.face_up and c.row == "front" for c in g.characters(d.side))
+    side = d.side
+    assert side is not None  # (characters in play have a side)
+    over = d.row == "back" and any(c.face_up and c.row == "front" for c in g.characters(side))
     for a in attacker_ids:
         cards[a].exhausted = True
-    g.combat = Combat(list(attacker_ids), defender_id, player, d.side, ranged, over)
+    g.combat = Combat(list(attacker_ids), defender_id, player, side, ranged, over)
     g.attacked_this_turn = True
     g.times_attacked[str(defender_id)] = g.times_attacked.get(str(defender_id), 0) + 1
     how = " flying over the front row" if over else ""
@@ -233,6 +239,7 @@ def start(g: Game, player: int, attacker_ids: list[int], defender_id: int) -> No
 def window_players(g: Game) -> list[int]:
     """Players in combat-window order: the attacking player first, then to the left."""
     players = g.players
+    assert g.combat is not None  # (asked only during a combat)
     start_at = g.combat.player
     return [pl.index for pl in (*players[start_at:], *players[:start_at]) if not pl.out]
 
@@ -240,6 +247,7 @@ def window_players(g: Game) -> list[int]:
 def pass_priority(g: Game, acted: bool) -> None:
     """Move priority on after a player acts (acted=True) or passes."""
     cb = g.combat
+    assert cb is not None  # (a combat window is open)
     order = window_players(g)
     cb.passes = 0 if acted else cb.passes + 1
     if not acted and cb.passes >= len(order):
@@ -264,6 +272,7 @@ def priority_leaves(g: Game) -> None:
     """The player holding priority is out of the game: it passes on to the next player still
     in (the combat resolves if all of those have passed in a row)."""
     cb = g.combat
+    assert cb is not None  # (called only during a combat)
     order = window_players(g)
     if cb.passes >= len(order):
         _resolve(g, cb)
@@ -347,8 +356,8 @@ def step(g: Game, frame: dict) -> None:
             return
 
 
-def _who_strikes_back(g: Game, cb: Combat, frame: dict, d: Card) -> list[int] | bool:
-    """The attackers the defender strikes back at (one, or all for Monstrous); False while a
+def _who_strikes_back(g: Game, cb: Combat, frame: dict, d: Card) -> list[int] | None:
+    """The attackers the defender strikes back at (one, or all for Monstrous); None while a
     player must still choose."""
     if not can_strike_back(g, cb, d):
         return []
@@ -368,8 +377,8 @@ def _who_strikes_back(g: Game, cb: Combat, frame: dict, d: Card) -> list[int] | 
     else:
         chooser = g.controller(d)
     g.ask("strike_back", [chooser], options=list(candidates),
-          prompt=f"Choose the attacker {g.name(cb.defender)} strikes back at")
-    return False
+          prompt=f"Choose the attacker {g.name(d.iid)} strikes back at")
+    return None
 
 
 def _strike_values(g: Game, strikers: list[int], d: Card) -> list[int]:
@@ -396,9 +405,10 @@ def _ferocious_stage(g: Game, cb: Combat, frame: dict) -> bool:
     # the Ferocious step
     targets: list[int] = []
     if fero_def:
-        targets = _who_strikes_back(g, cb, frame, d)
-        if targets is False:
+        who = _who_strikes_back(g, cb, frame, d)
+        if who is None:
             return False
+        targets = who
     strikers = [a.iid for a in fero_att]
     values = _strike_values(g, strikers, d)
     total = sum(values)
@@ -419,9 +429,10 @@ def _strike_stage(g: Game, cb: Combat, frame: dict) -> bool:
     strikers = [i for i in cb.attackers if i not in cb.struck]
     targets: list[int] = []
     if d.iid not in cb.struck:
-        targets = _who_strikes_back(g, cb, frame, d)
-        if targets is False:
+        who = _who_strikes_back(g, cb, frame, d)
+        if who is None:
             return False
+        targets = who
         cb.targets = list(targets)
     values = _strike_values(g, strikers, d)
     total = cb.fero_total + sum(values) if strikers else 0

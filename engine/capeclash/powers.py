@@ -195,11 +195,12 @@ def plays(g: Game, p: int, timing: str) -> list[Action]:
                 if any(counts.get(team, 0) < n for team, n in requires):
                     continue
             out.append(act(p, "plot", {"card": iid}))
-        elif cid in powers_up:
+        elif cid in powers_up and hand_names is not None:  # (powers_up is empty when hand_names is None)
             for n in powers_up[cid]:
                 hand_names.setdefault(n, []).append(iid)
     locs = None
     combat = g.combat
+    in_combat = combat.involves if combat is not None else _in_no_combat  # (timing "combat": there is one)
     for c in side_chars if own_powers is not None else ():
         if c.cid not in own_powers and c.gear is None:
             continue  # no powers of its own for this timing, no Mimic, no equipment
@@ -211,7 +212,7 @@ def plays(g: Game, p: int, timing: str) -> list[Action]:
             for k, pcid, i, pw in own:
                 if not my_turn and not pw.any_turn:
                     continue
-                if timing == "combat" and pw.timing == "combat" and not combat.involves(c.iid):
+                if timing == "combat" and pw.timing == "combat" and not in_combat(c.iid):
                     continue
                 if _used(g, c, pcid, i, pw):
                     continue
@@ -236,7 +237,7 @@ def plays(g: Game, p: int, timing: str) -> list[Action]:
         for c in side_chars:
             if no_name_in_hand(lnames[c.cid]) and not c.mods:
                 continue  # the usual case, checked first
-            if not c.face_up or (timing == "combat" and not combat.involves(c.iid)):
+            if not c.face_up or (timing == "combat" and not in_combat(c.iid)):
                 continue
             names = lnames[c.cid] if not c.mods else tuple(n.lower() for n in g.names_of(c))
             if len(names) == 1:
@@ -298,6 +299,10 @@ def _used(g: Game, c: Card, cid: str, i: int, pw) -> bool:
 def _usable(g: Game, p: int, c: Card, cid: str, i: int, pw, locs) -> bool:
     """Not used up, and its cost can be paid."""
     return not _used(g, c, cid, i, pw) and payable(g, p, pw.cost, c, (), locs)
+
+
+def _in_no_combat(iid: int) -> bool:
+    return False
 
 
 def _offer_powers(g: Game, p: int, c: Card, timing: str, my_turn: bool, locs, out: list) -> None:
