@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.capeclash import stats, zones
+from engine.capeclash.stack import CombatStep
 from engine.capeclash.state import Combat
 
 if TYPE_CHECKING:
@@ -264,7 +265,7 @@ def _next_in_window(g: Game, order: list[int], after: int) -> int:
 
 def _resolve(g: Game, cb: Combat) -> None:
     cb.stage = "ferocious"
-    g.stack.append({"t": "combat"})
+    g.stack.append(CombatStep())
     g.log("combat", "Everyone passes: the combat resolves.")
 
 
@@ -330,7 +331,7 @@ def _monstrous(g: Game, cb: Combat, d: Card) -> bool:
     return cb.team and not cb.ranged and g.has_keyword(d, "monstrous")
 
 
-def step(g: Game, frame: dict) -> None:
+def step(g: Game, frame: CombatStep) -> None:
     """Advance combat resolution by one stage (stages may ask the defender whom to strike).
 
     A stage with nothing to do (it returns True) hands on to the next one at once, unless the
@@ -356,7 +357,7 @@ def step(g: Game, frame: dict) -> None:
             return
 
 
-def _who_strikes_back(g: Game, cb: Combat, frame: dict, d: Card) -> list[int] | None:
+def _who_strikes_back(g: Game, cb: Combat, frame: CombatStep, d: Card) -> list[int] | None:
     """The attackers the defender strikes back at (one, or all for Monstrous); None while a
     player must still choose."""
     if not can_strike_back(g, cb, d):
@@ -366,8 +367,8 @@ def _who_strikes_back(g: Game, cb: Combat, frame: dict, d: Card) -> list[int] | 
         return []
     if _monstrous(g, cb, d):
         return candidates
-    if "target" in frame:
-        t = frame.pop("target")
+    if frame.target is not None:  # chosen
+        t, frame.target = frame.target, None
         return [t] if t in candidates else []
     if len(candidates) == 1:
         return candidates
@@ -386,7 +387,7 @@ def _strike_values(g: Game, strikers: list[int], d: Card) -> list[int]:
     return [strike_value(g, g.cards[i], d) for i in strikers]
 
 
-def _ferocious_stage(g: Game, cb: Combat, frame: dict) -> bool:
+def _ferocious_stage(g: Game, cb: Combat, frame: CombatStep) -> bool:
     if not cb.attackers or cb.defender is None:
         cb.stage = "done"
         cb.survivors_ok = False
@@ -421,7 +422,7 @@ def _ferocious_stage(g: Game, cb: Combat, frame: dict) -> bool:
     return False
 
 
-def _strike_stage(g: Game, cb: Combat, frame: dict) -> bool:
+def _strike_stage(g: Game, cb: Combat, frame: CombatStep) -> bool:
     if not cb.attackers or cb.defender is None:
         cb.stage = "done"
         return True
@@ -441,7 +442,7 @@ def _strike_stage(g: Game, cb: Combat, frame: dict) -> bool:
     return False
 
 
-def _double_strike_stage(g: Game, cb: Combat, frame: dict) -> bool:
+def _double_strike_stage(g: Game, cb: Combat, frame: CombatStep) -> bool:
     """Double Strike: those characters strike once more, right after their first strike."""
     cb.stage = "done"
     if not cb.attackers or cb.defender is None or not g.kw_possible("double_strike"):
@@ -545,5 +546,5 @@ def cancel(g: Game) -> None:
     if cb is None:
         return
     cb.survivors_ok = False
-    g.stack = [f for f in g.stack if f.get("t") != "combat"]
+    g.stack = [f for f in g.stack if not isinstance(f, CombatStep)]
     finish(g, survived=False)

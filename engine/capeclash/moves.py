@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.capeclash import combat, decisions, powers, queries
+from engine.capeclash.stack import ReactionOffer
 from engine.capeclash.state import Card, Decision
 from engine.core.actions import Action, act
 
@@ -135,7 +136,10 @@ def options(g: Game, p: int, d: Decision) -> list[Action]:
 
 def reaction_payable(g: Game, p: int) -> bool:
     """Can ``p`` pay for the reaction now offered (the hand included)?"""
-    trig = g.stack[-1]["trig"]
+    top = g.stack[-1]
+    assert isinstance(top, ReactionOffer)  # (the reaction offered)
+    trig = top.trig
+    assert trig.frame is not None and trig.cost is not None  # (a reaction's)
     return powers.payable(g, p, trig.cost, g.cards[trig.frame["src"]])
 
 
