@@ -170,7 +170,7 @@ def choose(view: dict, legal: list[Action], rng: Rng) -> Action:
         raise ValueError("no legal action to choose from")
     seen = _Seen(view, legal[0].player)
     d = view.get("decision") or {}
-    kind = d.get("type")
+    kind: str = d.get("type") or ""  # ("": no decision, the fallback)
     by_type: dict[str, list[Action]] = {}
     for a in legal:
         by_type.setdefault(a.type, []).append(a)
@@ -224,7 +224,7 @@ def _resource(seen, by, rng):
 def _recruit(seen, by, rng):
     recs = [a for a in by.get("recruit", []) if a["row"] == "front"]
     # equipment onto the strongest character that wears it (the main character first)
-    wearer = {}
+    wearer: dict[int, tuple[int, Action]] = {}  # equipment card -> (its wearer's worth, the action)
     for a in by.get("equip", []):
         c = seen.chars.get(a["target"])
         if c is None or c.get("equipment"):

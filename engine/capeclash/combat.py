@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from engine.capeclash import restrictions as R
 from engine.capeclash import stats, zones
+from engine.capeclash.stack import CombatStep
 from engine.capeclash.state import Combat
 
 if TYPE_CHECKING:
@@ -61,7 +62,9 @@ def reach(g: Game, attackers: list[Card]) -> tuple[bool, bool, bool, bool]:
 
 def defenders(g: Game, attackers: list[Card]) -> list[Card]:
     """Every enemy character these attackers may attack together."""
-    return _targets(g, attackers[0].side, reach(g, attackers))
+    side = attackers[0].side
+    assert side is not None  # (characters in play have a side)
+    return _targets(g, side, reach(g, attackers))
 
 
 def _targets(g: Game, side: int, how: tuple[bool, bool, bool, bool]) -> list[Card]:
@@ -183,10 +186,12 @@ def possible_teammates(g: Game, attackers: list[Card]) -> list[Card]:
     """Characters that may join a team attack being declared (a Mercenary may still be added
     to make a mixed group legal, so such characters are offered too)."""
     first = attackers[0]
+    side = first.side
+    assert side is not None  # (characters in play have a side)
     ids = {a.iid for a in attackers}
     row = first.row
     # can_attack written out: this runs for every character declared
-    cands = [c for c in g.characters(first.side)
+    cands = [c for c in g.characters(side)
              if c.row == row and c.iid not in ids and c.face_up and not c.exhausted and c.zone == "play"
              and (row == "front" or g.has_keyword(c, "ranged"))]
     if cands and R.possible(g):
@@ -194,7 +199,7 @@ def possible_teammates(g: Game, attackers: list[Card]) -> list[Card]:
     if not cands:
         return []
     how_matters = _how_matters(g, row == "back")
-    if not how_matters and not _enemy_in_sight(g, first.side):
+    if not how_matters and not _enemy_in_sight(g, side):
         return []
     mercs = [m for m in cands if g.has_keyword(m, "mercenary")] if g.kw_possible("mercenary") else []
     # what the attackers share already: a candidate only adds its own teams and keywords
@@ -210,7 +215,7 @@ def possible_teammates(g: Game, attackers: list[Card]) -> list[Card]:
                 continue
         if how_matters:
             how = (ranged, fly and has(c, "flight"), sniper and has(c, "sniper"), stealth and has(c, "stealth"))
-            if not _targets(g, first.side, how):
+            if not _targets(g, side, how):
                 continue
         out.append(c)
     return out
@@ -228,10 +233,12 @@ def start(g: Game, player: int, attacker_ids: list[int], defender_id: int) -> No
     d = cards[defender_id]
     ranged = cards[attacker_ids[0]].row == "back"
     team = len(attacker_ids) > 1
-    over = d.row == "back" and any(c.face_up and c.row == "front" and R.blocks(g, c) for c in g.characters(d.side))
+    side = d.side
+    assert side is not None  # (characters in play have a side)
+    over = d.row == "back" and any(c.face_up and c.row == "front" and R.blocks(g, c) for c in g.characters(side))
     for a in attacker_ids:
         cards[a].exhausted = True
-    g.combat = Combat(list(attacker_ids), defender_id, player, d.side, ranged, over)
+    g.combat = Combat(list(attacker_ids), defender_id, player, side, ranged, over)
     g.attacked_this_turn = True
     g.times_attacked[str(defender_id)] = g.times_attacked.get(str(defender_id), 0) + 1
     how = " flying over the front row" if over else ""
@@ -244,6 +251,7 @@ def start(g: Game, player: int, attacker_ids: list[int], defender_id: int) -> No
 def window_players(g: Game) -> list[int]:
     """Players in combat-window order: the attacking player first, then to the left."""
     players = g.players
+    assert g.combat is not None  # (asked only during a combat)
     start_at = g.combat.player
     return [pl.index for pl in (*players[start_at:], *players[:start_at]) if not pl.out]
 
@@ -251,6 +259,7 @@ def window_players(g: Game) -> list[int]:
 def pass_priority(g: Game, acted: bool) -> None:
     """Move priority on after a player acts (acted=True) or passes."""
     cb = g.combat
+    assert cb is not None  # (a combat window is open)
     order = window_players(g)
     cb.passes = 0 if acted else cb.passes + 1
     if not acted and cb.passes >= len(order):
@@ -267,7 +276,7 @@ def _next_in_window(g: Game, order: list[int], after: int) -> int:
 
 def _resolve(g: Game, cb: Combat) -> None:
     cb.stage = "ferocious"
-    g.stack.append({"t": "combat"})
+    g.stack.append(CombatStep())
     g.log("combat", "Everyone passes: the combat resolves.")
 
 
@@ -275,6 +284,7 @@ def priority_leaves(g: Game) -> None:
     """The player holding priority is out of the game: it passes on to the next player still
     in (the combat resolves if all of those have passed in a row)."""
     cb = g.combat
+    assert cb is not None  # (called only during a combat)
     order = window_players(g)
     if cb.passes >= len(order):
         _resolve(g, cb)
@@ -336,7 +346,7 @@ def _monstrous(g: Game, cb: Combat, d: Card) -> bool:
     return cb.team and not cb.ranged and g.has_keyword(d, "monstrous")
 
 
-def step(g: Game, frame: dict) -> None:
+def step(g: Game, frame: CombatStep) -> None:
     """Advance combat resolution by one stage (stages may ask the defender whom to strike).
 
     A stage with nothing to do (it returns True) hands on to the next one at once, unless the
@@ -362,8 +372,8 @@ def step(g: Game, frame: dict) -> None:
             return
 
 
-def _who_strikes_back(g: Game, cb: Combat, frame: dict, d: Card) -> list[int] | bool:
-    """The attackers the defender strikes back at (one, or all for Monstrous); False while a
+def _who_strikes_back(g: Game, cb: Combat, frame: CombatStep, d: Card) -> list[int] | None:
+    """The attackers the defender strikes back at (one, or all for Monstrous); None while a
     player must still choose."""
     if not can_strike_back(g, cb, d):
         return []
@@ -372,8 +382,8 @@ def _who_strikes_back(g: Game, cb: Combat, frame: dict, d: Card) -> list[int] | 
         return []
     if _monstrous(g, cb, d):
         return candidates
-    if "target" in frame:
-        t = frame.pop("target")
+    if frame.target is not None:  # chosen
+        t, frame.target = frame.target, None
         return [t] if t in candidates else []
     if len(candidates) == 1:
         return candidates
@@ -383,8 +393,8 @@ def _who_strikes_back(g: Game, cb: Combat, frame: dict, d: Card) -> list[int] | 
     else:
         chooser = g.controller(d)
     g.ask("strike_back", [chooser], options=list(candidates),
-          prompt=f"Choose the attacker {g.name(cb.defender)} strikes back at")
-    return False
+          prompt=f"Choose the attacker {g.name(d.iid)} strikes back at")
+    return None
 
 
 def _strike_values(g: Game, strikers: list[int], d: Card) -> list[int]:
@@ -392,7 +402,7 @@ def _strike_values(g: Game, strikers: list[int], d: Card) -> list[int]:
     return [strike_value(g, g.cards[i], d) for i in strikers]
 
 
-def _ferocious_stage(g: Game, cb: Combat, frame: dict) -> bool:
+def _ferocious_stage(g: Game, cb: Combat, frame: CombatStep) -> bool:
     if not cb.attackers or cb.defender is None:
         cb.stage = "done"
         cb.survivors_ok = False
@@ -411,9 +421,10 @@ def _ferocious_stage(g: Game, cb: Combat, frame: dict) -> bool:
     # the Ferocious step
     targets: list[int] = []
     if fero_def:
-        targets = _who_strikes_back(g, cb, frame, d)
-        if targets is False:
+        who = _who_strikes_back(g, cb, frame, d)
+        if who is None:
             return False
+        targets = who
     strikers = [a.iid for a in fero_att]
     values = _strike_values(g, strikers, d)
     total = sum(values)
@@ -426,7 +437,7 @@ def _ferocious_stage(g: Game, cb: Combat, frame: dict) -> bool:
     return False
 
 
-def _strike_stage(g: Game, cb: Combat, frame: dict) -> bool:
+def _strike_stage(g: Game, cb: Combat, frame: CombatStep) -> bool:
     if not cb.attackers or cb.defender is None:
         cb.stage = "done"
         return True
@@ -434,9 +445,10 @@ def _strike_stage(g: Game, cb: Combat, frame: dict) -> bool:
     strikers = [i for i in cb.attackers if i not in cb.struck]
     targets: list[int] = []
     if d.iid not in cb.struck:
-        targets = _who_strikes_back(g, cb, frame, d)
-        if targets is False:
+        who = _who_strikes_back(g, cb, frame, d)
+        if who is None:
             return False
+        targets = who
         cb.targets = list(targets)
     values = _strike_values(g, strikers, d)
     total = cb.fero_total + sum(values) if strikers else 0
@@ -445,7 +457,7 @@ def _strike_stage(g: Game, cb: Combat, frame: dict) -> bool:
     return False
 
 
-def _double_strike_stage(g: Game, cb: Combat, frame: dict) -> bool:
+def _double_strike_stage(g: Game, cb: Combat, frame: CombatStep) -> bool:
     """Double Strike: those characters strike once more, right after their first strike."""
     cb.stage = "done"
     if not cb.attackers or cb.defender is None or not g.kw_possible("double_strike"):
@@ -567,5 +579,5 @@ def cancel(g: Game) -> None:
     if cb is None:
         return
     cb.survivors_ok = False
-    g.stack = [f for f in g.stack if f.get("t") != "combat"]
+    g.stack = [f for f in g.stack if not isinstance(f, CombatStep)]
     finish(g, survived=False)

@@ -266,12 +266,12 @@ def deck_problems(pool: CardPool, deck: Deck, source: str | None = None) -> list
             err(c.name, "cards", f"{n} copies; at most {MAX_COPIES} of a card")
         if c.type in ("main", "token"):
             err(c.name, "cards", f"a {'main character' if c.type == 'main' else 'token'} cannot be in the deck")
-        if c.is_basic_location:
+        if c.is_basic_location and c.symbol is not None:  # (a basic location makes a symbol)
             basic_names.setdefault(c.symbol, set()).add(c.name)
-    for sym, names in sorted(basic_names.items()):
-        if len(names) > 1:
+    for sym, named in sorted(basic_names.items()):
+        if len(named) > 1:
             err(None, "cards", f"basic locations that make {sym} must all share one name; found "
-                               f"{', '.join(sorted(names))}")
+                               f"{', '.join(sorted(named))}")
     for pname, pile in sorted(deck.piles.items()):
         for cid in sorted(set(pile["cards"])):
             if cid not in pool.cards:

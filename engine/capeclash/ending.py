@@ -7,7 +7,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.capeclash import zones
-from engine.capeclash.state import Card, Trigger
+from engine.capeclash.stack import Payment, StackEntry, Waiting
+from engine.capeclash.state import Card
 
 if TYPE_CHECKING:
     from engine.capeclash.game import Game
@@ -57,27 +58,28 @@ def drop_abilities_of(g: Game, p: int) -> None:
     """A player who is out is never asked again: their triggered abilities waiting to resolve,
     and their plot twists, powers and payments under way, are gone (a plot twist that was
     resolving leaves the game with the rest of their cards)."""
-    def theirs(item: dict | Trigger) -> bool:
-        if isinstance(item, Trigger):
-            return item.ctl == p
-        if item.get("t") == "reaction":
-            return item["trig"].ctl == p
-        return item.get("ctl", item.get("player")) == p
-
-    g.pending = [t for t in g.pending if not theirs(t)]
-    kept = []
+    g.pending = [t for t in g.pending if t.ctl != p]
+    kept: list[dict | StackEntry] = []
     for f in g.stack:
-        if f["t"] == "waiting":
-            f["items"] = [t for t in f["items"] if not theirs(t)]
-        elif f["t"] != "combat" and theirs(f):
-            for pf in (f, f.get("then") or {}):
-                card = pf.get("card")
-                if card is not None and g.cards[card].zone == "resolving":
-                    g.cards[card].zone = "removed"
-                    g.players[g.cards[card].owner].removed.append(card)
+        if isinstance(f, Waiting):
+            f.items = [t for t in f.items if t.ctl != p]
+        elif isinstance(f, StackEntry):
+            if f.owner() == p:  # (a combat is nobody's: it goes on)
+                if isinstance(f, Payment):
+                    _remove_resolving(g, f.then.get("card"))
+                continue
+        elif f["ctl"] == p:  # an effect frame
+            _remove_resolving(g, f.get("card"))
             continue
         kept.append(f)
     g.stack = kept
+
+
+def _remove_resolving(g: Game, card: int | None) -> None:
+    """A plot twist resolving for a player who is out leaves the game."""
+    if card is not None and g.cards[card].zone == "resolving":
+        g.cards[card].zone = "removed"
+        g.players[g.cards[card].owner].removed.append(card)
 
 
 def check_end(g: Game) -> None:

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 from engine.capeclash import combat, ending, queries, zones
 from engine.capeclash import restrictions as R
+from engine.capeclash.stack import KeepMain, TurnStart
 
 if TYPE_CHECKING:
     from engine.capeclash.game import Game
@@ -123,18 +124,18 @@ def start_of_turn(g: Game) -> None:
     crowded = [p for p in live if len(queries.main_groups(g, p)) > 1]
     if crowded:
         # first each of them keeps one main character, then the start-of-turn abilities
-        g.stack.append({"t": "turn_start"})
+        g.stack.append(TurnStart())
         for p in reversed(crowded):
-            g.stack.append({"t": "keep_main", "player": p})
+            g.stack.append(KeepMain(p))
         return
     for p in live:
         g.emit_player("start_of_turn", p)
 
 
-def keep_main(g: Game, frame: dict, keep: int | None = None) -> None:
+def keep_main(g: Game, frame: KeepMain, keep: int | None = None) -> None:
     """Controlling more than one main character as your turn begins means KO'ing all except one
     (001): the player picks which one stays."""
-    p = frame["player"]
+    p = frame.player
     groups = queries.main_groups(g, p)
     if len(groups) < 2 or g.players[p].out:
         g.stack.pop()

@@ -28,7 +28,7 @@ False
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from engine.capeclash import effects
 from engine.capeclash.powers import powers_of
@@ -37,6 +37,7 @@ from engine.cardlang.verbs import VERBS
 
 if TYPE_CHECKING:
     from engine.capeclash.game import Game
+    from engine.cardlang.verbs.choices import Choose
     from engine.core.actions import Action
 
 
@@ -108,4 +109,4 @@ def _inert(g: Game, frame: dict, steps, exclude: set) -> bool:
 
 def _has_options(g: Game, frame: dict, a: dict, exclude: set) -> bool:
     """Would this ``choose`` step ask a question (the same candidates as the verb offers)?"""
-    return VERBS["choose"].has_options(g, frame, a, exclude)  # type: ignore[attr-defined]  # (Choose's own)
+    return cast("Choose", VERBS["choose"]).has_options(g, frame, a, exclude)

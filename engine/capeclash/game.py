@@ -52,6 +52,7 @@ from engine.capeclash.config import (  # noqa: F401  (MAX_*, config_problems: im
     config_problems,
     normalise_config,
 )
+from engine.capeclash.stack import CombatStep, KeepMain, Payment, StackEntry, TurnStart, Waiting, XpGain
 from engine.capeclash.state import Card, Combat, Decision, Player, Trigger
 from engine.cardlang.cards import CardPool
 from engine.core.actions import Action
@@ -118,7 +119,7 @@ class Game(Replayable):
     step_player: int | None              # the player whose build step it is
     queue: list[int]
     decision: Decision | None
-    stack: list[dict]
+    stack: list[dict | StackEntry]      # effect frames (dicts) and the entries of ``stack.py``
     pending: list[Trigger]
     combat: Combat | None
     clock: int
@@ -202,7 +203,7 @@ class Game(Replayable):
         self.step_player: int | None = None
         self.queue: list[int] = []
         self.decision: Decision | None = None
-        self.stack: list[dict] = []
+        self.stack: list[dict | StackEntry] = []
         self.pending: list[Trigger] = []
         self.combat: Combat | None = None
         self.clock = 0
@@ -338,7 +339,8 @@ class Game(Replayable):
         while self.result is None:
             steps += 1
             if steps > MAX_STEPS_PER_ACTION:
-                top = self.stack[-1].get("name", self.stack[-1]["t"]) if self.stack else "the turn sequence"
+                f = self.stack[-1] if self.stack else None
+                top = "the turn sequence" if f is None else f.label if isinstance(f, StackEntry) else f["name"]
                 raise CapeClashError(f"the game stopped after {MAX_STEPS_PER_ACTION} steps without a decision "
                                      f"(running: {top}); an effect that never ends?", "too_many_steps")
             if self.dirty:
@@ -358,7 +360,7 @@ class Game(Replayable):
                 combat.cancel(self)
                 continue
             stack = self.stack
-            if self.pending and not (stack and stack[-1]["t"] == "effect" and stack[-1]["started"]):
+            if self.pending and not (stack and type(stack[-1]) is dict and stack[-1]["started"]):
                 # triggers wait until the effect now resolving is finished
                 triggers.queue_triggers(self)
             elif stack:
@@ -367,32 +369,32 @@ class Game(Replayable):
                 flow.proceed(self)
         self.decision = None
 
-    def _run_frame(self, frame: dict) -> None:
-        t = frame["t"]
-        if t == "effect":
+    def _run_frame(self, frame: dict | StackEntry) -> None:
+        if type(frame) is dict:  # an effect frame
             effects.run(self, frame)
-        elif t == "pay":
+        elif isinstance(frame, Payment):
             powers.run_payment(self, frame)
-        elif t == "combat":
+        elif isinstance(frame, CombatStep):
             combat.step(self, frame)
-        elif t == "waiting":
+        elif isinstance(frame, Waiting):
             # triggered abilities set aside while the one chosen to go first resolved
             self.stack.pop()
-            self.pending[:0] = frame["items"]
-        elif t == "keep_main":
+            self.pending[:0] = frame.items
+        elif isinstance(frame, KeepMain):
             flow.keep_main(self, frame)
-        elif t == "turn_start":
+        elif isinstance(frame, TurnStart):
             self.stack.pop()
             for p in self.live_players_of(self.active):
                 self.emit_player("start_of_turn", p)
-        elif t == "xp":
+        elif isinstance(frame, XpGain):
             self.stack.pop()
-            if frame["cond"] and not effects.condition(self, frame["cond"], frame):
-                self.log("fizzle", f"{frame['name']} gives no XP: its condition no longer holds.")
+            # (the condition reads the entry as the dict it was: src and ctl)
+            if frame.cond and not effects.condition(self, frame.cond, frame.to_json()):
+                self.log("fizzle", f"{frame.name} gives no XP: its condition no longer holds.")
             else:
-                self.gain_xp(frame["player"], 1)
+                self.gain_xp(frame.player, 1)
         else:
-            raise AssertionError(t)
+            raise AssertionError(frame)
 
     def ask(self, type: str, players: list[int], **info) -> None:
         self.decision = {"type": type, "players": list(players), **info}  # type: ignore[assignment]
@@ -474,7 +476,7 @@ class Game(Replayable):
             "in_play": list(self.in_play), "machines": list(self.machines),
             "turn": self.turn, "active": self.active, "first": self.first_side, "phase": self.phase,
             "step_player": self.step_player, "queue": list(self.queue), "decision": self.decision,
-            "stack": [_frame_json(f) for f in self.stack], "pending": [t.to_json() for t in self.pending],
+            "stack": [f.to_json() if isinstance(f, StackEntry) else f for f in self.stack], "pending": [t.to_json() for t in self.pending],
             "combat": self.combat.to_json() if self.combat else None,
             "clock": self.clock, "used": list(self.used_powers), "moved": list(self.moved),
             "plots_played": dict(self.plots_played), "times_attacked": dict(self.times_attacked),
@@ -546,7 +548,7 @@ class Game(Replayable):
         g.machines = list(self.machines)
         g.queue = list(self.queue)
         g.decision = _deep_copy(self.decision) if self.decision else None
-        g.stack = _deep_copy(self.stack)
+        g.stack = [f.copy(_deep_copy) if isinstance(f, StackEntry) else _deep_copy(f) for f in self.stack]
         g.pending = _deep_copy(self.pending)
         g.combat = Combat.from_json(self.combat.to_json()) if self.combat else None
         g.used_powers = list(self.used_powers)
@@ -596,12 +598,3 @@ def _deep_copy(x):
         return x.copy(_deep_copy(x.frame))
     return x
 
-
-def _frame_json(f: dict) -> dict:
-    """A stack frame as JSON: the waiting abilities some frames hold as their JSON too."""
-    t = f["t"]
-    if t == "reaction":
-        return {**f, "trig": f["trig"].to_json()}
-    if t == "waiting":
-        return {**f, "items": [i.to_json() for i in f["items"]]}
-    return f

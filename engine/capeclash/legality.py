@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 from engine.capeclash import powers
 from engine.capeclash import restrictions as R
+from engine.capeclash.stack import ReactionOffer
 from engine.capeclash.state import Card
 from engine.core.actions import Action
 
@@ -38,7 +39,9 @@ def why_illegal(g: Game, a: Action) -> str:
     legal = g.legal_actions(a.player)
     kinds = sorted({x.type for x in legal})
     if a.type == "yes" and d["type"] == "may_trigger" and d.get("reaction") and "yes" not in kinds:
-        cost = ", ".join(g.stack[-1]["trig"].cost)
+        top = g.stack[-1]
+        assert isinstance(top, ReactionOffer)  # (the reaction offered)
+        cost = ", ".join(top.trig.cost or ())
         return f"{a}: you cannot pay {cost} (face-up locations or locations in hand); you can only decline"
     if a.type not in kinds:
         step = DECISION_NAMES.get(d["type"], d["type"])

@@ -44,7 +44,7 @@ def raw_card_data(paths) -> tuple[list[dict], list[dict]]:
         if f.suffix == ".txt":
             continue
         data, _ = read_data(f)
-        if classify(data) == "cards":
+        if isinstance(data, dict) and classify(data) == "cards":
             cards += data.get("cards") or []
             teams += data.get("teams") or []
     return cards, teams
@@ -75,7 +75,7 @@ def load_pool(paths, *, problems_out: list | None = None, cache: dict | None = N
         if cache is not None:
             cache[f] = (data, lines)
         problems += dups
-        if classify(data) != "cards":
+        if not isinstance(data, dict) or classify(data) != "cards":
             continue
         items = data.get("cards") or []
         before = len(partial)
@@ -238,10 +238,10 @@ def validate(paths) -> tuple[list[Problem], dict]:
                 kind = classify(data)
                 if kind == "deck":
                     deck = Deck.from_data(data, source=str(f))
-                elif kind == "other_game":
+                elif kind == "other_game" and isinstance(data, dict):  # (classify: only a mapping is)
                     counts["other"] = counts.get("other", 0) + 1
                     mine += _other_game_problems(f, data)
-                elif kind == "rulebook":
+                elif kind == "rulebook" and isinstance(data, dict):
                     if not isinstance(data.get("sections"), list):
                         mine.append(Problem(str(f), None, "sections", "a rulebook file needs a 'sections:' list"))
                 elif kind == "tutorial":

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 from engine.capeclash import combat, decisions, powers, queries
 from engine.capeclash import restrictions as R
+from engine.capeclash.stack import ReactionOffer
 from engine.capeclash.state import Card, Decision
 from engine.core.actions import Action, act
 
@@ -139,7 +140,10 @@ def options(g: Game, p: int, d: Decision) -> list[Action]:
 
 def reaction_payable(g: Game, p: int) -> bool:
     """Can ``p`` pay for the reaction now offered (the hand included)?"""
-    trig = g.stack[-1]["trig"]
+    top = g.stack[-1]
+    assert isinstance(top, ReactionOffer)  # (the reaction offered)
+    trig = top.trig
+    assert trig.frame is not None and trig.cost is not None  # (a reaction's)
     return powers.payable(g, p, trig.cost, g.cards[trig.frame["src"]])
 
 

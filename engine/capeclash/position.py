@@ -142,7 +142,7 @@ def normalise(pool: CardPool, spec: dict) -> dict:
     """A checked position with every card named by its id (what a game's config holds)."""
     def card(e) -> dict:
         e = _entry(e)
-        return {**e, "card": pool.find(str(e["card"])).id}
+        return {**e, "card": _card_id(pool, e["card"])}
     out = {k: spec[k] for k in ("turn", "active", "phase", "first") if k in spec}
     out["players"] = []
     for p in spec["players"]:
@@ -189,14 +189,23 @@ def build(pool: CardPool, spec: dict, *, mode: str = "duel", seed: int = 0, sour
     pspecs = spec["players"]
     decks = []
     for p in pspecs:
-        main = pool.find(str(_entry(p["main"])["card"])).id
-        cards = [pool.find(str(_entry(e)["card"])).id for k in ZONE_KEYS for e in p.get(k, [])]
-        piles = {name: {"hidden": bool(spec.get("hidden")), "cards": [pool.find(str(x)).id for x in spec["cards"]]}
+        main = _card_id(pool, _entry(p["main"])["card"])
+        cards = [_card_id(pool, _entry(e)["card"]) for k in ZONE_KEYS for e in p.get(k, [])]
+        piles = {name: {"hidden": bool(spec.get("hidden")), "cards": [_card_id(pool, x) for x in spec["cards"]]}
                  for name, spec in (p.get("piles") or {}).items()}
         decks.append(Deck(p.get("name", ""), main, cards, piles))
     return Game(pool, {"mode": mode, "seed": seed, "max_turns": max_turns, "options": options or {},
                        "players": [{"name": p.get("name"), "deck": d} for p, d in zip(pspecs, decks, strict=True)],
                        "position": normalise(pool, spec)})
+
+
+def _card_id(pool: CardPool, ref) -> str:
+    """The id of the card ``ref`` names (an id or a unique name): positions are checked before they
+    are normalised or built, so it names one."""
+    d = pool.find(str(ref))
+    if d is None:
+        raise ValueError(f"position: no card {ref!r}")
+    return d.id
 
 
 def lay_out(g: Game, spec: dict) -> None:
@@ -218,8 +227,10 @@ def lay_out(g: Game, spec: dict) -> None:
     g.events = []
     for pl, p in zip(g.players, pspecs, strict=True):
         m = _entry(p["main"])
+        assert pl.main is not None  # (setup has dealt every player's main character)
         mc = g.cards[pl.main]
-        if g.defs.find(str(m["card"])) is None or g.defs.find(str(m["card"])).id != mc.cid:
+        md = g.defs.find(str(m["card"]))
+        if md is None or md.id != mc.cid:
             raise ValueError(f"position.players[{pl.index}].main: {m['card']!r} is not the deck's main character")
         _place_character(g, mc, pl.side, m)
         pl.xp = int(m.get("xp", 0))
@@ -230,7 +241,7 @@ def lay_out(g: Game, spec: dict) -> None:
             for e in entries:
                 d = g.defs.find(str(e["card"]))
                 left = spare.get((pl.index, d.id)) if d is not None else None
-                if not left:
+                if d is None or not left:
                     raise ValueError(f"position.players[{pl.index}].{key}: no {d.name if d else e['card']!r} left "
                                      f"in {pl.name}'s deck list")
                 c = g.cards[left.pop(0)]

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.capeclash import effects, zones
+from engine.capeclash.stack import Payment, Waiting
 from engine.core.actions import Action, act
 
 if TYPE_CHECKING:
@@ -94,21 +95,21 @@ def payable_as_seen(g: Game, p: int, cost, for_card: Card | None) -> bool:
     return payable(g, p, cost, for_card, (), seen, any_more=len(pl.hand))
 
 
-def pay_options(g: Game, frame: dict) -> list[int]:
-    p = frame["player"]
-    need = frame["need"]
-    for_card = g.cards[frame["for"]] if frame["for"] is not None else None
-    paid = tuple(frame["paid"])
+def pay_options(g: Game, frame: Payment) -> list[int]:
+    p = frame.player
+    need = frame.need
+    for_card = g.cards[frame.for_card] if frame.for_card is not None else None
+    paid = tuple(frame.paid)
     locs = locations(g, p)
     return [s for s in sources(g, p, need[0], for_card, paid, locs)
             if payable(g, p, need[1:], for_card, (*paid, s), locs)]
 
 
-def pay(g: Game, frame: dict, src: int) -> None:
+def pay(g: Game, frame: Payment, src: int) -> None:
     c = g.cards[src]
-    pl = g.players[frame["player"]]
-    sym = frame["need"].pop(0)
-    frame["paid"].append(src)
+    pl = g.players[frame.player]
+    sym = frame.need.pop(0)
+    frame.paid.append(src)
     if c.zone == "resource":
         c.face_up = False
         g.log("pay", f"{pl.name} turns {g.name(src)} face down to pay {sym}.")
@@ -119,18 +120,18 @@ def pay(g: Game, frame: dict, src: int) -> None:
     after_it_resolves(g, since)
 
 
-def run_payment(g: Game, frame: dict) -> None:
-    if frame["need"]:
-        g.ask("pay", [frame["player"]], options=pay_options(g, frame),
-              prompt=f"Pay {frame['need'][0]} for {frame['name']}")
+def run_payment(g: Game, frame: Payment) -> None:
+    if frame.need:
+        g.ask("pay", [frame.player], options=pay_options(g, frame),
+              prompt=f"Pay {frame.need[0]} for {frame.name}")
         return
     g.stack.pop()
-    then = frame["then"]
+    then = frame.then
     then["id"] = g.tick()
     g.stack.append(then)
-    if not frame.get("reaction"):
+    if not frame.reaction:
         since = len(g.pending)
-        g.emit_enemies("enemy_uses_power", frame["player"], {"power_frame": then["id"]})
+        g.emit_enemies("enemy_uses_power", frame.player, {"power_frame": then["id"]})
         after_it_resolves(g, since)
 
 
@@ -147,10 +148,11 @@ def after_it_resolves(g: Game, since: int) -> None:
     pending[since:] = [t for t in pending[since:] if t.cost is not None]
     stack = g.stack
     top = stack.pop()
-    if stack and stack[-1]["t"] == "waiting" and stack[-1].get("after"):
-        stack[-1]["items"] += later  # more of the same: paid symbols, then the use itself
+    under = stack[-1] if stack else None
+    if isinstance(under, Waiting) and under.after:
+        under.items += later  # more of the same: paid symbols, then the use itself
     else:
-        stack.append({"t": "waiting", "items": later, "after": True})
+        stack.append(Waiting(later, after=True))
     stack.append(top)
 
 
@@ -195,11 +197,12 @@ def plays(g: Game, p: int, timing: str) -> list[Action]:
                 if any(counts.get(team, 0) < n for team, n in requires):
                     continue
             out.append(act(p, "plot", {"card": iid}))
-        elif cid in powers_up:
+        elif cid in powers_up and hand_names is not None:  # (powers_up is empty when hand_names is None)
             for n in powers_up[cid]:
                 hand_names.setdefault(n, []).append(iid)
     locs = None
     combat = g.combat
+    in_combat = combat.involves if combat is not None else _in_no_combat  # (timing "combat": there is one)
     for c in side_chars if own_powers is not None else ():
         if c.cid not in own_powers and c.gear is None:
             continue  # no powers of its own for this timing, no Mimic, no equipment
@@ -211,7 +214,7 @@ def plays(g: Game, p: int, timing: str) -> list[Action]:
             for k, pcid, i, pw in own:
                 if not my_turn and not pw.any_turn:
                     continue
-                if timing == "combat" and pw.timing == "combat" and not combat.involves(c.iid):
+                if timing == "combat" and pw.timing == "combat" and not in_combat(c.iid):
                     continue
                 if _used(g, c, pcid, i, pw):
                     continue
@@ -236,7 +239,7 @@ def plays(g: Game, p: int, timing: str) -> list[Action]:
         for c in side_chars:
             if no_name_in_hand(lnames[c.cid]) and not c.mods:
                 continue  # the usual case, checked first
-            if not c.face_up or (timing == "combat" and not combat.involves(c.iid)):
+            if not c.face_up or (timing == "combat" and not in_combat(c.iid)):
                 continue
             names = lnames[c.cid] if not c.mods else tuple(n.lower() for n in g.names_of(c))
             if len(names) == 1:
@@ -298,6 +301,10 @@ def _used(g: Game, c: Card, cid: str, i: int, pw) -> bool:
 def _usable(g: Game, p: int, c: Card, cid: str, i: int, pw, locs) -> bool:
     """Not used up, and its cost can be paid."""
     return not _used(g, c, cid, i, pw) and payable(g, p, pw.cost, c, (), locs)
+
+
+def _in_no_combat(iid: int) -> bool:
+    return False
 
 
 def _offer_powers(g: Game, p: int, c: Card, timing: str, my_turn: bool, locs, out: list) -> None:
@@ -401,8 +408,7 @@ def use_power(g: Game, p: int, iid: int, index: int) -> None:
         c.used_once.append(pw.name)
     g.log("power", f"{g.players[p].name} uses {g.name(iid)}'s super power {pw.name}.", None, {"cards": (iid,)})
     then = effects.new_frame(["power", cid, i], p, iid, pw.name)
-    g.stack.append({"t": "pay", "player": p, "need": list(pw.cost), "paid": [], "for": iid,
-                    "name": pw.name, "then": then})
+    g.stack.append(Payment(p, list(pw.cost), [], iid, pw.name, then))
 
 
 def power_up(g: Game, p: int, target: int, discard: int) -> None:

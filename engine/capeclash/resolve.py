@@ -4,15 +4,18 @@ the action is legal, calls ``do``, then runs the game on to the next decision.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 from engine.capeclash import combat, effects, flow, powers, queries, triggers, zones
 from engine.capeclash import restrictions as R
+from engine.capeclash.stack import CombatStep, KeepMain, Payment, ReactionOffer, StackEntry, Waiting
 from engine.capeclash.state import Decision
 from engine.core.actions import Action
 
 if TYPE_CHECKING:
     from engine.capeclash.game import Game
+
+E = TypeVar("E", bound=StackEntry)
 
 
 def do(g: Game, a: Action, d: Decision) -> None:
@@ -64,21 +67,22 @@ def do(g: Game, a: Action, d: Decision) -> None:
     elif t == "add_attacker":
         g.declaring.append(args["card"])
     elif t in ("choose", "choose_player"):
-        if g.stack and g.stack[-1]["t"] == "keep_main":
-            flow.keep_main(g, g.stack[-1], args["card"])
+        top = g.stack[-1] if g.stack else None
+        if isinstance(top, KeepMain):
+            flow.keep_main(g, top, args["card"])
         elif d["type"] == "discard":
             zones.discard(g, args["card"])
-            effects.answer(g, g.stack[-1], args["card"])
+            effects.answer(g, _effect(g), args["card"])
         else:
-            effects.answer(g, g.stack[-1], args.get("card", args.get("who")))
+            effects.answer(g, _effect(g), args.get("card", args.get("who")))
     elif t == "pay":
-        powers.pay(g, g.stack[-1], args["source"])
+        powers.pay(g, _top(g, Payment), args["source"])
     elif t == "plot":
         powers.play_plot_twist(g, p, args["card"])
         recruited(g, p, None)
         after_play(g, p)
     elif t == "strike_back":
-        g.stack[-1]["target"] = args["card"]
+        _top(g, CombatStep).target = args["card"]
     elif t == "choose_first":
         g.first_side = args["side"]
         g.log("setup", f"{g.side_name(args['side'])} will go first.")
@@ -127,31 +131,32 @@ def do(g: Game, a: Action, d: Decision) -> None:
         powers.power_up(g, p, args["card"], args["discard"])
         after_play(g, p)
     elif t == "choose_row":
-        effects.answer(g, g.stack[-1], {"side": args["side"], "row": args["row"]})
+        effects.answer(g, _effect(g), {"side": args["side"], "row": args["row"]})
     elif t == "pick":
-        effects.answer(g, g.stack[-1], d["options"][args["option"]])
+        effects.answer(g, _effect(g), d["options"][args["option"]])
     elif t in ("yes", "no"):
         if d["type"] == "may_trigger":
             if d.get("reaction"):
-                trig = g.stack.pop()["trig"]
+                trig = _top(g, ReactionOffer).trig
+                g.stack.pop()
                 if t == "yes":
+                    assert trig.frame is not None and trig.cost is not None and trig.key is not None  # (a reaction's)
                     c = g.cards[trig.frame["src"]]
                     g.used_powers.append(trig.key)
                     if trig.once:
                         c.used_once.append(trig.once)
                     g.log("power", f"{pl.name} uses {trig.name}.", None, {"cards": (c.iid,)})
-                    g.stack.append({"t": "pay", "player": p, "need": list(trig.cost), "paid": [],
-                                    "for": c.iid, "name": trig.name, "then": trig.frame, "reaction": True})
+                    g.stack.append(Payment(p, list(trig.cost), [], c.iid, trig.label, trig.frame, reaction=True))
             elif t == "no":
                 g.stack.pop()
         elif d["type"] in ("choose", "choose_player", "choose_row", "dance", "search"):  # declined or dropped out
-            effects.answer(g, g.stack[-1], None)
+            effects.answer(g, _effect(g), None)
         else:
-            effects.answer(g, g.stack[-1], t == "yes")
+            effects.answer(g, _effect(g), t == "yes")
     elif t == "order":
         chosen = g.pending.pop(args["trigger"])
         rest, g.pending = g.pending, []
-        g.stack.append({"t": "waiting", "items": rest})
+        g.stack.append(Waiting(rest))
         triggers.start_trigger(g, chosen)
     else:
         raise AssertionError(t)
@@ -165,6 +170,20 @@ def recruited(g: Game, p: int, iid: int | None) -> None:
     if R.hears(g, "card_played"):
         for c in g.characters():
             g.emit("card_played", c.iid, {"player": p})
+
+
+def _effect(g: Game) -> dict:
+    """The effect frame on top of the stack, whose step asked the question being answered."""
+    top = g.stack[-1]
+    assert type(top) is dict, top
+    return top
+
+
+def _top(g: Game, kind: type[E]) -> E:
+    """The entry on top of the stack, which the decision being answered says is a ``kind``."""
+    top = g.stack[-1]
+    assert isinstance(top, kind), top
+    return top
 
 
 def after_play(g: Game, p: int) -> None:

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 from engine.capeclash.game import MODES, Game
 from engine.capeclash.position import build, check_position
+from engine.capeclash.state import Card
 from engine.cardlang.cards import CardPool
 from engine.core.actions import TYPES, Action
 from engine.core.errors import CapeClashError, DataError, IllegalActionError, Problem, excerpt, suggest
@@ -63,7 +64,7 @@ def check_scenario(data, pool: CardPool, source: str | None = None) -> list[Prob
     if data.get("options") is not None and not isinstance(data["options"], dict):
         out.append(Problem(source, None, "options", f"a mapping of option -> value, not {excerpt(data['options'])}"))
     out += check_position(pool, data.get("start"), source, mode=mode)
-    start = data.get("start") if isinstance(data.get("start"), dict) else {}
+    start = data["start"] if isinstance(data.get("start"), dict) else {}
     n = len(start["players"]) if isinstance(start.get("players"), list) else 0
     actions = data.get("actions") or []
     if not isinstance(actions, list):
@@ -190,7 +191,7 @@ def _check_expect_shape(e, source, field, players: int = 0, pool: CardPool | Non
         bad = set(e) - {"log", "no_log", "viewer", "winner", "over", "decision", "to_act", "legal", "not_legal", "combat"}
         text, flag, seats, act = (str, "must be text"), (bool, "must be true or false"), (list, "must be a list"), \
             ((str, dict), "must be an action (text or a mapping)")
-        kinds = {"log": text, "no_log": text, "decision": text, "over": flag, "combat": flag, "winner": seats,
+        kinds: dict[str, tuple[type | tuple[type, ...], str]] = {"log": text, "no_log": text, "decision": text, "over": flag, "combat": flag, "winner": seats,
                  "to_act": seats, "legal": act, "not_legal": act,
                  "viewer": (int, "must be a player number")}
         for k, (kind, says) in kinds.items():
@@ -300,11 +301,11 @@ def _guess_id(g: Game, ref: str):
     return ref
 
 
-def find_card(g: Game, ref: str):
+def find_card(g: Game, ref: str) -> Card | None:
     """The card a scenario names: in play first, then anywhere."""
     hits = [g.cards[i] for i in sorted(g.cards) if _card_is(g, i, ref)]
     in_play = [c for c in hits if c.zone == "play"]
-    return (in_play or hits or [None])[0]
+    return (in_play or hits)[0] if hits else None
 
 
 def expectation(g: Game, e: dict) -> list[str]:
@@ -351,7 +352,7 @@ def expectation(g: Game, e: dict) -> list[str]:
     if "over" in e and g.is_over != e["over"]:
         fails.append(f"game over is {g.is_over}, expected {e['over']}")
     if "decision" in e:
-        got = (g.decision or {}).get("type")
+        got = g.decision["type"] if g.decision else None
         if got != e["decision"]:
             fails.append(f"decision is {got!r}, expected {e['decision']!r}")
     if "to_act" in e and g.to_act != e["to_act"]:

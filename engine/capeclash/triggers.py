@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 from engine.capeclash import effects, powers
 from engine.capeclash.lasting import lasting_triggers
+from engine.capeclash.stack import ReactionOffer, XpGain
 from engine.capeclash.state import Card, Trigger
 from engine.cardlang.cards import KEYWORD_TRIGGERS
 
@@ -150,13 +151,12 @@ def orderer(g: Game) -> int:
 def start_trigger(g: Game, trig: Trigger) -> None:
     """Put a waiting ability on the stack (asking first when it is a reaction or a "may")."""
     if trig.xp is not None:
-        g.stack.append({"t": "xp", "player": trig.xp, "src": trig.src, "ctl": trig.ctl,
-                        "cond": trig.cond, "name": trig.name})
+        g.stack.append(XpGain(trig.xp, trig.src, trig.ctl, trig.cond, trig.name))
         return
     frame = trig.frame
     assert frame is not None
     if trig.cost is not None:
-        g.stack.append({"t": "reaction", "trig": trig})
+        g.stack.append(ReactionOffer(trig))
         g.ask("may_trigger", [trig.ctl], reaction=True, prompt=f"Use {trig.name} (pay {', '.join(trig.cost)})?")
         return
     if trig.optional:

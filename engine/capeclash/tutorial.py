@@ -37,6 +37,8 @@ Standard library only (it runs under Pyodide).
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, TypeGuard
+
 from engine.capeclash.game import Game
 from engine.capeclash.position import build, check_position
 from engine.cardlang.cards import CardPool
@@ -225,7 +227,7 @@ def _dry_run(data: dict, i: int, pool: CardPool, source) -> list[Problem]:
     where = f"lessons[{i}]"
     try:
         t = Tutorial(pool, data, source, checked=True)
-        t.start(i)
+        g = t.start(i)
     except (CapeClashError, ValueError) as e:
         return [Problem(source, None, f"{where}.start", f"the position cannot be set up: {e}")]
     steps = data["lessons"][i]["steps"]
@@ -235,12 +237,12 @@ def _dry_run(data: dict, i: int, pool: CardPool, source) -> list[Problem]:
                                                                  "(the game ended after the step before)")]
         exp = t.expected()
         if not exp:
-            offered = [t.game.describe(a) for a in t.game.legal_actions(LEARNER)]
+            offered = [g.describe(a) for a in g.legal_actions(LEARNER)]
             return [Problem(source, None, f"{where}.steps[{j}].do",
                             f"the engine offers no action that matches {excerpt(step['do'], 80)} here; "
                             f"offered: {'; '.join(offered) or 'nothing (the rival is to act or the game is over)'}")]
         h = step.get("highlight")
-        if h and "card" in h and not t.highlight().get("iids"):
+        if h and "card" in h and not (t.highlight() or {}).get("iids"):
             return [Problem(source, h["card"], f"{where}.steps[{j}].highlight",
                             "no card of that name is in sight of the learner at this step")]
         try:
@@ -251,7 +253,7 @@ def _dry_run(data: dict, i: int, pool: CardPool, source) -> list[Problem]:
         return [Problem(source, None, f"{where}.steps", "the lesson is not over after its last step")]
     from engine.capeclash.scenario import expectation
     return [Problem(source, None, f"{where}.expect[{k}]", f"after the last step: {f}")
-            for k, e in enumerate(data["lessons"][i].get("expect") or []) for f in expectation(t.game, e)]
+            for k, e in enumerate(data["lessons"][i].get("expect") or []) for f in expectation(g, e)]
 
 
 # ------------------------------------------------------------------ matching actions
@@ -334,14 +336,24 @@ class Tutorial:
     def _step(self) -> dict | None:
         return None if self.lesson_done else self.spec["steps"][self.step]
 
+    def _game(self) -> Game:
+        """The lesson's game (a TutorialError before one has started)."""
+        g = self.game
+        if g is None:
+            raise TutorialError("no lesson is in progress: start one")
+        return g
+
     def expected(self) -> list[Action]:
         """The offered actions that carry out the current step (none once the lesson is done)."""
         st = self._step()
-        if st is None or LEARNER not in self.game.to_act:
+        if st is None:
+            return []
+        g = self._game()
+        if LEARNER not in g.to_act:
             return []
         out: list[Action] = []
         for p in st["do"] if isinstance(st["do"], list) else [st["do"]]:
-            out += [a for a in matching(self.game, LEARNER, p) if a not in out]
+            out += [a for a in matching(g, LEARNER, p) if a not in out]
         return out
 
     # -------------------------------------------------------------- acting
@@ -350,9 +362,7 @@ class Tutorial:
         """The learner's move. Returns True if it was played, False if it was a legal move off the
         script (refused, with ``refused`` saying why). Raises the engine's error for an illegal move
         (the game is unchanged)."""
-        g = self.game
-        if g is None:
-            raise TutorialError("no lesson is in progress: start one")
+        g = self._game()
         a = Action.from_json(action)
         self.refused = None
         if a.player != LEARNER:
@@ -366,13 +376,14 @@ class Tutorial:
         if a not in g.legal_actions(LEARNER):
             g.apply(a)           # the engine says why (and changes nothing)
             raise IllegalActionError(f"{a} is not legal now", "illegal_action")  # pragma: no cover
+        st = self._step()
+        assert st is not None  # (the lesson is not done)
         if a not in self.expected():
-            st = self._step()
             self.refused = st.get("wrong") or f"Not this time. {st['hint']}"
             self.rival_moves = []
             return False
         g.apply(a)
-        self.praise = self._step()["well_done"]
+        self.praise = st["well_done"]
         self.step += 1
         self._rival_turns()
         return True
@@ -380,7 +391,7 @@ class Tutorial:
     def _rival_turns(self) -> None:
         """The rival answers until the learner is to act (or the game is over)."""
         from engine.ai.simple import choose
-        g = self.game
+        g = self._game()
         first = len(g.events)
         for _ in range(MAX_RIVAL_MOVES):
             if g.is_over or not g.to_act or LEARNER in g.to_act:
@@ -413,7 +424,7 @@ class Tutorial:
         if st is None or not st.get("highlight"):
             return None
         h = dict(st["highlight"])
-        g = self.game
+        g = self._game()
         if "card" in h:
             from engine.capeclash.scenario import _card_is
             me = g.players[LEARNER]
@@ -446,7 +457,7 @@ class Tutorial:
 
 # ------------------------------------------------------------------ files
 
-def is_tutorial(data) -> bool:
+def is_tutorial(data) -> TypeGuard[dict]:
     return isinstance(data, dict) and "tutorial" in data and "lessons" in data
 
 
@@ -469,6 +480,7 @@ def load_tutorial(path, pool: CardPool) -> dict:
     if problems:
         lines.locate(problems, str(path))  # each at its field's line
         raise DataError(problems)
+    assert isinstance(data, dict)  # (check_tutorial reports anything else)
     return data
 
 
@@ -508,6 +520,14 @@ class TutorialOps:
     """
 
     _tutorial: Tutorial | None = None
+    if TYPE_CHECKING:  # provided by the session this is mixed into
+        pool: CardPool
+        game: object
+        seats: list[dict]
+        ai_rngs: dict[int, Rng]
+        _policies: dict[int, object]
+
+        def _state(self, g: Game, viewer: int | None, since: int, seats: list[dict]) -> dict: ...
 
     def _tutorial_data(self) -> dict:
         data = getattr(self, "tutorial_data", None)
@@ -559,8 +579,8 @@ class TutorialOps:
         return self._tutorial_state()
 
     def _tutorial_state(self) -> dict:
-        t = self._tutorial
-        out = self._state(t.game, LEARNER, 0, self.seats)
+        t = self._active_tutorial()
+        out = self._state(t._game(), LEARNER, 0, self.seats)
         out["can_undo"] = False   # the script follows the game: no take-backs in a lesson
         out["tutorial"] = t.info()
         return out

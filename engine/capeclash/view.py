@@ -152,7 +152,7 @@ def build_view(g: Game, viewer: int | None) -> dict:
                               for name, ids in pl.piles.items()}
         players.append(entry)
     d = g.decision
-    decision = None
+    decision: dict[str, object] | None = None
     if d is not None:
         decision = {"type": d["type"], "players": list(d["players"])}
         if "prompt" in d:
@@ -202,8 +202,9 @@ def describe_action(g: Game, a: Action) -> str:
     if t == "move":
         return f"Move {nm('card')} to the {a['row']} row"
     if t == "end_step":
+        dec = g.decision
         return {"resource": "Play no resource", "recruit": "Done recruiting",
-                "formation": "Done arranging"}.get((g.decision or {}).get("type"), "Done")
+                "formation": "Done arranging"}.get(dec["type"], "Done") if dec else "Done"
     if t == "attack":
         return f"Attack with {nm('card')}"
     if t == "add_attacker":
@@ -236,7 +237,9 @@ def describe_action(g: Game, a: Action) -> str:
     if t == "choose_player":
         return f"Choose {g.players[a['who']].name}"
     if t == "pick":
-        return f"Choose {(g.decision or {}).get('options', ['?'] * (a['option'] + 1))[a['option']]}"
+        dec = g.decision
+        no_options = ["?"] * (a["option"] + 1)
+        return f"Choose {(dec.get('options', no_options) if dec else no_options)[a['option']]}"
     if t == "choose_row":
         return f"Choose {g.side_name(a['side'])}'s {a['row']} row"
     if t == "shift":

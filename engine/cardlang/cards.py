@@ -168,12 +168,12 @@ class CardPool:
         self.own_powers_at: dict[str, dict[str, tuple]] = {t: {} for t in _PLAY_TIMINGS}
         for c in cards.values():
             own = [(k, *entry) for k, entry in enumerate(self.play_powers[c.id]) if not entry[2].reaction]
-            for t, at in self.own_powers_at.items():
+            for t, by_card in self.own_powers_at.items():
                 offered = tuple(e for e in own if e[3].timing == t or (t == "combat" and e[3].timing == "any_combat"))
                 if "mimic" in c.keywords:
-                    at[c.id] = ()
+                    by_card[c.id] = ()
                 elif offered:
-                    at[c.id] = offered
+                    by_card[c.id] = offered
 
         # issue 18 A: the cards that can restrict characters or players, the cards that keep a tally
         # (so a game without any skips restriction checks and tallies)
@@ -603,6 +603,7 @@ def parse_card(data: dict, file: str | None = None) -> tuple[CardDef | None, lis
     ctype = data.get("type")
     if not ck.check_choice(ctype, L.CARD_TYPES, "type", "card type"):
         return None, ck.problems
+    assert isinstance(ctype, str)  # (one of CARD_TYPES)
     allowed = CARD_FIELDS["common"] | CARD_FIELDS[ctype]
     for k in data:
         if k not in allowed:

@@ -25,7 +25,7 @@ your turn unless ``any_turn``); ``any_combat`` works in any combat.
 
 ROWS = ("front", "back")
 
-DURATIONS = ("combat", "turn", "next_turn", "permanent", "source_leaves")
+DURATIONS: tuple[str, ...] = ("combat", "turn", "next_turn", "permanent", "source_leaves")
 """How long a modifier lasts: this combat, this turn, until the end of the next turn, while the
 character stays in play, or while the source character stays face up in play."""
 
@@ -173,7 +173,7 @@ SIGNED_AMOUNTS = ("atk", "def")
 AMOUNT_KINDS = {"atk_of": "the ATK of", "def_of": "the DEF of", "wounds_of": "the number of wounds on",
                 "count": "the number of", "chosen": "the number chosen as"}
 
-ARG_TYPES = ("selector", "filter", "amount", "duration", "counter_kind", "row_or_other", "player_ref",
+ARG_TYPES: tuple[str, ...] = ("selector", "filter", "amount", "duration", "counter_kind", "row_or_other", "player_ref",
              "bool", "str", "name", "steps", "condition", "choice_kind", "keyword", "destination", "face",
              "row_or_choice", "card_filter", "zone", "int", "pile_pick", "pile_destination")
 

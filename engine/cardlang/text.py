@@ -47,7 +47,7 @@ from engine.cardlang.verbs import (  # noqa: F401
 
 COMBAT_EVENTS = ("attacks", "is_attacked", "team_attacks", "strikes")
 # events that happen to a player or a side, not to the character with the ability
-NOT_ABOUT_THIS_CHARACTER = ("start_of_turn", "end_of_turn", "ally_appears", "enemy_appears", "you_play_plot_twist",
+NOT_ABOUT_THIS_CHARACTER: tuple[str, ...] = ("start_of_turn", "end_of_turn", "ally_appears", "enemy_appears", "you_play_plot_twist",
                             "you_recruit", "pays_symbol", "enemy_uses_power", "enemy_plays_plot_twist")
 NOT_ABOUT_THIS_CHARACTER += ("ally_ko", "card_played", "location_appears", "draw_phase")  # (issue 18 A)
 

@@ -116,8 +116,9 @@ class WebError(Exception):
         self.problems = problems or []
 
 
-def suggest(word: str, options) -> str:
-    """`` (did you mean 'X'?)`` for an option ``word`` is probably a misspelling of, else "".
+def suggest(word: object, options) -> str:
+    """`` (did you mean 'X'?)`` for an option ``word`` is probably a misspelling of, else "" (also
+    when ``word`` is no string: it may come straight from a data file).
 
     A suggestion must be a slip of the keys, never another meaning: no option that differs from
     ``word`` only by a negation (``immobile``/``mobile``, ``not_self``/``self``, ``cant_attack``/

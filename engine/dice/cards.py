@@ -177,7 +177,9 @@ def load_pool(paths=None) -> DicePool:
     if paths is None and _default is not None:
         return _default
     from engine.core.errors import Problem
-    recruit, action, problems = [], [], []
+    recruit: list[dict] = []
+    action: list[dict] = []
+    problems: list[Problem] = []
     seen: dict[str, str] = {}
     for f in data_files([DEFAULT_DIR] if paths is None else paths):
         if f.suffix == ".txt":

@@ -21,6 +21,7 @@ from engine.dice import fight, rules
 from engine.dice.cards import UPGRADE_HOSTS
 
 if TYPE_CHECKING:
+    from engine.dice.cards import DiceCard
     from engine.dice.game import DiceGame
 
 # The action types each decision may take (when legal_actions offers none of a type, the reason is the card's).
@@ -213,7 +214,9 @@ def do(g: DiceGame, a: Action, d: dict) -> None:
     elif t == "pass":
         fight.pass_window(g, p)
     elif dt == "event_target":
-        resolve_event(g, p, g.pending["card"], a["card"])
+        event = g.pending
+        assert event is not None  # (the event waiting for its target)
+        resolve_event(g, p, event["card"], a["card"])
         g.pending = None
     elif dt == "discard":
         c = a["card"]
@@ -253,6 +256,24 @@ def play_card(g: DiceGame, p: int, c: int) -> None:
 
 def resolve_event(g: DiceGame, p: int, c: int, t: int | None) -> None:
     d = g.card(c)
+    if d.remove_delay or d.effect in TARGETED:
+        assert t is not None, d.name  # (played with an event_target decision: it has its target)
+        _resolve_on(g, d, t)
+    elif d.effect == "look_at_hands":
+        _reveal(g, p, d.name)
+    elif d.effect == "redo_phase":
+        g.phase = "equip"
+        g.redo = True
+        for i in g.team(p):
+            g.cards[i]["rcv"] = False
+            for a in rules.attached_all(g, i):
+                g.cards[a]["rcv"] = False
+        g.log("phase", "Time Travel: the Equip phase happens again (each hero may take one more aid); "
+                       "then back to Tactics without a second draw.")
+
+
+def _resolve_on(g: DiceGame, d: DiceCard, t: int) -> None:
+    """An event played on a target ``t``: breaking free, or one of the ``TARGETED`` effects."""
     if d.remove_delay:
         g.cards[t]["dly"] = 0
         g.log("event", f"{g.name(t)} breaks free: every delay token is removed.")
@@ -269,17 +290,6 @@ def resolve_event(g: DiceGame, p: int, c: int, t: int | None) -> None:
     elif d.effect == "discard_sidekick":
         g.log("event", f"The sidekick {g.name(t)} is kidnapped from {g.name(g.cards[t]['on'])} and discarded.")
         g.discard_aid(t)
-    elif d.effect == "look_at_hands":
-        _reveal(g, p, d.name)
-    elif d.effect == "redo_phase":
-        g.phase = "equip"
-        g.redo = True
-        for i in g.team(p):
-            g.cards[i]["rcv"] = False
-            for a in rules.attached_all(g, i):
-                g.cards[a]["rcv"] = False
-        g.log("phase", "Time Travel: the Equip phase happens again (each hero may take one more aid); "
-                       "then back to Tactics without a second draw.")
 
 
 def peek(g: DiceGame, p: int, c: int) -> None:

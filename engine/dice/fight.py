@@ -85,6 +85,14 @@ def start(g: DiceGame, p: int, src: int) -> None:
     g.ask("target", p, options=targets(g, atk), attacker=hero)
 
 
+def _attack(g: DiceGame) -> dict:
+    """The attack under way (what the functions below run during)."""
+    atk = g.attack
+    if atk is None:
+        raise AssertionError("no attack is under way")
+    return atk
+
+
 def _use(g: DiceGame, atk: dict) -> None:
     if atk["turret"]:
         g.cards[atk["src"]]["tur"] = True
@@ -93,7 +101,7 @@ def _use(g: DiceGame, atk: dict) -> None:
 
 
 def set_target(g: DiceGame, t: int) -> None:
-    atk = g.attack
+    atk = _attack(g)
     _use(g, atk)
     atk["def"] = t
     hero = atk["atk"]
@@ -116,7 +124,7 @@ def interceptors(g: DiceGame, atk: dict) -> list[int]:
 
 
 def intercept(g: DiceGame, i: int | None) -> None:
-    atk = g.attack
+    atk = _attack(g)
     if i is not None:
         g.cards[i]["icp"] = True
         g.log("intercept", f"{g.name(i)} intercepts the attack on {g.name(atk['def'])}.")
@@ -129,18 +137,18 @@ def _open_window(atk: dict) -> None:
 
 
 def cancel(g: DiceGame) -> None:
-    g.log("attack", f"{g.name(g.attack['atk'])} holds back.")
+    g.log("attack", f"{g.name(_attack(g)['atk'])} holds back.")
     g.attack = None
 
 
 def fighter(g: DiceGame, q: int) -> int:
-    atk = g.attack
+    atk = _attack(g)
     return atk["atk"] if q == atk["p"] else atk["def"]
 
 
 def battle_cards(g: DiceGame, q: int) -> list[int]:
     """Battle cards in ``q``'s hand that ``q``'s fighter may use in this fight now."""
-    atk = g.attack
+    atk = _attack(g)
     me = fighter(g, q)
     attacking = q == atk["p"]
     out = []
@@ -173,7 +181,7 @@ def may_play_battle_cards(g: DiceGame, q: int) -> bool:
 
 
 def play_battle(g: DiceGame, q: int, c: int) -> None:
-    atk = g.attack
+    atk = _attack(g)
     d = g.card(c)
     me = fighter(g, q)
     side = 0 if q == atk["p"] else 1
@@ -214,7 +222,7 @@ def play_battle(g: DiceGame, q: int, c: int) -> None:
 
 
 def pass_window(g: DiceGame, q: int) -> None:
-    atk = g.attack
+    atk = _attack(g)
     atk["passes"] += 1
     atk["prio"] = g.other(q)
 
@@ -256,7 +264,7 @@ def proceed(g: DiceGame) -> None:
 
 def resolve(g: DiceGame) -> None:
     """Roll off and apply the result of one fight."""
-    atk = g.attack
+    atk = _attack(g)
     a, d = atk["atk"], atk["def"]
     if g.cards[a]["z"] != "play" or g.cards[d]["z"] != "play" or g.cards[d]["o"] == atk["p"]:
         return

@@ -85,11 +85,11 @@ def _profile(g: DiceGame, i: int, att: list[int], why: list | None) -> tuple[int
     return force, frozenset(traits), frozenset(abil)
 
 
-def abilities(g: DiceGame, i: int) -> set:
+def abilities(g: DiceGame, i: int) -> frozenset:
     return profile(g, i)[2]
 
 
-def traits(g: DiceGame, i: int) -> set:
+def traits(g: DiceGame, i: int) -> frozenset:
     return profile(g, i)[1]
 
 

@@ -183,19 +183,19 @@ def check_scenario(data, pool=None, source: str | None = None) -> list[Problem]:
         for k in spec:
             if k not in SIDE_KEYS:
                 err(f"start.{side}.{k}", f"unknown field{suggest(k, SIDE_KEYS)}")
-        for j, e in enumerate(spec.get("team") or []):
-            e = _entry(e)
+        for j, member in enumerate(spec.get("team") or []):
+            member = _entry(member)
             f = f"start.{side}.team[{j}]"
-            for k in e:
+            for k in member:
                 if k not in CHAR_KEYS:
                     err(f"{f}.{k}", f"unknown field{suggest(k, CHAR_KEYS)}")
-            card(e.get("card"), f, ("hero", "minion"))
-            for m, a in enumerate(e.get("attached") or []):
+            card(member.get("card"), f, ("hero", "minion"))
+            for m, a in enumerate(member.get("attached") or []):
                 a = _entry(a)
                 card(a.get("card"), f"{f}.attached[{m}]", "aid")
                 for u in a.get("upgrades") or []:
                     card(u, f"{f}.attached[{m}].upgrades", "upgrade")
-            if e.get("from") not in (None, "bad", "good"):
+            if member.get("from") not in (None, "bad", "good"):
                 err(f"{f}.from", "must be 'bad' or 'good'")
         for key in ("recruit_hand", "action_hand"):
             for n in spec.get(key) or []:
@@ -218,8 +218,8 @@ def check_scenario(data, pool=None, source: str | None = None) -> list[Problem]:
                 err(f, f"unknown action {a!r}{suggest(a, TYPES)}")
         elif isinstance(a, dict):
             if "check" in a:
-                for j, e in enumerate(a["check"] or []):
-                    out.extend(_expect_shape(e, source, f"{f}.check[{j}]", pool))
+                for j, check in enumerate(a["check"] or []):
+                    out.extend(_expect_shape(check, source, f"{f}.check[{j}]", pool))
                 continue
             if "dice" in a and len(a) == 1:
                 continue
@@ -232,8 +232,8 @@ def check_scenario(data, pool=None, source: str | None = None) -> list[Problem]:
                     err(f"{f}.{k}", f"unknown card {v!r}{suggest(v, pool.by_name)}", v)
         else:
             err(f, f"an action is text or a mapping, not {a!r}")
-    for i, e in enumerate(data.get("expect") or []):
-        out.extend(_expect_shape(e, source, f"expect[{i}]", pool))
+    for i, expected in enumerate(data.get("expect") or []):
+        out.extend(_expect_shape(expected, source, f"expect[{i}]", pool))
     return out
 
 
