@@ -432,8 +432,6 @@ class Game(Replayable):
                 self.memo = {k: v for k, v in memo.items() if k[0] in _ROWLESS}
         return self.events[first_event:]
 
-    _apply = apply_unchecked  # the name the game-agnostic core uses (engine.core.replay)
-
     # ================================================================== views, saves
 
     def view(self, player: int | None = None) -> dict:

@@ -16,7 +16,8 @@ A game object (``GameState``):
   ``None``); empty for a seat that is not to act;
 * ``apply(action)``: carry out an offered action (an ``Action``, its JSON or its text) and return the
   events it logged. An action that is not offered raises ``IllegalActionError`` and changes nothing;
-  ``_apply(action)`` is the trusted path for actions taken from ``legal_actions``;
+  ``apply_unchecked(action)`` is the trusted path for actions taken from ``legal_actions`` (search,
+  simulations, replays): it is not checked again;
 * ``view(player=None)``: what ``player`` (``None``: a spectator) may see, as JSON data: never a
   card hidden from them (``Ruleset.unseen_cards``), so the view is the same whatever those cards are;
 * ``is_over`` and ``result`` (``None``, then ``{"winners": [...], "reason": ...}``);
@@ -77,7 +78,7 @@ class GameState(Protocol):
 
     def apply(self, action: Action | dict | str) -> list[Event]: ...
 
-    def _apply(self, action: Action) -> list[Event]: ...
+    def apply_unchecked(self, action: Action) -> list[Event]: ...
 
     def view(self, player: int | None = None) -> dict: ...
 

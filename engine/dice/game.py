@@ -67,6 +67,29 @@ class DiceGame(Replayable):
     game = "dice"
 
     def __init__(self, pool: DicePool | None = None, config: dict | None = None):
+        self._initial_fields(pool, config)
+        position = self.config.get("position")
+        if position is not None:
+            from engine.dice.scenario import lay_out
+            lay_out(self, position)
+        else:
+            self._setup()
+        self._settle()
+        if self.decision is None and self.result is None:
+            self._continue()
+        self.touch()
+
+    @classmethod
+    def blank(cls, pool: DicePool | None, config: dict | None) -> DiceGame:
+        """A game of this config with every field at its initial value and its seats taken (names,
+        sides, empty hands), but no card dealt, no start position laid out and no decision asked: what
+        the computer players fill in from a player's view (``engine.dice.ai.sample_state``). A field
+        added to ``__init__`` starts here too."""
+        g = cls.__new__(cls)
+        g._initial_fields(pool, config)
+        return g
+
+    def _initial_fields(self, pool: DicePool | None, config: dict | None) -> None:
         self.pool = pool if pool is not None else load_pool()
         self.config = normalise_config(config or {})
         self.rng = Rng(self.config["seed"])
@@ -94,16 +117,7 @@ class DiceGame(Replayable):
         self._new: list[Event] = []
         self._frozen = False             # True between actions: rules may remember answers in _memo
         self._memo: dict = {}
-        position = self.config.get("position")
-        if position is not None:
-            from engine.dice.scenario import lay_out
-            lay_out(self, position)
-        else:
-            self._setup()
-        self._settle()
-        if self.decision is None and self.result is None:
-            self._continue()
-        self.touch()
+        self.lite_views = False          # True in games sampled for a search: views without menus or log
 
     def touch(self, frozen: bool = True) -> None:
         """Forget remembered answers (call after changing the state by hand, as scenarios and tests may)."""
@@ -416,10 +430,11 @@ class DiceGame(Replayable):
             from engine.dice.choices import why_illegal
             code, reason = why_illegal(self, action)
             raise IllegalActionError(reason, code)
-        return self._apply(action)
+        return self.apply_unchecked(action)
 
-    def _apply(self, action: Action) -> list[Event]:
-        """The trusted path: ``action`` must come from ``legal_actions``."""
+    def apply_unchecked(self, action: Action) -> list[Event]:
+        """The trusted path (search, simulations, replays): ``action`` must come from
+        ``legal_actions``; it is carried out without checking it again."""
         from engine.dice.choices import do
         self.touch(frozen=False)
         self._new = []
