@@ -24,6 +24,7 @@ import json
 from engine.core.actions import Action
 from engine.core.errors import IllegalActionError, Problem, SaveError
 from engine.core.log import Event
+from engine.core.protocol import Decisions
 from engine.core.replay import Replayable, replay_save
 from engine.core.rng import Rng
 from engine.dice import rules
@@ -56,7 +57,7 @@ DECISION_NAMES = {
 }
 
 
-class DiceGame(Replayable):
+class DiceGame(Decisions, Replayable):
     """One game of the dice game.
 
     ``config``: ``{"seed": int, "players": [{"name", "side": "bad" | "good"}, ...],
@@ -146,14 +147,6 @@ class DiceGame(Replayable):
     def team(self, p: int) -> list[int]:
         """The characters player ``p`` controls, oldest first."""
         return [i for i in self.play if self.cards[i]["o"] == p]
-
-    @property
-    def to_act(self) -> list[int]:
-        return list(self.decision["players"]) if self.decision and not self.result else []
-
-    @property
-    def is_over(self) -> bool:
-        return self.result is not None
 
     def log(self, type: str, text: str, secret: dict[int, str] | None = None, **data) -> None:
         ev = Event(len(self.events), type, text, secret, data)
@@ -406,15 +399,9 @@ class DiceGame(Replayable):
 
     # ================================================================== actions
 
-    def legal_actions(self, player: int | None = None) -> list[Action]:
-        """Every action ``player`` may take now (everyone's if None)."""
-        d = self.decision
-        if d is None or self.result is not None:
-            return []
-        if player is None:
-            return [a for p in d["players"] for a in self.legal_actions(p)]
-        if player not in d["players"]:
-            return []
+    def _options(self, player: int, d: dict) -> list[Action]:
+        """The actions of ``player``, who is asked ``d`` (behind ``legal_actions``, from
+        ``engine.core.protocol.Decisions``)."""
         from engine.dice.choices import options
         return options(self, player, d)
 
