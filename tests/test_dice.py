@@ -311,8 +311,11 @@ def test_card_names_avoid_the_seeds_setting(pool):
 
 def test_cli_scenario_cards_rules_simulate(capsys):
     from apps import dice_cli as cli
-    assert cli.run(SimpleNamespace(dice_cmd="scenario", files=[str(DICE / "scenarios" / "attack-area.yaml")],
-                                   verbose=False)) == 0
+    area = DICE / "scenarios" / "attack-area.yaml"
+    assert cli.run(SimpleNamespace(dice_cmd="scenario", files=[str(area)], verbose=False)) == 0
+    ok, total = capsys.readouterr().out.splitlines()
+    assert ok.startswith(f"ok   {area}: Area attack") and total == "1/1 dice scenarios hold"
+    assert cli.run(SimpleNamespace(dice_cmd="scenario", files=[str(area)], verbose=False, quiet=True)) == 0
     assert capsys.readouterr().out == "1/1 dice scenarios hold\n"
     assert cli.run(SimpleNamespace(dice_cmd="cards", name="crush", deck=None)) == 0
     assert "Strong. Attacker: Force +4" in capsys.readouterr().out
