@@ -36,7 +36,7 @@ def _positions(n_games: int = 3, every: int = 7):
             legal = g.legal_actions(p)
             if k % every == 0 and v["decision"]["type"] in ("main", "declare", "combat", "recruit"):
                 out.append((g.copy(), p))
-            g._apply(ai_simple.choose(v, legal, rng))
+            g.apply_unchecked(ai_simple.choose(v, legal, rng))
             k += 1
     return out
 

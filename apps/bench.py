@@ -21,7 +21,7 @@ def play_random(game, seed: int) -> int:
         d = game.decision
         p = d["players"][0]
         acts = game.legal_actions(p)
-        game._apply(acts[r.below(len(acts))])
+        game.apply_unchecked(acts[r.below(len(acts))])
         n += 1
     return n
 

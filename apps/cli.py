@@ -229,6 +229,13 @@ EXTERNAL = {
 }
 
 
+def _data_option(p: argparse.ArgumentParser) -> None:
+    """``--data``, the card data folders of the commands that read cards (scenario, card, deck)."""
+    p.add_argument("--data", action="extend", nargs="+", metavar="FOLDER",
+                   help="card data folder; give several (--data card_data mine, or --data repeated) to use "
+                        "the cards of all of them as one pool (default: card_data)")
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="capeclash", description="Cape Clash: design, play and print a superhero "
                                                                "battle card game.")
@@ -242,26 +249,20 @@ def main(argv: list[str] | None = None) -> int:
     p = sub.add_parser("scenario", help="run scenario tests (default: card_data/scenarios)")
     p.add_argument("files", nargs="*", help="scenario files or folders, or a scenario's name in a data folder "
                                             "(default: each data folder's scenarios)")
-    p.add_argument("--data", action="extend", nargs="+", metavar="FOLDER",
-                   help="card data folder; give several (--data card_data mine, or --data repeated) to use "
-                        "the cards of all of them as one pool (default: card_data)")
+    _data_option(p)
     p.add_argument("-q", "--quiet", action="store_true")
     p.add_argument("-v", "--verbose", action="store_true", help="print the game log of failing scenarios")
     p.set_defaults(fn=cmd_scenario)
 
     p = sub.add_parser("card", help="print a card's rendered text and data")
     p.add_argument("name", help="a card's name, id or AKA name (or part of a name)")
-    p.add_argument("--data", action="extend", nargs="+", metavar="FOLDER",
-                   help="card data folder; give several (--data card_data mine, or --data repeated) to use "
-                        "the cards of all of them as one pool (default: card_data)")
+    _data_option(p)
     p.set_defaults(fn=cmd_card)
 
     p = sub.add_parser("deck", help="check a deck (YAML or text list) and print it as a text list or YAML")
     p.add_argument("deck", help="a deck file, or a deck name under card_data")
     p.add_argument("--format", choices=["text", "yaml"], default="text")
-    p.add_argument("--data", action="extend", nargs="+", metavar="FOLDER",
-                   help="card data folder; give several (--data card_data mine, or --data repeated) to use "
-                        "the cards of all of them as one pool (default: card_data)")
+    _data_option(p)
     p.set_defaults(fn=cmd_deck)
 
     p = sub.add_parser("keywords", help="print every keyword with its rules text")

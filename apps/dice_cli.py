@@ -229,7 +229,7 @@ def cmd_play(args, inp=input, out=print) -> int:
         seen = len(lines)
         legal = g.legal_actions(p)
         if p not in humans:
-            g._apply(pols[p](g.view(p), legal, rngs[p]))
+            g.apply_unchecked(pols[p](g.view(p), legal, rngs[p]))
             continue
         if shown[p] != g.turn:
             out(board(g, p))

@@ -285,7 +285,7 @@ class Nim:
     def legal_actions(self, p):
         return [] if self.result or p != self.turn_player else [Nim.Act(p, k) for k in (1, 2, 3) if k <= self.stones]
 
-    def _apply(self, a):
+    def apply_unchecked(self, a):
         self.stones -= a.n
         if self.stones == 0:
             self.result = {"winners": [a.player]}
@@ -332,7 +332,7 @@ def test_a_second_ruleset_uses_the_same_policies():
         while not g.is_over:
             p = g.to_act[0]
             pol = hard if p == 0 else rnd
-            g._apply(pol(g.view(p), g.legal_actions(p), rngs[p]))
+            g.apply_unchecked(pol(g.view(p), g.legal_actions(p), rngs[p]))
         wins += g.result["winners"] == [0]
     assert wins >= 9
 
@@ -351,7 +351,7 @@ def test_hard_has_its_own_numbers_for_the_dice_game():
         a = pol(v, legal, rng)
         if dice_ai.searchable(v, legal):
             break
-        g._apply(a)
+        g.apply_unchecked(a)
     assert a in legal
     sub = pol._variants["dice"]
     assert (sub.iterations, sub.playout, sub.paired, sub.widen) == (4, 20, True, 3)
@@ -419,13 +419,13 @@ def test_a_horizon_counts_from_the_turn_the_candidate_was_chosen_in():
     start = g.turn
     ctx = public_context(g)
     ended = g.copy()
-    ended._apply(next(a for a in g.legal_actions(p) if a.type == "end_turn"))
+    ended.apply_unchecked(next(a for a in g.legal_actions(p) if a.type == "end_turn"))
     assert ended.turn == start + 1
     capeclash.play_out(ended.copy(), p, Rng(1), 400, 2, ctx)  # counted from the new turn: one more
     counted = capeclash.play_out(ended.copy(), p, Rng(1), 400, 2, ctx, turn=start)
     assert (counted.turn, counted.result) == (start + 2, None)
     attacked = g.copy()
-    attacked._apply(next(a for a in g.legal_actions(p) if a.type != "end_turn"))
+    attacked.apply_unchecked(next(a for a in g.legal_actions(p) if a.type != "end_turn"))
     attacked = capeclash.play_out(attacked, p, Rng(1), 400, 2, ctx, turn=start)
     assert (attacked.turn, attacked.result) == (start + 2, None)
     late = capeclash.play_out(ended.copy(), p, Rng(1), 400, 2, ctx)

@@ -35,7 +35,7 @@ def _positions(pool, seeds=(5, 8, 11), every=5):
                 if k % every == 0:
                     yield g.copy(), p
                 k += 1
-            g._apply(pol(v, legal, rng))
+            g.apply_unchecked(pol(v, legal, rng))
 
 
 def _with_hidden_cards_replaced(g: DiceGame, p: int) -> DiceGame:

@@ -144,18 +144,18 @@ def test_copy_plays_on_exactly_like_the_original(mode):
                 if c.result is not None:
                     break
                 acts = c.legal_actions(c.to_act[0])
-                c._apply(acts[r1.below(len(acts))])
+                c.apply_unchecked(acts[r1.below(len(acts))])
             assert g.state_hash() == before
             twin = Game.load(test_pool(), g.save())
             for _ in range(12):
                 if twin.result is not None:
                     break
                 acts = twin.legal_actions(twin.to_act[0])
-                twin._apply(acts[r2.below(len(acts))])
+                twin.apply_unchecked(acts[r2.below(len(acts))])
             assert c.state_hash() == twin.state_hash()
             checked += 1
         acts = g.legal_actions(g.to_act[0])
-        g._apply(acts[r.below(len(acts))])
+        g.apply_unchecked(acts[r.below(len(acts))])
     assert checked >= 5
 
 

@@ -124,7 +124,7 @@ def soak_one(job: dict) -> dict:
             problems += [f"after action {len(g.actions)} ({g.actions[-1]}): {b}" for b in bad[:5]]
         if replay is None:
             continue
-        replay._apply(Action.from_json(json.loads(json.dumps(g.actions[-1]))))
+        replay.apply_unchecked(Action.from_json(json.loads(json.dumps(g.actions[-1]))))
         _drop_caches(replay)
         if replay.state_json(skip_decks=True) != g.state_json(skip_decks=True):
             problems.append(f"replay diverges after action {len(g.actions)} ({g.actions[-1]})")
@@ -209,7 +209,7 @@ def secret_one(job: tuple[str, int]) -> dict:
         viewer = viewers[len(g.actions) % len(viewers)]
         leaks += checks.view_leaks(g, viewer, shuffle)
         leaks += checks.apply_checking_secrets(g, a, shuffle, [viewer])
-        replay._apply(a)
+        replay.apply_unchecked(a)
         _drop_caches(replay)
         problems += _views_differ(g, replay, viewers[(len(g.actions) + 1) % len(viewers)])
         _drop_caches(replay)

@@ -47,8 +47,8 @@ What the policies need from a game object of any ruleset: the part of ``engine.c
 * ``g.legal_actions(p) -> list``: every legal action of seat ``p``; actions are hashable, compare
   equal when they mean the same choice, and have ``.player`` (the seat) and ``.type`` (a short
   string);
-* ``g._apply(a)``: carry out an action taken from ``legal_actions`` (trusted, no re-check);
-  ``g.apply(a)`` (checked) is used when ``_apply`` is missing;
+* ``g.apply_unchecked(a)``: carry out an action taken from ``legal_actions`` (trusted, no re-check);
+  ``g.apply(a)`` (checked) is used when ``apply_unchecked`` is missing;
 * ``g.view(p) -> dict``: what seat ``p`` may see, JSON data. ``view.get("game")`` names the
   ruleset (missing means ``"capeclash"``); ``view["decision"]`` is ``None`` or a dict with
   ``"type"`` and ``"players"``;

@@ -81,7 +81,7 @@ def play_match(g, levels: list[str], seed: int, *, max_actions: int = 20000, bud
             if on_decision is not None:
                 on_decision(p, view, legal, wall, cpu)
         rec.before(p, a)
-        g._apply(a)
+        g.apply_unchecked(a)
         steps += 1
         rec.after()
     r = g.result or {"winners": [], "reason": f"stopped after {max_actions} actions"}

@@ -71,7 +71,7 @@ def one_ply(view: dict, legal: list, rng: Rng, context: Any, rs: Any, slack: flo
 
 
 def _apply(g, a) -> None:
-    fn = getattr(g, "_apply", None) or g.apply
+    fn = getattr(g, "apply_unchecked", None) or g.apply
     fn(a)
 
 

@@ -59,6 +59,21 @@ class _Listed:
         self.cards += [ref] * n
 
 
+def _counted(counts: dict, source, field: str, problems: list[Problem]) -> list[str]:
+    """The cards a mapping ``{card: count}`` lists, each count checked (``_count``) and the whole
+    capped (``_Listed``); the problems found are added to ``problems``."""
+    listed = _Listed(source, field)
+    for ref, n in counts.items():
+        n, prob = _count(n, source, str(ref), field)
+        if prob:
+            problems.append(prob)
+        else:
+            listed.add(str(ref), n)
+    if listed.problem:
+        problems.append(listed.problem)
+    return listed.cards
+
+
 class Deck:
     """A main character (level 1 card id) and the 60 cards of the deck, as card ids."""
 
@@ -88,19 +103,10 @@ class Deck:
         problems: list[Problem] = []
 
         def expand(counts, field):
-            listed = _Listed(source, field)
             if not isinstance(counts, dict):
                 problems.append(Problem(source, None, field, "a mapping of card id -> count"))
                 return []
-            for cid, n in counts.items():
-                n, prob = _count(n, source, cid, field)
-                if prob:
-                    problems.append(prob)
-                else:
-                    listed.add(cid, n)
-            if listed.problem:
-                problems.append(listed.problem)
-            return listed.cards
+            return _counted(counts, source, field, problems)
         if not isinstance(data, dict):
             raise DeckError([Problem(source, None, None, "a deck is a mapping with name, main and cards")])
         if not isinstance(data.get("main"), str):
@@ -192,36 +198,20 @@ class Deck:
                 problems.append(Problem(source, None, f"piles.{pname}", "a pile is {hidden: true|false, "
                                                                          "cards: {card: count}}"))
                 continue
-            listed = _Listed(source, f"piles.{pname}.cards")
-            for ref, n in spec["cards"].items():
-                n, prob = _count(n, source, str(ref), f"piles.{pname}.cards")
-                if prob:
-                    problems.append(prob)
-                    continue
-                listed.add(str(ref), n)
-            if listed.problem:
-                problems.append(listed.problem)
-            piles[str(pname)] = {"hidden": bool(spec.get("hidden")), "cards": listed.cards}
+            piles[str(pname)] = {"hidden": bool(spec.get("hidden")),
+                                 "cards": _counted(spec["cards"], source, f"piles.{pname}.cards", problems)}
         if not isinstance(data.get("main"), str):
             problems.append(Problem(source, None, "main", "names the main character (level 1)"))
         if not isinstance(data.get("name", ""), str):
             problems.append(Problem(source, None, "name", f"must be text, not {excerpt(data.get('name'))}"))
-        listed = _Listed(source, "cards")
         raw = data.get("cards")
         if not isinstance(raw, dict):
             problems.append(Problem(source, None, "cards", "a mapping of card -> count"))
             raw = {}
-        for ref, n in raw.items():
-            n, prob = _count(n, source, str(ref), "cards")
-            if prob:
-                problems.append(prob)
-                continue
-            listed.add(str(ref), n)
-        if listed.problem:
-            problems.append(listed.problem)
+        cards = _counted(raw, source, "cards", problems)
         if problems:
             raise DeckError(problems)
-        return cls(str(data.get("name", "")), data["main"], listed.cards, piles)
+        return cls(str(data.get("name", "")), data["main"], cards, piles)
 
     def resolve(self, pool: CardPool, source: str | None = None) -> Deck:
         """Turn names or ids into card ids. Unknown references are kept as written,

@@ -58,6 +58,7 @@ from engine.cardlang.cards import CardPool
 from engine.core.actions import Action
 from engine.core.errors import CapeClashError, IllegalActionError, SaveError
 from engine.core.log import _NONE, Event
+from engine.core.protocol import Decisions
 from engine.core.replay import Replayable, replay_save
 from engine.core.rng import Rng
 
@@ -69,7 +70,7 @@ SAVE_VERSION = 1
 MAX_STEPS_PER_ACTION = 200_000
 
 
-class Game(Replayable):
+class Game(Decisions, Replayable):
     """One game of Cape Clash. It owns the state (the fields below), runs the main loop
     (``_advance``), applies actions, saves, loads and copies. The rules it runs live in the modules
     named for them (see ``engine.capeclash``): ``flow`` (phases and steps), ``moves`` (legal actions),
@@ -278,7 +279,7 @@ class Game(Replayable):
     emit = triggers.emit
     emit_player = triggers.emit_player
     emit_enemies = triggers.emit_enemies
-    legal_actions = moves.legal_actions
+    _options = moves.legal_options  # behind legal_actions (engine.core.protocol.Decisions)
     main_knocked_out = ending.main_knocked_out
     eliminate = ending.eliminate
     gain_xp = levels.gain_xp
@@ -315,15 +316,6 @@ class Game(Replayable):
             if o.mods and any(m.get("source") == iid for m in o.mods):
                 o.mods = [m for m in o.mods if m.get("source") != iid]
                 self.dirty = True
-
-    @property
-    def to_act(self) -> list[int]:
-        """The players who have a decision to make now."""
-        return list(self.decision["players"]) if self.decision and not self.result else []
-
-    @property
-    def is_over(self) -> bool:
-        return self.result is not None
 
     def log(self, type: str, text: str, secret: dict[int, str] | None = None, data: dict | None = None) -> None:
         # (no **data: CPython 3.11 only specializes calls to functions with plain parameters)
@@ -445,8 +437,6 @@ class Game(Replayable):
             elif quiet[1]:  # it moved a character: keep only what rows cannot change
                 self.memo = {k: v for k, v in memo.items() if k[0] in _ROWLESS}
         return self.events[first_event:]
-
-    _apply = apply_unchecked  # the name the game-agnostic core uses (engine.core.replay)
 
     # ================================================================== views, saves
 

@@ -1,6 +1,7 @@
 """The legal actions: every answer a player may give to the open decision.
 
-``legal_actions`` (offered as ``Game.legal_actions``) lists them. Lists asked for again and again
+``legal_options`` lists them (behind ``Game.legal_actions``, shared with the dice game through
+``engine.core.protocol.Decisions``). Lists asked for again and again
 while a player's options stay the same (row moves, attack starters, declare options, plays) are
 remembered in ``g.memo`` until an action that could change them (``QUIET``, ``Game.apply_unchecked``).
 """
@@ -31,15 +32,9 @@ QUIET = {"move": (1, True), "attack": (0, False), "add_attacker": (0, False), "c
 ROWLESS = ("plays", "moves")
 
 
-def legal_actions(g: Game, player: int | None = None) -> list[Action]:
-    """Every action ``player`` may take now (all players' if None)."""
-    d = g.decision
-    if d is None or g.result is not None:
-        return []
-    if player is None:
-        return [a for p in d["players"] for a in g.legal_actions(p)]
-    if player not in d["players"]:
-        return []
+def legal_options(g: Game, player: int, d: Decision) -> list[Action]:
+    """Every action ``player``, who is asked ``d``, may take now (``Game._options``: the shared
+    ``legal_actions`` of ``engine.core.protocol.Decisions`` has checked the game is not over)."""
     if d["type"] not in ATTACK_DECISIONS:
         return options(g, player, d)
     if not g.caches.enabled:

@@ -210,13 +210,7 @@ def stun(g: Game, c: Card, *, wound_it: bool = True, cause: str = "") -> None:
         return
     if R.possible(g) and R.why(g, c, "be_stunned"):
         return  # can't be stunned: it stays face up (combat says so in the log)
-    c.face_up = False
-    c.exhausted = True
-    c.plus = c.minus = 0
-    remove_from_combat(g, c)
-    drop_gear(g, c)
-    g.source_gone(c.iid)
-    g.dirty = True
+    _turn_down(g, c, exhausted=True)
     g.log("stun", f"{g.name(c.iid)} is {'stunned' if wound_it else 'dazed'}{cause}.", None, {"cards": (c.iid,)})
     g.emit("is_stunned", c.iid)
     if wound_it:
@@ -348,14 +342,21 @@ def hide(g: Game, c: Card) -> None:
     """Hide: face down but ready; counters and equipment come off; no wound."""
     if c.zone != "play" or not c.face_up:
         return
+    _turn_down(g, c, exhausted=False)
+    g.log("hide", f"{g.name(c.iid)} hides.")
+
+
+def _turn_down(g: Game, c: Card, *, exhausted: bool) -> None:
+    """What stunning and hiding share: a face-up character in play turns face down (``exhausted`` or
+    ready), loses its counters, leaves combat and drops its equipment; effects lasting while it stays
+    face up end."""
     c.face_up = False
-    c.exhausted = False
+    c.exhausted = exhausted
     c.plus = c.minus = 0
     remove_from_combat(g, c)
     drop_gear(g, c)
     g.source_gone(c.iid)
     g.dirty = True
-    g.log("hide", f"{g.name(c.iid)} hides.")
 
 
 def shares_main_name(g: Game, c: Card, side: int) -> bool:

@@ -43,7 +43,7 @@ def apply_checking_secrets(g: Any, action, rng, viewers: list | None = None) -> 
         viewers = seats(g)
     hidden_before = {v: rs.unseen_cards(g, v) for v in viewers}
     first = len(g.events)
-    g._apply(action)
+    g.apply_unchecked(action)
     out = []
     for v in viewers:
         if any(e.type == "look" and v in e.secret for e in g.events[first:]):
@@ -52,7 +52,7 @@ def apply_checking_secrets(g: Any, action, rng, viewers: list | None = None) -> 
         if not keep:
             continue
         h = rs.permuted(before, keep, rng)
-        h._apply(action)
+        h.apply_unchecked(action)
         mine = [e.for_viewer(v) for e in g.events[first:]]
         theirs = [e.for_viewer(v) for e in h.events[first:]]
         if mine != theirs:

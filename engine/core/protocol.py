@@ -13,10 +13,12 @@ A game object (``GameState``):
   (the seed included), JSON data;
 * ``to_act``: the seats that must decide now (empty once the game is over);
 * ``legal_actions(player=None)``: every legal ``Action`` of ``player`` (of every seat to act if
-  ``None``); empty for a seat that is not to act;
+  ``None``); empty for a seat that is not to act (both games take these two and ``is_over`` from
+  ``Decisions``, below, and list a seat's actions in their own ``_options``);
 * ``apply(action)``: carry out an offered action (an ``Action``, its JSON or its text) and return the
   events it logged. An action that is not offered raises ``IllegalActionError`` and changes nothing;
-  ``_apply(action)`` is the trusted path for actions taken from ``legal_actions``;
+  ``apply_unchecked(action)`` is the trusted path for actions taken from ``legal_actions`` (search,
+  simulations, replays): it is not checked again;
 * ``view(player=None)``: what ``player`` (``None``: a spectator) may see, as JSON data: never a
   card hidden from them (``Ruleset.unseen_cards``), so the view is the same whatever those cards are;
 * ``is_over`` and ``result`` (``None``, then ``{"winners": [...], "reason": ...}``);
@@ -44,6 +46,7 @@ from a view is the computer players' part (``sample_state`` of the AI ruleset, `
 from __future__ import annotations
 
 import importlib
+from collections.abc import Callable
 from typing import Any, Protocol, runtime_checkable
 
 from engine.core.actions import Action
@@ -77,7 +80,7 @@ class GameState(Protocol):
 
     def apply(self, action: Action | dict | str) -> list[Event]: ...
 
-    def _apply(self, action: Action) -> list[Event]: ...
+    def apply_unchecked(self, action: Action) -> list[Event]: ...
 
     def view(self, player: int | None = None) -> dict: ...
 
@@ -92,6 +95,40 @@ class GameState(Protocol):
     def undo(self) -> Action: ...
 
     def describe(self, a: Action) -> str: ...
+
+
+class Decisions:
+    """The part of ``GameState`` that every game writes the same way: who is to act and what they
+    may do, read from the open ``decision`` (``None`` between decisions, else a dict whose
+    ``"players"`` lists the seats asked) and the ``result``. A game class mixes it in and says in
+    ``_options(player, decision)`` what a seat that is asked may answer."""
+
+    __slots__ = ()
+    decision: Any
+    result: dict | None
+    # ``_options(player, decision)``: the actions of ``player``, who is asked ``decision``, the game
+    # not over (a method, or a module's function assigned in the class body).
+    _options: Callable[..., list[Action]]
+
+    @property
+    def to_act(self) -> list[int]:
+        """The seats that must decide now (none once the game is over)."""
+        return list(self.decision["players"]) if self.decision and not self.result else []
+
+    @property
+    def is_over(self) -> bool:
+        return self.result is not None
+
+    def legal_actions(self, player: int | None = None) -> list[Action]:
+        """Every action ``player`` may take now (every asked seat's if None)."""
+        d = self.decision
+        if d is None or self.result is not None:
+            return []
+        if player is None:
+            return [a for p in d["players"] for a in self.legal_actions(p)]
+        if player not in d["players"]:
+            return []
+        return self._options(player, d)
 
 
 @runtime_checkable
@@ -138,4 +175,4 @@ def ruleset_of(g: Any) -> Any:
     return ruleset(g.game)
 
 
-__all__ = ["KNOWN_RULESETS", "GameState", "Ruleset", "register", "ruleset", "ruleset_of"]
+__all__ = ["KNOWN_RULESETS", "Decisions", "GameState", "Ruleset", "register", "ruleset", "ruleset_of"]

@@ -46,7 +46,7 @@ def _slots_of(cls: type) -> tuple:
 
 class Replayable:
     """Replay, undo and loading by replay, for a game class that keeps ``actions`` (its actions
-    so far, as JSON), has ``apply``, ``_apply`` and ``state_hash``, and says in ``_fresh`` how to
+    so far, as JSON), has ``apply``, ``apply_unchecked`` and ``state_hash``, and says in ``_fresh`` how to
     start a new game with the same card pool and config."""
 
     __slots__ = ()
@@ -64,7 +64,7 @@ class Replayable:
         """A fresh game from the same config, replaying the first ``upto`` actions."""
         g = self._fresh()
         for step in self.actions[:upto]:
-            g._apply(Action.from_json(step))
+            g.apply_unchecked(Action.from_json(step))
         return g
 
     def undo(self) -> Action:

@@ -78,22 +78,18 @@ def evaluate(view: dict, player: int) -> float:
 
 def sample_state(view: dict, player: int, rng: Rng, context: Any):
     """A game consistent with ``view`` (``player`` to act); hidden cards dealt at random."""
-    from engine.dice.game import DiceGame, normalise_config
+    from engine.dice.game import DiceGame
     pool = _pool(context)
     eng = view.get("engine")
     if eng is None or view.get("result") is not None:
         return None
     names = [d.name for d in pool.recruit] + [d.name for d in pool.action]
-    g = DiceGame.__new__(DiceGame)
-    g.pool = pool
-    g.config = normalise_config({"seed": 0, "players": [{"name": p["name"], "side": p["side"]}
-                                                         for p in view["players"]],
-                                 "options": {"max_turns": eng["max_turns"],
-                                             "house_rule": eng.get("house_rule", "off")}})
+    seats = [{"name": p["name"], "side": p["side"]} for p in view["players"]]
+    g = DiceGame.blank(pool, {"seed": 0, "players": seats,
+                              "options": {"max_turns": eng["max_turns"], "house_rule": eng.get("house_rule", "off")}})
     g.cards = [{"n": n, "z": "out", "o": None} for n in names]
-    g.players = []
-    for pv in view["players"]:
-        g.players.append({"name": pv["name"], "side": pv["side"], "rhand": [], "ahand": [], "turns": pv["turns"]})
+    for pl, pv in zip(g.players, view["players"], strict=True):
+        pl["turns"] = pv["turns"]
         for c in pv["characters"]:
             g.cards[c["id"]] = dict(c["raw"], att=list(c["raw"]["att"]))
             for a in c["attached"]:
@@ -142,10 +138,7 @@ def sample_state(view: dict, player: int, rng: Rng, context: Any):
     if d is None or player not in d["players"] or "detail" not in d:
         return None
     g.decision = {"type": d["type"], "players": list(d["players"]), **d["detail"]}
-    g.result = None
-    g.dice = []
     g.rng = Rng(rng.next64())
-    g.events, g.actions, g._new = [], [], []
     g.lite_views = True  # the search reads boards, not menus or logs
     g.touch()
     return g

@@ -24,6 +24,7 @@ import json
 from engine.core.actions import Action
 from engine.core.errors import IllegalActionError, Problem, SaveError
 from engine.core.log import Event
+from engine.core.protocol import Decisions
 from engine.core.replay import Replayable, replay_save
 from engine.core.rng import Rng
 from engine.dice import rules
@@ -56,7 +57,7 @@ DECISION_NAMES = {
 }
 
 
-class DiceGame(Replayable):
+class DiceGame(Decisions, Replayable):
     """One game of the dice game.
 
     ``config``: ``{"seed": int, "players": [{"name", "side": "bad" | "good"}, ...],
@@ -67,6 +68,29 @@ class DiceGame(Replayable):
     game = "dice"
 
     def __init__(self, pool: DicePool | None = None, config: dict | None = None):
+        self._initial_fields(pool, config)
+        position = self.config.get("position")
+        if position is not None:
+            from engine.dice.scenario import lay_out
+            lay_out(self, position)
+        else:
+            self._setup()
+        self._settle()
+        if self.decision is None and self.result is None:
+            self._continue()
+        self.touch()
+
+    @classmethod
+    def blank(cls, pool: DicePool | None, config: dict | None) -> DiceGame:
+        """A game of this config with every field at its initial value and its seats taken (names,
+        sides, empty hands), but no card dealt, no start position laid out and no decision asked: what
+        the computer players fill in from a player's view (``engine.dice.ai.sample_state``). A field
+        added to ``__init__`` starts here too."""
+        g = cls.__new__(cls)
+        g._initial_fields(pool, config)
+        return g
+
+    def _initial_fields(self, pool: DicePool | None, config: dict | None) -> None:
         self.pool = pool if pool is not None else load_pool()
         self.config = normalise_config(config or {})
         self.rng = Rng(self.config["seed"])
@@ -94,16 +118,7 @@ class DiceGame(Replayable):
         self._new: list[Event] = []
         self._frozen = False             # True between actions: rules may remember answers in _memo
         self._memo: dict = {}
-        position = self.config.get("position")
-        if position is not None:
-            from engine.dice.scenario import lay_out
-            lay_out(self, position)
-        else:
-            self._setup()
-        self._settle()
-        if self.decision is None and self.result is None:
-            self._continue()
-        self.touch()
+        self.lite_views = False          # True in games sampled for a search: views without menus or log
 
     def touch(self, frozen: bool = True) -> None:
         """Forget remembered answers (call after changing the state by hand, as scenarios and tests may)."""
@@ -132,14 +147,6 @@ class DiceGame(Replayable):
     def team(self, p: int) -> list[int]:
         """The characters player ``p`` controls, oldest first."""
         return [i for i in self.play if self.cards[i]["o"] == p]
-
-    @property
-    def to_act(self) -> list[int]:
-        return list(self.decision["players"]) if self.decision and not self.result else []
-
-    @property
-    def is_over(self) -> bool:
-        return self.result is not None
 
     def log(self, type: str, text: str, secret: dict[int, str] | None = None, **data) -> None:
         ev = Event(len(self.events), type, text, secret, data)
@@ -392,15 +399,9 @@ class DiceGame(Replayable):
 
     # ================================================================== actions
 
-    def legal_actions(self, player: int | None = None) -> list[Action]:
-        """Every action ``player`` may take now (everyone's if None)."""
-        d = self.decision
-        if d is None or self.result is not None:
-            return []
-        if player is None:
-            return [a for p in d["players"] for a in self.legal_actions(p)]
-        if player not in d["players"]:
-            return []
+    def _options(self, player: int, d: dict) -> list[Action]:
+        """The actions of ``player``, who is asked ``d`` (behind ``legal_actions``, from
+        ``engine.core.protocol.Decisions``)."""
         from engine.dice.choices import options
         return options(self, player, d)
 
@@ -416,10 +417,11 @@ class DiceGame(Replayable):
             from engine.dice.choices import why_illegal
             code, reason = why_illegal(self, action)
             raise IllegalActionError(reason, code)
-        return self._apply(action)
+        return self.apply_unchecked(action)
 
-    def _apply(self, action: Action) -> list[Event]:
-        """The trusted path: ``action`` must come from ``legal_actions``."""
+    def apply_unchecked(self, action: Action) -> list[Event]:
+        """The trusted path (search, simulations, replays): ``action`` must come from
+        ``legal_actions``; it is carried out without checking it again."""
         from engine.dice.choices import do
         self.touch(frozen=False)
         self._new = []

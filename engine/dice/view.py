@@ -65,7 +65,7 @@ def lite_character(g: DiceGame, i: int, forces: dict[int, int]) -> dict:
 def build_view(g: DiceGame, viewer: int | None) -> dict:
     players = []
     forces = rules.all_forces(g)
-    lite = getattr(g, "lite_views", False)  # games sampled for a search: no menus, no log
+    lite = g.lite_views  # games sampled for a search: no menus, no log
     build = lite_character if lite else character
     for p, pl in enumerate(g.players):
         entry = {"index": p, "team": p, "name": pl["name"], "side": pl["side"], "turns": pl["turns"],

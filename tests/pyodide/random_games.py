@@ -56,7 +56,7 @@ def play(pool: CardPool, decks: list[Deck], mode: str, seed: int, *, max_actions
         acts = g.legal_actions(to_act[0])
         if not acts:
             raise RuntimeError(f"{mode} seed {seed}: player {to_act[0]} has no legal action after {n} actions")
-        g._apply(acts[r.below(len(acts))])
+        g.apply_unchecked(acts[r.below(len(acts))])
         n += 1
         if n % EVERY == 0:
             hashes.append(g.state_hash())
