@@ -32,7 +32,7 @@ def play_random(g, seed, limit=None):
     n = 0
     while not g.is_over and (limit is None or n < limit):
         acts = g.legal_actions(g.to_act[0])
-        g._apply(acts[r.below(len(acts))])
+        g.apply_unchecked(acts[r.below(len(acts))])
         n += 1
     return g
 
@@ -363,7 +363,7 @@ def test_every_ai_level_plays_legal_moves_from_views(level, pool):
         legal = g.legal_actions(p)
         a = pols[p](g.view(p), legal, rngs[p])
         assert a in legal
-        g._apply(a)
+        g.apply_unchecked(a)
     assert g.result is not None
 
 
@@ -445,7 +445,7 @@ def test_random_illegal_actions_are_refused_without_change(pool):
                 assert e.value.code and str(e.value).startswith(str(a))
                 assert g.state_hash() == h
                 refused += 1
-            g._apply(legal[r.below(len(legal))])
+            g.apply_unchecked(legal[r.below(len(legal))])
     assert refused > 1000
 
 
@@ -484,7 +484,7 @@ def test_ai_does_not_take_back_an_attack_on_a_hopeless_target(level, pool):
     steps = 0
     while g.turn == 3 and steps < 50:
         p = g.to_act[0]
-        g._apply(pol(g.view(p), g.legal_actions(p), rng))
+        g.apply_unchecked(pol(g.view(p), g.legal_actions(p), rng))
         steps += 1
     assert g.turn == 4, f"{level}: still on turn 3 after {steps} actions"
     assert not any("holds back" in e.text for e in g.events)
@@ -498,7 +498,7 @@ def test_no_computer_level_chooses_an_action_that_undoes_its_last_one(pool):
     from engine.ai.match import seat_rng
     from engine.dice.ai import RETURNING, candidates
     g = game_from_position(FORTRESS, pool=pool)
-    g._apply(Action(0, "attack", card=next(i for i in g.play if g.name(i) == "Top Dog")))
+    g.apply_unchecked(Action(0, "attack", card=next(i for i in g.play if g.name(i) == "Top Dog")))
     view, legal = g.view(0), g.legal_actions(0)
     assert any(a.type in RETURNING for a in legal)
     assert all(a.type not in RETURNING for a in candidates(view, legal))
