@@ -76,7 +76,7 @@ def enter_play(g: Game, iid: int, side: int, row: str, *, how: str = "recruits")
     """A character appears on ``side`` in ``row`` (ready, face up)."""
     c = g.cards[iid]
     owner = g.players[c.owner]
-    for zone in (owner.hand, owner.deck, owner.ko):
+    for zone in (owner.hand, owner.deck, owner.ko, owner.removed):
         if iid in zone:
             zone.remove(iid)
             break

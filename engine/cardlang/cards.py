@@ -258,6 +258,12 @@ ENUM_ARGS = {
     "pile_pick": (L.PILE_PICKS, "way to pick"),
     "pile_destination": (L.PILE_DESTINATIONS, "destination"),
 }
+ENUM_ARGS.update({  # issue 18, part B: deck manipulation and naming
+    "deck_end": (L.DECK_ENDS, "end of the deck"),
+    "take_into": (L.DECK_TAKE_INTO, "destination"),
+    "rest_into": (L.DECK_REST, "destination for the rest"),
+    "name_kind": (L.NAME_KINDS, "thing to name"),
+})
 
 
 MAX_NUMBER = 999  # no cost, stat, level, XP or amount on a card comes near this (a bigger one is a typo)
@@ -435,6 +441,8 @@ class _Checker:
                     self.err(f"{fld}.{k}", f"unknown card filter {k!r}{suggest(k, L.CARD_FILTER_KEYS)}")
                 elif k == "type":
                     self.check_choice(val, L.CARD_TYPES, f"{fld}.{k}", "card type")
+                elif L.CARD_FILTER_KEYS[k] in ("str_list", "name"):
+                    self.text_value(val, L.CARD_FILTER_KEYS[k], f"{fld}.{k}")
             return dict(v)
         if typ == "bool":
             if not isinstance(v, bool):
@@ -443,6 +451,9 @@ class _Checker:
         if typ in ("str", "name"):
             if not isinstance(v, str) or not v:
                 self.err(fld, f"must be text, not {excerpt(v)}")
+            return v
+        if typ == "str_list":
+            self.text_value(v, typ, fld)
             return v
         if typ == "steps":
             return self.steps(v, fld, set(bound))
@@ -473,7 +484,17 @@ class _Checker:
                 self.err(f"{fld}.{k}", f"must be true, false or any, not {excerpt(val)}")
             elif typ == "int":
                 self.number(val, f"{fld}.{k}")
+            elif typ in ("str_list", "str", "name"):
+                self.text_value(val, typ, f"{fld}.{k}")
         return dict(v)
+
+    def text_value(self, val, typ: str, fld: str) -> None:
+        """A filter's text value: a word (``str``, ``name``) or a list of at least two (``str_list``)."""
+        if typ == "str_list":
+            if not isinstance(val, list) or len(val) < 2 or not all(isinstance(x, str) and x for x in val):
+                self.err(fld, f"lists two or more names, such as [Dawnwatch, Skyguard], not {excerpt(val)}")
+        elif not isinstance(val, str) or not val:
+            self.err(fld, f"must be text, not {excerpt(val)}")
 
     def condition(self, v, fld: str) -> dict:
         if not isinstance(v, dict) or not v:
@@ -758,6 +779,10 @@ def _parse_statics(ck: _Checker, statics) -> list[dict]:
                 if "keyword" in flt:
                     ck.err(f"{sf}.affects.keyword", "a continuous ability can't pick characters by keyword "
                                                     "(keywords may themselves come from continuous abilities)")
+                for vk in L.VOLATILE_FILTER_KEYS:
+                    if vk in flt:
+                        ck.err(f"{sf}.affects.{vk}", f"a continuous ability can't pick characters by {vk} "
+                                                     "(it changes without the board changing)")
                 clean[k] = flt
             elif k in ("atk", "def"):
                 clean[k] = ck.arg(v, "amount", f"{sf}.{k}", set())

@@ -248,3 +248,54 @@ CONDITIONS: dict[str, str] = {
 
 def keyword_text(name: str) -> str:
     return KEYWORDS[name]["text"]
+
+
+# ---------------------------------------------------------------- filters, deck and choice constructs
+# (issue 18, part B). Kept in their own block so the tables above stay as they are.
+
+FILTER_KEYS.update({
+    "exhausted": "bool",        # true: exhausted; false: ready
+    "wounded": "bool",          # true: has a wound; false: has none
+    "health_min": "int",        # printed health
+    "health_max": "int",
+    "health_left_max": "int",   # current health: printed health minus wounds
+    "cost_min": "int",
+    "name": "str",              # one of the card's names (its name or an AKA)
+    "name_contains": "str",     # a word or part of one in its name (any case)
+    "teams": "str_list",        # a member of any of these teams ("Dawnwatch or Skyguard")
+    "same_row": "bool",         # in the same row (on the same side) as this character
+    "team_named": "name",       # a member of the team named earlier with name_team
+    "keyword_named": "name",    # has the keyword named earlier with name_keyword
+})
+"""Filter keys whose truth can change without the board changing (a character exhausts, takes a
+wound): a continuous ability can't pick characters by them."""
+VOLATILE_FILTER_KEYS = ("exhausted", "wounded", "health_left_max", "keyword_named", "team_named")
+
+CARD_FILTER_KEYS.update({"name_contains": "str", "teams": "str_list", "named": "name"})
+FILTER_EXAMPLES = {"exhausted": True, "wounded": False, "health_min": 5, "health_max": 3, "health_left_max": 2,
+                   "cost_min": 4, "name": "Stone Giant", "name_contains": "Wolf", "teams": ["Dawnwatch", "Skyguard"],
+                   "same_row": True, "team_named": "rival", "keyword_named": "guess"}
+"""Examples for the language reference (``capeclash language``)."""
+CARD_FILTER_EXAMPLES = {"name_contains": "Wolf", "teams": ["Dawnwatch", "Skyguard"], "named": "guess"}
+
+# Where ``choose: {what: card}`` may also look: your removed-from-game cards.
+CARD_ZONES = (*CARD_ZONES, "removed")
+
+# ``look_at_deck`` / ``reveal_until``: which end of the deck, and where the cards go.
+DECK_ENDS = ("top", "bottom")
+DECK_TAKE_INTO = ("hand", "play", "ko", "deck_top", "deck_bottom", "removed")
+DECK_REST = ("deck_top", "deck_bottom", "ko", "deck_shuffled", "removed")
+ARG_TYPES = (*ARG_TYPES, "deck_end", "take_into", "rest_into", "str_list", "name_kind")
+NAME_KINDS = ("team", "keyword", "card")
+
+# Card-level fields (issue 18, part B): deck-building clauses and equipment details.
+DECK_RULE_KEYS = {"max_copies": "int", "requires": "deck_requirement"}
+"""``deck_rules: {max_copies: 1}`` ("only one copy in a deck") and ``deck_rules: {requires: {team:
+T, count: N}}`` ("your deck may contain this card only if it holds N or more other T cards")."""
+DECK_REQUIREMENT_KEYS = ("team", "keyword", "type", "count", "main_team")
+EQUIPMENT_KEYS = ("wearer", "one_of_a_kind", "stays_on_stun")
+"""Equipment: ``wearer: FILTER`` (who may wear it), ``one_of_a_kind: true`` (a side may hold only
+one equipment of this name), ``stays_on_stun: true`` (it stays on its stunned wearer)."""
+
+# Super powers (issue 18, part B): how often each turn ("any" or a number; default once).
+POWER_USES = ("any",)

@@ -94,12 +94,14 @@ def _filters() -> list[str]:
     examples = {"side": "enemy", "row": "back", "in_combat": True, "kind": "supporting", "stunned": "any",
                 "team": "Dawnwatch", "keyword": "flight", "not_self": True, "cost_max": 2, "atk_max": 3,
                 "def_max": 3, "alignment": "good", "tag": "Robot", "named": "guess"}
+    examples.update(L.FILTER_EXAMPLES)
     for k, typ in L.FILTER_KEYS.items():
         ex = {k: examples.get(k, 1)}
         out.append(f"- `{k}` ({typ}): `{flow(ex)}` reads \"{P.filter_phrase(ex)}\"")
     out += ["", "## Card filters", "", "Pick cards outside play (`choose: {what: card}`, `search`).", ""]
     cexamples = {"type": "location", "team": "Dawnwatch", "cost_max": 2, "cost_min": 3, "name": "Swarmling",
                  "keyword": "flight", "kind": "main"}
+    cexamples.update(L.CARD_FILTER_EXAMPLES)
     for k, typ in L.CARD_FILTER_KEYS.items():
         ex = {k: cexamples.get(k, 1)}
         out.append(f"- `{k}` ({typ}): `{flow(ex)}` reads \"{P.card_filter_phrase(ex)}\"")

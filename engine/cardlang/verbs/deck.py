@@ -1,0 +1,392 @@
+"""Verbs that work a deck or a hand (issue 18, part B): ``look_at_deck`` (look at or reveal the top
+or bottom N cards, take some, put the rest back in any order or elsewhere), ``reveal_until``,
+``mill`` and ``reveal_hand``; and the choices that go with them: ``choose_up_to`` (up to N different
+characters), ``choose_mode`` (choose one of several modes) and ``name`` (a team, a keyword or a
+card's name).
+
+Hidden information: a card looked at is named only to the player looking (the decision's options
+and the private half of each log line); a revealed card is named to everyone. A question about
+looked-at cards is asked whenever there are looked-at cards left, matching or not, so that the
+others can't learn from it whether one matched.
+"""
+
+from __future__ import annotations
+
+from engine.capeclash import effects as fx
+from engine.capeclash import zones as Z
+from engine.cardlang import language as L
+from engine.cardlang import phrases as P
+from engine.cardlang.verbs import choices
+from engine.cardlang.verbs.base import Render, Verb, register
+from engine.cardlang.verbs.zones import _who
+
+choices.CARD_ZONE_WORDS.setdefault("removed", "your removed-from-game pile")
+
+WHOSE = {"you": ("your", "You", "your"), "opponent": ("an enemy player's", "An enemy player", "their"),
+         "chosen": ("that player's", "That player", "their")}
+TAKE_WORDS = {"hand": "into your hand", "play": "into play in your front row", "ko": "into its owner's KO pile",
+              "deck_top": "on top of its owner's deck", "deck_bottom": "at the bottom of its owner's deck",
+              "removed": "out of the game"}
+REST_WORDS = {"deck_top": "on top", "deck_bottom": "at the bottom", "ko": "into the KO pile",
+              "deck_shuffled": "back, then shuffle the deck", "removed": "out of the game"}
+
+
+def _count_words(n) -> str:
+    return P.NUM.get(n, str(n)) if isinstance(n, int) else "X"
+
+
+def _cards_phrase(n) -> str:
+    return "card" if n == 1 else f"{_count_words(n)} cards"
+
+
+def _names(g, ids) -> str:
+    return ", ".join(g.name(i) for i in ids) or "nothing"
+
+
+def _seen(g, frame, a) -> tuple:
+    """Who may see the cards looked at: everyone (None) when revealed, else the one looking."""
+    return None if a.get("reveal") else (frame["ctl"],)
+
+
+def _move(g, frame, a, iid: int, into: str) -> None:
+    """Put a card looked at or revealed where it goes, naming it only to those who saw it."""
+    c = g.cards[iid]
+    known = tuple(range(len(g.players))) if a.get("reveal") else (frame["ctl"],)
+    if into == "play":
+        pl = g.players[c.owner]
+        if c.iid in pl.deck:
+            pl.deck.remove(c.iid)
+        c.zone = "hand"  # enter_play takes it from wherever it is
+        pl.hand.append(c.iid)
+        Z.enter_play(g, c.iid, g.players[frame["ctl"]].side, "front", how="puts")
+        return
+    Z.put(g, c, into, known_to=known)
+
+
+@register
+class LookAtDeck(Verb):
+    """Look at (or reveal) the top or bottom N cards of a deck, take up to some of them, and put the
+    rest back (in any order) or elsewhere."""
+
+    name = "look_at_deck"
+    args = {"who": "player_ref?", "n": "amount", "from": "deck_end?", "reveal": "bool?", "take": "int?",
+            "filter": "card_filter?", "into": "take_into?", "rest": "rest_into?", "order": "bool?"}
+    example = [{"look_at_deck": {"n": 3, "take": 1, "filter": {"type": "supporting"}, "into": "hand",
+                                 "rest": "deck_bottom", "order": True}}]
+
+    def check(self, args, err) -> None:
+        if args.get("who", "you") != "you" and args.get("take") and args.get("into", "hand") in ("hand", "play"):
+            err("into", "a card taken from another player's deck can only go to its owner's KO pile, the "
+                        "bottom or top of that deck or out of the game")
+        if args.get("order") and args.get("rest", "deck_top") not in ("deck_top", "deck_bottom"):
+            err("order", "putting the rest back in any order needs rest: deck_top or deck_bottom")
+        if args.get("into") == "play" and not args.get("take"):
+            err("into", "says where the cards taken go: give take: N too")
+        if args.get("into") == "play" and (args.get("filter") or {}).get("type") not in ("supporting", "main",
+                                                                                         "token"):
+            err("filter", "cards put into play must be characters: give filter: {type: supporting}")
+
+    def run(self, g, frame, a) -> bool:
+        st = frame["vars"].get("_look")
+        if st is None:
+            p = _who(g, frame, a)
+            if p is None:
+                return True
+            deck = g.players[p].deck
+            n = max(0, fx.amount(g, frame, a["n"]))
+            cards = (deck[::-1] if a.get("from", "top") == "top" else list(deck))[:n]
+            st = frame["vars"]["_look"] = {"cards": cards, "taken": 0, "stage": "take"}
+            me, them = g.players[frame["ctl"]], g.players[p]
+            whose = "their" if p == frame["ctl"] else f"{them.name}'s"
+            where = f"the {a.get('from', 'top')} {len(cards)} card{'s' if len(cards) != 1 else ''} of {whose} deck"
+            if not cards:
+                g.log("look", f"{me.name} has no cards to look at in {whose} deck.")
+            elif a.get("reveal"):
+                g.log("reveal", f"{me.name} reveals {where}: {_names(g, cards)}.")
+            else:
+                g.log("look", f"{me.name} looks at {where}.",
+                      {frame["ctl"]: f"You look at {where}: {_names(g, cards)}."})
+        cards = st["cards"]
+        if st["stage"] == "take":
+            if cards and st["taken"] < a.get("take", 0):
+                opts = [i for i in cards if fx.card_matches(g, g.cards[i], a.get("filter") or {}, frame)
+                        and (a.get("into", "hand") != "play" or g.defs.cards[g.cards[i].cid].is_character)]
+                if opts or not a.get("reveal"):  # looked-at cards: asked whether one matches or not
+                    g.ask("choose", [frame["ctl"]], options=opts, optional=True,
+                          prompt=f"Choose a card to put {TAKE_WORDS[a.get('into', 'hand')]}"
+                                 f" ({a['take'] - st['taken']} at most)")
+                    return False
+            st["stage"] = "rest"
+        rest = a.get("rest", "deck_top")
+        if a.get("order") and len(cards) > 1:
+            end = "top" if rest == "deck_top" else "bottom"
+            g.ask("choose", [frame["ctl"]], options=list(cards),
+                  prompt=f"Choose the next card to put at the {end} of the deck (the last one chosen ends up "
+                         f"{'on top' if end == 'top' else 'at the very bottom'})")
+            return False
+        top_first = a.get("from", "top") == "top"
+        if rest == "deck_top" and top_first or rest == "deck_bottom" and not top_first:
+            pass  # they are still where they were, in the same order
+        elif rest == "deck_shuffled":
+            p = g.cards[cards[0]].owner if cards else None
+            if p is not None:
+                Z.shuffle_deck(g, p)
+                g.log("shuffle", f"{g.players[p].name} shuffles their deck.")
+        else:
+            # to the other end of the deck: the card nearest that end goes first, so their order stays
+            for iid in (cards if rest == "deck_bottom" else cards[::-1]) if rest.startswith("deck") else cards:
+                _move(g, frame, a, iid, rest)
+        frame["vars"].pop("_look", None)
+        return True
+
+    def answer(self, g, frame, a, value) -> None:
+        st = frame["vars"]["_look"]
+        if st["stage"] == "take":
+            if value is None:
+                st["stage"] = "rest"
+                return
+            st["cards"].remove(value)
+            st["taken"] += 1
+            _move(g, frame, a, value, a.get("into", "hand"))
+            return
+        st["cards"].remove(value)  # ordering: the chosen card goes to that end now
+        _move(g, frame, a, value, a.get("rest", "deck_top"))
+        if len(st["cards"]) == 1:
+            _move(g, frame, a, st["cards"].pop(), a.get("rest", "deck_top"))
+
+    def text(self, a, r) -> str:
+        who = a.get("who", "you")
+        whose = WHOSE[who][0]
+        n = a["n"]
+        look = "Reveal" if a.get("reveal") else "Look at"
+        cards = f"{'the ' + a.get('from', 'top') + ' card' if n == 1 else 'the ' + a.get('from', 'top') + ' ' + _count_words(n) + ' cards'}"
+        out = f"{look} {cards} of {whose} deck."
+        if isinstance(n, dict):
+            out = f"{look} the {a.get('from', 'top')} X cards of {whose} deck, where X is {P.amount(n)[len('X, where X is '):]}."
+        take = a.get("take", 0)
+        if take:
+            what = P.card_filter_phrase(a.get("filter") or {})
+            upto = what if take == 1 else f"up to {_count_words(take)} {P.noun(what)}s"
+            among = "among them" if n != 1 else ""
+            verb = "You may put" if take == 1 else "Put"
+            out += f" {verb} {upto}{' ' + among if among else ''} {TAKE_WORDS[a.get('into', 'hand')]}."
+        rest = a.get("rest", "deck_top")
+        if n != 1 or take:
+            them = "the rest" if take else ("them" if n != 1 else "it")
+            if a.get("order"):
+                where = "back on top of" if rest == "deck_top" else "at the bottom of"
+                out += f" Put {them} {where} {'that' if who != 'you' else 'your'} deck in any order."
+            elif rest in ("deck_top",) and a.get("from", "top") == "top" or rest == "deck_bottom" and a.get("from") == "bottom":
+                if take:
+                    out += f" Put {them} back in the same order."
+            elif rest.startswith("deck") and rest != "deck_shuffled":
+                out += f" Put {them} {REST_WORDS[rest]} of the deck."
+            elif rest == "deck_shuffled":
+                out += f" Put {them} {REST_WORDS[rest]}."
+            else:
+                out += f" Put {them} {REST_WORDS[rest]}."
+        elif rest != "deck_top":
+            out += f" You may put it {REST_WORDS[rest]}{' of the deck' if rest.startswith('deck_') and rest != 'deck_shuffled' else ''}."
+        return out
+
+
+@register
+class RevealUntil(Verb):
+    """Reveal cards from the top of your deck until one matches a filter; it goes somewhere (default:
+    your hand), the other revealed cards elsewhere (default: the bottom of your deck)."""
+
+    name = "reveal_until"
+    args = {"filter": "card_filter", "into": "take_into?", "rest": "rest_into?"}
+    example = [{"reveal_until": {"filter": {"type": "supporting", "cost_max": 2}, "into": "hand"}}]
+
+    def check(self, args, err) -> None:
+        if args.get("into") == "play" and (args.get("filter") or {}).get("type") not in ("supporting", "main", "token"):
+            err("filter", "cards put into play must be characters: give filter: {type: supporting}")
+
+    def run(self, g, frame, a) -> bool:
+        pl = g.players[frame["ctl"]]
+        shown, found = [], None
+        for iid in reversed(pl.deck):
+            shown.append(iid)
+            if fx.card_matches(g, g.cards[iid], a["filter"], frame):
+                found = iid
+                break
+        g.log("reveal", f"{pl.name} reveals {_names(g, shown)} from the top of their deck"
+                        f"{'' if found is not None else ', finding nothing'}.")
+        rest = [i for i in shown if i != found]
+        pub = dict(a, reveal=True)
+        if found is not None:
+            _move(g, frame, pub, found, a.get("into", "hand"))
+        into = a.get("rest", "deck_bottom")
+        if into == "deck_shuffled":
+            Z.shuffle_deck(g, pl.index)
+            g.log("shuffle", f"{pl.name} shuffles their deck.")
+        elif into != "deck_top":
+            for iid in rest:
+                _move(g, frame, pub, iid, into)
+        return True
+
+    def text(self, a, r) -> str:
+        what = P.card_filter_phrase(a["filter"])
+        rest = a.get("rest", "deck_bottom")
+        tail = {"deck_bottom": "the rest at the bottom of your deck", "ko": "the rest into your KO pile",
+                "deck_shuffled": "the rest back, then shuffle your deck", "removed": "the rest out of the game",
+                "deck_top": "the rest back on top of your deck"}[rest]
+        into = TAKE_WORDS[a.get("into", "hand")].replace("its owner's", "your")
+        return f"Reveal cards from the top of your deck until you reveal {what}. Put it {into} and {tail}."
+
+
+@register
+class Mill(Verb):
+    """A player puts the top N cards of their deck into their KO pile."""
+
+    name = "mill"
+    args = {"who": "player_ref?", "n": "amount?"}
+    example = [{"mill": {"who": "opponent", "n": 2}}]
+
+    def run(self, g, frame, a) -> bool:
+        p = _who(g, frame, a)
+        if p is None:
+            return True
+        deck = g.players[p].deck
+        for _ in range(min(len(deck), fx.amount(g, frame, a.get("n", 1)))):
+            Z.put(g, g.cards[deck[-1]], "ko")
+        return True
+
+    def text(self, a, r) -> str:
+        _, subj, their = WHOSE[a.get("who", "you")]
+        n = a.get("n", 1)
+        cards = "the top card" if n == 1 else f"the top {_count_words(n)} cards"
+        verb = "put" if subj == "You" else "puts"
+        out = f"{subj} {verb} {cards} of {their} deck into {their} KO pile."
+        if isinstance(n, dict):
+            out = out[:-1] + f", where X is {P.amount(n)[len('X, where X is '):]}."
+        return out
+
+
+@register
+class RevealHand(Verb):
+    """A player reveals their hand to everyone."""
+
+    name = "reveal_hand"
+    args = {"who": "player_ref?"}
+    example = [{"reveal_hand": {"who": "opponent"}}]
+
+    def run(self, g, frame, a) -> bool:
+        p = _who(g, frame, dict(a, who=a.get("who", "opponent")))
+        if p is not None:
+            pl = g.players[p]
+            g.log("reveal", f"{pl.name} reveals their hand: {_names(g, pl.hand)}.")
+        return True
+
+    def text(self, a, r) -> str:
+        _, subj, their = WHOSE[a.get("who", "opponent")]
+        return f"{subj} {'reveal' if subj == 'You' else 'reveals'} {their} hand."
+
+
+@register
+class ChooseUpTo(Verb):
+    """Choose up to N different characters matching a filter, one at a time; later steps act on each."""
+
+    name = "choose_up_to"
+    args = {"n": "int", "filter": "filter?", "as": "name"}
+    binds = "as"
+    example = [{"choose_up_to": {"n": 2, "filter": {"side": "enemy", "exhausted": True}, "as": "marks"}},
+               {"counter": {"target": "marks", "kind": "minus"}}]
+
+    def check(self, args, err) -> None:
+        if isinstance(args.get("n"), int) and args["n"] < 2:
+            err("n", "choose_up_to picks two or more: for one character use choose (optional: true)")
+
+    def run(self, g, frame, a) -> bool:
+        got = frame["vars"].get(a["as"])
+        if not isinstance(got, list):
+            got = frame["vars"][a["as"]] = []
+        if len(got) >= a["n"]:
+            return True
+        cands = [c.iid for c in g.characters() if c.iid not in got and fx.matches(g, c, a.get("filter") or {}, frame)]
+        if frame["combat_only"] and g.combat is not None:
+            cands = [i for i in cands if g.combat.involves(i)]
+        if not cands:
+            return True
+        g.ask("choose", [frame["ctl"]], options=cands, optional=True,
+              prompt=f"Choose a character ({a['n'] - len(got)} more at most)")
+        return False
+
+    def answer(self, g, frame, a, value) -> None:
+        if value is None:
+            frame["pc"] += 1
+        else:
+            frame["vars"][a["as"]].append(value)
+
+    def noun(self, a) -> str | None:
+        return P.noun(P.filter_phrase(a.get("filter") or {})).replace("character", "characters", 1)
+
+    def text(self, a, r) -> str:
+        phrase = P.filter_phrase(a.get("filter") or {})
+        noun, _, tail = P.noun(phrase).partition(" character")
+        return f"Choose up to {_count_words(a['n'])} different {noun + ' ' if noun else ''}characters{tail}."
+
+
+MODE_KEYS = ("mode1", "mode2", "mode3", "mode4")
+
+
+@register
+class ChooseMode(Verb):
+    """Choose one of two to four modes, each its own steps, and do it."""
+
+    name = "choose_mode"
+    args = {"mode1": "steps", "mode2": "steps", "mode3": "steps?", "mode4": "steps?"}
+    example = [{"choose_mode": {"mode1": [{"draw": {"n": 2}}], "mode2": [{"heal": {"target": "self"}}]}}]
+
+    def run(self, g, frame, a) -> bool:
+        key = f"_mode{len(frame['ref'])}"
+        mode = frame["vars"].pop(key, None)
+        if mode is not None:
+            fx.push_sub(g, frame, frame["pc"], mode)
+            return True
+        modes = [k for k in MODE_KEYS if a.get(k)]
+        g.ask("pick", [frame["ctl"]], options=modes, prompt="Choose one",
+              names=[Render(pool=g.defs).effect(a[k]) for k in modes])
+        return False
+
+    def answer(self, g, frame, a, value) -> None:
+        frame["vars"][f"_mode{len(frame['ref'])}"] = value
+
+    def text(self, a, r) -> str:
+        outs = []
+        for k in MODE_KEYS:
+            if a.get(k):
+                sub = Render(dict(r.chosen) if isinstance(r.chosen, dict) else set(r.chosen), r.until, r.pool)
+                outs.append(sub.effect(a[k]))
+        return "Choose one: " + " ".join(f"\u2022 {t}" for t in outs)
+
+
+@register
+class Name(Verb):
+    """Name a team, a keyword or a card; filters read it as ``team_named``, ``keyword_named`` or (card
+    filters) ``named``."""
+
+    name = "name"
+    args = {"what": "name_kind", "as": "name"}
+    binds = "as"
+    example = [{"name": {"what": "team", "as": "rival"}},
+               {"counter": {"target": {"each": {"team_named": "rival"}}, "kind": "minus"}}]
+
+    def run(self, g, frame, a) -> bool:
+        if a["what"] == "team":
+            opts = sorted(g.defs.teams) or sorted({t for d in g.defs for t in d.teams})
+        elif a["what"] == "keyword":
+            opts = sorted(L.KEYWORDS)
+        else:
+            opts = sorted({d.name for d in g.defs if d.type != "token"})
+        g.ask("pick", [frame["ctl"]], options=opts, prompt=f"Name a {a['what']}")
+        return False
+
+    def answer(self, g, frame, a, value) -> None:
+        frame["vars"][a["as"]] = value
+        frame["pc"] += 1
+        g.log("name", f"{g.players[frame['ctl']].name} names {P.kw(value) if a['what'] == 'keyword' else value}.")
+
+    def text(self, a, r) -> str:
+        return f"Name a {'card' if a['what'] == 'card' else a['what']}."
