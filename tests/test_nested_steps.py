@@ -39,7 +39,7 @@ NESTING = [(name, key) for name, verb in VERBS.items() for key in verb.nested]
 def test_nested_step_keys_come_from_the_registry():
     assert set(NESTING) == {("may", "then"), ("if", "then"), ("if", "else"), ("coin_flip", "heads"),
                             ("coin_flip", "tails"), ("dance_off", "win"), ("dance_off", "lose"),
-                            ("repeat", "steps")}
+                            ("repeat", "steps")} | {("choose_mode", f"mode{i}") for i in range(1, 5)}
 
 
 @pytest.mark.parametrize(("verb", "key"), NESTING)

@@ -327,6 +327,10 @@ def amount(g: Game, frame: dict, v) -> int:
         return count_of(g, sel, frame["ctl"], src)
     if k == "chosen":
         return int(frame["vars"].get(sel) or 0)
+    if k == "number_of":
+        return sum(1 for c in g.characters() if matches(g, c, sel, frame))
+    if k in ("twice", "thrice"):
+        return (2 if k == "twice" else 3) * amount(g, frame, sel)
     chars = select(g, frame, sel)
     if not chars:
         return 0

@@ -1312,6 +1312,9 @@ class Game(Replayable):
                 continue
             if wearers is None:
                 wearers = [c for c in self.characters(pl.side) if c.face_up]
+            if d.wearer or d.one_of_a_kind:  # who may wear it, one of a kind (issue 18, part B)
+                out += [act(p, "equip", {"card": iid, "target": c.iid}) for c in zones.may_wear(self, p, d, wearers)]
+                continue
             out += [act(p, "equip", {"card": iid, "target": c.iid}) for c in wearers]
         return out
 

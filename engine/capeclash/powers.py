@@ -291,6 +291,8 @@ def _used(g: Game, c: Card, cid: str, i: int, pw) -> bool:
     """Used up this turn (or, for a once-per-game power, this game)?"""
     if pw.once_per_game and pw.name in c.used_once:
         return True
+    if pw.uses != 1:  # any number of times (0), or N times per turn (issue 18, part B)
+        return pw.uses > 0 and g.used_powers.count(used_key(c, pw)) >= pw.uses
     return bool(g.used_powers) and used_key(c, pw) in g.used_powers
 
 

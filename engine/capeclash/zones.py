@@ -208,7 +208,8 @@ def stun(g: Game, c: Card, *, wound_it: bool = True, cause: str = "") -> None:
     c.exhausted = True
     c.plus = c.minus = 0
     remove_from_combat(g, c)
-    drop_gear(g, c)
+    if c.gear is None or not g.defs.cards[g.cards[c.gear].cid].stays_on_stun:
+        drop_gear(g, c)
     g.source_gone(c.iid)
     g.dirty = True
     g.log("stun", f"{g.name(c.iid)} is {'stunned' if wound_it else 'dazed'}{cause}.")
@@ -289,6 +290,23 @@ def equip(g: Game, iid: int, wearer: Card) -> None:
     g.board_changed()
     g.dirty = True
     g.log("equip", f"{pl.name} equips {g.name(wearer.iid)} with {g.name(iid)}.")
+
+
+def may_wear(g: Game, p: int, d, wearers: list[Card]) -> list[Card]:
+    """The characters among ``wearers`` that equipment ``d`` may go on: its ``wearer`` filter, and none
+    while a one-of-a-kind piece of its name is already on the side."""
+    if d.one_of_a_kind:
+        side = g.players[p].side
+        for pl in g.players:
+            for i in pl.equipment:
+                e = g.cards[i]
+                if g.defs.cards[e.cid].name == d.name and e.gear is not None and g.cards[e.gear].side == side:
+                    return []
+    if not d.wearer:
+        return wearers
+    from engine.capeclash.effects import matches
+    probe = {"src": None, "ctl": p, "vars": {}}
+    return [c for c in wearers if matches(g, c, d.wearer, probe)]
 
 
 def place_machine(g: Game, iid: int, side: int, row: str) -> None:

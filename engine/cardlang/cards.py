@@ -31,6 +31,7 @@ class PowerDef:
     once_per_game: bool = False
     reaction: str | None = None  # a reaction: usable when this event happens, before it resolves
     zone: str = "play"           # where its card must be to use it: play, hand or ko (your KO pile)
+    uses: int = 1                # uses per turn: 0 for any number of times (issue 18, part B)
 
 
 @dataclass(frozen=True)
@@ -81,6 +82,11 @@ class CardDef:
     returns_to: str | None = None  # a main character that goes back to this side pile when KO'd
     # main characters: how hard they are to learn (Easy, Medium, Tricky)
     difficulty: str | None = None
+    # deck-building clauses (deck_rules: max_copies, requires) and equipment details (issue 18, part B)
+    deck_rules: dict | None = None
+    wearer: dict | None = None
+    one_of_a_kind: bool = False
+    stays_on_stun: bool = False
     # everything
     universe: str = "core"
     aka: tuple[str, ...] = ()
@@ -241,6 +247,9 @@ CARD_FIELDS = {
     "location": {"symbol"},
     "equipment": {"cost", "machine"},
 }
+for _t in ("supporting", "plot_twist", "location", "equipment"):  # issue 18, part B
+    CARD_FIELDS[_t] = CARD_FIELDS[_t] | {"deck_rules"}
+CARD_FIELDS["equipment"] = CARD_FIELDS["equipment"] | set(L.EQUIPMENT_KEYS)
 
 
 # Argument types that take one word from a fixed list: (the list, what to call it in errors).
@@ -414,6 +423,14 @@ class _Checker:
                     self.err(fld, f"unknown amount {k!r}{suggest(k, L.AMOUNT_KINDS)}")
                 elif k == "count":
                     self.check_choice(sel, L.COUNTABLES, f"{fld}.count", "thing to count")
+                elif k == "number_of":
+                    self.filter(sel, f"{fld}.number_of")
+                elif k in ("twice", "thrice"):
+                    if not isinstance(sel, dict):
+                        self.err(f"{fld}.{k}", f"multiplies a counted amount such as {{count: allies}}, not "
+                                               f"{excerpt(sel)}")
+                    else:
+                        self.arg(sel, "amount", f"{fld}.{k}", bound)
                 elif k == "chosen":
                     if not _is_in(sel, bound):
                         self.err(f"{fld}.chosen", f"{excerpt(sel)} is not a number chosen earlier (choose_number ... as)")
@@ -663,11 +680,68 @@ def parse_card(data: dict, file: str | None = None) -> tuple[CardDef | None, lis
             ck.err("symbol", "a location needs a power symbol, or a team for a special location")
         fields["symbol"] = sym
 
+    _parse_part_b(ck, data, ctype, fields)
     try:
         card = CardDef(**fields)
     except TypeError:  # pragma: no cover - a field we could not even read
         return None, ck.problems
     return card, ck.problems
+
+
+def _parse_part_b(ck: _Checker, data: dict, ctype: str, fields: dict) -> None:
+    """Deck-building clauses (``deck_rules``) and equipment details (``wearer``, ``one_of_a_kind``,
+    ``stays_on_stun``)."""
+    if "deck_rules" in data:
+        rules = data["deck_rules"]
+        if not isinstance(rules, dict) or not rules:
+            ck.err("deck_rules", f"is a mapping such as {{max_copies: 1}} or {{requires: {{team: T, count: N}}}}, "
+                                 f"not {excerpt(rules)}")
+        else:
+            for k, v in rules.items():
+                if k not in L.DECK_RULE_KEYS:
+                    ck.err(f"deck_rules.{k}", f"unknown deck-building clause{suggest(k, L.DECK_RULE_KEYS)}")
+                elif k == "max_copies":
+                    ck.number(v, "deck_rules.max_copies")
+                    if isinstance(v, int) and not isinstance(v, bool) and not 1 <= v <= 3:
+                        ck.err("deck_rules.max_copies", f"is 1, 2 or 3 (a deck holds at most 4 of any card), not {v}")
+                else:
+                    _check_deck_requirement(ck, v, "deck_rules.requires")
+            fields["deck_rules"] = dict(rules)
+    if ctype == "equipment":
+        if "wearer" in data:
+            flt = ck.filter(data["wearer"], "wearer")
+            for k in ("side", "stunned", "in_combat", *L.VOLATILE_FILTER_KEYS):
+                if k in flt:
+                    ck.err(f"wearer.{k}", f"says who may wear it by what the character is, not by {k}")
+            fields["wearer"] = flt
+        for k in ("one_of_a_kind", "stays_on_stun"):
+            if k in data:
+                if not isinstance(data[k], bool):
+                    ck.err(k, f"must be true or false, not {excerpt(data[k])}")
+                fields[k] = data[k] is True
+        if data.get("machine") and any(k in data for k in L.EQUIPMENT_KEYS if k != "one_of_a_kind"):
+            ck.err("wearer" if "wearer" in data else "stays_on_stun", "a machine is worn by nobody")
+
+
+def _check_deck_requirement(ck: _Checker, v, fld: str) -> None:
+    if not isinstance(v, dict) or not v:
+        ck.err(fld, "is a mapping such as {team: Dawnwatch, count: 3} or {main_team: Dawnwatch}")
+        return
+    for k, val in v.items():
+        if k not in L.DECK_REQUIREMENT_KEYS:
+            ck.err(f"{fld}.{k}", f"unknown requirement{suggest(k, L.DECK_REQUIREMENT_KEYS)}")
+        elif k == "count":
+            ck.number(val, f"{fld}.count")
+        elif k == "keyword":
+            ck.check_choice(val, L.KEYWORDS, f"{fld}.keyword", "keyword")
+        elif k == "type":
+            ck.check_choice(val, L.CARD_TYPES, f"{fld}.type", "card type")
+        elif not isinstance(val, str) or not val:
+            ck.err(f"{fld}.{k}", f"names a team, not {excerpt(val)}")
+    if "count" in v and not any(k in v for k in ("team", "keyword", "type")):
+        ck.err(f"{fld}.count", "counts cards of a team, a keyword or a type: give team, keyword or type")
+    if "count" not in v and any(k in v for k in ("team", "keyword", "type")):
+        ck.err(fld, "give count: N, the number of other such cards the deck must hold")
 
 
 def _check_common_types(ck: _Checker, data: dict) -> None:
@@ -712,7 +786,7 @@ def _parse_powers(ck: _Checker, powers) -> list[PowerDef]:
         if not isinstance(p, dict):
             ck.err(pf, "a super power is a mapping")
             continue
-        fields = ["name", "timing", "cost", "effect", "any_turn", "once_per_game", "reaction", "zone"]
+        fields = ["name", "timing", "cost", "effect", "any_turn", "once_per_game", "reaction", "zone", "uses"]
         for k in p:
             if k not in fields:
                 ck.err(f"{pf}.{k}", f"unknown field for a super power{suggest(k, fields)}")
@@ -735,10 +809,28 @@ def _parse_powers(ck: _Checker, powers) -> list[PowerDef]:
         out.append(PowerDef(name=p.get("name", "?"), timing=p.get("timing", "main"), cost=tuple(cost),
                             effect=effect, any_turn=bool(p.get("any_turn", False)),
                             once_per_game=bool(p.get("once_per_game", False)), reaction=p.get("reaction"),
-                            zone=p.get("zone", "play")))
+                            zone=p.get("zone", "play"), uses=_power_uses(ck, p, pf)))
         if p.get("zone", "play") not in ("play", "hand", "ko"):
             ck.err(f"{pf}.zone", f"a super power works from play, hand or ko, not {excerpt(p.get('zone'))}")
     return out
+
+
+def _power_uses(ck: _Checker, p: dict, pf: str) -> int:
+    """``uses``: how many times per turn a super power may be used ("any", or 2 to 5; default once)."""
+    if "uses" not in p:
+        return 1
+    v = p["uses"]
+    if v == "any":
+        uses = 0
+    elif isinstance(v, int) and not isinstance(v, bool) and 2 <= v <= 5:
+        uses = v
+    else:
+        ck.err(f"{pf}.uses", f"is how many times per turn it may be used: any, or 2 to 5 (once is the "
+                             f"default), not {excerpt(v)}")
+        return 1
+    if p.get("once_per_game") or "reaction" in p:
+        ck.err(f"{pf}.uses", "a once-per-game power or a reaction is used at most once; drop uses")
+    return uses
 
 
 def _parse_triggers(ck: _Checker, triggers) -> list[TriggerDef]:
@@ -785,6 +877,9 @@ def _parse_statics(ck: _Checker, statics) -> list[dict]:
                                                      "(it changes without the board changing)")
                 clean[k] = flt
             elif k in ("atk", "def"):
+                if isinstance(v, dict) and set(v) & {"number_of", "twice", "thrice"}:
+                    ck.err(f"{sf}.{k}", "a continuous ability's amount can't be number_of, twice or thrice "
+                                        "(they are counted once, when an effect resolves)")
                 clean[k] = ck.arg(v, "amount", f"{sf}.{k}", set())
             elif k == "grant":
                 kws = _as_list(v)
@@ -911,6 +1006,12 @@ def check_pool(pool: CardPool, partial=()) -> list[Problem]:
             for k, v in c.kw_params:
                 if L.KEYWORDS[k].get("param") == "team" and not _is_in(v, pool.teams):
                     problems.append(Problem(c.source, c.id, "keywords", f"{k}: unknown team {excerpt(v)}{suggest(v, pool.teams)}"))
+            req = (c.deck_rules or {}).get("requires")
+            for k in ("team", "main_team"):
+                t = req.get(k) if isinstance(req, dict) else None
+                if isinstance(t, str) and t not in pool.teams:
+                    problems.append(Problem(c.source, c.id, f"deck_rules.requires.{k}",
+                                            f"unknown team {t!r}{suggest(t, pool.teams)}"))
             for t, _n in c.requires:
                 if ":" not in t and t not in pool.teams:
                     problems.append(Problem(c.source, c.id, "requires", f"unknown team {t!r}{suggest(t, pool.teams)}"))

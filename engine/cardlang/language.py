@@ -299,3 +299,7 @@ one equipment of this name), ``stays_on_stun: true`` (it stays on its stunned we
 
 # Super powers (issue 18, part B): how often each turn ("any" or a number; default once).
 POWER_USES = ("any",)
+
+# Counted amounts (issue 18, part B): the number of characters matching a filter, and multipliers
+# ("twice the number of ...").
+AMOUNT_KINDS.update({"number_of": "the number of", "twice": "twice", "thrice": "three times"})

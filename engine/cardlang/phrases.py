@@ -103,6 +103,11 @@ def filter_phrase(f: dict) -> str:
     return f"{art} {out}" + ("" if not tail else " " + " ".join(tail))
 
 
+def plural_filter(f: dict) -> str:
+    """'enemy characters', 'exhausted characters on your side': a filter's phrase in the plural."""
+    return noun(filter_phrase(f)).replace("character", "characters", 1)
+
+
 def either(names) -> str:
     """[A, B, C] -> 'A, B or C'."""
     names = list(names)
@@ -179,6 +184,11 @@ def amount(v, chosen=None) -> str:
         return f"X, where X is the number of {COUNT_PLURALS[sel]}"
     if k == "chosen":
         return "X, where X is the number you chose"
+    if k == "number_of":
+        return f"X, where X is the number of {plural_filter(sel)}"
+    if k in ("twice", "thrice"):
+        inner = amount(sel, chosen)[len("X, where X is "):]
+        return f"X, where X is {L.AMOUNT_KINDS[k]} {inner}"
     return f"X, where X is {L.AMOUNT_KINDS[k]} {target(sel, chosen, pronoun=False)}"
 
 
