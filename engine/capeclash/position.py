@@ -18,6 +18,7 @@ Position spec::
         resources: [proving-grounds, {card: think-tank, face_up: false}]
         deck: [shield-cadet]      # top card first
         ko: []
+        removed: []               # the removed-from-game pile
 """
 
 from __future__ import annotations
@@ -28,7 +29,7 @@ from engine.cardlang.cards import CardPool
 from engine.core.errors import DataError, Problem, excerpt, suggest
 
 PHASES = ("start", "resource", "recruit", "formation", "main")
-ZONE_KEYS = ("front", "back", "hand", "resources", "deck", "ko")
+ZONE_KEYS = ("front", "back", "hand", "resources", "deck", "ko", "removed")
 CHAR_FIELDS = {"card", "row", "plus", "minus", "wounds", "vitality", "stunned", "exhausted", "frozen", "xp"}
 PLAYER_FIELDS = {"name", "main", *ZONE_KEYS, "recruit", "piles"}
 

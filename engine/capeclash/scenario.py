@@ -331,6 +331,9 @@ def _arg_matches(g: Game, a: Action, k: str, v) -> bool:
     if k == "trigger" and isinstance(v, str):
         p = g.pending[have]
         return v.lower() in (p.get("name") or p["frame"]["name"]).lower()
+    if k == "option" and isinstance(v, str):  # {pick: Gloom Syndicate}: the option by its value
+        opts = (g.decision or {}).get("options") or []
+        return have < len(opts) and str(opts[have]).lower() == v.lower()
     return have == v
 
 

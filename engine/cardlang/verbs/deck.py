@@ -104,8 +104,9 @@ class LookAtDeck(Verb):
             elif a.get("reveal"):
                 g.log("reveal", f"{me.name} reveals {where}: {_names(g, cards)}.")
             else:
+                mine = where.replace("their deck", "your deck")
                 g.log("look", f"{me.name} looks at {where}.",
-                      {frame["ctl"]: f"You look at {where}: {_names(g, cards)}."})
+                      {frame["ctl"]: f"You look at {mine}: {_names(g, cards)}."})
         cards = st["cards"]
         if st["stage"] == "take":
             if cards and st["taken"] < a.get("take", 0):
@@ -164,29 +165,39 @@ class LookAtDeck(Verb):
         if isinstance(n, dict):
             out = f"{look} the {a.get('from', 'top')} X cards of {whose} deck, where X is {P.amount(n)[len('X, where X is '):]}."
         take = a.get("take", 0)
-        if take:
-            what = P.card_filter_phrase(a.get("filter") or {})
-            upto = what if take == 1 else f"up to {_count_words(take)} {P.noun(what)}s"
-            among = "among them" if n != 1 else ""
+        mine = who == "you"
+        deck = "your deck" if mine else "that deck"
+        into = TAKE_WORDS[a.get("into", "hand")]
+        if mine:
+            into = into.replace("its owner's", "your")
+        what = P.card_filter_phrase(a.get("filter") or {})
+        if n == 1 and take:
+            cond = f"If it's {what}, you may" if a.get("filter") else "You may"
+            out += f" {cond} put it {into}."
+        elif take:
+            upto = what if take == 1 else f"up to {_count_words(take)} {P.noun(what).replace('card', 'cards', 1) if 'card' in what else P.noun(what) + 's'}"
             verb = "You may put" if take == 1 else "Put"
-            out += f" {verb} {upto}{' ' + among if among else ''} {TAKE_WORDS[a.get('into', 'hand')]}."
+            out += f" {verb} {upto} among them {into}."
         rest = a.get("rest", "deck_top")
-        if n != 1 or take:
-            them = "the rest" if take else ("them" if n != 1 else "it")
-            if a.get("order"):
-                where = "back on top of" if rest == "deck_top" else "at the bottom of"
-                out += f" Put {them} {where} {'that' if who != 'you' else 'your'} deck in any order."
-            elif rest in ("deck_top",) and a.get("from", "top") == "top" or rest == "deck_bottom" and a.get("from") == "bottom":
-                if take:
-                    out += f" Put {them} back in the same order."
-            elif rest.startswith("deck") and rest != "deck_shuffled":
-                out += f" Put {them} {REST_WORDS[rest]} of the deck."
-            elif rest == "deck_shuffled":
-                out += f" Put {them} {REST_WORDS[rest]}."
-            else:
-                out += f" Put {them} {REST_WORDS[rest]}."
-        elif rest != "deck_top":
-            out += f" You may put it {REST_WORDS[rest]}{' of the deck' if rest.startswith('deck_') and rest != 'deck_shuffled' else ''}."
+        same_end = rest == "deck_top" and a.get("from", "top") == "top" or \
+            rest == "deck_bottom" and a.get("from", "top") == "bottom"
+        them = "the rest" if take else ("them" if n != 1 else "it")
+        if n == 1 and take and same_end:
+            pass
+        elif a.get("order"):
+            where = "back on top of" if rest == "deck_top" else "at the bottom of"
+            out += f" Put {them} {where} {deck} in any order."
+        elif same_end:
+            if take:
+                out += f" Put {them} back in the same order."
+        elif rest == "deck_shuffled":
+            out += f" Shuffle {them} back into {deck}."
+        elif rest == "ko":
+            out += f" Put {them} into {'your' if mine else 'its owner' + chr(39) + 's'} KO pile."
+        elif rest == "removed":
+            out += f" Put {them} out of the game."
+        else:
+            out += f" Put {them} {REST_WORDS[rest]} of {deck}."
         return out
 
 
@@ -230,7 +241,7 @@ class RevealUntil(Verb):
         what = P.card_filter_phrase(a["filter"])
         rest = a.get("rest", "deck_bottom")
         tail = {"deck_bottom": "the rest at the bottom of your deck", "ko": "the rest into your KO pile",
-                "deck_shuffled": "the rest back, then shuffle your deck", "removed": "the rest out of the game",
+                "deck_shuffled": "shuffle the rest back into your deck", "removed": "the rest out of the game",
                 "deck_top": "the rest back on top of your deck"}[rest]
         into = TAKE_WORDS[a.get("into", "hand")].replace("its owner's", "your")
         return f"Reveal cards from the top of your deck until you reveal {what}. Put it {into} and {tail}."
