@@ -428,7 +428,7 @@ def log_move(g: Game, c: Card, seen_before: set[int] | None, text: str, known_to
     after = seen_by(g, c)
     name = g.name(c.iid)
     line = text.replace("{card}", name)
-    if seen_before is None or after is None:
+    if seen_before is None or after is None or known_to is None:  # (None: it was revealed to everyone)
         g.log("put", line[0].upper() + line[1:])
         return
     anonymous = text.replace("{card}", "a card")

@@ -51,7 +51,7 @@ def _seen(g, frame, a) -> tuple:
 def _move(g, frame, a, iid: int, into: str) -> None:
     """Put a card looked at or revealed where it goes, naming it only to those who saw it."""
     c = g.cards[iid]
-    known = tuple(range(len(g.players))) if a.get("reveal") else (frame["ctl"],)
+    known = None if a.get("reveal") else (frame["ctl"],)  # None: revealed to everyone
     if into == "play":
         pl = g.players[c.owner]
         if c.iid in pl.deck:
@@ -113,7 +113,7 @@ class LookAtDeck(Verb):
                 opts = [i for i in cards if fx.card_matches(g, g.cards[i], a.get("filter") or {}, frame)
                         and (a.get("into", "hand") != "play" or g.defs.cards[g.cards[i].cid].is_character)]
                 if opts or not a.get("reveal"):  # looked-at cards: asked whether one matches or not
-                    g.ask("choose", [frame["ctl"]], options=opts, optional=True,
+                    g.ask("choose", [frame["ctl"]], options=opts, optional=True, shown=list(cards),
                           prompt=f"Choose a card to put {TAKE_WORDS[a.get('into', 'hand')]}"
                                  f" ({a['take'] - st['taken']} at most)")
                     return False
@@ -121,7 +121,7 @@ class LookAtDeck(Verb):
         rest = a.get("rest", "deck_top")
         if a.get("order") and len(cards) > 1:
             end = "top" if rest == "deck_top" else "bottom"
-            g.ask("choose", [frame["ctl"]], options=list(cards),
+            g.ask("choose", [frame["ctl"]], options=list(cards), shown=list(cards),
                   prompt=f"Choose the next card to put at the {end} of the deck (the last one chosen ends up "
                          f"{'on top' if end == 'top' else 'at the very bottom'})")
             return False
