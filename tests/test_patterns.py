@@ -88,6 +88,13 @@ EXPECTED = {
     'pt-rapid-fire-turret': '**Spray** - Main {energy} (three times per turn): Put a -1/-1 counter on each enemy character in the front row.',
     'pt-ember-forgemaster': '**Temper** - Main {might} (any number of times per turn): Put a +1/+1 counter on this character.',
     'pt-rally-of-numbers': 'Main: Gain X recruit points, where X is twice the number of supporting characters on your side.',
+    'pt-ember-quartermaster': 'Recruiting an Emberline supporting character costs you 1 less (never less than 0).',
+    'pt-armory-clerk': 'Equipping a piece of equipment costs you 1 less (never less than 0).',
+    'pt-war-council': 'Recruiting a supporting character that costs 4 or more costs you 2 less if there are 3 or more other characters on your side (never less than 0).',
+    'pt-disarm': 'Main: Choose an enemy character with equipment. KO the equipment on it.',
+    'pt-scrap-storm': 'Main: KO the equipment on each enemy character with equipment.',
+    'pt-power-cut': "Main: Turn one of an enemy player's face-up locations face down.",
+    'pt-ember-saboteur': "When this character appears, you may turn one of an enemy player's face-up locations face down.",
 }
 
 

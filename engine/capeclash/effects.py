@@ -195,12 +195,14 @@ def matches(g: Game, c: Card, flt: dict, frame: dict) -> bool:
 
 
 _WHERE_KEYS = frozenset(("stunned", "side", "row", "in_combat"))
-_MORE_KEYS = frozenset(("exhausted", "wounded", "health_min", "health_max", "health_left_max", "cost_min", "name",
+_MORE_KEYS = frozenset(("equipped", "exhausted", "wounded", "health_min", "health_max", "health_left_max", "cost_min", "name",
                         "name_contains", "teams", "same_row", "team_named", "keyword_named"))
 
 
 def _matches_more(g: Game, c: Card, d, flt: dict, frame: dict) -> bool:
     """The filter keys of issue 18 (part B): state, health, cost, names, teams, the source's row."""
+    if "equipped" in flt and (c.gear is not None) != flt["equipped"]:
+        return False
     if "exhausted" in flt and bool(c.exhausted) != flt["exhausted"]:
         return False
     if "wounded" in flt and (c.wounds > 0) != flt["wounded"]:

@@ -1176,7 +1176,8 @@ class Game(Replayable):
             for iid in pl.hand:
                 cid = cards[iid].cid
                 cd = defs[cid]
-                if cd.type == "supporting" and (cd.cost or 0) <= pl.recruit and main_names.isdisjoint(lnames[cid]):
+                if cd.type == "supporting" and powers.recruit_cost(self, p, cd) <= pl.recruit \
+                        and main_names.isdisjoint(lnames[cid]):
                     out.append(act(p, "recruit", {"card": iid, "row": "front"}))
                     out.append(act(p, "recruit", {"card": iid, "row": "back"}))
                     for ally in allies:
@@ -1303,7 +1304,7 @@ class Game(Replayable):
         wearers = None
         for iid in pl.hand:
             d = self.defs.cards[self.cards[iid].cid]
-            if d.type != "equipment" or (d.cost or 0) > pl.recruit:
+            if d.type != "equipment" or powers.recruit_cost(self, p, d) > pl.recruit:
                 continue
             if d.teams and not powers.requirements_met(self, p, d, [(t, 1) for t in d.teams[:1]]):
                 continue
@@ -1401,7 +1402,7 @@ class Game(Replayable):
             self._next_build_player("resource")
         elif t == "recruit":
             cd = self.defs[self.cards[args["card"]].cid]
-            pl.recruit -= cd.cost or 0
+            pl.recruit -= powers.recruit_cost(self, p, cd)
             if cd.machine:
                 zones.place_machine(self, args["card"], pl.side, args["row"])
             else:
@@ -1454,13 +1455,13 @@ class Game(Replayable):
             else:
                 self.log("mulligan", f"{pl.name} keeps their hand.")
         elif t == "recruit_ally":
-            cost = self.defs[self.cards[args["card"]].cid].cost or 0
+            cost = powers.recruit_cost(self, p, self.defs[self.cards[args["card"]].cid])
             pl.recruit -= cost
             ally = self.players[args["ally"]]
             zones.enter_play(self, args["card"], ally.side, args["row"])
             self.emit_player("you_recruit", p)
         elif t == "equip":
-            pl.recruit -= self.defs[self.cards[args["card"]].cid].cost or 0
+            pl.recruit -= powers.recruit_cost(self, p, self.defs[self.cards[args["card"]].cid])
             zones.equip(self, args["card"], self.cards[args["target"]])
         elif t == "shift":
             c = self.cards[args["card"]]
@@ -1542,7 +1543,7 @@ class Game(Replayable):
                     return f"{a}: {cd.name} is not in your hand"
                 if cd.type != "supporting":
                     return f"{a}: {cd.name} is not a supporting character"
-                if (cd.cost or 0) > self.players[a.player].recruit:
+                if powers.recruit_cost(self, a.player, cd) > self.players[a.player].recruit:
                     return (f"{a}: {cd.name} costs {cd.cost} and you have "
                             f"{self.players[a.player].recruit} recruit point(s)")
                 return f"{a}: you may not recruit {cd.name} (a character of that name is your main character)"

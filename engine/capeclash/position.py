@@ -12,7 +12,7 @@ Position spec::
     players:
       - name: Ana
         main: {card: captain-solace-1, row: front, xp: 1}
-        front: [arc-archer, {card: storm-lancer, plus: 1, wounds: 1}]
+        front: [arc-archer, {card: storm-lancer, plus: 1, wounds: 1, gear: jump-pack}]   # gear: its equipment
         back: []
         hand: [sudden-surge]
         resources: [proving-grounds, {card: think-tank, face_up: false}]
@@ -30,7 +30,7 @@ from engine.core.errors import DataError, Problem, excerpt, suggest
 
 PHASES = ("start", "resource", "recruit", "formation", "main")
 ZONE_KEYS = ("front", "back", "hand", "resources", "deck", "ko", "removed")
-CHAR_FIELDS = {"card", "row", "plus", "minus", "wounds", "vitality", "stunned", "exhausted", "frozen", "xp"}
+CHAR_FIELDS = {"card", "row", "plus", "minus", "wounds", "vitality", "stunned", "exhausted", "frozen", "xp", "gear"}
 PLAYER_FIELDS = {"name", "main", *ZONE_KEYS, "recruit", "piles"}
 
 
@@ -136,6 +136,11 @@ def check_position(pool: CardPool, spec, source: str | None = None, where: str =
                     err(fld, "is not a main character", e["card"])
                 elif key in ("front", "back") and not c.is_character:
                     err(fld, "only characters stand in rows", e["card"])
+                if "gear" in e:
+                    gd = pool.find(e["gear"]) if isinstance(e["gear"], str) else None
+                    if gd is None or gd.type != "equipment" or gd.machine:
+                        err(f"{fld}.gear", f"names a piece of equipment (not a machine), not {excerpt(e['gear'])}",
+                            e["card"])
     return out
 
 
@@ -192,6 +197,8 @@ def build(pool: CardPool, spec: dict, *, mode: str = "duel", seed: int = 0, sour
     for p in pspecs:
         main = pool.find(str(_entry(p["main"])["card"])).id
         cards = [pool.find(str(_entry(e)["card"])).id for k in ZONE_KEYS for e in p.get(k, [])]
+        cards += [pool.find(str(_entry(e)["gear"])).id for k in ("front", "back") for e in p.get(k, [])
+                  if "gear" in _entry(e)]
         piles = {name: {"hidden": bool(spec.get("hidden")), "cards": [pool.find(str(x)).id for x in spec["cards"]]}
                  for name, spec in (p.get("piles") or {}).items()}
         decks.append(Deck(p.get("name", ""), main, cards, piles))
@@ -238,6 +245,15 @@ def lay_out(g: Game, spec: dict) -> None:
                 cid = d.id
                 if key in ("front", "back"):
                     _place_character(g, c, pl.side, {**e, "row": key})
+                    if "gear" in e:  # its equipment, from the same deck list
+                        gd = g.defs.find(str(e["gear"]))
+                        spare_gear = spare.get((pl.index, gd.id))
+                        if not spare_gear:
+                            raise ValueError(f"position.players[{pl.index}].{key}: no {gd.name!r} left in "
+                                             f"{pl.name}'s deck list")
+                        eq = g.cards[spare_gear.pop(0)]
+                        eq.zone, eq.gear, eq.ts, c.gear = "equipped", c.iid, g.tick(), eq.iid
+                        pl.equipment.append(eq.iid)
                 elif key == "resources":
                     c.zone = "resource"
                     c.face_up = bool(e.get("face_up", True)) and g.defs[cid].type == "location"

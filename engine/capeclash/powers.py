@@ -410,3 +410,38 @@ def power_up(g: Game, p: int, target: int, discard: int) -> None:
     zones.discard(g, discard, f" to power up {g.name(target)}")
     zones.add_counters(g, g.cards[target], "plus", 1)
     g.emit("powered_up", target)
+
+
+def recruit_cost(g: Game, p: int, cd) -> int:
+    """What recruiting (or equipping) card ``cd`` costs player ``p`` now: its cost, less the discounts of
+    the face-up characters on ``p``'s side (issue 18, part B), never below 0."""
+    cost = cd.cost or 0
+    if not g.defs.discounts or not cost:
+        return cost
+    side = g.players[p].side
+    for c in g.characters(side):
+        if c.cid not in g.defs.discounts or not c.face_up:
+            continue
+        frame = {"src": c.iid, "ctl": p, "vars": {}}
+        for dc in g.defs.cards[c.cid].discounts:
+            if _discount_applies(g, cd, dc, frame):
+                cost -= dc["n"]
+    return max(0, cost)
+
+
+def _discount_applies(g: Game, cd, dc: dict, frame: dict) -> bool:
+    flt = dc["card_filter"]
+    if cd.type != flt.get("type", "supporting"):  # (without a type: supporting characters)
+        return False
+    if not effects.card_matches(g, _Probe(cd.id), flt, frame):
+        return False
+    return "if" not in dc or effects.condition(g, dc["if"], frame)
+
+
+class _Probe:
+    """A card by id only, for ``effects.card_matches`` (which reads only its card id)."""
+
+    __slots__ = ("cid",)
+
+    def __init__(self, cid: str):
+        self.cid = cid

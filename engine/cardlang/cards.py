@@ -87,6 +87,7 @@ class CardDef:
     wearer: dict | None = None
     one_of_a_kind: bool = False
     stays_on_stun: bool = False
+    discounts: tuple = ()  # [{n, card_filter, if}]: cards you recruit cost less while this is face up in play
     # everything
     universe: str = "core"
     aka: tuple[str, ...] = ()
@@ -141,6 +142,7 @@ class CardPool:
         self.listens: dict[str, frozenset] = {c.id: _listens(c) for c in cards.values()}
         # cards with super powers that work from a hand or KO pile
         self.offzone = frozenset(c.id for c in cards.values() if c.offzone_powers)
+        self.discounts = frozenset(c.id for c in cards.values() if c.discounts)  # recruit cost reducers
         self._by_name: dict[str, list[CardDef]] = {}
         for c in cards.values():
             for n in c.names:
@@ -247,6 +249,8 @@ CARD_FIELDS = {
     "location": {"symbol"},
     "equipment": {"cost", "machine"},
 }
+CARD_FIELDS["main"] = CARD_FIELDS["main"] | {"discounts"}
+CARD_FIELDS["supporting"] = CARD_FIELDS["supporting"] | {"discounts"}
 for _t in ("supporting", "plot_twist", "location", "equipment"):  # issue 18, part B
     CARD_FIELDS[_t] = CARD_FIELDS[_t] | {"deck_rules"}
 CARD_FIELDS["equipment"] = CARD_FIELDS["equipment"] | set(L.EQUIPMENT_KEYS)
@@ -707,6 +711,23 @@ def _parse_part_b(ck: _Checker, data: dict, ctype: str, fields: dict) -> None:
                 else:
                     _check_deck_requirement(ck, v, "deck_rules.requires")
             fields["deck_rules"] = dict(rules)
+    if "discounts" in data:
+        out = []
+        for i, dc in enumerate(_as_list(data["discounts"])):
+            df = f"discounts[{i}]"
+            if not isinstance(dc, dict):
+                ck.err(df, "a discount is a mapping such as {n: 1, card_filter: {type: supporting}}")
+                continue
+            for k in dc:
+                if k not in L.DISCOUNT_KEYS:
+                    ck.err(f"{df}.{k}", f"unknown field for a discount{suggest(k, L.DISCOUNT_KEYS)}")
+            n = ck.check_int(dc, "n", f"{df}.n", minimum=1)
+            flt = ck.arg(dc.get("card_filter", {}), "card_filter", f"{df}.card_filter", set())
+            if flt.get("type") not in (None, "supporting", "equipment"):
+                ck.err(f"{df}.card_filter.type", "only supporting characters and equipment are recruited")
+            cond = ck.condition(dc["if"], f"{df}.if") if "if" in dc else None
+            out.append({"n": n or 1, "card_filter": flt, **({"if": cond} if cond else {})})
+        fields["discounts"] = tuple(out)
     if ctype == "equipment":
         if "wearer" in data:
             flt = ck.filter(data["wearer"], "wearer")

@@ -303,3 +303,11 @@ POWER_USES = ("any",)
 # Counted amounts (issue 18, part B): the number of characters matching a filter, and multipliers
 # ("twice the number of ...").
 AMOUNT_KINDS.update({"number_of": "the number of", "twice": "twice", "thrice": "three times"})
+
+# Recruit cost reduction (issue 18, part B): ``discounts: [{n: 1, card_filter: {...}, if: CONDITION}]`` on a
+# character: while it is face up in play, the cards matching the filter cost its controller n less to
+# recruit or equip (never below 0).
+DISCOUNT_KEYS = ("n", "card_filter", "if")
+
+FILTER_KEYS.update({"equipped": "bool"})  # wears equipment (true) or none (false)
+FILTER_EXAMPLES["equipped"] = True

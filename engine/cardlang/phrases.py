@@ -141,6 +141,8 @@ def _more_tail(f: dict) -> list[str]:
         tail.append(f"with {f['health_left_max']} or less health left")
     if "same_row" in f:
         tail.append("in the same row as this character" if f["same_row"] else "outside this character's row")
+    if "equipped" in f:
+        tail.append("with equipment" if f["equipped"] else "without equipment")
     if "team_named" in f:
         tail.append("of the team you named")
     if "keyword_named" in f:

@@ -147,7 +147,7 @@ def ability_lines(c: CardDef, pool=None) -> list[str]:
         until = "combat" if {"combat", "any_combat"} & set(c.timing) else "turn"
         timing = " / ".join(_timing(t, c.any_turn and t in ("combat", "any_combat")) for t in c.timing)
         lines.append(f"{timing}: {render_effect(c.effect, None, until, pool)}")
-    lines += equipment_lines(c) + deck_rule_lines(c)
+    lines += discount_lines(c) + equipment_lines(c) + deck_rule_lines(c)
     if c.type == "location":
         if c.symbol:
             lines.append(f"Makes {{{c.symbol}}}.")
@@ -162,6 +162,20 @@ USES_WORDS = {1: "", 0: " (any number of times per turn)", 2: " (twice per turn)
 def wearer_clause(c: CardDef) -> str:
     """' (only a Dawnwatch character with 4 or more health)': who may wear a piece of equipment."""
     return f" (only {_filter_phrase(c.wearer)})" if c.wearer else ""
+
+
+def discount_lines(c: CardDef) -> list[str]:
+    """Recruit cost reductions: 'Recruiting a supporting character with [[Flight]] costs you 1 less.'"""
+    from engine.cardlang.phrases import card_filter_phrase
+    out = []
+    for dc in c.discounts:
+        flt = dc["card_filter"]
+        what = card_filter_phrase(flt if "type" in flt else {**flt, "type": "supporting"})
+        verb = "Equipping" if flt.get("type") == "equipment" else "Recruiting"
+        what = what.replace("an equipment", "a piece of equipment")
+        cond = f" if {render_condition(dc['if'])}" if "if" in dc else ""
+        out.append(f"{verb} {what} costs you {dc['n']} less{cond} (never less than 0).")
+    return out
 
 
 def equipment_lines(c: CardDef) -> list[str]:

@@ -2,7 +2,8 @@
 or bottom N cards, take some, put the rest back in any order or elsewhere), ``reveal_until``,
 ``mill`` and ``reveal_hand``; and the choices that go with them: ``choose_up_to`` (up to N different
 characters), ``choose_mode`` (choose one of several modes) and ``name`` (a team, a keyword or a
-card's name).
+card's name); and verbs aimed at cards in play that are not characters: ``ko_equipment`` (the equipment
+on characters) and ``flip_location`` (a location of any player, face up or down).
 
 Hidden information: a card looked at is named only to the player looking (the decision's options
 and the private half of each log line); a revealed card is named to everyone. A question about
@@ -401,3 +402,68 @@ class Name(Verb):
 
     def text(self, a, r) -> str:
         return f"Name a {'card' if a['what'] == 'card' else a['what']}."
+
+
+@register
+class KoEquipment(Verb):
+    """KO the equipment on characters (a character's equipment)."""
+
+    name = "ko_equipment"
+    args = {"target": "selector"}
+    acts_on = ("target",)
+    example = [{"choose": {"what": "character", "filter": {"side": "enemy", "equipped": True}, "as": "t"}},
+               {"ko_equipment": {"target": "t"}}]
+
+    def run(self, g, frame, a) -> bool:
+        for c in fx.select(g, frame, a["target"]):
+            if c.gear is not None:
+                Z.drop_gear(g, c)
+        return True
+
+    def text(self, a, r) -> str:
+        return f"KO the equipment on {r.target(a['target'])}."
+
+
+@register
+class FlipLocation(Verb):
+    """Turn a face-up location of a player's (default: an enemy player's) face down, or a face-down one up."""
+
+    name = "flip_location"
+    args = {"who": "player_ref?", "face": "face", "optional": "bool?"}
+    example = [{"flip_location": {"who": "opponent", "face": "down"}}]
+
+    def check(self, args, err) -> None:
+        if args.get("face") == "up" and args.get("who", "opponent") != "you":
+            err("face", "another player's face-down resources are hidden: only your own turn face up")
+
+    def run(self, g, frame, a) -> bool:
+        p = _who(g, frame, dict(a, who=a.get("who", "opponent")))
+        if p is None:
+            return True
+        want_up = a["face"] == "up"
+        res = g.players[p].resources
+        opts = [i for i in res if g.defs.cards[g.cards[i].cid].type == "location" and g.cards[i].face_up != want_up]
+        # turning your own location face up looks among face-down resources (hidden from the others): ask
+        # whenever there is one, so the question doesn't tell what they are
+        hidden = want_up and any(not g.cards[i].face_up for i in res)
+        if not opts and not hidden:
+            return True
+        g.ask("choose", [frame["ctl"]], options=opts, optional=bool(a.get("optional")) or not opts,
+              prompt=f"Choose a location to turn face {a['face']}")
+        return False
+
+    def answer(self, g, frame, a, value) -> None:
+        frame["pc"] += 1
+        if value is None:
+            return
+        c = g.cards[value]
+        c.face_up = a["face"] == "up"
+        g.log("location", f"{g.players[frame['ctl']].name} turns {g.players[c.owner].name}'s {g.name(value)} face "
+                          f"{a['face']}.")
+
+    def text(self, a, r) -> str:
+        whose = {"you": "one of your", "opponent": "one of an enemy player's", "chosen": "one of that player's"}[
+            a.get("who", "opponent")]
+        may = "You may turn" if a.get("optional") else "Turn"
+        other = "down" if a["face"] == "up" else "up"
+        return f"{may} {whose} face-{other} locations face {a['face']}."
