@@ -95,6 +95,8 @@ EXPECTED = {
     'pt-scrap-storm': 'Main: KO the equipment on each enemy character with equipment.',
     'pt-power-cut': "Main: Turn one of an enemy player's face-up locations face down.",
     'pt-ember-saboteur': "When this character appears, you may turn one of an enemy player's face-up locations face down.",
+    'pt-ember-bulwark': '**Brace** - Main / Combat {might}: This character gets +0/+2 this turn.',
+    'pt-battle-fury': '**Stoke** - Main {might}: Choose a character on your side. It gains [[Berserker]] this turn.',
 }
 
 
@@ -282,6 +284,10 @@ def test_power_uses_and_equipment_fields_are_checked():
     eq = {"id": "e", "name": "E", "type": "equipment", "cost": 1, "keywords": ["dodge"]}
     _d, probs = parse_cards([{**eq, "wearer": {"side": "yours"}, "stays_on_stun": "yes"}])
     assert sorted(p.field for p in probs) == ["stays_on_stun", "wearer.side"]
+    _d, probs = parse_cards([{**sup, "powers": [{**pw, "timing": ["main", "main"]}]}])
+    assert [p.field for p in probs] == ["powers[0].timing"]
+    _d, probs = parse_cards([{**sup, "powers": [{**pw, "timing": ["main", "combatt"]}]}])
+    assert [p.field for p in probs] == ["powers[0].timing[1]"] and "did you mean 'combat'" in probs[0].message
     _d, probs = parse_cards([{**sup, "statics": [{"affects": {"exhausted": True}, "atk": 1}]}])
     assert [p.field for p in probs] == ["statics[0].affects.exhausted"]
     _d, probs = parse_cards([{**sup, "statics": [{"atk": {"number_of": {"side": "enemy"}}}]}])

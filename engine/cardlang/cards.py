@@ -32,6 +32,7 @@ class PowerDef:
     reaction: str | None = None  # a reaction: usable when this event happens, before it resolves
     zone: str = "play"           # where its card must be to use it: play, hand or ko (your KO pile)
     uses: int = 1                # uses per turn: 0 for any number of times (issue 18, part B)
+    timings: tuple = ()          # a power with several timings: one PowerDef per timing, all of them here
 
 
 @dataclass(frozen=True)
@@ -817,6 +818,12 @@ def _parse_powers(ck: _Checker, powers) -> list[PowerDef]:
             ck.check_choice(p["reaction"], L.EVENTS, f"{pf}.reaction", "event to react to")
             if "timing" in p:
                 ck.err(f"{pf}.timing", "a reaction is used when its event happens, so it has no timing")
+        elif isinstance(p.get("timing"), list):  # "Main / Combat": one power usable at either timing
+            timings = p["timing"]
+            for j, t in enumerate(timings):
+                ck.check_choice(t, L.TIMINGS, f"{pf}.timing[{j}]", "timing")
+            if len(timings) < 2 or len(set(map(str, timings))) != len(timings):
+                ck.err(f"{pf}.timing", "lists two or more different timings (or give one timing)")
         else:
             ck.check_choice(p.get("timing"), L.TIMINGS, f"{pf}.timing", "timing")
         cost = _as_list(p.get("cost"))
@@ -827,10 +834,13 @@ def _parse_powers(ck: _Checker, powers) -> list[PowerDef]:
         effect = ck.steps(p.get("effect"), f"{pf}.effect", set())
         if not effect:
             ck.err(f"{pf}.effect", "a super power needs an effect")
-        out.append(PowerDef(name=p.get("name", "?"), timing=p.get("timing", "main"), cost=tuple(cost),
-                            effect=effect, any_turn=bool(p.get("any_turn", False)),
-                            once_per_game=bool(p.get("once_per_game", False)), reaction=p.get("reaction"),
-                            zone=p.get("zone", "play"), uses=_power_uses(ck, p, pf)))
+        timings = tuple(t for t in p["timing"] if _is_in(t, L.TIMINGS)) if isinstance(p.get("timing"), list) else ()
+        uses = _power_uses(ck, p, pf)
+        for timing in timings or (p.get("timing", "main"),):
+            out.append(PowerDef(name=p.get("name", "?"), timing=timing, cost=tuple(cost),
+                                effect=effect, any_turn=bool(p.get("any_turn", False)),
+                                once_per_game=bool(p.get("once_per_game", False)), reaction=p.get("reaction"),
+                                zone=p.get("zone", "play"), uses=uses, timings=timings))
         if p.get("zone", "play") not in ("play", "hand", "ko"):
             ck.err(f"{pf}.zone", f"a super power works from play, hand or ko, not {excerpt(p.get('zone'))}")
     return out
