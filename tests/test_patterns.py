@@ -97,6 +97,8 @@ EXPECTED = {
     'pt-ember-saboteur': "When this character appears, you may turn one of an enemy player's face-up locations face down.",
     'pt-ember-bulwark': '**Brace** - Main / Combat {might}: This character gets +0/+2 this turn.',
     'pt-battle-fury': '**Stoke** - Main {might}: Choose a character on your side. It gains [[Berserker]] this turn.',
+    'pt-ember-flamecaller': '**Flare** - Main {energy} or {might}{might}: Choose an enemy character. Put a -1/-1 counter on it.',
+    'pt-echo-adept': '**Resonate** - Main {mind}: Choose a character on your side other than this one. Use one of its super powers without paying its cost.',
 }
 
 

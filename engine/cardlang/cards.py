@@ -33,6 +33,7 @@ class PowerDef:
     zone: str = "play"           # where its card must be to use it: play, hand or ko (your KO pile)
     uses: int = 1                # uses per turn: 0 for any number of times (issue 18, part B)
     timings: tuple = ()          # a power with several timings: one PowerDef per timing, all of them here
+    costs: tuple = ()            # a power with alternative costs (or_cost): one PowerDef per cost, all here
 
 
 @dataclass(frozen=True)
@@ -808,7 +809,8 @@ def _parse_powers(ck: _Checker, powers) -> list[PowerDef]:
         if not isinstance(p, dict):
             ck.err(pf, "a super power is a mapping")
             continue
-        fields = ["name", "timing", "cost", "effect", "any_turn", "once_per_game", "reaction", "zone", "uses"]
+        fields = ["name", "timing", "cost", "effect", "any_turn", "once_per_game", "reaction", "zone", "uses",
+                  "or_cost"]
         for k in p:
             if k not in fields:
                 ck.err(f"{pf}.{k}", f"unknown field for a super power{suggest(k, fields)}")
@@ -836,11 +838,23 @@ def _parse_powers(ck: _Checker, powers) -> list[PowerDef]:
             ck.err(f"{pf}.effect", "a super power needs an effect")
         timings = tuple(t for t in p["timing"] if _is_in(t, L.TIMINGS)) if isinstance(p.get("timing"), list) else ()
         uses = _power_uses(ck, p, pf)
+        costs = (tuple(cost),)
+        if "or_cost" in p:  # "{might}{might} or {energy}": pay either (issue 18, part B)
+            alt = _as_list(p["or_cost"])
+            for j, sym in enumerate(alt):
+                ck.check_choice(sym, (*L.SYMBOLS, L.ANY_SYMBOL), f"{pf}.or_cost[{j}]", "power symbol")
+            if not alt or tuple(alt) == tuple(cost):
+                ck.err(f"{pf}.or_cost", "an alternative cost of at least one power symbol, other than the cost")
+            costs = (tuple(cost), tuple(alt))
+            if "reaction" in p:
+                ck.err(f"{pf}.or_cost", "a reaction has one cost")
         for timing in timings or (p.get("timing", "main"),):
-            out.append(PowerDef(name=p.get("name", "?"), timing=timing, cost=tuple(cost),
-                                effect=effect, any_turn=bool(p.get("any_turn", False)),
-                                once_per_game=bool(p.get("once_per_game", False)), reaction=p.get("reaction"),
-                                zone=p.get("zone", "play"), uses=uses, timings=timings))
+            for one_cost in costs:
+                out.append(PowerDef(name=p.get("name", "?"), timing=timing, cost=one_cost,
+                                    effect=effect, any_turn=bool(p.get("any_turn", False)),
+                                    once_per_game=bool(p.get("once_per_game", False)), reaction=p.get("reaction"),
+                                    zone=p.get("zone", "play"), uses=uses, timings=timings,
+                                    costs=costs if len(costs) > 1 else ()))
         if p.get("zone", "play") not in ("play", "hand", "ko"):
             ck.err(f"{pf}.zone", f"a super power works from play, hand or ko, not {excerpt(p.get('zone'))}")
     return out

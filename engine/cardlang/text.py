@@ -121,15 +121,15 @@ def ability_lines(c: CardDef, pool=None) -> list[str]:
         body = you_may(body) if t.optional else _lower(body)
         lines.append(f"When {subject}{when}{cond}, {body}")
     for pw in c.powers:
-        if pw.timings and pw.timing != pw.timings[0]:
-            continue  # one power with several timings reads once ("Main / Combat")
+        if pw.timings and pw.timing != pw.timings[0] or pw.costs and pw.cost != pw.costs[0]:
+            continue  # one power with several timings or costs reads once ("Main / Combat {might} or {energy}")
         until = "combat" if pw.timing in ("combat", "any_combat") or pw.reaction else "turn"
         once = " (once per game)" if pw.once_per_game else ""
         once += USES_WORDS.get(pw.uses, f" ({pw.uses} times per turn)")
         once += {"hand": " (from your hand)", "ko": " (from your KO pile)"}.get(pw.zone, "")
         when = f"Reaction {_cost(pw.cost)}{once}: When {L.EVENTS[pw.reaction]}, you may pay to use this. " \
             if pw.reaction else f"{' / '.join(_timing(t, pw.any_turn) for t in pw.timings or (pw.timing,))} " \
-            f"{_cost(pw.cost)}{once}: "
+            f"{' or '.join(_cost(k) for k in pw.costs or (pw.cost,))}{once}: "
         lines.append(f"**{pw.name}** - {when}{render_effect(pw.effect, None, until, pool)}")
     if c.returns_to:
         lines.append(f"When this main character is KO'd, it goes back to your {c.returns_to} pile instead. "

@@ -3,7 +3,8 @@ or bottom N cards, take some, put the rest back in any order or elsewhere), ``re
 ``mill`` and ``reveal_hand``; and the choices that go with them: ``choose_up_to`` (up to N different
 characters), ``choose_mode`` (choose one of several modes) and ``name`` (a team, a keyword or a
 card's name); and verbs aimed at cards in play that are not characters: ``ko_equipment`` (the equipment
-on characters) and ``flip_location`` (a location of any player, face up or down).
+on characters) and ``flip_location`` (a location of any player, face up or down); and ``use_power_of``
+(use another character's super power).
 
 Hidden information: a card looked at is named only to the player looking (the decision's options
 and the private half of each log line); a revealed card is named to everyone. A question about
@@ -467,3 +468,61 @@ class FlipLocation(Verb):
         may = "You may turn" if a.get("optional") else "Turn"
         other = "down" if a["face"] == "up" else "up"
         return f"{may} {whose} face-{other} locations face {a['face']}."
+
+
+@register
+class UsePowerOf(Verb):
+    """Use one of another character's super powers without paying its cost (it counts as used this turn)."""
+
+    name = "use_power_of"
+    args = {"target": "selector"}
+    acts_on = ("target",)
+    example = [{"choose": {"what": "character", "filter": {"side": "yours", "not_self": True}, "as": "ally"}},
+               {"use_power_of": {"target": "ally"}}]
+
+    def _powers(self, g, frame, a):
+        from engine.capeclash.powers import _used, powers_of
+        chars = fx.select(g, frame, a["target"])
+        if not chars or not chars[0].face_up:
+            return None, []
+        c = chars[0]
+        seen, out = set(), []
+        for cid, i, pw in powers_of(g, c):
+            if pw.reaction or pw.zone != "play" or pw.name in seen or _used(g, c, cid, i, pw):
+                continue
+            seen.add(pw.name)
+            out.append((cid, i, pw))
+        return c, out
+
+    def run(self, g, frame, a) -> bool:
+        c, pws = self._powers(g, frame, a)
+        if not pws:
+            return True
+        if len(pws) == 1:
+            self._use(g, frame, c, pws[0])
+            return True
+        g.ask("pick", [frame["ctl"]], options=[pw.name for _cid, _i, pw in pws],
+              prompt=f"Choose one of {g.name(c.iid)}'s super powers to use")
+        return False
+
+    def answer(self, g, frame, a, value) -> None:
+        c, pws = self._powers(g, frame, a)
+        frame["pc"] += 1
+        for entry in pws:
+            if entry[2].name == value:
+                self._use(g, frame, c, entry)
+
+    def _use(self, g, frame, c, entry) -> None:
+        from engine.capeclash.powers import used_key
+        cid, i, pw = entry
+        g.used_powers.append(used_key(c, pw))
+        g.log("power", f"{g.players[frame['ctl']].name} uses {g.name(c.iid)}'s super power {pw.name} "
+                       "without paying its cost.")
+        sub = fx.new_frame(["power", cid, i], frame["ctl"], c.iid, pw.name)
+        sub["id"] = g.tick()
+        g.stack.append(sub)  # it resolves first, then the rest of this effect
+
+    def text(self, a, r) -> str:
+        t = r.target(a["target"])
+        whose = "its" if t == "it" else f"{t}'s"
+        return f"Use one of {whose} super powers without paying its cost."
