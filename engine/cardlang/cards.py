@@ -820,11 +820,11 @@ def _parse_powers(ck: _Checker, powers) -> list[PowerDef]:
             ck.check_choice(p["reaction"], L.EVENTS, f"{pf}.reaction", "event to react to")
             if "timing" in p:
                 ck.err(f"{pf}.timing", "a reaction is used when its event happens, so it has no timing")
-        elif isinstance(p.get("timing"), list):  # "Main / Combat": one power usable at either timing
+        elif isinstance(p.get("timing"), list) and len(p["timing"]) > 1:  # "Main / Combat": either timing
             timings = p["timing"]
             for j, t in enumerate(timings):
                 ck.check_choice(t, L.TIMINGS, f"{pf}.timing[{j}]", "timing")
-            if len(timings) < 2 or len(set(map(str, timings))) != len(timings):
+            if len(set(map(str, timings))) != len(timings):
                 ck.err(f"{pf}.timing", "lists two or more different timings (or give one timing)")
         else:
             ck.check_choice(p.get("timing"), L.TIMINGS, f"{pf}.timing", "timing")
@@ -836,7 +836,8 @@ def _parse_powers(ck: _Checker, powers) -> list[PowerDef]:
         effect = ck.steps(p.get("effect"), f"{pf}.effect", set())
         if not effect:
             ck.err(f"{pf}.effect", "a super power needs an effect")
-        timings = tuple(t for t in p["timing"] if _is_in(t, L.TIMINGS)) if isinstance(p.get("timing"), list) else ()
+        timings = tuple(t for t in p["timing"] if _is_in(t, L.TIMINGS)) \
+            if isinstance(p.get("timing"), list) and len(p["timing"]) > 1 else ()
         uses = _power_uses(ck, p, pf)
         costs = (tuple(cost),)
         if "or_cost" in p:  # "{might}{might} or {energy}": pay either (issue 18, part B)
