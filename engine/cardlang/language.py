@@ -311,3 +311,18 @@ DISCOUNT_KEYS = ("n", "card_filter", "if")
 
 FILTER_KEYS.update({"equipped": "bool"})  # wears equipment (true) or none (false)
 FILTER_EXAMPLES["equipped"] = True
+
+
+def card_field_examples(power: dict) -> list[tuple[str, str, dict]]:
+    """Examples of the card fields of issue 18, part B, for the language reference: (field, card type, fields)."""
+    return [
+        ("powers[].uses", "supporting", {"powers": [{**power, "uses": 2}]}),
+        ("powers[].timing (a list)", "supporting", {"powers": [{**power, "timing": ["main", "combat"]}]}),
+        ("powers[].or_cost", "supporting", {"powers": [{**power, "or_cost": ["energy", "energy"]}]}),
+        ("discounts", "supporting", {"discounts": [{"n": 1, "card_filter": {"team": "Dawnwatch"}}]}),
+        ("deck_rules.max_copies", "supporting", {"deck_rules": {"max_copies": 1}}),
+        ("deck_rules.requires", "supporting", {"deck_rules": {"requires": {"team": "Dawnwatch", "count": 8}}}),
+        ("wearer", "equipment", {"wearer": {"kind": "main"}}),
+        ("one_of_a_kind", "equipment", {"one_of_a_kind": True}),
+        ("stays_on_stun", "equipment", {"stays_on_stun": True}),
+    ]

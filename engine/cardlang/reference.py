@@ -167,4 +167,22 @@ def reference(verbs: list[str] | None = None) -> str:
         for name in names:
             out += verb_section(name)
     out += _types() + _filters() + _conditions() + _events() + _durations() + _statics() + _keywords()
+    out += _card_fields()
     return "\n".join(out).rstrip() + "\n"
+
+
+def _card_fields() -> list[str]:
+    """Card-level fields of issue 18, part B: each with an example and the text it renders to."""
+    from engine.cardlang.cards import CardPool
+    from engine.cardlang.text import ability_lines
+    out = ["## More card fields", "", "Fields of a card (beside its abilities): super power uses and timings, "
+           "alternative costs, recruit discounts, deck-building clauses and equipment details.", ""]
+    base = {"supporting": {"type": "supporting", "team": "Dawnwatch", "cost": 2, "atk": 1, "def": 1, "health": 1},
+            "equipment": {"type": "equipment", "cost": 1, "keywords": ["dodge"]}}
+    power = {"name": "Spark", "timing": "main", "cost": ["might"], "effect": [{"draw": {"n": 1}}]}
+    for field, kind, extra in L.card_field_examples(power):
+        card = {"id": "x", "name": "X", **base[kind], **extra}
+        c = CardPool.from_data([card])["x"]
+        lines = [ln for ln in ability_lines(c) if not ln.startswith("Put this on") or "only" in ln]
+        out.append(f"- `{field}`: `{flow(extra)}` reads \"{' '.join(lines)}\"")
+    return [*out, ""]

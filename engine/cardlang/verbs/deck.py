@@ -67,8 +67,10 @@ def _move(g, frame, a, iid: int, into: str) -> None:
 
 @register
 class LookAtDeck(Verb):
-    """Look at (or reveal) the top or bottom N cards of a deck, take up to some of them, and put the
-    rest back (in any order) or elsewhere."""
+    """Look at (or reveal) the top or bottom N cards of a deck, take some, put the rest back or elsewhere.
+
+    The rest go back in the same order, or in an order the player chooses (``order``), or to the other
+    end of the deck, the KO pile, out of the game, or are shuffled in."""
 
     name = "look_at_deck"
     args = {"who": "player_ref?", "n": "amount", "from": "deck_end?", "reveal": "bool?", "take": "int?",
@@ -205,8 +207,9 @@ class LookAtDeck(Verb):
 
 @register
 class RevealUntil(Verb):
-    """Reveal cards from the top of your deck until one matches a filter; it goes somewhere (default:
-    your hand), the other revealed cards elsewhere (default: the bottom of your deck)."""
+    """Reveal cards from the top of your deck until one matches; it goes to your hand (or elsewhere).
+
+    The other revealed cards go to the bottom of your deck (or elsewhere)."""
 
     name = "reveal_until"
     args = {"filter": "card_filter", "into": "take_into?", "rest": "rest_into?"}
@@ -377,8 +380,7 @@ class ChooseMode(Verb):
 
 @register
 class Name(Verb):
-    """Name a team, a keyword or a card; filters read it as ``team_named``, ``keyword_named`` or (card
-    filters) ``named``."""
+    """Name a team, a keyword or a card, for the filters team_named, keyword_named and (cards) named."""
 
     name = "name"
     args = {"what": "name_kind", "as": "name"}
@@ -427,7 +429,7 @@ class KoEquipment(Verb):
 
 @register
 class FlipLocation(Verb):
-    """Turn a face-up location of a player's (default: an enemy player's) face down, or a face-down one up."""
+    """Turn an enemy player's face-up location face down (or one of your face-down ones face up)."""
 
     name = "flip_location"
     args = {"who": "player_ref?", "face": "face", "optional": "bool?"}
