@@ -294,3 +294,9 @@ def test_power_uses_and_equipment_fields_are_checked():
     assert [p.field for p in probs] == ["statics[0].affects.exhausted"]
     _d, probs = parse_cards([{**sup, "statics": [{"atk": {"number_of": {"side": "enemy"}}}]}])
     assert [p.field for p in probs] == ["statics[0].atk"]
+
+
+def test_modes_are_offered_by_their_rules_text():
+    g = _run("modes-field-orders", 1)
+    assert g.view(0)["decision"]["options"] == ["1. You draw two cards.",
+                                                "2. Each character on your side gets +1/+0 this turn."]

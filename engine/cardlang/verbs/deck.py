@@ -361,13 +361,17 @@ class ChooseMode(Verb):
         if mode is not None:
             fx.push_sub(g, frame, frame["pc"], mode)
             return True
-        modes = [k for k in MODE_KEYS if a.get(k)]
-        g.ask("pick", [frame["ctl"]], options=modes, prompt="Choose one",
-              names=[Render(pool=g.defs).effect(a[k]) for k in modes])
+        g.ask("pick", [frame["ctl"]], options=self._texts(g, a), prompt="Choose one")
         return False
 
+    @staticmethod
+    def _texts(g, a) -> list[str]:
+        """Each mode's rules text (what the player picks from), numbered so that no two are alike."""
+        return [f"{i}. {Render(pool=g.defs).effect(a[k])}" for i, k in enumerate(MODE_KEYS, 1) if a.get(k)]
+
     def answer(self, g, frame, a, value) -> None:
-        frame["vars"][f"_mode{len(frame['ref'])}"] = value
+        modes = [k for k in MODE_KEYS if a.get(k)]
+        frame["vars"][f"_mode{len(frame['ref'])}"] = modes[self._texts(g, a).index(value)]
 
     def text(self, a, r) -> str:
         outs = []
