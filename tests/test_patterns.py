@@ -99,6 +99,7 @@ EXPECTED = {
     'pt-battle-fury': '**Stoke** - Main {might}: Choose a character on your side. It gains [[Berserker]] this turn.',
     'pt-ember-flamecaller': '**Flare** - Main {energy} or {might}{might}: Choose an enemy character. Put a -1/-1 counter on it.',
     'pt-echo-adept': '**Resonate** - Main {mind}: Choose a character on your side other than this one. Use one of its super powers without paying its cost.',
+    'pt-ember-sage': 'The super powers of each Emberline character on your side cost {any} less (never less than one symbol).',
 }
 
 

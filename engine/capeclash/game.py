@@ -1291,7 +1291,7 @@ class Game(Replayable):
             return f"{a}: {pw.name} was already used this turn"
         if pw.once_per_game and pw.name in c.used_once:
             return f"{a}: {pw.name} can be used once per game and was used"
-        if not powers.payable(self, a.player, pw.cost, c):
+        if not powers.payable(self, a.player, powers.power_cost(self, a.player, c, pw), c):
             return f"{a}: you cannot pay {', '.join(pw.cost)} for {pw.name} (face-up locations or locations in hand)"
         return f"{a}: {pw.name} is a {pw.timing.replace('_', ' ')} power" + \
             ("" if pw.any_turn else " for your own turn")

@@ -216,7 +216,7 @@ def plays(g: Game, p: int, timing: str) -> list[Action]:
                     continue
                 if locs is None:
                     locs = locations(g, p)
-                if payable(g, p, pw.cost, c, (), locs):
+                if payable(g, p, power_cost(g, p, c, pw), c, (), locs):
                     out.append(act(p, "power", {"card": c.iid, "power": k}))
             continue
         if locs is None:
@@ -298,7 +298,7 @@ def _used(g: Game, c: Card, cid: str, i: int, pw) -> bool:
 
 def _usable(g: Game, p: int, c: Card, cid: str, i: int, pw, locs) -> bool:
     """Not used up, and its cost can be paid."""
-    return not _used(g, c, cid, i, pw) and payable(g, p, pw.cost, c, (), locs)
+    return not _used(g, c, cid, i, pw) and payable(g, p, power_cost(g, p, c, pw), c, (), locs)
 
 
 def _offer_powers(g: Game, p: int, c: Card, timing: str, my_turn: bool, locs, out: list) -> None:
@@ -402,7 +402,7 @@ def use_power(g: Game, p: int, iid: int, index: int) -> None:
         c.used_once.append(pw.name)
     g.log("power", f"{g.players[p].name} uses {g.name(iid)}'s super power {pw.name}.")
     then = effects.new_frame(["power", cid, i], p, iid, pw.name)
-    g.stack.append({"t": "pay", "player": p, "need": list(pw.cost), "paid": [], "for": iid,
+    g.stack.append({"t": "pay", "player": p, "need": list(power_cost(g, p, c, pw)), "paid": [], "for": iid,
                     "name": pw.name, "then": then})
 
 
@@ -445,3 +445,28 @@ class _Probe:
 
     def __init__(self, cid: str):
         self.cid = cid
+
+
+def power_cost(g: Game, p: int, c: Card, pw) -> tuple:
+    """What using super power ``pw`` of ``c`` costs player ``p`` now: its cost, less one symbol for each
+    super power discount of a face-up character on ``p``'s side whose ``affects`` filter matches ``c``
+    (issue 18, part B). A cost never drops below one symbol."""
+    if not g.defs.power_discounts:
+        return pw.cost
+    cost = list(pw.cost)
+    for s in g.characters(g.players[p].side):
+        if s.cid not in g.defs.power_discounts or not s.face_up:
+            continue
+        frame = {"src": s.iid, "ctl": p, "vars": {}}
+        for dc in g.defs.cards[s.cid].discounts:
+            if "power" not in dc or len(cost) <= 1:
+                continue
+            if not effects.matches(g, c, dc["affects"], frame) or ("if" in dc and not effects.condition(g, dc["if"],
+                                                                                                      frame)):
+                continue
+            sym = dc["power"]
+            if sym in cost:
+                cost.remove(sym)
+            elif sym == "any":
+                cost.pop()
+    return tuple(cost)

@@ -144,7 +144,8 @@ class CardPool:
         self.listens: dict[str, frozenset] = {c.id: _listens(c) for c in cards.values()}
         # cards with super powers that work from a hand or KO pile
         self.offzone = frozenset(c.id for c in cards.values() if c.offzone_powers)
-        self.discounts = frozenset(c.id for c in cards.values() if c.discounts)  # recruit cost reducers
+        self.discounts = frozenset(c.id for c in cards.values() if any("power" not in d for d in c.discounts))
+        self.power_discounts = frozenset(c.id for c in cards.values() if any("power" in d for d in c.discounts))
         self._by_name: dict[str, list[CardDef]] = {}
         for c in cards.values():
             for n in c.names:
@@ -723,6 +724,18 @@ def _parse_part_b(ck: _Checker, data: dict, ctype: str, fields: dict) -> None:
             for k in dc:
                 if k not in L.DISCOUNT_KEYS:
                     ck.err(f"{df}.{k}", f"unknown field for a discount{suggest(k, L.DISCOUNT_KEYS)}")
+            if "power" in dc:  # a super power discount: one symbol less (never below one symbol)
+                ck.check_choice(dc["power"], (*L.SYMBOLS, L.ANY_SYMBOL), f"{df}.power", "power symbol")
+                if "card_filter" in dc:
+                    ck.err(f"{df}.card_filter", "a super power discount picks characters with affects: FILTER")
+                aff = ck.filter(dc.get("affects", {}), f"{df}.affects")
+                if "n" in dc:
+                    ck.err(f"{df}.n", "a super power discount is one symbol (give a second discount for two)")
+                cond = ck.condition(dc["if"], f"{df}.if") if "if" in dc else None
+                out.append({"power": dc["power"], "affects": aff, **({"if": cond} if cond else {})})
+                continue
+            if "affects" in dc:
+                ck.err(f"{df}.affects", "a recruit discount picks cards with card_filter (affects: goes with power:)")
             n = ck.check_int(dc, "n", f"{df}.n", minimum=1)
             flt = ck.arg(dc.get("card_filter", {}), "card_filter", f"{df}.card_filter", set())
             if flt.get("type") not in (None, "supporting", "equipment"):

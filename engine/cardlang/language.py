@@ -307,7 +307,9 @@ AMOUNT_KINDS.update({"number_of": "the number of", "twice": "twice", "thrice": "
 # Recruit cost reduction (issue 18, part B): ``discounts: [{n: 1, card_filter: {...}, if: CONDITION}]`` on a
 # character: while it is face up in play, the cards matching the filter cost its controller n less to
 # recruit or equip (never below 0).
-DISCOUNT_KEYS = ("n", "card_filter", "if")
+DISCOUNT_KEYS = ("n", "card_filter", "if", "power", "affects")
+"""``{power: SYMBOL, affects: FILTER}`` instead: the super powers of the characters the filter matches (on your
+side) cost one such symbol less ({any}: any one symbol), never less than one symbol."""
 
 FILTER_KEYS.update({"equipped": "bool"})  # wears equipment (true) or none (false)
 FILTER_EXAMPLES["equipped"] = True
@@ -320,6 +322,7 @@ def card_field_examples(power: dict) -> list[tuple[str, str, dict]]:
         ("powers[].timing (a list)", "supporting", {"powers": [{**power, "timing": ["main", "combat"]}]}),
         ("powers[].or_cost", "supporting", {"powers": [{**power, "or_cost": ["energy", "energy"]}]}),
         ("discounts", "supporting", {"discounts": [{"n": 1, "card_filter": {"team": "Dawnwatch"}}]}),
+        ("discounts (super powers)", "supporting", {"discounts": [{"power": "any", "affects": {"side": "yours"}}]}),
         ("deck_rules.max_copies", "supporting", {"deck_rules": {"max_copies": 1}}),
         ("deck_rules.requires", "supporting", {"deck_rules": {"requires": {"team": "Dawnwatch", "count": 8}}}),
         ("wearer", "equipment", {"wearer": {"kind": "main"}}),

@@ -172,6 +172,12 @@ def discount_lines(c: CardDef) -> list[str]:
     from engine.cardlang.phrases import card_filter_phrase
     out = []
     for dc in c.discounts:
+        if "power" in dc:
+            who = _filter_phrase(dc["affects"])
+            who = "each " + who.split(" ", 1)[1] if dc["affects"] else "each character"
+            cond = f" while {render_condition(dc['if'])}" if "if" in dc else ""
+            out.append(f"The super powers of {who} cost {{{dc['power']}}} less{cond} (never less than one symbol).")
+            continue
         flt = dc["card_filter"]
         what = card_filter_phrase(flt if "type" in flt else {**flt, "type": "supporting"})
         verb = "Equipping" if flt.get("type") == "equipment" else "Recruiting"
