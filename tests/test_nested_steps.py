@@ -19,7 +19,8 @@ NOT_IN_COMBAT = [{"draw": {"n": 1}}]
 
 def _nested(verb: str, key: str, inner: list) -> dict:
     """A step of ``verb`` with ``inner`` under ``key`` and its other arguments filled in."""
-    args = {"if": {"cond": {"hand_at_least": 1}}, "may": {"prompt": "Do it?"}, "repeat": {"n": 2}}.get(verb, {})
+    args = {"if": {"cond": {"hand_at_least": 1}}, "may": {"prompt": "Do it?"}, "repeat": {"n": 2},
+            "lasting": {"when": "start_of_turn"}}.get(verb, {})
     args = dict(args)
     for k, typ in VERBS[verb].args.items():
         if typ == "steps" and k != key:
@@ -39,7 +40,8 @@ NESTING = [(name, key) for name, verb in VERBS.items() for key in verb.nested]
 def test_nested_step_keys_come_from_the_registry():
     assert set(NESTING) == {("may", "then"), ("if", "then"), ("if", "else"), ("coin_flip", "heads"),
                             ("coin_flip", "tails"), ("dance_off", "win"), ("dance_off", "lose"),
-                            ("repeat", "steps")}
+                            ("repeat", "steps"), ("lasting", "effect")} | \
+        {("choose_mode", f"mode{i}") for i in range(1, 5)}
 
 
 @pytest.mark.parametrize(("verb", "key"), NESTING)

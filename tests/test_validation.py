@@ -246,3 +246,18 @@ def test_difficulty_labels_and_team_plot_twists():
                                  "effect": [{"draw": {"n": 1}}]})
     assert not problems
     assert plot.teams == ("Dawnwatch",)  # the team whose characters it needs is the card's team
+
+
+def test_two_cards_of_one_name_are_refused_and_a_lookup_says_which():
+    """Two non-main cards sharing a name can't be told apart by decks, positions and scenarios that
+    name them: validation names both; a lookup by that name lists the ids. A main character may share
+    its name (its levels, or a supporting card of the same name on purpose)."""
+    from engine.cardlang.cards import CardPool, check_pool
+    sup = {"type": "supporting", "cost": 1, "atk": 1, "def": 1, "health": 1}
+    pool = CardPool.from_data([{"id": "a", "name": "Twin", **sup}, {"id": "b", "name": "Twin", **sup},
+                               {"id": "m", "name": "Boss", "type": "main", "level": 2, "atk": 1, "def": 1,
+                                "health": 5}, {"id": "c", "name": "Boss", **sup}])
+    msgs = [(p.card, p.field, p.message) for p in check_pool(pool)]
+    assert msgs == [("b", "name", "'Twin' is also the name of card 'a' (None): give each card its own name")]
+    assert pool.find("Twin") is None and pool.not_found("Twin") == "names 2 cards (a, b): give the card's id"
+    assert pool.find("Boss").id == "m"

@@ -275,7 +275,54 @@ def deck_problems(pool: CardPool, deck: Deck, source: str | None = None) -> list
         err(None, "piles", f"a card in this deck uses the pile {pname!r}; add it under piles:")
     if len(universes) > 1:
         err(None, "cards", f"cards from different universes cannot be mixed: {', '.join(sorted(universes))}")
+    out += deck_rule_problems(pool, deck, source)
     return out
+
+
+def deck_rule_problems(pool: CardPool, deck: Deck, source: str | None = None) -> list[Problem]:
+    """The deck-building clauses printed on the deck's cards (``deck_rules``), each broken one
+    named with the deck, the card and the clause as printed."""
+    from engine.cardlang.text import deck_requirement_phrase, deck_rule_lines
+    out = []
+    counts = deck.counts()
+    main = pool.cards.get(deck.main)
+    for cid, n in sorted(counts.items()):
+        c = pool.cards.get(cid)
+        rules = c.deck_rules if c is not None else None
+        if not rules:
+            continue
+        said = deck_rule_lines(c)
+        where = f"deck {deck.name!r}: " if deck.name else ""
+        if "max_copies" in rules and n > rules["max_copies"]:
+            out.append(Problem(source, c.name, "cards", f"{where}{n} copies of {c.name}, whose clause says "
+                                                        f"\"{said[0]}\""))
+        req = rules.get("requires")
+        if isinstance(req, dict) and not _requirement_met(pool, deck, main, cid, req):
+            out.append(Problem(source, c.name, "cards", f"{where}{c.name} may be in a deck only if "
+                                                        f"{deck_requirement_phrase(req)} (its clause "
+                                                        f"\"{said[-1]}\")"))
+    return out
+
+
+def _requirement_met(pool: CardPool, deck: Deck, main, cid: str, req: dict) -> bool:
+    if "main_team" in req and (main is None or req["main_team"] not in main.teams):
+        return False
+    if "count" in req:
+        n = 0
+        for other, k in deck.counts().items():
+            d = pool.cards.get(other)
+            if other == cid or d is None:
+                continue
+            if "team" in req and req["team"] not in d.teams:
+                continue
+            if "type" in req and d.type != req["type"]:
+                continue
+            if "keyword" in req and req["keyword"] not in d.keywords:
+                continue
+            n += k
+        if n < req["count"]:
+            return False
+    return True
 
 
 def _pile_refs(card) -> list[dict]:

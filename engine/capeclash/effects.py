@@ -191,10 +191,50 @@ def matches(g: Game, c: Card, flt: dict, frame: dict) -> bool:
         return False
     if "alignment" in flt and not any(g.defs.alignment(t) == flt["alignment"] for t in d.teams):
         return False
+    if not _MORE_KEYS.isdisjoint(flt):
+        return _matches_more(g, c, d, flt, frame)
     return True
 
 
 _WHERE_KEYS = frozenset(("stunned", "side", "row", "in_combat"))
+_MORE_KEYS = frozenset(("equipped", "exhausted", "wounded", "health_min", "health_max", "health_left_max", "cost_min", "name",
+                        "name_contains", "teams", "same_row", "team_named", "keyword_named"))
+
+
+def _matches_more(g: Game, c: Card, d, flt: dict, frame: dict) -> bool:
+    """The filter keys of issue 18 (part B): state, health, cost, names, teams, the source's row."""
+    if "equipped" in flt and (c.gear is not None) != flt["equipped"]:
+        return False
+    if "exhausted" in flt and bool(c.exhausted) != flt["exhausted"]:
+        return False
+    if "wounded" in flt and (c.wounds > 0) != flt["wounded"]:
+        return False
+    if "health_min" in flt and d.health < flt["health_min"]:
+        return False
+    if "health_max" in flt and d.health > flt["health_max"]:
+        return False
+    if "health_left_max" in flt and d.health - c.wounds > flt["health_left_max"]:
+        return False
+    if "cost_min" in flt and (d.cost or 0) < flt["cost_min"]:
+        return False
+    if "name" in flt and flt["name"] not in d.names:
+        return False
+    if "name_contains" in flt and not any(flt["name_contains"].lower() in n.lower() for n in d.names):
+        return False
+    if "teams" in flt and not any(t in flt["teams"] for t in g.teams_of(c)):
+        return False
+    if "same_row" in flt:
+        src = g.cards[frame["src"]] if frame.get("src") is not None else None
+        same = src is not None and src.zone == "play" and src.side == c.side and src.row == c.row
+        if same != flt["same_row"]:
+            return False
+    if "team_named" in flt and frame["vars"].get(flt["team_named"]) not in g.teams_of(c):
+        return False
+    if "keyword_named" in flt:
+        kw = frame["vars"].get(flt["keyword_named"])
+        if kw is None or not g.has_keyword(c, kw):
+            return False
+    return True
 
 
 # zones other players may not look into: a question about what such a zone holds is asked from
@@ -210,6 +250,8 @@ def card_zone(g: Game, p: int, zone: str) -> list[int]:
         return list(pl.ko)
     if zone == "deck":
         return list(pl.deck)
+    if zone == "removed":
+        return list(pl.removed)
     enemies = [q for q in g.players if g.are_enemies(q.side, pl.side)]
     if zone == "enemy_ko":
         return [i for q in enemies for i in q.ko]
@@ -232,6 +274,12 @@ def card_matches(g: Game, c: Card, flt: dict, frame: dict) -> bool:
     if "name" in flt and flt["name"] not in d.names:
         return False
     if "keyword" in flt and flt["keyword"] not in d.keywords:
+        return False
+    if "name_contains" in flt and not any(flt["name_contains"].lower() in n.lower() for n in d.names):
+        return False
+    if "teams" in flt and not any(t in flt["teams"] for t in d.teams):
+        return False
+    if "named" in flt and frame["vars"].get(flt["named"]) not in d.names:
         return False
     return True
 
@@ -283,6 +331,10 @@ def amount(g: Game, frame: dict, v) -> int:
         return count_of(g, sel, frame["ctl"], src)
     if k == "chosen":
         return int(frame["vars"].get(sel) or 0)
+    if k == "number_of":
+        return sum(1 for c in g.characters() if matches(g, c, sel, frame))
+    if k in ("twice", "thrice"):
+        return (2 if k == "twice" else 3) * amount(g, frame, sel)
     chars = select(g, frame, sel)
     if not chars:
         return 0

@@ -67,7 +67,7 @@ def card_reason(g: Game, a: Action) -> str | None:
                 return f"{a}: {cd.name} is not in your hand"
             if cd.type != "supporting":
                 return f"{a}: {cd.name} is not a supporting character"
-            if (cd.cost or 0) > g.players[a.player].recruit:
+            if powers.recruit_cost(g, a.player, cd) > g.players[a.player].recruit:
                 return (f"{a}: {cd.name} costs {cd.cost} and you have "
                         f"{g.players[a.player].recruit} recruit point(s)")
             return f"{a}: you may not recruit {cd.name} (a character of that name is your main character)"
@@ -107,7 +107,7 @@ def power_reason(g: Game, a: Action, c: Card, cd) -> str:
         return f"{a}: {pw.name} was already used this turn"
     if pw.once_per_game and pw.name in c.used_once:
         return f"{a}: {pw.name} can be used once per game and was used"
-    if not powers.payable(g, a.player, pw.cost, c):
+    if not powers.payable(g, a.player, powers.power_cost(g, a.player, c, pw), c):
         return f"{a}: you cannot pay {', '.join(pw.cost)} for {pw.name} (face-up locations or locations in hand)"
     return f"{a}: {pw.name} is a {pw.timing.replace('_', ' ')} power" + \
         ("" if pw.any_turn else " for your own turn")

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.capeclash import combat, decisions, powers, queries
+from engine.capeclash import combat, decisions, powers, queries, zones
 from engine.capeclash import restrictions as R
 from engine.capeclash.stack import ReactionOffer
 from engine.capeclash.state import Card, Decision
@@ -79,7 +79,8 @@ def options(g: Game, p: int, d: Decision) -> list[Action]:
         for iid in pl.hand:
             cid = cards[iid].cid
             cd = defs[cid]
-            if cd.type == "supporting" and (cd.cost or 0) <= pl.recruit and main_names.isdisjoint(lnames[cid]):
+            if cd.type == "supporting" and powers.recruit_cost(g, p, cd) <= pl.recruit \
+                    and main_names.isdisjoint(lnames[cid]):
                 out.append(act(p, "recruit", {"card": iid, "row": "front"}))
                 out.append(act(p, "recruit", {"card": iid, "row": "back"}))
                 for ally in allies:
@@ -201,7 +202,7 @@ def equip_options(g: Game, p: int) -> list[Action]:
     wearers = None
     for iid in pl.hand:
         d = g.defs.cards[g.cards[iid].cid]
-        if d.type != "equipment" or (d.cost or 0) > pl.recruit:
+        if d.type != "equipment" or powers.recruit_cost(g, p, d) > pl.recruit:
             continue
         if d.teams and not powers.requirements_met(g, p, d, [(t, 1) for t in d.teams[:1]]):
             continue
@@ -210,6 +211,9 @@ def equip_options(g: Game, p: int) -> list[Action]:
             continue
         if wearers is None:
             wearers = [c for c in g.characters(pl.side) if c.face_up]
+        if d.wearer or d.one_of_a_kind:  # who may wear it, one of a kind (issue 18, part B)
+            out += [act(p, "equip", {"card": iid, "target": c.iid}) for c in zones.may_wear(g, p, d, wearers)]
+            continue
         out += [act(p, "equip", {"card": iid, "target": c.iid}) for c in wearers]
     return out
 

@@ -12,12 +12,13 @@ Position spec::
     players:
       - name: Ana
         main: {card: captain-solace-1, row: front, xp: 1}
-        front: [arc-archer, {card: storm-lancer, plus: 1, wounds: 1}]
+        front: [arc-archer, {card: storm-lancer, plus: 1, wounds: 1, gear: jump-pack}]   # gear: its equipment
         back: []
         hand: [sudden-surge]
         resources: [proving-grounds, {card: think-tank, face_up: false}]
         deck: [shield-cadet]      # top card first
         ko: []
+        removed: []               # the removed-from-game pile
 """
 
 from __future__ import annotations
@@ -28,8 +29,8 @@ from engine.cardlang.cards import CardPool
 from engine.core.errors import DataError, Problem, excerpt, suggest
 
 PHASES = ("start", "resource", "recruit", "formation", "main")
-ZONE_KEYS = ("front", "back", "hand", "resources", "deck", "ko")
-CHAR_FIELDS = {"card", "row", "plus", "minus", "wounds", "vitality", "stunned", "exhausted", "frozen", "xp"}
+ZONE_KEYS = ("front", "back", "hand", "resources", "deck", "ko", "removed")
+CHAR_FIELDS = {"card", "row", "plus", "minus", "wounds", "vitality", "stunned", "exhausted", "frozen", "xp", "gear"}
 PLAYER_FIELDS = {"name", "main", *ZONE_KEYS, "recruit", "piles"}
 
 
@@ -130,11 +131,16 @@ def check_position(pool: CardPool, spec, source: str | None = None, where: str =
                         err(f"{fld}.row", f"must be front or back, not {excerpt(e[k])}", e["card"])
                 c = pool.find(e["card"]) if isinstance(e["card"], str) else None
                 if c is None:
-                    err(fld, f"no such card{suggest(e['card'], sorted({x.name for x in pool}))}", e["card"])
+                    err(fld, pool.not_found(e["card"]), e["card"])
                 elif key == "main" and c.type != "main":
                     err(fld, "is not a main character", e["card"])
                 elif key in ("front", "back") and not c.is_character:
                     err(fld, "only characters stand in rows", e["card"])
+                if "gear" in e:
+                    gd = pool.find(e["gear"]) if isinstance(e["gear"], str) else None
+                    if gd is None or gd.type != "equipment" or gd.machine:
+                        err(f"{fld}.gear", f"names a piece of equipment (not a machine), not {excerpt(e['gear'])}",
+                            e["card"])
     return out
 
 
@@ -173,7 +179,7 @@ def _check_piles(pool: CardPool, piles, source, fld) -> list[Problem]:
         for j, x in enumerate(pile["cards"]):
             if not isinstance(x, str) or pool.find(x) is None:
                 out.append(Problem(source, x if isinstance(x, str) else None, f"{pf}.cards[{j}]",
-                                   f"no such card{suggest(x, sorted({c.name for c in pool}))}"))
+                                   pool.not_found(x)))
     return out
 
 
@@ -191,6 +197,8 @@ def build(pool: CardPool, spec: dict, *, mode: str = "duel", seed: int = 0, sour
     for p in pspecs:
         main = _card_id(pool, _entry(p["main"])["card"])
         cards = [_card_id(pool, _entry(e)["card"]) for k in ZONE_KEYS for e in p.get(k, [])]
+        cards += [_card_id(pool, _entry(e)["gear"]) for k in ("front", "back") for e in p.get(k, [])
+                  if "gear" in _entry(e)]
         piles = {name: {"hidden": bool(spec.get("hidden")), "cards": [_card_id(pool, x) for x in spec["cards"]]}
                  for name, spec in (p.get("piles") or {}).items()}
         decks.append(Deck(p.get("name", ""), main, cards, piles))
@@ -248,6 +256,15 @@ def lay_out(g: Game, spec: dict) -> None:
                 cid = d.id
                 if key in ("front", "back"):
                     _place_character(g, c, pl.side, {**e, "row": key})
+                    if "gear" in e:  # its equipment, from the same deck list
+                        gd = g.defs.find(str(e["gear"]))
+                        spare_gear = spare.get((pl.index, gd.id))
+                        if not spare_gear:
+                            raise ValueError(f"position.players[{pl.index}].{key}: no {gd.name!r} left in "
+                                             f"{pl.name}'s deck list")
+                        eq = g.cards[spare_gear.pop(0)]
+                        eq.zone, eq.gear, eq.ts, c.gear = "equipped", c.iid, g.tick(), eq.iid
+                        pl.equipment.append(eq.iid)
                 elif key == "resources":
                     c.zone = "resource"
                     c.face_up = bool(e.get("face_up", True)) and g.defs[cid].type == "location"

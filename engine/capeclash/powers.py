@@ -220,7 +220,7 @@ def plays(g: Game, p: int, timing: str) -> list[Action]:
                     continue
                 if locs is None:
                     locs = locations(g, p)
-                if payable(g, p, pw.cost, c, (), locs):
+                if payable(g, p, power_cost(g, p, c, pw), c, (), locs):
                     out.append(act(p, "power", {"card": c.iid, "power": k}))
             continue
         if locs is None:
@@ -295,12 +295,14 @@ def _used(g: Game, c: Card, cid: str, i: int, pw) -> bool:
     """Used up this turn (or, for a once-per-game power, this game)?"""
     if pw.once_per_game and pw.name in c.used_once:
         return True
+    if pw.uses != 1:  # any number of times (0), or N times per turn (issue 18, part B)
+        return pw.uses > 0 and g.used_powers.count(used_key(c, pw)) >= pw.uses
     return bool(g.used_powers) and used_key(c, pw) in g.used_powers
 
 
 def _usable(g: Game, p: int, c: Card, cid: str, i: int, pw, locs) -> bool:
     """Not used up, and its cost can be paid."""
-    return not _used(g, c, cid, i, pw) and payable(g, p, pw.cost, c, (), locs)
+    return not _used(g, c, cid, i, pw) and payable(g, p, power_cost(g, p, c, pw), c, (), locs)
 
 
 def _in_no_combat(iid: int) -> bool:
@@ -408,10 +410,70 @@ def use_power(g: Game, p: int, iid: int, index: int) -> None:
         c.used_once.append(pw.name)
     g.log("power", f"{g.players[p].name} uses {g.name(iid)}'s super power {pw.name}.", None, {"cards": (iid,)})
     then = effects.new_frame(["power", cid, i], p, iid, pw.name)
-    g.stack.append(Payment(p, list(pw.cost), [], iid, pw.name, then))
+    g.stack.append(Payment(p, list(power_cost(g, p, c, pw)), [], iid, pw.name, then))
 
 
 def power_up(g: Game, p: int, target: int, discard: int) -> None:
     zones.discard(g, discard, f" to power up {g.name(target)}")
     zones.add_counters(g, g.cards[target], "plus", 1)
     g.emit("powered_up", target)
+
+
+def recruit_cost(g: Game, p: int, cd) -> int:
+    """What recruiting (or equipping) card ``cd`` costs player ``p`` now: its cost, less the discounts of
+    the face-up characters on ``p``'s side (issue 18, part B), never below 0."""
+    cost = cd.cost or 0
+    if not g.defs.discounts or not cost:
+        return cost
+    side = g.players[p].side
+    for c in g.characters(side):
+        if c.cid not in g.defs.discounts or not c.face_up:
+            continue
+        frame = {"src": c.iid, "ctl": p, "vars": {}}
+        for dc in g.defs.cards[c.cid].discounts:
+            if _discount_applies(g, cd, dc, frame):
+                cost -= dc["n"]
+    return max(0, cost)
+
+
+def _discount_applies(g: Game, cd, dc: dict, frame: dict) -> bool:
+    flt = dc["card_filter"]
+    if cd.type != flt.get("type", "supporting"):  # (without a type: supporting characters)
+        return False
+    if not effects.card_matches(g, _Probe(cd.id), flt, frame):
+        return False
+    return "if" not in dc or effects.condition(g, dc["if"], frame)
+
+
+class _Probe:
+    """A card by id only, for ``effects.card_matches`` (which reads only its card id)."""
+
+    __slots__ = ("cid",)
+
+    def __init__(self, cid: str):
+        self.cid = cid
+
+
+def power_cost(g: Game, p: int, c: Card, pw) -> tuple:
+    """What using super power ``pw`` of ``c`` costs player ``p`` now: its cost, less one symbol for each
+    super power discount of a face-up character on ``p``'s side whose ``affects`` filter matches ``c``
+    (issue 18, part B). A cost never drops below one symbol."""
+    if not g.defs.power_discounts:
+        return pw.cost
+    cost = list(pw.cost)
+    for s in g.characters(g.players[p].side):
+        if s.cid not in g.defs.power_discounts or not s.face_up:
+            continue
+        frame = {"src": s.iid, "ctl": p, "vars": {}}
+        for dc in g.defs.cards[s.cid].discounts:
+            if "power" not in dc or len(cost) <= 1:
+                continue
+            if not effects.matches(g, c, dc["affects"], frame) or ("if" in dc and not effects.condition(g, dc["if"],
+                                                                                                      frame)):
+                continue
+            sym = dc["power"]
+            if sym in cost:
+                cost.remove(sym)
+            elif sym == "any":
+                cost.pop()
+    return tuple(cost)

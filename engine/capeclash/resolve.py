@@ -52,7 +52,7 @@ def do(g: Game, a: Action, d: Decision) -> None:
         flow.next_build_player(g, "resource")
     elif t == "recruit":
         cd = g.defs[g.cards[args["card"]].cid]
-        pl.recruit -= cd.cost or 0
+        pl.recruit -= powers.recruit_cost(g, p, cd)
         if cd.machine:
             zones.place_machine(g, args["card"], pl.side, args["row"])
         else:
@@ -109,14 +109,14 @@ def do(g: Game, a: Action, d: Decision) -> None:
         else:
             g.log("mulligan", f"{pl.name} keeps their hand.")
     elif t == "recruit_ally":
-        cost = g.defs[g.cards[args["card"]].cid].cost or 0
+        cost = powers.recruit_cost(g, p, g.defs[g.cards[args["card"]].cid])
         pl.recruit -= cost
         ally = g.players[args["ally"]]
         zones.enter_play(g, args["card"], ally.side, args["row"])
         g.emit_player("you_recruit", p)
         recruited(g, p, args["card"])
     elif t == "equip":
-        pl.recruit -= g.defs[g.cards[args["card"]].cid].cost or 0
+        pl.recruit -= powers.recruit_cost(g, p, g.defs[g.cards[args["card"]].cid])
         zones.equip(g, args["card"], g.cards[args["target"]])
         recruited(g, p, None)
     elif t == "shift":

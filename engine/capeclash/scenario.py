@@ -291,6 +291,9 @@ def _arg_matches(g: Game, a: Action, k: str, v) -> bool:
         return powers_of(g, g.cards[a["card"]])[have][2].name.lower() == v.lower()
     if k == "trigger" and isinstance(v, str):
         return v.lower() in g.pending[have].label.lower()
+    if k == "option" and isinstance(v, str):  # {pick: Gloom Syndicate}: the option by its value
+        opts = (g.decision or {}).get("options") or []
+        return have < len(opts) and str(opts[have]).lower() == v.lower()
     return have == v
 
 

@@ -80,7 +80,7 @@ def enter_play(g: Game, iid: int, side: int, row: str, *, how: str = "recruits")
     """A character appears on ``side`` in ``row`` (ready, face up)."""
     c = g.cards[iid]
     owner = g.players[c.owner]
-    for zone in (owner.hand, owner.deck, owner.ko):
+    for zone in (owner.hand, owner.deck, owner.ko, owner.removed):
         if iid in zone:
             zone.remove(iid)
             break
@@ -210,7 +210,7 @@ def stun(g: Game, c: Card, *, wound_it: bool = True, cause: str = "") -> None:
         return
     if R.possible(g) and R.why(g, c, "be_stunned"):
         return  # can't be stunned: it stays face up (combat says so in the log)
-    _turn_down(g, c, exhausted=True)
+    _turn_down(g, c, exhausted=True, stunned=True)
     g.log("stun", f"{g.name(c.iid)} is {'stunned' if wound_it else 'dazed'}{cause}.", None, {"cards": (c.iid,)})
     g.emit("is_stunned", c.iid)
     if wound_it:
@@ -295,6 +295,23 @@ def equip(g: Game, iid: int, wearer: Card) -> None:
     g.log("equip", f"{pl.name} equips {g.name(wearer.iid)} with {g.name(iid)}.")
 
 
+def may_wear(g: Game, p: int, d, wearers: list[Card]) -> list[Card]:
+    """The characters among ``wearers`` that equipment ``d`` may go on: its ``wearer`` filter, and none
+    while a one-of-a-kind piece of its name is already on the side."""
+    if d.one_of_a_kind:
+        side = g.players[p].side
+        for pl in g.players:
+            for i in pl.equipment:
+                e = g.cards[i]
+                if g.defs.cards[e.cid].name == d.name and e.gear is not None and g.cards[e.gear].side == side:
+                    return []
+    if not d.wearer:
+        return wearers
+    from engine.capeclash.effects import matches
+    probe = {"src": None, "ctl": p, "vars": {}}
+    return [c for c in wearers if matches(g, c, d.wearer, probe)]
+
+
 def place_machine(g: Game, iid: int, side: int, row: str) -> None:
     """A machine goes into a row. It is not a character: it doesn't protect, isn't protected,
     stays put during formation, and is KO'd as soon as it is attacked."""
@@ -346,7 +363,7 @@ def hide(g: Game, c: Card) -> None:
     g.log("hide", f"{g.name(c.iid)} hides.")
 
 
-def _turn_down(g: Game, c: Card, *, exhausted: bool) -> None:
+def _turn_down(g: Game, c: Card, *, exhausted: bool, stunned: bool = False) -> None:
     """What stunning and hiding share: a face-up character in play turns face down (``exhausted`` or
     ready), loses its counters, leaves combat and drops its equipment; effects lasting while it stays
     face up end."""
@@ -354,7 +371,8 @@ def _turn_down(g: Game, c: Card, *, exhausted: bool) -> None:
     c.exhausted = exhausted
     c.plus = c.minus = 0
     remove_from_combat(g, c)
-    drop_gear(g, c)
+    if c.gear is None or not stunned or not g.defs.cards[g.cards[c.gear].cid].stays_on_stun:
+        drop_gear(g, c)  # (equipment that stays on a stunned wearer: issue 18, part B)
     g.source_gone(c.iid)
     g.dirty = True
 
@@ -421,7 +439,7 @@ def log_move(g: Game, c: Card, seen_before: set[int] | None, text: str, known_to
     after = seen_by(g, c)
     name = g.name(c.iid)
     line = text.replace("{card}", name)
-    if seen_before is None or after is None:
+    if seen_before is None or after is None or known_to is None:  # (None: it was revealed to everyone)
         g.log("put", line[0].upper() + line[1:])
         return
     anonymous = text.replace("{card}", "a card")

@@ -31,6 +31,9 @@ class PowerDef:
     once_per_game: bool = False
     reaction: str | None = None  # a reaction: usable when this event happens, before it resolves
     zone: str = "play"           # where its card must be to use it: play, hand or ko (your KO pile)
+    uses: int = 1                # uses per turn: 0 for any number of times (issue 18, part B)
+    timings: tuple = ()          # a power with several timings: one PowerDef per timing, all of them here
+    costs: tuple = ()            # a power with alternative costs (or_cost): one PowerDef per cost, all here
 
 
 @dataclass(frozen=True)
@@ -81,6 +84,12 @@ class CardDef:
     returns_to: str | None = None  # a main character that goes back to this side pile when KO'd
     # main characters: how hard they are to learn (Easy, Medium, Tricky)
     difficulty: str | None = None
+    # deck-building clauses (deck_rules: max_copies, requires) and equipment details (issue 18, part B)
+    deck_rules: dict | None = None
+    wearer: dict | None = None
+    one_of_a_kind: bool = False
+    stays_on_stun: bool = False
+    discounts: tuple = ()  # [{n, card_filter, if}]: cards you recruit cost less while this is face up in play
     # everything
     universe: str = "core"
     aka: tuple[str, ...] = ()
@@ -135,6 +144,8 @@ class CardPool:
         self.listens: dict[str, frozenset] = {c.id: _listens(c) for c in cards.values()}
         # cards with super powers that work from a hand or KO pile
         self.offzone = frozenset(c.id for c in cards.values() if c.offzone_powers)
+        self.discounts = frozenset(c.id for c in cards.values() if any("power" not in d for d in c.discounts))
+        self.power_discounts = frozenset(c.id for c in cards.values() if any("power" in d for d in c.discounts))
         self._by_name: dict[str, list[CardDef]] = {}
         for c in cards.values():
             for n in c.names:
@@ -201,6 +212,13 @@ class CardPool:
     def alignment(self, team: str) -> str | None:
         return (self.teams.get(team) or {}).get("alignment")
 
+    def not_found(self, ref) -> str:
+        """Why ``find(ref)`` found nothing, in words: a name that names several cards says which."""
+        hits = self.by_name(ref) if isinstance(ref, str) else []
+        if len(hits) > 1:
+            return f"names {len(hits)} cards ({', '.join(sorted(c.id for c in hits))}): give the card's id"
+        return f"no such card{suggest(ref, sorted({c.name for c in self}))}"
+
     def find(self, ref: str) -> CardDef | None:
         """A card by id, or by its unique name (case-insensitive)."""
         if not isinstance(ref, str):
@@ -259,6 +277,11 @@ CARD_FIELDS = {
     "location": {"symbol"},
     "equipment": {"cost", "machine"},
 }
+CARD_FIELDS["main"] = CARD_FIELDS["main"] | {"discounts"}
+CARD_FIELDS["supporting"] = CARD_FIELDS["supporting"] | {"discounts"}
+for _t in ("supporting", "plot_twist", "location", "equipment"):  # issue 18, part B
+    CARD_FIELDS[_t] = CARD_FIELDS[_t] | {"deck_rules"}
+CARD_FIELDS["equipment"] = CARD_FIELDS["equipment"] | set(L.EQUIPMENT_KEYS)
 
 
 # Argument types that take one word from a fixed list: (the list, what to call it in errors).
@@ -278,6 +301,12 @@ ENUM_ARGS = {
     "player_group": (L.PLAYER_GROUPS, "group of players"),
     "lasting_event": (L.LASTING_EVENTS, "event for a lasting ability"),
 }
+ENUM_ARGS.update({  # issue 18, part B: deck manipulation and naming
+    "deck_end": (L.DECK_ENDS, "end of the deck"),
+    "take_into": (L.DECK_TAKE_INTO, "destination"),
+    "rest_into": (L.DECK_REST, "destination for the rest"),
+    "name_kind": (L.NAME_KINDS, "thing to name"),
+})
 
 
 MAX_NUMBER = 999  # no cost, stat, level, XP or amount on a card comes near this (a bigger one is a typo)
@@ -428,6 +457,14 @@ class _Checker:
                     self.err(fld, f"unknown amount {k!r}{suggest(k, L.AMOUNT_KINDS)}")
                 elif k == "count":
                     self.check_choice(sel, L.COUNTABLES, f"{fld}.count", "thing to count")
+                elif k == "number_of":
+                    self.filter(sel, f"{fld}.number_of")
+                elif k in ("twice", "thrice"):
+                    if not isinstance(sel, dict):
+                        self.err(f"{fld}.{k}", f"multiplies a counted amount such as {{count: allies}}, not "
+                                               f"{excerpt(sel)}")
+                    else:
+                        self.arg(sel, "amount", f"{fld}.{k}", bound)
                 elif k == "chosen":
                     if not _is_in(sel, bound):
                         self.err(f"{fld}.chosen", f"{excerpt(sel)} is not a number chosen earlier (choose_number ... as)")
@@ -455,6 +492,8 @@ class _Checker:
                     self.err(f"{fld}.{k}", f"unknown card filter {k!r}{suggest(k, L.CARD_FILTER_KEYS)}")
                 elif k == "type":
                     self.check_choice(val, L.CARD_TYPES, f"{fld}.{k}", "card type")
+                elif L.CARD_FILTER_KEYS[k] in ("str_list", "name"):
+                    self.text_value(val, L.CARD_FILTER_KEYS[k], f"{fld}.{k}")
             return dict(v)
         if typ == "bool":
             if not isinstance(v, bool):
@@ -463,6 +502,9 @@ class _Checker:
         if typ in ("str", "name"):
             if not isinstance(v, str) or not v:
                 self.err(fld, f"must be text, not {excerpt(v)}")
+            return v
+        if typ == "str_list":
+            self.text_value(v, typ, fld)
             return v
         if typ == "steps":
             return self.steps(v, fld, set(bound))
@@ -512,7 +554,17 @@ class _Checker:
                 self.err(f"{fld}.{k}", f"must be true, false or any, not {excerpt(val)}")
             elif typ == "int":
                 self.number(val, f"{fld}.{k}")
+            elif typ in ("str_list", "str", "name"):
+                self.text_value(val, typ, f"{fld}.{k}")
         return dict(v)
+
+    def text_value(self, val, typ: str, fld: str) -> None:
+        """A filter's text value: a word (``str``, ``name``) or a list of at least two (``str_list``)."""
+        if typ == "str_list":
+            if not isinstance(val, list) or len(val) < 2 or not all(isinstance(x, str) and x for x in val):
+                self.err(fld, f"lists two or more names, such as [Dawnwatch, Skyguard], not {excerpt(val)}")
+        elif not isinstance(val, str) or not val:
+            self.err(fld, f"must be text, not {excerpt(val)}")
 
     def condition(self, v, fld: str) -> dict:
         if not isinstance(v, dict) or not v:
@@ -714,11 +766,97 @@ def parse_card(data: dict, file: str | None = None) -> tuple[CardDef | None, lis
             ck.err("symbol", "a location needs a power symbol, or a team for a special location")
         fields["symbol"] = sym
 
+    _parse_part_b(ck, data, ctype, fields)
     try:
         card = CardDef(**fields)
     except TypeError:  # pragma: no cover - a field we could not even read
         return None, ck.problems
     return card, ck.problems
+
+
+def _parse_part_b(ck: _Checker, data: dict, ctype: str, fields: dict) -> None:
+    """Deck-building clauses (``deck_rules``) and equipment details (``wearer``, ``one_of_a_kind``,
+    ``stays_on_stun``)."""
+    if "deck_rules" in data:
+        rules = data["deck_rules"]
+        if not isinstance(rules, dict) or not rules:
+            ck.err("deck_rules", f"is a mapping such as {{max_copies: 1}} or {{requires: {{team: T, count: N}}}}, "
+                                 f"not {excerpt(rules)}")
+        else:
+            for k, v in rules.items():
+                if k not in L.DECK_RULE_KEYS:
+                    ck.err(f"deck_rules.{k}", f"unknown deck-building clause{suggest(k, L.DECK_RULE_KEYS)}")
+                elif k == "max_copies":
+                    ck.number(v, "deck_rules.max_copies")
+                    if isinstance(v, int) and not isinstance(v, bool) and not 1 <= v <= 3:
+                        ck.err("deck_rules.max_copies", f"is 1, 2 or 3 (a deck holds at most 4 of any card), not {v}")
+                else:
+                    _check_deck_requirement(ck, v, "deck_rules.requires")
+            fields["deck_rules"] = dict(rules)
+    if "discounts" in data:
+        out = []
+        for i, dc in enumerate(_as_list(data["discounts"])):
+            df = f"discounts[{i}]"
+            if not isinstance(dc, dict):
+                ck.err(df, "a discount is a mapping such as {n: 1, card_filter: {type: supporting}}")
+                continue
+            for k in dc:
+                if k not in L.DISCOUNT_KEYS:
+                    ck.err(f"{df}.{k}", f"unknown field for a discount{suggest(k, L.DISCOUNT_KEYS)}")
+            if "power" in dc:  # a super power discount: one symbol less (never below one symbol)
+                ck.check_choice(dc["power"], (*L.SYMBOLS, L.ANY_SYMBOL), f"{df}.power", "power symbol")
+                if "card_filter" in dc:
+                    ck.err(f"{df}.card_filter", "a super power discount picks characters with affects: FILTER")
+                aff = ck.filter(dc.get("affects", {}), f"{df}.affects")
+                if "n" in dc:
+                    ck.err(f"{df}.n", "a super power discount is one symbol (give a second discount for two)")
+                cond = ck.condition(dc["if"], f"{df}.if") if "if" in dc else None
+                out.append({"power": dc["power"], "affects": aff, **({"if": cond} if cond else {})})
+                continue
+            if "affects" in dc:
+                ck.err(f"{df}.affects", "a recruit discount picks cards with card_filter (affects: goes with power:)")
+            n = ck.check_int(dc, "n", f"{df}.n", minimum=1)
+            flt = ck.arg(dc.get("card_filter", {}), "card_filter", f"{df}.card_filter", set())
+            if flt.get("type") not in (None, "supporting", "equipment"):
+                ck.err(f"{df}.card_filter.type", "only supporting characters and equipment are recruited")
+            cond = ck.condition(dc["if"], f"{df}.if") if "if" in dc else None
+            out.append({"n": n or 1, "card_filter": flt, **({"if": cond} if cond else {})})
+        fields["discounts"] = tuple(out)
+    if ctype == "equipment":
+        if "wearer" in data:
+            flt = ck.filter(data["wearer"], "wearer")
+            for k in ("side", "stunned", "in_combat", *L.VOLATILE_FILTER_KEYS):
+                if k in flt:
+                    ck.err(f"wearer.{k}", f"says who may wear it by what the character is, not by {k}")
+            fields["wearer"] = flt
+        for k in ("one_of_a_kind", "stays_on_stun"):
+            if k in data:
+                if not isinstance(data[k], bool):
+                    ck.err(k, f"must be true or false, not {excerpt(data[k])}")
+                fields[k] = data[k] is True
+        if data.get("machine") and any(k in data for k in L.EQUIPMENT_KEYS if k != "one_of_a_kind"):
+            ck.err("wearer" if "wearer" in data else "stays_on_stun", "a machine is worn by nobody")
+
+
+def _check_deck_requirement(ck: _Checker, v, fld: str) -> None:
+    if not isinstance(v, dict) or not v:
+        ck.err(fld, "is a mapping such as {team: Dawnwatch, count: 3} or {main_team: Dawnwatch}")
+        return
+    for k, val in v.items():
+        if k not in L.DECK_REQUIREMENT_KEYS:
+            ck.err(f"{fld}.{k}", f"unknown requirement{suggest(k, L.DECK_REQUIREMENT_KEYS)}")
+        elif k == "count":
+            ck.number(val, f"{fld}.count")
+        elif k == "keyword":
+            ck.check_choice(val, L.KEYWORDS, f"{fld}.keyword", "keyword")
+        elif k == "type":
+            ck.check_choice(val, L.CARD_TYPES, f"{fld}.type", "card type")
+        elif not isinstance(val, str) or not val:
+            ck.err(f"{fld}.{k}", f"names a team, not {excerpt(val)}")
+    if "count" in v and not any(k in v for k in ("team", "keyword", "type")):
+        ck.err(f"{fld}.count", "counts cards of a team, a keyword or a type: give team, keyword or type")
+    if "count" not in v and any(k in v for k in ("team", "keyword", "type")):
+        ck.err(fld, "give count: N, the number of other such cards the deck must hold")
 
 
 def _check_common_types(ck: _Checker, data: dict) -> None:
@@ -755,7 +893,8 @@ def _parse_powers(ck: _Checker, powers) -> list[PowerDef]:
         if not isinstance(p, dict):
             ck.err(pf, "a super power is a mapping")
             continue
-        fields = ["name", "timing", "cost", "effect", "any_turn", "once_per_game", "reaction", "zone"]
+        fields = ["name", "timing", "cost", "effect", "any_turn", "once_per_game", "reaction", "zone", "uses",
+                  "or_cost"]
         for k in p:
             if k not in fields:
                 ck.err(f"{pf}.{k}", f"unknown field for a super power{suggest(k, fields)}")
@@ -765,6 +904,12 @@ def _parse_powers(ck: _Checker, powers) -> list[PowerDef]:
             ck.check_choice(p["reaction"], L.EVENTS, f"{pf}.reaction", "event to react to")
             if "timing" in p:
                 ck.err(f"{pf}.timing", "a reaction is used when its event happens, so it has no timing")
+        elif isinstance(p.get("timing"), list) and len(p["timing"]) > 1:  # "Main / Combat": either timing
+            timings = p["timing"]
+            for j, t in enumerate(timings):
+                ck.check_choice(t, L.TIMINGS, f"{pf}.timing[{j}]", "timing")
+            if len(set(map(str, timings))) != len(timings):
+                ck.err(f"{pf}.timing", "lists two or more different timings (or give one timing)")
         else:
             ck.check_choice(p.get("timing"), L.TIMINGS, f"{pf}.timing", "timing")
         cost = _as_list(p.get("cost"))
@@ -775,13 +920,47 @@ def _parse_powers(ck: _Checker, powers) -> list[PowerDef]:
         effect = ck.steps(p.get("effect"), f"{pf}.effect", set())
         if not effect:
             ck.err(f"{pf}.effect", "a super power needs an effect")
-        out.append(PowerDef(name=p.get("name", "?"), timing=p.get("timing", "main"), cost=tuple(cost),
-                            effect=effect, any_turn=bool(p.get("any_turn", False)),
-                            once_per_game=bool(p.get("once_per_game", False)), reaction=p.get("reaction"),
-                            zone=p.get("zone", "play")))
+        timings = tuple(t for t in p["timing"] if _is_in(t, L.TIMINGS)) \
+            if isinstance(p.get("timing"), list) and len(p["timing"]) > 1 else ()
+        uses = _power_uses(ck, p, pf)
+        costs = (tuple(cost),)
+        if "or_cost" in p:  # "{might}{might} or {energy}": pay either (issue 18, part B)
+            alt = _as_list(p["or_cost"])
+            for j, sym in enumerate(alt):
+                ck.check_choice(sym, (*L.SYMBOLS, L.ANY_SYMBOL), f"{pf}.or_cost[{j}]", "power symbol")
+            if not alt or tuple(alt) == tuple(cost):
+                ck.err(f"{pf}.or_cost", "an alternative cost of at least one power symbol, other than the cost")
+            costs = (tuple(cost), tuple(alt))
+            if "reaction" in p:
+                ck.err(f"{pf}.or_cost", "a reaction has one cost")
+        for timing in timings or (p.get("timing", "main"),):
+            for one_cost in costs:
+                out.append(PowerDef(name=p.get("name", "?"), timing=timing, cost=one_cost,
+                                    effect=effect, any_turn=bool(p.get("any_turn", False)),
+                                    once_per_game=bool(p.get("once_per_game", False)), reaction=p.get("reaction"),
+                                    zone=p.get("zone", "play"), uses=uses, timings=timings,
+                                    costs=costs if len(costs) > 1 else ()))
         if p.get("zone", "play") not in ("play", "hand", "ko"):
             ck.err(f"{pf}.zone", f"a super power works from play, hand or ko, not {excerpt(p.get('zone'))}")
     return out
+
+
+def _power_uses(ck: _Checker, p: dict, pf: str) -> int:
+    """``uses``: how many times per turn a super power may be used ("any", or 2 to 5; default once)."""
+    if "uses" not in p:
+        return 1
+    v = p["uses"]
+    if v == "any":
+        uses = 0
+    elif isinstance(v, int) and not isinstance(v, bool) and 2 <= v <= 5:
+        uses = v
+    else:
+        ck.err(f"{pf}.uses", f"is how many times per turn it may be used: any, or 2 to 5 (once is the "
+                             f"default), not {excerpt(v)}")
+        return 1
+    if p.get("once_per_game") or "reaction" in p:
+        ck.err(f"{pf}.uses", "a once-per-game power or a reaction is used at most once; drop uses")
+    return uses
 
 
 def _parse_triggers(ck: _Checker, triggers) -> list[TriggerDef]:
@@ -822,8 +1001,15 @@ def _parse_statics(ck: _Checker, statics) -> list[dict]:
                 if "keyword" in flt:
                     ck.err(f"{sf}.affects.keyword", "a continuous ability can't pick characters by keyword "
                                                     "(keywords may themselves come from continuous abilities)")
+                for vk in L.VOLATILE_FILTER_KEYS:
+                    if vk in flt:
+                        ck.err(f"{sf}.affects.{vk}", f"a continuous ability can't pick characters by {vk} "
+                                                     "(it changes without the board changing)")
                 clean[k] = flt
             elif k in ("atk", "def"):
+                if isinstance(v, dict) and set(v) & {"number_of", "twice", "thrice"}:
+                    ck.err(f"{sf}.{k}", "a continuous ability's amount can't be number_of, twice or thrice "
+                                        "(they are counted once, when an effect resolves)")
                 clean[k] = ck.arg(v, "amount", f"{sf}.{k}", set())
             elif k == "grant":
                 kws = _as_list(v)
@@ -942,6 +1128,20 @@ def check_pool(pool: CardPool, partial=()) -> list[Problem]:
     """Cross-card checks: level-up targets exist, teams are known. ``partial``: cards that
     failed other checks, checked here too so that every problem is reported at once."""
     problems = []
+    named: dict[str, list[CardDef]] = {}
+    for c in pool:
+        if isinstance(c.name, str):
+            named.setdefault(c.name.lower(), []).append(c)
+    for same in named.values():
+        # a name names one card, or decks, positions and scenarios that name it can't tell which is
+        # meant; a main character's name names the main (its levels share it, and a supporting
+        # character may share it on purpose: you can't control one with your main's name)
+        if len(same) > 1 and not any(c.type == "main" for c in same):
+            first = same[0]
+            for c in same[1:]:
+                problems.append(Problem(c.source, c.id, "name",
+                                        f"{c.name!r} is also the name of card {first.id!r} ({first.source}): "
+                                        "give each card its own name"))
     for c in [*pool, *partial]:
         if c.level_up and c.level_up.into not in pool:
             problems.append(Problem(c.source, c.id, "level_up.into",
@@ -973,6 +1173,12 @@ def check_pool(pool: CardPool, partial=()) -> list[Problem]:
             for k, v in c.kw_params:
                 if L.KEYWORDS[k].get("param") == "team" and not _is_in(v, pool.teams):
                     problems.append(Problem(c.source, c.id, "keywords", f"{k}: unknown team {excerpt(v)}{suggest(v, pool.teams)}"))
+            req = (c.deck_rules or {}).get("requires")
+            for k in ("team", "main_team"):
+                t = req.get(k) if isinstance(req, dict) else None
+                if isinstance(t, str) and t not in pool.teams:
+                    problems.append(Problem(c.source, c.id, f"deck_rules.requires.{k}",
+                                            f"unknown team {t!r}{suggest(t, pool.teams)}"))
             for t, _n in c.requires:
                 if ":" not in t and t not in pool.teams:
                     problems.append(Problem(c.source, c.id, "requires", f"unknown team {t!r}{suggest(t, pool.teams)}"))

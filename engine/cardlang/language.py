@@ -316,3 +316,83 @@ CONDITIONS.update({
 })
 
 ARG_TYPES = (*ARG_TYPES, "restrictions", "player_restrictions", "player_group", "lasting_event")
+
+# ---------------------------------------------------------------- filters, deck and choice constructs
+# (issue 18, part B). Kept in their own block so the tables above stay as they are.
+
+FILTER_KEYS.update({
+    "exhausted": "bool",        # true: exhausted; false: ready
+    "wounded": "bool",          # true: has a wound; false: has none
+    "health_min": "int",        # printed health
+    "health_max": "int",
+    "health_left_max": "int",   # current health: printed health minus wounds
+    "cost_min": "int",
+    "name": "str",              # one of the card's names (its name or an AKA)
+    "name_contains": "str",     # a word or part of one in its name (any case)
+    "teams": "str_list",        # a member of any of these teams ("Dawnwatch or Skyguard")
+    "same_row": "bool",         # in the same row (on the same side) as this character
+    "team_named": "name",       # a member of the team named earlier with name_team
+    "keyword_named": "name",    # has the keyword named earlier with name_keyword
+})
+"""Filter keys whose truth can change without the board changing (a character exhausts, takes a
+wound): a continuous ability can't pick characters by them."""
+VOLATILE_FILTER_KEYS = ("exhausted", "wounded", "health_left_max", "keyword_named", "team_named")
+
+CARD_FILTER_KEYS.update({"name_contains": "str", "teams": "str_list", "named": "name"})
+FILTER_EXAMPLES = {"exhausted": True, "wounded": False, "health_min": 5, "health_max": 3, "health_left_max": 2,
+                   "cost_min": 4, "name": "Stone Giant", "name_contains": "Wolf", "teams": ["Dawnwatch", "Skyguard"],
+                   "same_row": True, "team_named": "rival", "keyword_named": "guess"}
+"""Examples for the language reference (``capeclash language``)."""
+CARD_FILTER_EXAMPLES = {"name_contains": "Wolf", "teams": ["Dawnwatch", "Skyguard"], "named": "guess"}
+
+# Where ``choose: {what: card}`` may also look: your removed-from-game cards.
+CARD_ZONES = (*CARD_ZONES, "removed")
+
+# ``look_at_deck`` / ``reveal_until``: which end of the deck, and where the cards go.
+DECK_ENDS = ("top", "bottom")
+DECK_TAKE_INTO = ("hand", "play", "ko", "deck_top", "deck_bottom", "removed")
+DECK_REST = ("deck_top", "deck_bottom", "ko", "deck_shuffled", "removed")
+ARG_TYPES = (*ARG_TYPES, "deck_end", "take_into", "rest_into", "str_list", "name_kind")
+NAME_KINDS = ("team", "keyword", "card")
+
+# Card-level fields (issue 18, part B): deck-building clauses and equipment details.
+DECK_RULE_KEYS = {"max_copies": "int", "requires": "deck_requirement"}
+"""``deck_rules: {max_copies: 1}`` ("only one copy in a deck") and ``deck_rules: {requires: {team:
+T, count: N}}`` ("your deck may contain this card only if it holds N or more other T cards")."""
+DECK_REQUIREMENT_KEYS = ("team", "keyword", "type", "count", "main_team")
+EQUIPMENT_KEYS = ("wearer", "one_of_a_kind", "stays_on_stun")
+"""Equipment: ``wearer: FILTER`` (who may wear it), ``one_of_a_kind: true`` (a side may hold only
+one equipment of this name), ``stays_on_stun: true`` (it stays on its stunned wearer)."""
+
+# Super powers (issue 18, part B): how often each turn ("any" or a number; default once).
+POWER_USES = ("any",)
+
+# Counted amounts (issue 18, part B): the number of characters matching a filter, and multipliers
+# ("twice the number of ...").
+AMOUNT_KINDS.update({"number_of": "the number of", "twice": "twice", "thrice": "three times"})
+
+# Recruit cost reduction (issue 18, part B): ``discounts: [{n: 1, card_filter: {...}, if: CONDITION}]`` on a
+# character: while it is face up in play, the cards matching the filter cost its controller n less to
+# recruit or equip (never below 0).
+DISCOUNT_KEYS = ("n", "card_filter", "if", "power", "affects")
+"""``{power: SYMBOL, affects: FILTER}`` instead: the super powers of the characters the filter matches (on your
+side) cost one such symbol less ({any}: any one symbol), never less than one symbol."""
+
+FILTER_KEYS.update({"equipped": "bool"})  # wears equipment (true) or none (false)
+FILTER_EXAMPLES["equipped"] = True
+
+
+def card_field_examples(power: dict) -> list[tuple[str, str, dict]]:
+    """Examples of the card fields of issue 18, part B, for the language reference: (field, card type, fields)."""
+    return [
+        ("powers[].uses", "supporting", {"powers": [{**power, "uses": 2}]}),
+        ("powers[].timing (a list)", "supporting", {"powers": [{**power, "timing": ["main", "combat"]}]}),
+        ("powers[].or_cost", "supporting", {"powers": [{**power, "or_cost": ["energy", "energy"]}]}),
+        ("discounts", "supporting", {"discounts": [{"n": 1, "card_filter": {"team": "Dawnwatch"}}]}),
+        ("discounts (super powers)", "supporting", {"discounts": [{"power": "any", "affects": {"side": "yours"}}]}),
+        ("deck_rules.max_copies", "supporting", {"deck_rules": {"max_copies": 1}}),
+        ("deck_rules.requires", "supporting", {"deck_rules": {"requires": {"team": "Dawnwatch", "count": 8}}}),
+        ("wearer", "equipment", {"wearer": {"kind": "main"}}),
+        ("one_of_a_kind", "equipment", {"one_of_a_kind": True}),
+        ("stays_on_stun", "equipment", {"stays_on_stun": True}),
+    ]

@@ -41,8 +41,10 @@ def target(sel, chosen=None, *, pronoun: bool = True) -> str:
             return "each character in that row"
         things = [k for k, noun in chosen.items() if noun is not None]
         if pronoun and things and things[-1] == sel:
-            return "it"
+            return "each of them" if " characters" in f" {chosen[sel]}" else "it"
         noun = chosen[sel] or "chosen character"
+        if " characters" in f" {noun}":  # chosen with choose_up_to
+            return f"each of the {noun}"
         same = [k for k in things if chosen[k] == noun]
         if len(same) > 1:
             return f"the {ORDINALS[min(same.index(sel), len(ORDINALS) - 1)]} {noun}"
@@ -62,6 +64,7 @@ def filter_phrase(f: dict) -> str:
         words.append("face-up or stunned")
     elif stunned is True:
         words.append("stunned")
+    words += _state_words(f)
     side = f.get("side")
     if side == "enemy":
         words.append("enemy")
@@ -69,6 +72,8 @@ def filter_phrase(f: dict) -> str:
         words.append(f["alignment"].capitalize())
     if "team" in f:
         words.append(f["team"])
+    if "teams" in f:
+        words.append(either(f["teams"]))
     kind = f.get("kind")
     words.append({"main": "main character", "supporting": "supporting character"}.get(kind, "character"))
     out = " ".join(words)
@@ -93,14 +98,64 @@ def filter_phrase(f: dict) -> str:
         tail.append("with the name you named")
     if "tag" in f:
         tail.append(f"tagged {f['tag']}")
+    tail += _more_tail(f)
     art = "an" if out[0] in "aeiouAEIOU" else "a"
     return f"{art} {out}" + ("" if not tail else " " + " ".join(tail))
+
+
+def plural_filter(f: dict) -> str:
+    """'enemy characters', 'exhausted characters on your side': a filter's phrase in the plural."""
+    return noun(filter_phrase(f)).replace("character", "characters", 1)
+
+
+def either(names) -> str:
+    """[A, B, C] -> 'A, B or C'."""
+    names = list(names)
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " or " + names[-1]
+
+
+def _state_words(f: dict) -> list[str]:
+    """Adjectives for a character's state (issue 18, part B): exhausted or ready, wounded or not."""
+    out = []
+    if "exhausted" in f:
+        out.append("exhausted" if f["exhausted"] else "ready")
+    if "wounded" in f:
+        out.append("wounded" if f["wounded"] else "unwounded")
+    return out
+
+
+def _more_tail(f: dict) -> list[str]:
+    """What follows the noun for the filter keys of issue 18 (part B)."""
+    tail = []
+    if "name" in f:
+        tail.append(f"named {f['name']}")
+    if "name_contains" in f:
+        tail.append(f"with \"{f['name_contains']}\" in its name")
+    if "cost_min" in f:
+        tail.append(f"that costs {f['cost_min']} or more")
+    if "health_min" in f:
+        tail.append(f"with {f['health_min']} or more health")
+    if "health_max" in f:
+        tail.append(f"with {f['health_max']} or less health")
+    if "health_left_max" in f:
+        tail.append(f"with {f['health_left_max']} or less health left")
+    if "same_row" in f:
+        tail.append("in the same row as this character" if f["same_row"] else "outside this character's row")
+    if "equipped" in f:
+        tail.append("with equipment" if f["equipped"] else "without equipment")
+    if "team_named" in f:
+        tail.append("of the team you named")
+    if "keyword_named" in f:
+        tail.append("with the keyword you named")
+    return tail
 
 
 def card_filter_phrase(f: dict) -> str:
     words = []
     if "team" in f:
         words.append(f["team"])
+    if "teams" in f:
+        words.append(either(f["teams"]))
     kind = {"main": "main character card", "supporting": "card other than a main character"}.get(f.get("kind"))
     words.append({"main": "main character", "supporting": "supporting character", "plot_twist": "plot twist",
                   "location": "location", "equipment": "equipment", "token": "token"}.get(f.get("type"), kind or "card"))
@@ -114,6 +169,10 @@ def card_filter_phrase(f: dict) -> str:
         tail.append(f"that costs {f['cost_min']} or more")
     if "keyword" in f:
         tail.append(f"with [[{kw(f['keyword'])}]]")
+    if "name_contains" in f:
+        tail.append(f"with \"{f['name_contains']}\" in its name")
+    if "named" in f:
+        tail.append("with the name you named")
     return ("an " if out[0] in "aeiouAEIOU" else "a ") + out + ("" if not tail else " " + " ".join(tail))
 
 
@@ -127,6 +186,11 @@ def amount(v, chosen=None) -> str:
         return f"X, where X is the number of {COUNT_PLURALS[sel]}"
     if k == "chosen":
         return "X, where X is the number you chose"
+    if k == "number_of":
+        return f"X, where X is the number of {plural_filter(sel)}"
+    if k in ("twice", "thrice"):
+        inner = amount(sel, chosen)[len("X, where X is "):]
+        return f"X, where X is {L.AMOUNT_KINDS[k]} {inner}"
     return f"X, where X is {L.AMOUNT_KINDS[k]} {target(sel, chosen, pronoun=False)}"
 
 

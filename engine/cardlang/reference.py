@@ -94,12 +94,14 @@ def _filters() -> list[str]:
     examples = {"side": "enemy", "row": "back", "in_combat": True, "kind": "supporting", "stunned": "any",
                 "team": "Dawnwatch", "keyword": "flight", "not_self": True, "cost_max": 2, "atk_max": 3,
                 "def_max": 3, "alignment": "good", "tag": "Robot", "named": "guess"}
+    examples.update(L.FILTER_EXAMPLES)
     for k, typ in L.FILTER_KEYS.items():
         ex = {k: examples.get(k, 1)}
         out.append(f"- `{k}` ({typ}): `{flow(ex)}` reads \"{P.filter_phrase(ex)}\"")
     out += ["", "## Card filters", "", "Pick cards outside play (`choose: {what: card}`, `search`).", ""]
     cexamples = {"type": "location", "team": "Dawnwatch", "cost_max": 2, "cost_min": 3, "name": "Swarmling",
                  "keyword": "flight", "kind": "main"}
+    cexamples.update(L.CARD_FILTER_EXAMPLES)
     for k, typ in L.CARD_FILTER_KEYS.items():
         ex = {k: cexamples.get(k, 1)}
         out.append(f"- `{k}` ({typ}): `{flow(ex)}` reads \"{P.card_filter_phrase(ex)}\"")
@@ -179,4 +181,22 @@ def reference(verbs: list[str] | None = None) -> str:
         for name in names:
             out += verb_section(name)
     out += _types() + _filters() + _conditions() + _events() + _durations() + _statics() + _restrictions() + _keywords()
+    out += _card_fields()
     return "\n".join(out).rstrip() + "\n"
+
+
+def _card_fields() -> list[str]:
+    """Card-level fields of issue 18, part B: each with an example and the text it renders to."""
+    from engine.cardlang.cards import CardPool
+    from engine.cardlang.text import ability_lines
+    out = ["## More card fields", "", "Fields of a card (beside its abilities): super power uses and timings, "
+           "alternative costs, recruit discounts, deck-building clauses and equipment details.", ""]
+    base = {"supporting": {"type": "supporting", "team": "Dawnwatch", "cost": 2, "atk": 1, "def": 1, "health": 1},
+            "equipment": {"type": "equipment", "cost": 1, "keywords": ["dodge"]}}
+    power = {"name": "Spark", "timing": "main", "cost": ["might"], "effect": [{"draw": {"n": 1}}]}
+    for field, kind, extra in L.card_field_examples(power):
+        card = {"id": "x", "name": "X", **base[kind], **extra}
+        c = CardPool.from_data([card])["x"]
+        lines = [ln for ln in ability_lines(c) if not ln.startswith("Put this on") or "only" in ln]
+        out.append(f"- `{field}`: `{flow(extra)}` reads \"{' '.join(lines)}\"")
+    return [*out, ""]

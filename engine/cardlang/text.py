@@ -46,6 +46,8 @@ from engine.cardlang.verbs import (  # noqa: F401
 )
 
 COMBAT_EVENTS = ("attacks", "is_attacked", "team_attacks", "strikes")
+from engine.cardlang.verbs import deck as _deck_verbs  # noqa: E402,F401 (issue 18, part B: its text too)
+
 # events that happen to a player or a side, not to the character with the ability
 NOT_ABOUT_THIS_CHARACTER: tuple[str, ...] = ("start_of_turn", "end_of_turn", "ally_appears", "enemy_appears", "you_play_plot_twist",
                             "you_recruit", "pays_symbol", "enemy_uses_power", "enemy_plays_plot_twist")
@@ -109,8 +111,8 @@ def ability_lines(c: CardDef, pool=None) -> list[str]:
         lines.insert(0, "Machine: put it into one of your rows during your recruit step. It isn't a character; "
                         "it can be attacked while no face-up character shares its row, and is KO'd when it is.")
     elif c.type == "equipment":
-        lines.insert(0, "Put this on a face-up character on your side during your recruit step. "
-                        "That character has:")
+        lines.insert(0, "Put this on a face-up character on your side during your recruit step"
+                        f"{wearer_clause(c)}. That character has:")
     for st in c.statics:
         lines.append(render_static(st, "It" if c.type == "equipment" else "This character"))
     for t in c.triggers:
@@ -122,11 +124,15 @@ def ability_lines(c: CardDef, pool=None) -> list[str]:
         body = you_may(body) if t.optional else _lower(body)
         lines.append(f"When {subject}{when}{cond}, {body}")
     for pw in c.powers:
+        if pw.timings and pw.timing != pw.timings[0] or pw.costs and pw.cost != pw.costs[0]:
+            continue  # one power with several timings or costs reads once ("Main / Combat {might} or {energy}")
         until = "combat" if pw.timing in ("combat", "any_combat") or pw.reaction else "turn"
         once = " (once per game)" if pw.once_per_game else ""
+        once += USES_WORDS.get(pw.uses, f" ({pw.uses} times per turn)")
         once += {"hand": " (from your hand)", "ko": " (from your KO pile)"}.get(pw.zone, "")
         when = f"Reaction {_cost(pw.cost)}{once}: When {L.EVENTS[pw.reaction]}, you may pay to use this. " \
-            if pw.reaction else f"{_timing(pw.timing, pw.any_turn)} {_cost(pw.cost)}{once}: "
+            if pw.reaction else f"{' / '.join(_timing(t, pw.any_turn) for t in pw.timings or (pw.timing,))} " \
+            f"{' or '.join(_cost(k) for k in pw.costs or (pw.cost,))}{once}: "
         lines.append(f"**{pw.name}** - {when}{render_effect(pw.effect, None, until, pool)}")
     if c.returns_to:
         lines.append(f"When this main character is KO'd, it goes back to your {c.returns_to} pile instead. "
@@ -147,12 +153,81 @@ def ability_lines(c: CardDef, pool=None) -> list[str]:
         until = "combat" if {"combat", "any_combat"} & set(c.timing) else "turn"
         timing = " / ".join(_timing(t, c.any_turn and t in ("combat", "any_combat")) for t in c.timing)
         lines.append(f"{timing}: {render_effect(c.effect, None, until, pool)}")
+    lines += discount_lines(c) + equipment_lines(c) + deck_rule_lines(c)
     if c.type == "location":
         if c.symbol:
             lines.append(f"Makes {{{c.symbol}}}.")
         else:
             lines.append(f"Makes any power symbol, for {', '.join(c.teams)} characters only.")
     return lines
+
+
+USES_WORDS = {1: "", 0: " (any number of times per turn)", 2: " (twice per turn)", 3: " (three times per turn)"}
+
+
+def wearer_clause(c: CardDef) -> str:
+    """' (only a Dawnwatch character with 4 or more health)': who may wear a piece of equipment."""
+    return f" (only {_filter_phrase(c.wearer)})" if c.wearer else ""
+
+
+def discount_lines(c: CardDef) -> list[str]:
+    """Recruit cost reductions: 'Recruiting a supporting character with [[Flight]] costs you 1 less.'"""
+    from engine.cardlang.phrases import card_filter_phrase
+    out = []
+    for dc in c.discounts:
+        if "power" in dc:
+            who = _filter_phrase(dc["affects"])
+            who = "each " + who.split(" ", 1)[1] if dc["affects"] else "each character"
+            cond = f" while {render_condition(dc['if'])}" if "if" in dc else ""
+            out.append(f"The super powers of {who} cost {{{dc['power']}}} less{cond} (never less than one symbol).")
+            continue
+        flt = dc["card_filter"]
+        what = card_filter_phrase(flt if "type" in flt else {**flt, "type": "supporting"})
+        verb = "Equipping" if flt.get("type") == "equipment" else "Recruiting"
+        what = what.replace("an equipment", "a piece of equipment")
+        cond = f" if {render_condition(dc['if'])}" if "if" in dc else ""
+        out.append(f"{verb} {what} costs you {dc['n']} less{cond} (never less than 0).")
+    return out
+
+
+def equipment_lines(c: CardDef) -> list[str]:
+    """Equipment details: one of a kind, stays on a stunned wearer."""
+    out = []
+    if c.stays_on_stun:
+        out.append("It stays on its character when that character is stunned.")
+    if c.one_of_a_kind:
+        out.append("One of a kind: you can't equip this while an equipment with its name is on your side.")
+    return out
+
+
+def deck_requirement_phrase(req: dict) -> str:
+    """'your main character is a Dawnwatch member', 'it holds 3 or more other Gloom Syndicate cards'."""
+    parts = []
+    if "main_team" in req:
+        parts.append(f"your main character is a member of {req['main_team']}")
+    if "count" in req:
+        words = []
+        if "team" in req:
+            words.append(req["team"])
+        noun = {"plot_twist": "plot twists", "supporting": "supporting characters", "location": "locations",
+                "equipment": "equipment cards"}.get(req.get("type"), "cards")
+        words.append(noun)
+        kw = f" with [[{_kw(req['keyword'])}]]" if "keyword" in req else ""
+        parts.append(f"it holds {req['count']} or more other {' '.join(words)}{kw}")
+    return " and ".join(parts)
+
+
+def deck_rule_lines(c: CardDef) -> list[str]:
+    """A card's deck-building clauses, as printed."""
+    rules = c.deck_rules or {}
+    out = []
+    if "max_copies" in rules:
+        n = rules["max_copies"]
+        out.append("Only one copy of this card may be in a deck." if n == 1
+                   else f"No more than {NUM.get(n, n)} copies of this card may be in a deck.")
+    if "requires" in rules:
+        out.append(f"Your deck may contain this card only if {deck_requirement_phrase(rules['requires'])}.")
+    return out
 
 
 def keyword_label(c: CardDef, k: str) -> str:

@@ -62,3 +62,5 @@ from engine.cardlang.verbs.base import VERBS, Render, Verb, register, walk_steps
 from engine.cardlang.verbs.control import HANDLERS, register_handler
 
 __all__ = ["HANDLERS", "VERBS", "Render", "Verb", "register", "register_handler", "walk_steps"]
+
+from engine.cardlang.verbs import deck  # noqa: F401,E402  (issue 18, part B: deck, hand and choice verbs)

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from engine.capeclash import effects as fx
 from engine.cardlang.verbs.base import Verb, register
 
 
@@ -15,11 +16,14 @@ class GainXp(Verb):
     example = [{"gain_xp": {}}]
 
     def run(self, g, frame, a) -> bool:
-        g.gain_xp(frame["ctl"], a.get("n", 1))
+        g.gain_xp(frame["ctl"], fx.amount(g, frame, a.get("n", 1)))  # a counted amount too: "XP equal to ..."
         return True
 
     def text(self, a, r) -> str:
-        return f"Your main character gains {a.get('n', 1)} XP."
+        n = a.get("n", 1)
+        if isinstance(n, dict):
+            return f"Your main character gains X XP, {r.amount(n)[3:]}."
+        return f"Your main character gains {n} XP."
 
 
 @register
@@ -32,12 +36,15 @@ class GainRecruit(Verb):
 
     def run(self, g, frame, a) -> bool:
         pl = g.players[frame["ctl"]]
-        pl.recruit += a.get("n", 1)
-        g.log("recruit_points", f"{pl.name} gains {a.get('n', 1)} recruit point(s).")
+        n = fx.amount(g, frame, a.get("n", 1))
+        pl.recruit += n
+        g.log("recruit_points", f"{pl.name} gains {n} recruit point(s).")
         return True
 
     def text(self, a, r) -> str:
         n = a.get("n", 1)
+        if isinstance(n, dict):
+            return f"Gain X recruit points, {r.amount(n)[3:]}."
         return f"Gain {n} recruit point{'s' if n != 1 else ''}."
 
 
