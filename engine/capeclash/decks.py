@@ -289,7 +289,7 @@ def deck_rule_problems(pool: CardPool, deck: Deck, source: str | None = None) ->
     for cid, n in sorted(counts.items()):
         c = pool.cards.get(cid)
         rules = c.deck_rules if c is not None else None
-        if not rules:
+        if c is None or not rules:
             continue
         said = deck_rule_lines(c)
         where = f"deck {deck.name!r}: " if deck.name else ""

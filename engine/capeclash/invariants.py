@@ -116,13 +116,13 @@ def all_violations(g: Game, views: bool = True, events_since: int = 0) -> list[s
     face_down = {pl.index: {i for i in pl.resources if not g.cards[i].face_up} for pl in g.players}
     searching = g.decision["players"][0] if g.decision and g.decision["type"] == "search" else None
     # cards of a deck an effect shows its player (look_at_deck): that player may see their ids
-    shown = set(g.decision.get("shown", ())) if g.decision else set()
+    shown: set = set(g.decision.get("shown", ())) if g.decision else set()  # type: ignore[call-overload]
     for viewer in [None, *range(len(g.players))]:
         v = g.view(viewer)
         hidden = set(decks)
         if viewer is not None and viewer == searching:
             hidden -= set(g.players[viewer].deck)  # a player searching their deck sees it
-        if shown and viewer is not None and viewer == g.decision["players"][0]:
+        if shown and viewer is not None and g.decision and viewer == g.decision["players"][0]:
             hidden -= shown
         for q in hands:
             if q != viewer:

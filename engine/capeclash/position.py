@@ -258,6 +258,8 @@ def lay_out(g: Game, spec: dict) -> None:
                     _place_character(g, c, pl.side, {**e, "row": key})
                     if "gear" in e:  # its equipment, from the same deck list
                         gd = g.defs.find(str(e["gear"]))
+                        if gd is None:
+                            raise ValueError(f"position.players[{pl.index}].{key}: gear {e['gear']!r} is not a card")
                         spare_gear = spare.get((pl.index, gd.id))
                         if not spare_gear:
                             raise ValueError(f"position.players[{pl.index}].{key}: no {gd.name!r} left in "

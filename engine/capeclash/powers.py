@@ -440,7 +440,7 @@ def _discount_applies(g: Game, cd, dc: dict, frame: dict) -> bool:
     flt = dc["card_filter"]
     if cd.type != flt.get("type", "supporting"):  # (without a type: supporting characters)
         return False
-    if not effects.card_matches(g, _Probe(cd.id), flt, frame):
+    if not effects.card_matches(g, _Probe(cd.id), flt, frame):  # type: ignore[arg-type]  # reads only .cid
         return False
     return "if" not in dc or effects.condition(g, dc["if"], frame)
 

@@ -292,7 +292,7 @@ def _arg_matches(g: Game, a: Action, k: str, v) -> bool:
     if k == "trigger" and isinstance(v, str):
         return v.lower() in g.pending[have].label.lower()
     if k == "option" and isinstance(v, str):  # {pick: Gloom Syndicate}: the option by its value
-        opts = (g.decision or {}).get("options") or []
+        opts = (g.decision or {}).get("options") or []  # type: ignore[call-overload]
         return have < len(opts) and str(opts[have]).lower() == v.lower()
     return have == v
 

@@ -308,7 +308,7 @@ def may_wear(g: Game, p: int, d, wearers: list[Card]) -> list[Card]:
     if not d.wearer:
         return wearers
     from engine.capeclash.effects import matches
-    probe = {"src": None, "ctl": p, "vars": {}}
+    probe: dict = {"src": None, "ctl": p, "vars": {}}
     return [c for c in wearers if matches(g, c, d.wearer, probe)]
 
 

@@ -923,7 +923,7 @@ def _parse_powers(ck: _Checker, powers) -> list[PowerDef]:
         timings = tuple(t for t in p["timing"] if _is_in(t, L.TIMINGS)) \
             if isinstance(p.get("timing"), list) and len(p["timing"]) > 1 else ()
         uses = _power_uses(ck, p, pf)
-        costs = (tuple(cost),)
+        costs: tuple[tuple, ...] = (tuple(cost),)
         if "or_cost" in p:  # "{might}{might} or {energy}": pay either (issue 18, part B)
             alt = _as_list(p["or_cost"])
             for j, sym in enumerate(alt):

@@ -186,7 +186,7 @@ PILE_DESTINATIONS = ("hand", "play")
 CHOICE_KINDS = ("character", "player", "row", "card")
 
 # Zones a ``choose: {what: card}`` can pick from (your own unless it says enemy_ko).
-CARD_ZONES = ("hand", "ko", "enemy_ko", "any_ko")
+CARD_ZONES: tuple[str, ...] = ("hand", "ko", "enemy_ko", "any_ko")
 
 # Filters for cards outside play (choose: {what: card}, search).
 CARD_FILTER_KEYS: dict[str, str] = {"type": "card_type", "team": "str", "cost_max": "int", "cost_min": "int",

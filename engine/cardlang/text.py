@@ -210,7 +210,7 @@ def deck_requirement_phrase(req: dict) -> str:
         if "team" in req:
             words.append(req["team"])
         noun = {"plot_twist": "plot twists", "supporting": "supporting characters", "location": "locations",
-                "equipment": "equipment cards"}.get(req.get("type"), "cards")
+                "equipment": "equipment cards"}.get(str(req.get("type")), "cards")
         words.append(noun)
         kw = f" with [[{_kw(req['keyword'])}]]" if "keyword" in req else ""
         parts.append(f"it holds {req['count']} or more other {' '.join(words)}{kw}")
