@@ -1349,8 +1349,12 @@ class DiceWeb:
                 "Game over" if g.result else DICE_PHASE_NAMES.get(g.phase, g.phase))
 
     def event_json(self, ses, g, e, viewer: int | None) -> dict:
-        """A log line; a die roll carries its dice, and a fight's roll-off its numbers and fighters."""
+        """A log line; a die roll carries its dice, and a fight's roll-off its numbers and fighters;
+        a line about characters in play (attack, roll, damage, defeat, recruit) names them
+        (``cards``: their ids, for the page's animations)."""
         out = e.to_json(viewer)
+        if e.data.get("cards"):
+            out["cards"] = list(e.data["cards"])
         if e.data.get("dice"):
             out["dice"] = list(e.data["dice"])
         roll = e.data.get("roll")

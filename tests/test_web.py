@@ -1331,3 +1331,53 @@ def test_each_engine_event_gets_its_own_effect(chromium, site, server):
         assert t.errors == [], t.errors
     finally:
         t.close()
+
+
+def _dice_play_to(page, want: set, limit=300):
+    """Derring-Dice: play the side panel's preferred answer until the board has played every effect in
+    ``want`` (or the limit); the effects seen (``data-fx`` on the board, after each update)."""
+    seen: set = set()
+    page.evaluate("() => { window.__fx = new Set(); const b = document.getElementById('board');"
+                  " window.__obs?.disconnect(); window.__obs = new MutationObserver(() => {"
+                  " for (const t of (b.dataset.fx || '').split(' ')) if (t) window.__fx.add(t); });"
+                  " window.__obs.observe(b, {attributes: true, attributeFilter: ['data-fx']}); }")
+    for _ in range(limit):
+        page.wait_for_function(TOUCH_READY, timeout=60000)
+        seen = set(page.evaluate("[...window.__fx]"))
+        if page.evaluate(TOUCH_READY) == "over" or want <= seen:
+            break
+        acts = [a["text"] for a in page.evaluate("window.capeclash.state.actions")]
+        click_action(page, pick(acts, DICE_PREFERENCE))
+    return seen
+
+
+def test_derring_dice_events_animate_and_motion_can_be_turned_off(chromium, server):
+    """Derring-Dice's log lines move the board (issue 15): a recruit drops onto its team, an attacker
+    lunges at its target, the roll's dice tumble, a hit shakes its character, a defeated one flies to the
+    discards; the engine names each line's cards. The Motion switch and reduced motion stop it."""
+    t = Tab(chromium, viewport=(1280, 800))
+    page = t.page
+    try:
+        t.boot(server, "?aidelay=0&nosw&seed=5")
+        page.evaluate("localStorage.clear()")
+        start_dice_game(page, bad="easy")
+        seen = _dice_play_to(page, {"recruit", "attack", "roll", "damage"})
+        assert {"recruit", "attack", "roll", "damage"} <= seen, seen
+        log = page.evaluate("window.capeclash.state.log")
+        assert all(e.get("cards") for e in log if e["type"] in ("recruit", "attack", "damage", "defeat", "roll"))
+        # effects lie over nothing the player could click
+        assert all(x == "none" for x in page.eval_on_selector_all(".fx-ghost", "ns => ns.map(n => getComputedStyle(n).pointerEvents)"))
+        t.shot("dice-motion")
+        # a new game's opening turns: nothing moves with the Motion switch off, nor with reduced motion
+        for off in ("switch", "reduced"):
+            page.evaluate("localStorage.clear()")
+            t.boot(server, "?aidelay=0&nosw&seed=5")
+            start_dice_game(page, bad="easy")
+            if off == "switch":
+                page.uncheck("#opt-motion")
+            else:
+                page.check("#opt-motion")
+                page.emulate_media(reduced_motion="reduce")
+            assert _dice_play_to(page, {"never"}, limit=12) == set(), off
+    finally:
+        t.close()

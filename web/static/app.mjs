@@ -1154,7 +1154,8 @@ function lastMoves(state) {
 // once, so input is never blocked. Off with the Motion switch or reduced motion.
 function animate(prev, state, before = new Map()) {
   if (app.mode !== "play" && app.mode !== "tutorial") return;
-  anim.play($("board"), prev, state, before, { reduced: reducedMotion(), faces });
+  if (state.view.game === "dice") anim.playDice($("board"), prev, state, before, { reduced: reducedMotion() });
+  else anim.play($("board"), prev, state, before, { reduced: reducedMotion(), faces });
 }
 
 function renderLog(state) {

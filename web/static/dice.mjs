@@ -177,6 +177,7 @@ function middle(state, ctx) {
   const deck = (name, left, pile) => el("span", { class: "deck" },
     el("span", { class: "chip", title: `${name} deck: cards left`, text: `${name} deck ${left}` }),
     el("button", { type: "button", class: "chip link", title: `Look at the ${name.toLowerCase()} discard pile`,
+      dataset: { pile: `${name.toLowerCase()}-discards` },
       "aria-label": `${name} discard pile, ${pile.length} cards`, text: `discards ${pile.length}`,
       onclick: () => ctx.openList(`${name} discard pile`, faces(pile)) }));
   const decks = el("div", { class: "decks" }, deck("Recruit", v.decks.recruit, v.discards.recruit),
