@@ -60,7 +60,7 @@ function charTile(c, ctx) {
   if (ctx.fighting.has(c.id)) classes.push("in-combat");
   if (acts.length) classes.push("actionable");
   const b = el("button", { type: "button", class: classes.join(" "), dataset: { iid: c.id, cid: c.name },
-    onclick: () => ctx.openCard({ iid: c.id, cid: c.name, name: c.name }, charState(c)) });
+    onclick: () => ctx.openCard({ iid: c.id, cid: c.name, name: c.name, face: F.diceId(c.name), live: c }, charState(c)) });
   if (F.hasDiceFace(c.name)) {
     const face = withFace(b, c.name, c, "board");
     if (face) {
@@ -154,7 +154,7 @@ function handTile(f, ctx) {
   const acts = by.get(f.id) || [];
   const printed = ctx.catalogue?.cards?.[f.name] || {};
   const b = el("button", { type: "button", class: `card dhand t-${f.type}${acts.length ? " actionable" : ""}`, dataset: { iid: f.id, cid: f.name },
-    onclick: () => ctx.openCard({ iid: f.id, cid: f.name, name: f.name }, "") });
+    onclick: () => ctx.openCard({ iid: f.id, cid: f.name, name: f.name, face: F.diceId(f.name) }, "") });
   if (F.hasDiceFace(f.name) && withFace(b, f.name, null, "hand")) {
     b.setAttribute("aria-label", `${f.name}, ${f.type_name}${printed.force !== undefined ? `, Force ${printed.force}` : ""}${acts.length ? `, ${acts.length} action(s)` : ""}`);
     return b;
