@@ -661,6 +661,17 @@ def test_a_play_that_sets_off_a_card_played_trigger_is_not_futile():
     assert not is_futile(g, plot)
 
 
+def test_a_mimic_makes_a_play_count_only_for_what_it_copies():
+    """Mirror Courtier (Mimic) copies its teammates' keywords and powers: it hears only what they (and
+    its own card) hear, not every event, so it does not make Winter's Grip with no target count."""
+    from engine.capeclash.futility import is_futile
+    spec = _grip([])
+    spec["players"][0]["front"] = ["glimmer-courier", "mirror-courtier"]
+    g, p = _starter_position(spec)
+    legal, grip, plot = _grip_plays(g)
+    assert is_futile(g, grip) and is_futile(g, plot)
+
+
 def test_the_browser_is_told_which_offered_plays_are_futile():
     from apps.webapi import Session
     s = Session.from_pool(_starter_pool(), [])

@@ -89,7 +89,7 @@ def _listened(g: Game, p: int, event: str, who: str = "own") -> bool:
     else:
         chars = g.characters()
     for c in chars:
-        if event in listens[c.cid]:
+        if event in (_mimic_listens(g, c) if "mimic" in g.defs.cards[c.cid].keywords else listens[c.cid]):
             return True
         if c.gear is not None and event in listens[g.cards[c.gear].cid]:
             return True
@@ -98,6 +98,21 @@ def _listened(g: Game, p: int, event: str, who: str = "own") -> bool:
                 if any(t.on == event for t in KEYWORD_TRIGGERS.get(kw, ())):
                     return True
     return False
+
+
+def _mimic_listens(g: Game, c) -> set:
+    """What a Mimic character may hear now: its own card's abilities (not the blanket "every event"
+    the card data gives a Mimic) and whatever its teammates it copies from in play hear (a superset:
+    it copies their keywords and powers, not their other abilities)."""
+    d = g.defs.cards[c.cid]
+    heard = {t.on for t in d.triggers} | set(d.level_up.when if d.level_up else ())
+    heard |= {pw.reaction for pw in d.powers if pw.reaction}
+    heard |= {t.on for kw in d.keywords for t in KEYWORD_TRIGGERS.get(kw, ())}
+    if c.zone == "play" and c.face_up:
+        for o in g.mimic_sources(c):
+            if "mimic" not in g.defs.cards[o.cid].keywords:
+                heard |= g.defs.listens[o.cid]
+    return heard
 
 
 def _lasting(g: Game, p: int, event: str) -> bool:
