@@ -1423,6 +1423,14 @@ def test_the_card_window_shows_the_cards_face_with_live_state_and_reminders(chro
         box = face.bounding_box()
         assert box["width"] >= 200  # large: the board's faces are far smaller
         t.shot("card-window-face")
+        # on a phone the face fits the window, with no sideways scroll
+        page.set_viewport_size({"width": 390, "height": 844})
+        fits = page.evaluate("() => { const d = document.getElementById('dlg-card');"
+                             " const f = d.querySelector('#card-face .cc-face').getBoundingClientRect();"
+                             " return [d.scrollWidth <= d.clientWidth, f.left >= 0 && f.right <= innerWidth, f.width]; }")
+        assert fits[0] and fits[1] and fits[2] >= 200, fits
+        t.shot("card-window-face-phone")
+        page.set_viewport_size({"width": 1280, "height": 800})
         page.keyboard.press("Escape")
         # Derring-Dice: a character's window shows its face with its Force
         page.evaluate("localStorage.clear()")
