@@ -137,6 +137,9 @@ SAME_ANSWER_TYPES = frozenset(("order", "strike_back", "yes", "no", "choose", "c
 SAME_ANSWER_LIMIT = 6
 SAME_ANSWER_DEPTH = 2  # a choice is tried through at most one more such choice after it
 CARD_ARGS = ("card", "target", "source", "discard")  # the arguments of an action that name a card
+# Plays that may be futile (``engine.capeclash.futility``): in hot-seat, a decision whose only other
+# answer is "pass" is answered with it, so the device is not handed over for nothing.
+FUTILE_TYPES = ("plot", "power")
 BUILD_STEPS = ("resource", "recruit", "formation")  # answers given in a row at most (a game never needs so many)
 
 
@@ -366,6 +369,12 @@ class Session(TutorialOps):
         legal = g.legal_actions(p)
         if len(legal) == 1 and legal[0].type in NOTHING_ANSWERS:
             return legal[0]
+        if self._hot_seat() and isinstance(g, Game):
+            # in hot-seat the device changes hands only for a real choice: plays the engine calls
+            # futile (is_futile: they change nothing and set nothing off) are no choice
+            real = [a for a in legal if not (a.type in FUTILE_TYPES and is_futile(g, a))]
+            if len(real) == 1 and real[0].type == "pass" and len(real) < len(legal):
+                return real[0]
         if depth > 0 and 2 <= len(legal) <= SAME_ANSWER_LIMIT and all(a.type in SAME_ANSWER_TYPES for a in legal) \
                 and isinstance(g, Game):
             if g is not self.game:  # a copy being tried: no cache (copies come and go)
@@ -377,6 +386,10 @@ class Session(TutorialOps):
                 self._same_cache = cached
             return legal[0] if cached[1] else None
         return None
+
+    def _hot_seat(self) -> bool:
+        """Do two or more humans share the device?"""
+        return sum(1 for seat in self.seats if not seat.get("ai")) >= 2
 
     def _same_outcome(self, g: Game, legal: list, depth: int = SAME_ANSWER_DEPTH) -> bool:
         """Does every one of ``legal`` lead to the same game, once the answers that change nothing
@@ -1336,8 +1349,12 @@ class DiceWeb:
                 "Game over" if g.result else DICE_PHASE_NAMES.get(g.phase, g.phase))
 
     def event_json(self, ses, g, e, viewer: int | None) -> dict:
-        """A log line; a die roll carries its dice, and a fight's roll-off its numbers and fighters."""
+        """A log line; a die roll carries its dice, and a fight's roll-off its numbers and fighters;
+        a line about characters in play (attack, roll, damage, defeat, recruit) names them
+        (``cards``: their ids, for the page's animations)."""
         out = e.to_json(viewer)
+        if e.data.get("cards"):
+            out["cards"] = list(e.data["cards"])
         if e.data.get("dice"):
             out["dice"] = list(e.data["dice"])
         roll = e.data.get("roll")

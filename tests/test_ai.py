@@ -636,6 +636,42 @@ def test_a_play_with_a_target_is_not_futile():
     assert not is_futile(g, grip) and is_futile(g, plot)
 
 
+def test_a_play_that_sets_off_a_card_played_trigger_is_not_futile():
+    """Gossip Columnist grows whenever a player plays a card: a plot twist with no target still
+    does something then (the card is played); a power is no card, so Winter's Grip stays futile."""
+    from engine.capeclash import stats
+    from engine.capeclash.futility import is_futile
+    spec = _grip([])
+    spec["players"][0]["front"] = ["glimmer-courier", "pa-gossip-columnist"]
+    g, p = _starter_position(spec)
+    legal, grip, plot = _grip_plays(g)
+    assert not is_futile(g, plot) and is_futile(g, grip)
+    col = next(c for c in g.characters() if c.cid == "pa-gossip-columnist")
+    before = stats.atk(g, col)
+    g.apply(plot)
+    while g.stack or g.pending:
+        q = g.to_act[0]
+        g.apply(ai_simple.choose(g.view(q), g.legal_actions(q), Rng(0)))
+    assert stats.atk(g, col) == before + 1  # the play did change the game
+    # the same holds when the listener is the enemy's: every character in play hears the card
+    spec = _grip([])
+    spec["players"][1]["back"] = ["pa-gossip-columnist"]
+    g, p = _starter_position(spec)
+    legal, grip, plot = _grip_plays(g)
+    assert not is_futile(g, plot)
+
+
+def test_a_mimic_makes_a_play_count_only_for_what_it_copies():
+    """Mirror Courtier (Mimic) copies its teammates' keywords and powers: it hears only what they (and
+    its own card) hear, not every event, so it does not make Winter's Grip with no target count."""
+    from engine.capeclash.futility import is_futile
+    spec = _grip([])
+    spec["players"][0]["front"] = ["glimmer-courier", "mirror-courtier"]
+    g, p = _starter_position(spec)
+    legal, grip, plot = _grip_plays(g)
+    assert is_futile(g, grip) and is_futile(g, plot)
+
+
 def test_the_browser_is_told_which_offered_plays_are_futile():
     from apps.webapi import Session
     s = Session.from_pool(_starter_pool(), [])

@@ -1331,3 +1331,118 @@ def test_each_engine_event_gets_its_own_effect(chromium, site, server):
         assert t.errors == [], t.errors
     finally:
         t.close()
+
+
+def _dice_play_to(page, want: set, limit=300):
+    """Derring-Dice: play the side panel's preferred answer until the board has played every effect in
+    ``want`` (or the limit); the effects seen (``data-fx`` on the board, after each update)."""
+    seen: set = set()
+    page.evaluate("() => { window.__fx = new Set(); const b = document.getElementById('board');"
+                  " window.__obs?.disconnect(); window.__obs = new MutationObserver(() => {"
+                  " for (const t of (b.dataset.fx || '').split(' ')) if (t) window.__fx.add(t); });"
+                  " window.__obs.observe(b, {attributes: true, attributeFilter: ['data-fx']}); }")
+    for _ in range(limit):
+        page.wait_for_function(TOUCH_READY, timeout=60000)
+        seen = set(page.evaluate("[...window.__fx]"))
+        if page.evaluate(TOUCH_READY) == "over" or want <= seen:
+            break
+        acts = [a["text"] for a in page.evaluate("window.capeclash.state.actions")]
+        click_action(page, pick(acts, DICE_PREFERENCE))
+    return seen
+
+
+def test_derring_dice_events_animate_and_motion_can_be_turned_off(chromium, server):
+    """Derring-Dice's log lines move the board (issue 15): a recruit drops onto its team, an attacker
+    lunges at its target, the roll's dice tumble, a hit shakes its character, a defeated one flies to the
+    discards; the engine names each line's cards. The Motion switch and reduced motion stop it."""
+    t = Tab(chromium, viewport=(1280, 800))
+    page = t.page
+    try:
+        t.boot(server, "?aidelay=0&nosw&seed=5")
+        page.evaluate("localStorage.clear()")
+        start_dice_game(page, bad="easy")
+        seen = _dice_play_to(page, {"recruit", "attack", "roll", "damage"})
+        assert {"recruit", "attack", "roll", "damage"} <= seen, seen
+        log = page.evaluate("window.capeclash.state.log")
+        assert all(e.get("cards") for e in log if e["type"] in ("recruit", "attack", "damage", "defeat", "roll"))
+        # effects lie over nothing the player could click
+        assert all(x == "none" for x in page.eval_on_selector_all(".fx-ghost", "ns => ns.map(n => getComputedStyle(n).pointerEvents)"))
+        t.shot("dice-motion")
+        # a new game's opening turns: nothing moves with the Motion switch off, nor with reduced motion
+        for off in ("switch", "reduced"):
+            page.evaluate("localStorage.clear()")
+            t.boot(server, "?aidelay=0&nosw&seed=5")
+            start_dice_game(page, bad="easy")
+            if off == "switch":
+                page.uncheck("#opt-motion")
+            else:
+                page.check("#opt-motion")
+                page.emulate_media(reduced_motion="reduce")
+            assert _dice_play_to(page, {"never"}, limit=12) == set(), off
+    finally:
+        t.close()
+
+
+FIND_LIVE = """(iid) => {   // the view's record of card iid (anywhere in the view)
+  let hit = null;
+  const walk = (x) => { if (hit || !x || typeof x !== 'object') return;
+    if (Array.isArray(x)) { x.forEach(walk); return; }
+    if (x.iid === iid && x.cid !== undefined && x.atk !== undefined) { hit = x; return; }
+    Object.values(x).forEach(walk); };
+  walk(window.capeclash.state.view);
+  return hit;
+}"""
+
+
+def test_the_card_window_shows_the_cards_face_with_live_state_and_reminders(chromium, server):
+    """Clicking a card opens its window with the same face as on the board, large (issue 15): the live
+    ATK/DEF drawn on it, the state in words and the keyword reminders; Derring-Dice's too (its Force)."""
+    t = Tab(chromium, viewport=(1280, 800))
+    page = t.page
+    try:
+        t.boot(server, "?aidelay=0&nosw&seed=3")
+        page.evaluate("localStorage.clear()")
+        page.click("#btn-start")
+        pick_js = ("() => { for (const n of document.querySelectorAll('#board .card[data-iid][data-cid]')) {"
+                   " if (n.closest('.hand')) continue; const c = (" + FIND_LIVE + ")(Number(n.dataset.iid));"
+                   " if (c && !c.stunned && (c.keywords || []).length) return c.iid; } return null; }")
+        play_until(page, lambda pg: pg.evaluate(pick_js) is not None)
+        iid = page.evaluate(pick_js)
+        live = page.evaluate(FIND_LIVE, iid)
+        page.locator(f'#board .card[data-iid="{iid}"]').first.click(button="right")
+        page.wait_for_selector("#dlg-card[open]")
+        page.wait_for_function("document.getElementById('card-header').textContent.length > 0")
+        face = page.locator(f'#card-face .cc-face.cc-size-zoom[data-cid="{live["cid"]}"]')
+        assert face.count() == 1 and face.locator("svg").count() >= 1
+        assert face.locator(".s-atk").first.text_content().strip() == str(live["atk"])
+        assert face.locator(".s-def").first.text_content().strip() == str(live["def"])
+        assert f'Now {live["atk"]} ATK / {live["def"]} DEF' in page.locator("#card-state").inner_text()
+        reminders = page.locator("#card-keywords dt").all_inner_texts()
+        assert reminders and all(page.locator("#card-keywords dd").all_inner_texts())
+        assert page.locator("#card-lines p").count() >= 1  # the rules text in words stays (screen readers)
+        box = face.bounding_box()
+        assert box["width"] >= 200  # large: the board's faces are far smaller
+        t.shot("card-window-face")
+        # on a phone the face fits the window, with no sideways scroll
+        page.set_viewport_size({"width": 390, "height": 844})
+        fits = page.evaluate("() => { const d = document.getElementById('dlg-card');"
+                             " const f = d.querySelector('#card-face .cc-face').getBoundingClientRect();"
+                             " return [d.scrollWidth <= d.clientWidth, f.left >= 0 && f.right <= innerWidth, f.width]; }")
+        assert fits[0] and fits[1] and fits[2] >= 200, fits
+        t.shot("card-window-face-phone")
+        page.set_viewport_size({"width": 1280, "height": 800})
+        page.keyboard.press("Escape")
+        # Derring-Dice: a character's window shows its face with its Force
+        page.evaluate("localStorage.clear()")
+        t.boot(server, "?aidelay=0&nosw&seed=5")
+        start_dice_game(page, bad="easy")
+        _dice_play_to(page, {"never"}, limit=10)
+        ch = page.locator("#board .dice-side.enemy .card.dchar[data-iid]").first
+        name = ch.get_attribute("data-cid")
+        ch.click()
+        page.wait_for_selector("#dlg-card[open]")
+        dface = page.locator(f'#card-face .cc-face.cc-dice.cc-size-zoom[data-cid="dice:{name}"]')
+        assert dface.count() == 1 and dface.get_attribute("data-iid") == ch.get_attribute("data-iid")
+        t.shot("card-window-dice-face")
+    finally:
+        t.close()

@@ -173,10 +173,11 @@ def test_computer_levels_finish_a_game(session):
             break
         st = session.call("ai_move", steps=50)
     g = session.game
-    # seed 9: the easy level wins by knocking out the other main character (measured; fixed by the seed)
-    assert st["over"] and st["result_text"] == "AI 1 (easy) wins!"
-    assert g.result["winners"] == [0] and g.result["reason"] == "the last main character(s) standing"
-    assert g.cards[g.players[1].main].zone == "ko" and g.players[1].out
+    # seed 9: the normal level wins by knocking out the other main character (measured; fixed by the
+    # seed and by which plays the levels leave out as futile: engine.capeclash.futility)
+    assert st["over"] and st["result_text"] == "AI 2 (normal) wins!"
+    assert g.result["winners"] == [1] and g.result["reason"] == "the last main character(s) standing"
+    assert g.cards[g.players[0].main].zone == "ko" and g.players[0].out
     assert {a["player"] for a in g.actions} == {0, 1}  # both computer players moved
 
 
@@ -622,3 +623,33 @@ def test_log_lines_name_the_public_cards_the_page_animates(session):
         assert all(e.get("cards") for e in seen.get(kind, [])), kind
     assert all(e.get("cid") for e in seen.get("plot", []))
     assert seen.get("level_up") or seen.get("plot") or seen.get("power")
+
+
+def _hot_seat_pass_or_plot(s: Session, auto: bool, seed: int = 4, limit: int = 400):
+    """A 2-human hot-seat game played with each seat's first offered action, until a seat is asked
+    a decision whose answers are pass and plot twists only: (who, its actions) or None."""
+    s.call("settings", auto_answer=auto)
+    st = new_game(s, ai=(), seed=seed)
+    for _ in range(limit):
+        if st["over"]:
+            return None
+        p = st["to_act"][0]
+        st = s.call("state", viewer=p)
+        types = {a["type"] for a in st["actions"]}
+        if "pass" in types and types <= {"pass", "plot"} and len(types) > 1:
+            return p, st["actions"]
+        st = s.call("apply", action=st["actions"][0]["text"], viewer=p)
+    return None
+
+
+def test_hot_seat_hands_over_no_decision_whose_only_non_futile_answer_is_pass(session, monkeypatch):
+    """A plot twist the engine calls futile (is_futile; tested in test_ai) is no real choice: in
+    hot-seat a decision of pass or futile plays is answered with pass, unless full control is on."""
+    import apps.webapi as W
+    asked = _hot_seat_pass_or_plot(session, auto=True)
+    assert asked is not None  # without futile plays, such decisions reach the players
+    monkeypatch.setattr(W, "is_futile", lambda g, a: a.type == "plot")  # every plot twist futile now
+    assert _hot_seat_pass_or_plot(session, auto=True) is None
+    assert any(session.game.actions[i].get("type") == "pass" for i in session.auto)
+    asked = _hot_seat_pass_or_plot(session, auto=False)  # full control: still asked
+    assert asked is not None and any(a["futile"] for a in asked[1])

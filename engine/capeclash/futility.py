@@ -15,9 +15,12 @@ against the game as it stands, surely does nothing:
 * a ``may`` whose steps are all futile.
 
 Any other step (drawing, tokens, XP, a condition, choosing a player, ...) makes the play count.
-So does what playing it sets off on the player's own side: a plot twist is not futile for a
-player whose characters trigger on (or level up by) playing one, nor a power whose cost pays
-a symbol someone listens for.
+So does whatever playing it sets off, on any side: a plot twist is not futile when a character
+in play (its card, its equipment or a keyword it has) triggers on (or levels up by) the player
+playing one (``you_play_plot_twist``, or a lasting ability of that player), on an enemy playing
+one (``enemy_plays_plot_twist``: a reaction or a trigger) or on any card being played
+(``card_played``, heard by every character in play); nor is a power whose cost pays a symbol
+someone listens for, or that an enemy's character reacts to (``enemy_uses_power``).
 
 >>> from engine.capeclash.testing import sample_game
 >>> from engine.core.actions import act
@@ -47,7 +50,9 @@ def is_futile(g: Game, a: Action) -> bool:
     if a.type == "plot":
         c = g.cards[a["card"]]
         d = g.defs.cards[c.cid]
-        if _listened(g, a.player, "you_play_plot_twist"):
+        if _listened(g, a.player, "you_play_plot_twist") or _lasting(g, a.player, "you_play_plot_twist") \
+                or _listened(g, a.player, "enemy_plays_plot_twist", "enemies") \
+                or _listened(g, a.player, "card_played", "all"):
             return False
         combat_only = g.combat is not None and not d.anywhere and bool({"combat", "any_combat"} & set(d.timing))
         frame = effects.new_frame(["plot", c.cid], a.player, None, d.name, combat_only=combat_only, card=c.iid)
@@ -60,6 +65,8 @@ def is_futile(g: Game, a: Action) -> bool:
         cid, i, pw = found[a["power"]]
         if pw.cost and _listened(g, a.player, "pays_symbol"):
             return False
+        if _listened(g, a.player, "enemy_uses_power", "enemies"):
+            return False
         frame = effects.new_frame(["power", cid, i], a.player, c.iid, pw.name)
         return _inert(g, frame, pw.effect or (), exclude=set())
     return False
@@ -70,12 +77,20 @@ def futile_actions(g: Game, actions) -> set:
     return {a for a in actions if a.type in ("plot", "power") and is_futile(g, a)}
 
 
-def _listened(g: Game, p: int, event: str) -> bool:
-    """Could a character on ``p``'s side (its card, its equipment or a keyword it has now) trigger
-    or level up on ``event``?"""
+def _listened(g: Game, p: int, event: str, who: str = "own") -> bool:
+    """Could a character (its card, its equipment or a keyword it has now) trigger, react or level
+    up on ``event``? ``who``: the characters on ``p``'s side (``own``), on the sides of ``p``'s
+    enemies (``enemies``) or every character in play (``all``), as the engine emits the event."""
     listens = g.defs.listens
-    for c in g.characters(g.players[p].side):
-        if event in listens[c.cid]:
+    side = g.players[p].side
+    if who == "own":
+        chars = g.characters(side)
+    elif who == "enemies":
+        chars = [c for c in g.characters() if c.side != side and g.are_enemies(c.side, side)]
+    else:
+        chars = g.characters()
+    for c in chars:
+        if event in (_mimic_listens(g, c) if "mimic" in g.defs.cards[c.cid].keywords else listens[c.cid]):
             return True
         if c.gear is not None and event in listens[g.cards[c.gear].cid]:
             return True
@@ -84,6 +99,26 @@ def _listened(g: Game, p: int, event: str) -> bool:
                 if any(t.on == event for t in KEYWORD_TRIGGERS.get(kw, ())):
                     return True
     return False
+
+
+def _mimic_listens(g: Game, c) -> set:
+    """What a Mimic character may hear now: its own card's abilities (not the blanket "every event"
+    the card data gives a Mimic) and whatever its teammates it copies from in play hear (a superset:
+    it copies their keywords and powers, not their other abilities)."""
+    d = g.defs.cards[c.cid]
+    heard = {t.on for t in d.triggers} | set(d.level_up.when if d.level_up else ())
+    heard |= {pw.reaction for pw in d.powers if pw.reaction}
+    heard |= {t.on for kw in d.keywords for t in KEYWORD_TRIGGERS.get(kw, ())}
+    if c.zone == "play" and c.face_up:
+        for o in g.mimic_sources(c):
+            if "mimic" not in g.defs.cards[o.cid].keywords:
+                heard |= g.defs.listens[o.cid]
+    return heard
+
+
+def _lasting(g: Game, p: int, event: str) -> bool:
+    """Has player ``p`` a lasting ability that triggers on ``event``?"""
+    return any(e["k"] == "when" and e["when"] == event and e["p"] == p for e in g.lasting)
 
 
 def _inert(g: Game, frame: dict, steps, exclude: set) -> bool:

@@ -180,7 +180,7 @@ def do(g: DiceGame, a: Action, d: dict) -> None:
         g.enter_play(c, p)
         kind = g.card(c).type
         role = "minion" if kind == "minion" else "villain" if pl["side"] == "bad" else "hero"
-        g.log("recruit", f"{who} recruits {g.name(c)} ({role}, Force {g.card(c).force}).")
+        g.log("recruit", f"{who} recruits {g.name(c)} ({role}, Force {g.card(c).force}).", cards=[c])
     elif t == "equip":
         c, h = a["card"], a["target"]
         pl["rhand"].remove(c)

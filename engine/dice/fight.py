@@ -79,7 +79,7 @@ def start(g: DiceGame, p: int, src: int) -> None:
         _use(g, atk)
         atk["queue"] = secluded_last(g, enemies(g, p, atk["psy"]))
         g.log("attack", f"{g.name(hero)} makes an area attack ({what.split(' ', 1)[1]}) against every enemy: "
-                        f"{', '.join(g.name(e) for e in atk['queue'])}.")
+                        f"{', '.join(g.name(e) for e in atk['queue'])}.", cards=[hero, *atk["queue"]])
         atk["stage"] = "next"
         return
     g.ask("target", p, options=targets(g, atk), attacker=hero)
@@ -105,7 +105,7 @@ def set_target(g: DiceGame, t: int) -> None:
     _use(g, atk)
     atk["def"] = t
     hero = atk["atk"]
-    g.log("attack", f"{g.name(hero)} attacks {g.name(t)}.")
+    g.log("attack", f"{g.name(hero)} attacks {g.name(t)}.", cards=[hero, t])
     q = g.other(atk["p"])
     if "unstoppable" in rules.abilities(g, hero):
         g.log("attack", f"{g.name(hero)} cannot be intercepted.")
@@ -293,7 +293,7 @@ def resolve(g: DiceGame) -> None:
     rd = g.roll("defence")
     ta, td = af + atk["bonus"][0] + ra, df + atk["bonus"][1] + rd
     g.log("roll", f"{g.name(a)}: {' '.join(a_parts)}, rolls {ra}: {ta}. {g.name(d)}: {' '.join(d_parts)}, "
-                  f"rolls {rd}: {td}.", dice=[ra, rd],
+                  f"rolls {rd}: {td}.", dice=[ra, rd], cards=[a, d],
           roll={"attacker": a, "defender": d, "attack_force": ta - ra, "attack_die": ra, "attack_total": ta,
                 "defence_force": td - rd, "defence_die": rd, "defence_total": td, "hit": ta > td,
                 "attack_parts": a_parts, "defence_parts": d_parts})
@@ -312,7 +312,7 @@ def resolve(g: DiceGame) -> None:
         n = ta - td
         g.cards[d]["dmg"] += n
         g.log("damage", f"Hit by {ta - td}: {g.name(d)} takes {n} damage (now {g.cards[d]['dmg']}, "
-                        f"Force {rules.force(g, d)}).")
+                        f"Force {rules.force(g, d)}).", cards=[d])
     elif kind == "immobilize":
         n = g.roll("delay")
         g.cards[d]["dly"] += n

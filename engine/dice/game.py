@@ -328,7 +328,7 @@ class DiceGame(Decisions, Replayable):
                 f = forces[i] if not changed else rules.force(self, i)
                 if c["dmg"] > f:
                     self.log("defeat", f"{self.name(i)} has {c['dmg']} damage, more than its Force of {f}: "
-                                       f"defeated and discarded with everything attached.")
+                                       f"defeated and discarded with everything attached.", cards=[i])
                     self.discard_character(i)
                     changed = True
             for i in list(self.play):

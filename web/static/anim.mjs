@@ -15,6 +15,9 @@
 //   const before = capture(board)                    positions and copies of the cards, before a redraw
 //   play(board, prev, state, before, { reduced })    animate the log lines after prev's
 //   markTheirs(board, state, sinceSeq)               the highlight (sinceSeq: the viewer's last move's log_len)
+//   playDice(board, prev, state, before, { reduced }) Derring-Dice's log lines: a recruit drops onto its
+//     team, an attacker lunges at its target, the roll's dice tumble in the tray, a hit shakes its
+//     character, a defeated one flies to the recruit discards (the lines name their cards: `cards`)
 
 const STEP_MS = 120;       // between two events' animations
 const MAX_EVENTS = 10;     // more than this at once (a long computer turn): the last ones move
@@ -183,4 +186,53 @@ export function markTheirs(board, state, sinceSeq) {
     marked.push(iid);
   }
   return marked;
+}
+
+// ------------------------------------------------------------------ Derring-Dice
+
+const DICE_MOVING = new Set(["recruit", "attack", "roll", "damage", "defeat"]);
+
+export function playDice(board, prev, state, before, { reduced = false } = {}) {
+  const v = state.view;
+  if (reduced || !prev || !board || v.game !== "dice" || prev.view?.game !== "dice" || prev.view.viewer !== v.viewer) return [];
+  const shown = state.log.filter((e) => e.seq >= prev.log_len && DICE_MOVING.has(e.type)).slice(-MAX_EVENTS);
+  const played = [];
+  let i = 0;
+  for (const e of shown) {
+    const delay = Math.min(i * STEP_MS, MAX_DELAY);
+    const cards = e.cards || [];
+    let hit = true;
+    switch (e.type) {
+      case "recruit":
+        for (const iid of cards) for (const n of cardsOf(board, iid)) fx(n, "fx-enter", delay);
+        break;
+      case "attack": {
+        const [hero, ...targets] = cards;   // the attacker, then whom it attacks (every enemy: an area attack)
+        for (const n of cardsOf(board, hero)) fx(n, n.closest(".enemy") ? "fx-lunge-down" : "fx-lunge", delay);
+        for (const t of targets) for (const n of cardsOf(board, t)) fx(n, "fx-attacked", delay);
+        break;
+      }
+      case "roll": {
+        const tray = board.querySelector(".tray");
+        if (tray && Number(tray.dataset.seq) === e.seq) for (const d of tray.querySelectorAll(".die")) fx(d, "fx-roll", delay);
+        else hit = false;   // an older roll than the one shown: nothing to tumble
+        break;
+      }
+      case "damage":
+        for (const iid of cards) for (const n of cardsOf(board, iid)) fx(n, "fx-hit", delay);
+        break;
+      case "defeat":
+        for (const iid of cards) {
+          const still = cardsOf(board, iid);
+          if (still.length) for (const n of still) fx(n, "fx-hit", delay);
+          else if (before.has(iid)) flyToPile(before.get(iid), board.querySelector('[data-pile="recruit-discards"]'), delay);
+        }
+        break;
+      default:
+        hit = false;
+    }
+    if (hit) { played.push(e.type); i++; }
+  }
+  board.dataset.fx = played.join(" ");
+  return played;
 }

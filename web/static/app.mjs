@@ -1154,7 +1154,8 @@ function lastMoves(state) {
 // once, so input is never blocked. Off with the Motion switch or reduced motion.
 function animate(prev, state, before = new Map()) {
   if (app.mode !== "play" && app.mode !== "tutorial") return;
-  anim.play($("board"), prev, state, before, { reduced: reducedMotion(), faces });
+  if (state.view.game === "dice") anim.playDice($("board"), prev, state, before, { reduced: reducedMotion() });
+  else anim.play($("board"), prev, state, before, { reduced: reducedMotion(), faces });
 }
 
 function renderLog(state) {
@@ -1187,6 +1188,7 @@ async function openCard(c, ctx) {
   $("card-keywords").textContent = "";
   $("card-flavor").textContent = "";
   $("card-state").textContent = "";
+  showCardFace(c);
   const actsBox = $("card-actions");
   actsBox.textContent = "";
   const acts = ctx.by?.get(c.iid) || [];
@@ -1225,6 +1227,25 @@ async function openCard(c, ctx) {
     if (info.flavor) $("card-flavor").textContent = info.flavor;
   } catch (err) { engineError("Could not read the card", err); }
   (actsBox.querySelector("button") || dlg.querySelector(".dlg-close button")).focus();
+}
+
+// The card window's face: the same face as on the board (faces.mjs), large, with the live state drawn on
+// it (a Cape Clash card in play: c itself; a Derring-Dice character: c.live), upright (a stunned card's
+// identity is in the view of whoever may open it). Without the site's faces: the text alone.
+function showCardFace(c) {
+  const box = $("card-face");
+  box.textContent = "";
+  const fid = c.face ?? c.cid;
+  if (!faces?.hasFace?.(fid)) { box.hidden = true; return; }
+  let live = c.live ?? (c.atk !== undefined && c.iid !== undefined ? c : null);
+  if (live) live = { ...live, stunned: false, exhausted: false };
+  try {
+    box.append(faces.cardFace(fid, live, { size: "zoom" }));
+    box.hidden = false;
+  } catch (err) {
+    console.warn("face", fid, err);
+    box.hidden = true;
+  }
 }
 
 function openList(title, cards, ctx) {

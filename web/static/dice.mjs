@@ -60,7 +60,7 @@ function charTile(c, ctx) {
   if (ctx.fighting.has(c.id)) classes.push("in-combat");
   if (acts.length) classes.push("actionable");
   const b = el("button", { type: "button", class: classes.join(" "), dataset: { iid: c.id, cid: c.name },
-    onclick: () => ctx.openCard({ iid: c.id, cid: c.name, name: c.name }, charState(c)) });
+    onclick: () => ctx.openCard({ iid: c.id, cid: c.name, name: c.name, face: F.diceId(c.name), live: c }, charState(c)) });
   if (F.hasDiceFace(c.name)) {
     const face = withFace(b, c.name, c, "board");
     if (face) {
@@ -154,7 +154,7 @@ function handTile(f, ctx) {
   const acts = by.get(f.id) || [];
   const printed = ctx.catalogue?.cards?.[f.name] || {};
   const b = el("button", { type: "button", class: `card dhand t-${f.type}${acts.length ? " actionable" : ""}`, dataset: { iid: f.id, cid: f.name },
-    onclick: () => ctx.openCard({ iid: f.id, cid: f.name, name: f.name }, "") });
+    onclick: () => ctx.openCard({ iid: f.id, cid: f.name, name: f.name, face: F.diceId(f.name) }, "") });
   if (F.hasDiceFace(f.name) && withFace(b, f.name, null, "hand")) {
     b.setAttribute("aria-label", `${f.name}, ${f.type_name}${printed.force !== undefined ? `, Force ${printed.force}` : ""}${acts.length ? `, ${acts.length} action(s)` : ""}`);
     return b;
@@ -177,6 +177,7 @@ function middle(state, ctx) {
   const deck = (name, left, pile) => el("span", { class: "deck" },
     el("span", { class: "chip", title: `${name} deck: cards left`, text: `${name} deck ${left}` }),
     el("button", { type: "button", class: "chip link", title: `Look at the ${name.toLowerCase()} discard pile`,
+      dataset: { pile: `${name.toLowerCase()}-discards` },
       "aria-label": `${name} discard pile, ${pile.length} cards`, text: `discards ${pile.length}`,
       onclick: () => ctx.openList(`${name} discard pile`, faces(pile)) }));
   const decks = el("div", { class: "decks" }, deck("Recruit", v.decks.recruit, v.discards.recruit),
