@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import functools
 import json
+import time
 
 from engine.ai import LEVELS, capeclash, make_policy, public_context
 from engine.ai import simple as ai_simple
@@ -65,7 +66,7 @@ def test_hard_searches_the_combat_recruiting_and_the_questions_inside_effects():
                 t = v["decision"]["type"]
                 if len(legal) > 1 and t in LEVELS["hard"]["decisions"] and not ai_simple.pressure(v):
                     met[t] = met.get(t, 0) + 1
-                    if hard.last_stats.get("children"):
+                    if hard.last_stats:  # the search ran (its prior may leave one candidate)
                         searched[t] = searched.get(t, 0) + 1
             else:
                 a = ai_simple.choose(v, legal, srng)
@@ -197,3 +198,10 @@ def test_a_deadline_drops_an_unfinished_playout_and_keeps_the_priors_best():
     a = pol(g.view(p), legal, Rng(3), deadline=0.0)  # expired: no playout is finished
     assert pol.last_stats["children"] == {} and a in legal
     assert full in legal
+    # soft_seconds passed at once, the deadline far away: the prior's best alone is played out
+    pol = make_policy("hard", public_context(g), soft_seconds=1e-9)
+    a = pol(g.view(p), legal, Rng(3), deadline=time.monotonic() + 600)
+    assert list(pol.last_stats["children"]) == [str(a)]
+    # no deadline (tests, simulations): the budget alone decides, the same way every time
+    again = make_policy("hard", public_context(g))
+    assert again(g.view(p), legal, Rng(3)) == full and list(again.last_stats["children"]) == order

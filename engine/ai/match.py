@@ -30,11 +30,13 @@ def seat_rng(seed: int, seat: int) -> Rng:
 
 def play_game(pool, decks: list, levels: list[str], seed: int, mode: str = "duel", *, players: int | None = None,
               max_actions: int = 20000, timings: dict | None = None, budgets: dict | None = None,
-              options: dict | None = None) -> dict[str, Any]:
+              options: dict | None = None, clock=None, kinds: dict | None = None) -> dict[str, Any]:
     """Play one game; seat ``i`` gets ``decks[i % len(decks)]`` and level ``levels[i % len(levels)]``.
 
     ``timings``, when given, collects the seconds of every decision per level (``{level: [s...]}``).
-    ``budgets`` overrides level budgets (``{"hard": {"iterations": 100}}``).
+    ``budgets`` overrides level budgets (``{"hard": {"iterations": 100}}``). ``clock`` measures
+    the timings (default ``time.perf_counter``; ``time.process_time`` counts this process's CPU
+    only); ``kinds`` collects them per level and decision type too (``{(level, type): [s...]}``).
     """
     n = players or {"duel": 2, "ffa": 3, "2v2": 4, "two_headed": 4}[mode]
     specs = [{"name": f"P{i + 1}", "deck": decks[i % len(decks)]} for i in range(n)]
@@ -55,7 +57,7 @@ def play_game(pool, decks: list, levels: list[str], seed: int, mode: str = "duel
             if level_up[i] is None and pl.level > 1:
                 level_up[i] = g.turn
 
-    steps = _play_out(g, policies, rngs, seat_levels, max_actions, timings, before, after)
+    steps = _play_out(g, policies, rngs, seat_levels, max_actions, timings, before, after, clock, kinds)
     r = g.result or {"winners": [], "reason": f"stopped after {max_actions} actions", "turn": g.turn}
     first = g.players_of(g.first_side)
     return {"seed": seed, "mode": mode, "levels": seat_levels, "decks": [s["deck"].name for s in specs],
@@ -82,18 +84,23 @@ def play_dice_game(pool, levels: list[str], seed: int, *, max_actions: int = 200
 
 
 def _play_out(g, policies: list, rngs: list, levels: list[str], max_actions: int, timings: dict | None,
-              before=None, after=None) -> int:
+              before=None, after=None, clock=None, kinds: dict | None = None) -> int:
     """Let the seats' policies play ``g`` to its end (or ``max_actions``); returns the actions taken.
     ``timings`` collects decision times per level (decisions with a real choice only); ``before(p, a)``
     and ``after()`` see each action."""
     steps = 0
+    clock = clock or time.perf_counter
     while not g.is_over and steps < max_actions:
         p = g.to_act[0]
         legal = g.legal_actions(p)
-        t0 = time.perf_counter() if timings is not None else 0.0
-        a = policies[p](g.view(p), legal, rngs[p])
+        view = g.view(p)
+        t0 = clock() if timings is not None else 0.0
+        a = policies[p](view, legal, rngs[p])
         if timings is not None and len(legal) > 1:
-            timings.setdefault(levels[p], []).append(time.perf_counter() - t0)
+            dt = clock() - t0
+            timings.setdefault(levels[p], []).append(dt)
+            if kinds is not None:
+                kinds.setdefault((levels[p], (view.get("decision") or {}).get("type")), []).append(dt)
         if before is not None:
             before(p, a)
         g._apply(a)

@@ -75,6 +75,11 @@ def _apply(g, a) -> None:
     fn(a)
 
 
+# with ``soft_seconds`` s, a candidate after the first is dropped if its playout runs past
+# ``FIRM * soft_seconds`` s (the first is cut by the caller's deadline only)
+FIRM = 1.5
+
+
 class _OutOfTime(Exception):
     """A playout passed the caller's deadline: its candidate is left out of the comparison."""
 
@@ -146,8 +151,9 @@ class ISMCTSPolicy:
       now (the ruleset's ``consistent``). The policy remembers that view and its own actions, nothing
       else: what it knows, a human at that seat knows too.
     * ``soft_seconds``: with a ``deadline`` (the browser), no new candidate is searched once this
-      long has passed; a playout still running at the deadline is dropped, so the deadline cuts the
-      search, never a candidate's look-ahead (each candidate searched is judged on a whole playout).
+      long has passed, and one still being played out ``FIRM`` times as long after the start is
+      dropped; a playout still running at the deadline is dropped too, so the deadline cuts the
+      search, never a candidate's look-ahead (each candidate compared is judged on a whole playout).
     """
 
     def __init__(self, level: str, context: Any = None, *, ruleset: str | None = None, iterations: int = 48,
@@ -298,9 +304,11 @@ class ISMCTSPolicy:
     def search(self, view: dict, legal: list, rng: Rng, rs: Any, deadline: float | None = None, sampler=None):
         me = legal[0].player
         sample_state = sampler or rs.sample_state
-        soft = deadline
+        soft = firm = deadline
         if deadline is not None and self.soft_seconds is not None:
-            soft = min(deadline, time.monotonic() + self.soft_seconds)
+            now = time.monotonic()
+            soft = min(deadline, now + self.soft_seconds)
+            firm = min(deadline, now + self.soft_seconds * FIRM)
         teams = {pv.get("index", i): pv.get("team", pv.get("index", i))
                  for i, pv in enumerate(view.get("players") or [])}
         my_team = teams.get(me, me)
@@ -342,7 +350,7 @@ class ISMCTSPolicy:
                     break  # out of time in the browser: the candidates searched so far decide
                 try:
                     self._iterate(root, g0.copy() if self.paired else g0, first, Rng(seed), me, teams, my_team, rs,
-                                  guide, stop, deadline)
+                                  guide, stop, deadline if k == 0 and not it else firm)
                 except _OutOfTime:
                     break
             done += 1
