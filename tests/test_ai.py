@@ -56,7 +56,7 @@ def _with_hidden_cards_replaced(g, p: int):
     return h
 
 
-@pytest.mark.parametrize("level", ["easy", "normal", "hard", "hard_v1"])
+@pytest.mark.parametrize("level", ["easy", "normal", "hard", "hard_v1", "hard_all"])
 def test_decisions_depend_only_on_the_view(level):
     """Same view, same seed: same decision, whatever the hidden cards really are (hard's questions
     inside effects, rebuilt by replay: tests/test_ai_hard.py)."""

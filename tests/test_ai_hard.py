@@ -1,6 +1,6 @@
-"""Hard searches every decision that matters (issue 20): the turn's decisions on games sampled
+"""hard_all searches every decision that matters (issue 20): the turn's decisions on games sampled
 from the view, the questions asked inside effects (paying a cost, choosing a card, an optional
-ability) on games rebuilt by replaying hard's own actions, who the defender strikes back at; a
+ability) on games rebuilt by replaying its own actions, who the defender strikes back at; a
 deadline cuts the search, never a candidate's look-ahead; hard_v1 (the hard before) stays."""
 
 from __future__ import annotations
@@ -40,10 +40,13 @@ def test_hard_v1_is_the_hard_before_issue_20_and_normal_is_unchanged():
     v1 = LEVELS["hard_v1"]
     assert v1["decisions"] == ("main",) and not v1.get("replay")
     assert LEVELS["normal"] == {"policy": "heuristic", "slack": 0.0}
-    hard = LEVELS["hard"]
-    assert {"main", "declare", "combat", "recruit", "strike_back", "pay", "choose"} <= set(hard["decisions"])
-    # the dice game's hard keeps its numbers at both levels
-    assert hard["per_game"]["dice"] == v1["per_game"]["dice"] and not hard["per_game"]["dice"]["replay"]
+    # hard: hard_v1 with the browser's early stop (only with a deadline)
+    assert {k: v for k, v in LEVELS["hard"].items() if k != "soft_seconds"} == v1
+    wide = LEVELS["hard_all"]
+    assert {"main", "declare", "combat", "recruit", "strike_back", "pay", "choose"} <= set(wide["decisions"])
+    # the dice game's hard keeps its numbers at every hard level
+    assert wide["per_game"]["dice"] == v1["per_game"]["dice"] == LEVELS["hard"]["per_game"]["dice"]
+    assert not wide["per_game"]["dice"]["replay"]
 
 
 def test_hard_searches_the_combat_recruiting_and_the_questions_inside_effects():
@@ -54,7 +57,7 @@ def test_hard_searches_the_combat_recruiting_and_the_questions_inside_effects():
     for seed in (11, 12, 13):
         g = _game(seed, seed)
         ctx = public_context(g)
-        hard = make_policy("hard", ctx)
+        hard = make_policy("hard_all", ctx)
         rng, srng = Rng(seed), Rng(seed + 100)
         while not g.is_over and g.turn <= 14:
             p = g.to_act[0]
@@ -64,7 +67,7 @@ def test_hard_searches_the_combat_recruiting_and_the_questions_inside_effects():
                 hard.last_stats = {}
                 a = hard(v, legal, rng)
                 t = v["decision"]["type"]
-                if len(legal) > 1 and t in LEVELS["hard"]["decisions"] and not ai_simple.pressure(v):
+                if len(legal) > 1 and t in LEVELS["hard_all"]["decisions"] and not ai_simple.pressure(v):
                     met[t] = met.get(t, 0) + 1
                     if hard.last_stats:  # the search ran (its prior may leave one candidate)
                         searched[t] = searched.get(t, 0) + 1
@@ -96,7 +99,7 @@ def _to_question(seed: int):
         if capeclash.samplable(v):
             anchor = (g.copy(), v, [])
         elif anchor is not None and len(legal) > 1 and v["decision"]["type"] in ("pay", "choose"):
-            probe = make_policy("hard", ctx)
+            probe = make_policy("hard_all", ctx)
             probe._trail = [0, anchor[1], list(anchor[2])]
             probe(v, legal, Rng(1))
             if probe.last_stats.get("children"):
@@ -116,7 +119,7 @@ def test_a_question_inside_an_effect_is_rebuilt_by_replay_and_depends_only_on_wh
     legal = g_now.legal_actions(p)
     ctx = public_context(g_now)
     # the rebuilt game asks the same question with the same options, whatever is hidden
-    pol = make_policy("hard", ctx)
+    pol = make_policy("hard_all", ctx)
     pol._trail = [p, v_anchor, actions]
     sample = pol._sampler(v_now, p, capeclash)
     rebuilt = sample(v_now, p, Rng(5), ctx)
@@ -139,7 +142,7 @@ def test_a_question_inside_an_effect_is_rebuilt_by_replay_and_depends_only_on_wh
     assert _public(h.view(p)) == _public(v_now)
     decided = []
     for anchor_view, now_view in ((v_anchor, v_now), (vh_anchor, h.view(p))):
-        pol = make_policy("hard", ctx)
+        pol = make_policy("hard_all", ctx)
         pol._trail = [p, json.loads(json.dumps(anchor_view)), list(actions)]
         decided.append(pol(json.loads(json.dumps(now_view)), legal, Rng(7)))
         assert pol.last_stats.get("children")  # searched, not left to normal
@@ -152,7 +155,7 @@ def test_a_replay_that_does_not_match_the_view_is_not_used():
     found = next(r for r in (_to_question(s) for s in (11, 12, 13, 14)) if r is not None)
     _, v_anchor, actions, g_now = found
     v_now = g_now.view(0)
-    pol = make_policy("hard", public_context(g_now))
+    pol = make_policy("hard_all", public_context(g_now))
     pol._trail = [0, v_anchor, actions[:-1] if len(actions) > 1 else []]  # one own action forgotten
     sample = pol._sampler(v_now, 0, capeclash)
     assert sample(v_now, 0, Rng(5), public_context(g_now)) is None

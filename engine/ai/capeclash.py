@@ -29,8 +29,9 @@ from engine.capeclash.game import Game
 from engine.capeclash.state import Card, Combat, Player
 from engine.core.rng import Rng
 
-# decisions taken without a look-ahead: the engine asks them in the middle of effects, and
-# their book-keeping (the effect being resolved) is not in the view
+# the decisions ``searchable`` lets a search weigh by default (a level names its own: hard adds who
+# strikes back and the questions asked inside effects, whose book-keeping, the effect being
+# resolved, is not in the view: those are rebuilt by replay, see ``samplable`` and ``consistent``)
 SEARCHED = ("main", "declare", "combat", "recruit")
 # decisions a game can be rebuilt at from the view alone: the turn's own steps, with no effect
 # under way (the others, asked inside an effect, are rebuilt by replay: see ``consistent``)
