@@ -149,7 +149,11 @@ LEVELS: dict[str, dict] = {
     # questions inside effects were rebuilt by replay for every payment, about half the card choices
     # and optional abilities (the others drew cards the replay cannot know: normal decides those).
     # CPU time per decision with a choice (2 games against normal): median 105 ms, 95th percentile
-    # 428 ms, max 1.1 s; in Chromium (with the early stop) median 113 ms, 90th percentile 454 ms, max 0.67 s. Not shown stronger than
+    # 428 ms, max 1.1 s; in Chromium (with the early stop) median 113 ms, 90th percentile 454 ms, max 0.67 s.
+    # Without the target and combat-window searches (main, recruit, strike back, questions): 12 of 24
+    # against hard_v1 (50 %, 95 % CI 31-69, seeds 4000+): searching more decisions with one sample
+    # each does not by itself make hard stronger; more samples per decision is the next thing to try.
+    # Not shown stronger than
     # hard_v1, so not the default: ``hard`` keeps hard_v1's search until a larger match says otherwise.
     "hard_all": {"policy": "ismcts", "iterations": 1, "samples": 1, "widen": 3, "widen_every": 1000, "paired": True,
                  "decisive": 0.0, "prior_weight": 0, "playout": 400, "horizon": 2, "playout_policy": "heuristic",
