@@ -79,20 +79,28 @@ def _world(decks: list[str] | None) -> tuple:
     return load_world(decks)
 
 
-def bench_moves(levels: list[str], games: int, seed: int = 1, out=print, decks: list[str] | None = None) -> dict:
-    """Each level plays ``games`` games against normal (seats alternating, decks rotating); move times."""
+def bench_moves(levels: list[str], games: int, seed: int = 1, out=print, decks: list[str] | None = None,
+                cpu: bool = False, by_type: bool = False) -> dict:
+    """Each level plays ``games`` games against normal (seats alternating, decks rotating); move times
+    (``cpu``: this process's CPU time, the figure a quiet machine would show on a shared one;
+    ``by_type``: also per decision type)."""
     from engine.ai.match import play_game
     pool, deck_list = _world(decks)
-    out(f"decks: {', '.join(d.name for d in deck_list)}")
+    out(f"decks: {', '.join(d.name for d in deck_list)}; {'CPU' if cpu else 'wall-clock'} time")
     rows = {}
     for lv in levels:
         timings: dict = {}
+        kinds: dict = {}
         for i in range(games):
             pair = [lv, "normal"] if i % 2 == 0 else ["normal", lv]
             k = (i // 2) % len(deck_list)
             two = [deck_list[k], deck_list[(k + 1) % len(deck_list)]]
-            play_game(pool, two, pair, seed + i, timings=timings)
+            play_game(pool, two, pair, seed + i, timings=timings, clock=time.process_time if cpu else None,
+                      kinds=kinds)
         rows[lv] = _move_row(lv, timings.get(lv, []), out)
+        if by_type:
+            rows[lv]["by_type"] = {t: _move_row(f"  {t}", ts, out) for (level, t), ts in sorted(kinds.items())
+                                   if level == lv}
     out(f"load average {' '.join(f'{x:.2f}' for x in os.getloadavg())} on {os.cpu_count()} cores")
     return rows
 
@@ -101,7 +109,7 @@ def _move_row(label: str, t: list[float], out) -> dict:
     """One level's move times (seconds) as a row of milliseconds, printed."""
     row = {"moves": len(t), "median_ms": 1000 * statistics.median(t) if t else 0.0,
            "p95_ms": 1000 * _pct(t, 0.95), "max_ms": 1000 * max(t, default=0.0)}
-    out(f"{label:7}: {len(t):5} decisions, median {row['median_ms']:8.2f} ms, "
+    out(f"{label:12}: {len(t):5} decisions, median {row['median_ms']:8.2f} ms, "
         f"95th percentile {row['p95_ms']:8.2f} ms, max {row['max_ms']:8.1f} ms")
     return row
 
@@ -153,11 +161,16 @@ def bench_main(argv: list[str]) -> int:
         opts = ap.parse_args(argv[1:])
         res = bench_clone(opts.reps)
     else:
-        ap.add_argument("--levels", default="easy,normal,hard", help="levels to time (comma list)")
+        ap.add_argument("--levels", default="easy,normal,hard", help="levels to time (comma list; hard_v1: hard "
+                        "before issue 20)")
+        ap.add_argument("--cpu", action="store_true", help="time decisions in CPU time of this process (a shared "
+                        "machine's load left out)")
+        ap.add_argument("--by-type", action="store_true", help="also each level's times per decision type")
         ap.add_argument("--games", type=int, default=4, help="games per level for the move times")
         ap.add_argument("--match", action="append", default=[], metavar="A:B",
                         help="also play A against B (e.g. hard:normal), --match-games games")
         ap.add_argument("--match-games", type=int, default=200)
+        ap.add_argument("--match-seed", type=int, default=1000)
         ap.add_argument("--workers", type=int, default=1)
         ap.add_argument("--seed", type=int, default=1)
         ap.add_argument("--deck", action="append", default=None,
@@ -169,10 +182,11 @@ def bench_main(argv: list[str]) -> int:
         if opts.game == "dice":
             res = {"moves": bench_dice_moves(levels, opts.games, opts.seed)} if levels else {}
         else:
-            res = {"moves": bench_moves(levels, opts.games, opts.seed, decks=opts.deck)} if levels else {}
+            res = {"moves": bench_moves(levels, opts.games, opts.seed, decks=opts.deck, cpu=opts.cpu,
+                                        by_type=opts.by_type)} if levels else {}
         for m in opts.match:
             a, b = m.split(":")
-            res[m] = strength(a, b, opts.match_games, workers=opts.workers, decks=opts.deck)
+            res[m] = strength(a, b, opts.match_games, seed=opts.match_seed, workers=opts.workers, decks=opts.deck)
     if opts.json:
         print(json.dumps(res, indent=2))
     return 0

@@ -56,10 +56,11 @@ def _with_hidden_cards_replaced(g, p: int):
     return h
 
 
-@pytest.mark.parametrize("level", ["easy", "normal", "hard"])
+@pytest.mark.parametrize("level", ["easy", "normal", "hard", "hard_v1", "hard_all"])
 def test_decisions_depend_only_on_the_view(level):
-    """Same view, same seed: same decision, whatever the hidden cards really are."""
-    budget = {"iterations": 10} if level == "hard" else {}
+    """Same view, same seed: same decision, whatever the hidden cards really are (hard's questions
+    inside effects, rebuilt by replay: tests/test_ai_hard.py)."""
+    budget = {"iterations": 10} if level.startswith("hard") else {}
     checked = 0
     for g, p in _positions(4, every=9):
         h = _with_hidden_cards_replaced(g, p)
@@ -201,9 +202,9 @@ def test_hard_search_reports_its_work_and_respects_a_deadline():
     assert visits == [20 + prior] * st["width"] + [prior] * (len(visits) - st["width"])
     means = [m for n, m in st["children"].values() if n > prior]
     assert str(a) == next(iter(st["children"])) and means[0] == max(means)  # the best mean wins
-    pol(g.view(p), legal, Rng(3), deadline=0.0)  # an expired deadline: one iteration only,
-    assert pol.last_stats["iterations"] == 1  # and in it only the prior's best was played on
-    assert len(pol.last_stats["children"]) == 1
+    pol(g.view(p), legal, Rng(3), deadline=0.0)  # an expired deadline: one iteration only, in which
+    assert pol.last_stats["iterations"] == 1  # only the prior's best was played on, if anything
+    assert len(pol.last_stats["children"]) <= 1  # (a playout past the deadline is dropped)
 
 
 def test_hard_search_widens_progressively_and_stops_when_the_prior_is_decisive():

@@ -26,12 +26,17 @@ from engine.ai import simple as ai_simple
 from engine.ai.learned import WEIGHTS
 from engine.capeclash import futility, stats
 from engine.capeclash.game import Game
+from engine.capeclash.stack import CombatStep
 from engine.capeclash.state import Card, Combat, Player
 from engine.core.rng import Rng
 
-# decisions taken without a look-ahead: the engine asks them in the middle of effects, and
-# their book-keeping (the effect being resolved) is not in the view
+# the decisions ``searchable`` lets a search weigh by default (a level names its own: hard adds who
+# strikes back and the questions asked inside effects, whose book-keeping, the effect being
+# resolved, is not in the view: those are rebuilt by replay, see ``samplable`` and ``consistent``)
 SEARCHED = ("main", "declare", "combat", "recruit")
+# decisions a game can be rebuilt at from the view alone: the turn's own steps, with no effect
+# under way (the others, asked inside an effect, are rebuilt by replay: see ``consistent``)
+SAMPLABLE = ("main", "declare", "combat", "recruit", "resource", "formation", "draw", "start", "recovery")
 LOOKAHEAD = ("main", "declare", "combat")
 QUIET_LIMIT = 80  # actions a look-ahead plays at most before it evaluates
 HORIZON_LIMIT = 400  # the same, for a look-ahead over whole turns
@@ -238,6 +243,12 @@ def sample_state(view: dict, player: int, rng: Rng, context: Context) -> Game | 
         g.combat.passes = 0 if cb["priority"] == cb["player"] else 1
     else:
         g.combat = None
+    if d and d["type"] == "strike_back":
+        # asked while the combat resolves: its frame is the only thing on the stack, and the
+        # combat can go on from the view's stage unless a Ferocious step has already struck
+        if not cb or not _strike_back_rebuildable(view, cb):
+            return None
+        g.stack.append(CombatStep())
     g.board_changed()
     # ATK/DEF changed by effects the view does not itemise: one modifier restores the numbers
     for s in view["sides"]:
@@ -251,6 +262,49 @@ def sample_state(view: dict, player: int, rng: Rng, context: Context) -> Game | 
                                "atk": da, "def": dd})
     g.board_changed()
     return g
+
+
+def _strike_back_rebuildable(view: dict, cb: dict) -> bool:
+    if cb["stage"] == "ferocious":
+        return True
+    ids = {*cb["attackers"], cb["defender"]}
+    involved = [v for s in view["sides"] for v in s["front"] + s["back"] if v["iid"] in ids]
+    return cb["stage"] == "strike" and not any("ferocious" in str(v.get("keywords") or "").lower() for v in involved)
+
+
+def samplable(view: dict) -> bool:
+    """Can ``sample_state`` rebuild a game at this view's decision? Yes between effects (the turn's
+    steps, the main phase, the combat windows) and when the defender's strike back is chosen;
+    not for questions asked inside an effect (paying a cost, choosing a card, an optional
+    ability, the order of triggers), whose book-keeping the view does not show."""
+    d = view.get("decision") or {}
+    t = d.get("type")
+    if t == "strike_back":
+        cb = view.get("combat")
+        return bool(cb) and _strike_back_rebuildable(view, cb)
+    return t in SAMPLABLE
+
+
+def _signature(view: dict) -> tuple:
+    """What must agree between a view and a rebuilt game's view of the same seat (``consistent``)."""
+    d = view.get("decision") or {}
+    sides = tuple((s["side"], tuple((c["iid"], c["cid"], c["row"], c["stunned"], c["exhausted"], c["wounds"],
+                                     c["atk"], c["def"], (c.get("equipment") or {}).get("iid"))
+                                    for c in s["front"] + s["back"]),
+                   tuple(m["iid"] for m in s.get("machines", []))) for s in view["sides"])
+    players = tuple((pv["out"], pv["hand_count"], pv["deck_count"], pv["level"], pv["xp"],
+                     tuple(f["iid"] for f in pv.get("hand", [])),
+                     tuple((r.get("iid"), r["face_up"]) for r in pv["resources"]),
+                     tuple(f["iid"] for f in pv["ko"]), tuple(f["iid"] for f in pv["removed"]))
+                    for pv in view["players"])
+    return (d.get("type"), tuple(d.get("players") or ()), repr(d.get("options")), repr(d.get("optional")),
+            view["turn"], view["phase"], view.get("active_side"), sides, players, repr(view.get("combat")))
+
+
+def consistent(g: Game, view: dict, player: int) -> bool:
+    """Does ``g`` (a game rebuilt by replay) look to ``player`` exactly like ``view``: the same
+    decision with the same options, the same board, hands, resources and piles?"""
+    return g.result is None and _signature(g.view(player)) == _signature(view)
 
 
 def candidates(view: dict, legal: list) -> list:
@@ -454,7 +508,8 @@ def play_out(g: Game, me: int, rng: Rng, limit: int = QUIET_LIMIT, horizon: int 
 
 
 def lookahead_values(view: dict, legal: list, rng: Rng, context: Context, samples: int = 1, *,
-                     evaluation=evaluate, horizon: int = 0, plan: int = 0, reply: bool = False) -> dict | None:
+                     evaluation=evaluate, horizon: int = 0, plan: int = 0, reply: bool = False,
+                     sampler=None) -> dict | None:
     """Each candidate's evaluation after playing it out in ``samples`` sampled games (``normal``
     uses the defaults: the hand-weighted ``evaluate`` once the combat is over; ``hard`` may
     pass another ``evaluation`` and a ``horizon``, see ``playout_done``). Futile plays (a plot
@@ -463,7 +518,7 @@ def lookahead_values(view: dict, legal: list, rng: Rng, context: Context, sample
     player = legal[0].player
     totals = dict.fromkeys(legal, 0.0)
     for k in range(samples):
-        base = sample_state(view, player, rng, context)
+        base = (sampler or sample_state)(view, player, rng, context)
         if base is None or not set(legal) <= set(base.legal_actions(player)):
             return None
         if k == 0:  # plays that cannot change anything are not weighed (engine.capeclash.futility)
@@ -508,14 +563,16 @@ def _value_after(base: Game, a, player: int, rng: Rng, depth: int = 0, evaluatio
 
 
 def prior(view: dict, legal: list, rng: Rng, context: Context | None, samples: int = 1, *,
-          evaluation: str | None = None, horizon: int = 0, plan: int = 0, reply: bool = False) -> dict | None:
+          evaluation: str | None = None, horizon: int = 0, plan: int = 0, reply: bool = False,
+          sampler=None) -> dict | None:
     """The search's prior: each action's look-ahead value averaged over ``samples`` sampled games
     (the rule of thumb's own choice gets a hair more, as in ``heuristic``); ``evaluation`` names
-    one of ``evaluations`` (default the hand-weighted one), ``horizon`` as in ``playout_done``."""
+    one of ``evaluations`` (default the hand-weighted one), ``horizon`` as in ``playout_done``;
+    ``sampler`` replaces ``sample_state`` (a decision rebuilt by replay, see ``consistent``)."""
     if context is None:
         return None
     values = lookahead_values(view, legal, rng, context, samples, evaluation=evaluations.get(evaluation, evaluate),
-                              horizon=horizon, plan=plan, reply=reply)
+                              horizon=horizon, plan=plan, reply=reply, sampler=sampler)
     if values:
         simple = ai_simple.choose(view, legal, Rng(rng.state))
         if simple in values:

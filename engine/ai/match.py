@@ -48,7 +48,7 @@ def new_match(pool, mode: str, seed: int, decks: list | None = None, *, players:
 def play_match(g, levels: list[str], seed: int, *, max_actions: int = 20000, budgets: dict | None = None,
                seat_budgets: list[dict] | None = None, timings: dict | None = None,
                on_decision: Callable | None = None, policies: list | None = None,
-               rngs: list | None = None) -> dict[str, Any]:
+               rngs: list | None = None, clock: Callable | None = None, kinds: dict | None = None) -> dict[str, Any]:
     """Let computer players play ``g`` (a game of any ruleset) to its end, or ``max_actions``; seat ``i``
     plays ``levels[i % len(levels)]``, with its own random generator (``seat_rng``). Returns the
     game's record (``record``).
@@ -57,7 +57,10 @@ def play_match(g, levels: list[str], seed: int, *, max_actions: int = 20000, bud
     seat's (a list, seat by seat). ``timings``, when given, collects the seconds of every decision
     with a real choice per level (``{level: [s...]}``); ``on_decision(p, view, legal, wall, cpu)``
     sees every decision of seat ``p`` with its wall-clock and CPU seconds. ``policies`` and ``rngs``
-    (one per seat) replace the levels' policies and the seats' generators (a report's own players)."""
+    (one per seat) replace the levels' policies and the seats' generators (a report's own players).
+    ``clock`` times the decisions for ``timings`` (default ``time.perf_counter``; ``time.process_time``
+    counts this process's CPU only); ``kinds`` collects them per level and decision type too
+    (``{(level, type): [s...]}``)."""
     n = len(g.players)
     seat_levels = [levels[i % len(levels)] for i in range(n)]
     if policies is None:
@@ -67,17 +70,21 @@ def play_match(g, levels: list[str], seed: int, *, max_actions: int = 20000, bud
     rngs = rngs or [seat_rng(seed, i) for i in range(n)]
     rec = _RECORDERS[g.game](g)
     clocked = timings is not None or on_decision is not None
+    clock = clock or time.perf_counter
     steps = 0
     while not g.is_over and steps < max_actions:
         p = g.to_act[0]
         legal = g.legal_actions(p)
         view = g.view(p)
-        t0, c0 = (time.perf_counter(), time.process_time()) if clocked else (0.0, 0.0)
+        t0, c0, k0 = (time.perf_counter(), time.process_time(), clock()) if clocked else (0.0, 0.0, 0.0)
         a = policies[p](view, legal, rngs[p])
         if clocked:
             wall, cpu = time.perf_counter() - t0, time.process_time() - c0
             if timings is not None and len(legal) > 1:
-                timings.setdefault(seat_levels[p], []).append(wall)
+                dt = clock() - k0
+                timings.setdefault(seat_levels[p], []).append(dt)
+                if kinds is not None:
+                    kinds.setdefault((seat_levels[p], (view.get("decision") or {}).get("type")), []).append(dt)
             if on_decision is not None:
                 on_decision(p, view, legal, wall, cpu)
         rec.before(p, a)
@@ -143,10 +150,12 @@ _RECORDERS = {"capeclash": _CapeClashRecord, "dice": _DiceRecord}
 
 def play_game(pool, decks: list, levels: list[str], seed: int, mode: str = "duel", *, players: int | None = None,
               max_actions: int = 20000, timings: dict | None = None, budgets: dict | None = None,
-              options: dict | None = None) -> dict[str, Any]:
-    """One game of Cape Clash; seat ``i`` gets ``decks[i % len(decks)]`` and level ``levels[i % len(levels)]``."""
+              options: dict | None = None, clock: Callable | None = None, kinds: dict | None = None) -> dict[str, Any]:
+    """One game of Cape Clash; seat ``i`` gets ``decks[i % len(decks)]`` and level ``levels[i % len(levels)]``
+    (``clock`` and ``kinds``: see ``play_match``)."""
     g = new_match(pool, mode, seed, decks, players=players, options=options)
-    return play_match(g, levels, seed, max_actions=max_actions, budgets=budgets, timings=timings)
+    return play_match(g, levels, seed, max_actions=max_actions, budgets=budgets, timings=timings, clock=clock,
+                      kinds=kinds)
 
 
 def play_dice_game(pool, levels: list[str], seed: int, *, max_actions: int = 20000, budgets: dict | None = None,

@@ -75,6 +75,15 @@ def _apply(g, a) -> None:
     fn(a)
 
 
+# with ``soft_seconds`` s, a candidate after the first is dropped if its playout runs past
+# ``FIRM * soft_seconds`` s (the first is cut by the caller's deadline only)
+FIRM = 1.5
+
+
+class _OutOfTime(Exception):
+    """A playout passed the caller's deadline: its candidate is left out of the comparison."""
+
+
 class HeuristicPolicy:
     """The ruleset's heuristic (``normal``), or with ``slack`` a near-best pick (``easy``)."""
 
@@ -135,6 +144,16 @@ class ISMCTSPolicy:
       the heuristic plays every seat, a model of a careful opponent's reply (dearer, far better
       judged with a ``horizon`` through that reply).
     * ``per_game``: other numbers for another ruleset's views (``{"dice": {"iterations": 96, ...}}``).
+    * ``replay``: decisions the ruleset cannot sample from the view alone (its ``samplable`` says
+      False: questions asked in the middle of an effect, whose book-keeping the view does not show)
+      are searched on games rebuilt from this player's last samplable view: sampled there, the
+      player's own actions since replayed, kept only where the result looks exactly like the view
+      now (the ruleset's ``consistent``). The policy remembers that view and its own actions, nothing
+      else: what it knows, a human at that seat knows too.
+    * ``soft_seconds``: with a ``deadline`` (the browser), no new candidate is searched once this
+      long has passed, and one still being played out ``FIRM`` times as long after the start is
+      dropped; a playout still running at the deadline is dropped too, so the deadline cuts the
+      search, never a candidate's look-ahead (each candidate compared is judged on a whole playout).
     """
 
     def __init__(self, level: str, context: Any = None, *, ruleset: str | None = None, iterations: int = 48,
@@ -142,7 +161,8 @@ class ISMCTSPolicy:
                  widen_every: int = 8, prior_weight: float = 2.0, pw: float = 0.5, decisive: float = 0.0,
                  paired: bool = False, evaluation: str | None = None, prior_horizon: int = 0,
                  decisions: tuple | list | None = None, prior_plan: int = 0, prior_reply: bool = False,
-                 playout_policy: str = "fast", per_game: dict | None = None):
+                 playout_policy: str = "fast", per_game: dict | None = None, replay: bool = False,
+                 soft_seconds: float | None = None):
         self.level = level
         self.context = context
         self.ruleset = ruleset
@@ -164,18 +184,66 @@ class ISMCTSPolicy:
         self.prior_reply = prior_reply
         self.playout_policy = playout_policy
         self.per_game = per_game or {}  # game name -> numbers replacing these for that game's views
+        self.replay = replay
+        self.soft_seconds = soft_seconds
+        self._trail: list | None = None  # [player, last samplable view, own actions since] (``replay``)
         self.budget = {"iterations": iterations, "playout": playout, "explore": explore, "horizon": horizon,
                        "samples": samples, "widen": widen, "widen_every": widen_every, "prior_weight": prior_weight,
                        "pw": pw, "decisive": decisive, "paired": paired, "evaluation": evaluation,
                        "prior_horizon": prior_horizon, "decisions": decisions,
                        "prior_plan": prior_plan, "prior_reply": prior_reply,
-                       "playout_policy": playout_policy}
+                       "playout_policy": playout_policy, "replay": replay, "soft_seconds": soft_seconds}
         self._variants: dict = {}
         self.last_stats: dict = {}
 
     def __call__(self, view: dict, legal: list, rng: Rng, deadline: float | None = None):
         if not legal:
             raise ValueError("no legal action to choose from")
+        if not self.replay:
+            return self._decide(view, legal, rng, deadline)
+        me = legal[0].player
+        rs = ruleset_for(view, self.ruleset)
+        direct = getattr(rs, "samplable", None)
+        if direct is None or direct(view):
+            self._trail = [me, view, []]
+        elif self._trail is not None and self._trail[0] != me:
+            self._trail = None
+        a = self._decide(view, legal, rng, deadline)
+        if self._trail is not None:
+            self._trail[2].append(a)
+        return a
+
+    def _sampler(self, view: dict, me: int, rs: Any):
+        """How this decision's games are sampled: from the view, or (``replay``) by replaying this
+        player's own actions from its last samplable view; None when neither can be done."""
+        direct = getattr(rs, "samplable", None)
+        if not self.replay or direct is None or direct(view):
+            return None  # the ruleset's own sample_state
+        trail = self._trail
+        consistent = getattr(rs, "consistent", None)
+        if trail is None or trail[0] != me or trail[1] is view or consistent is None:
+            return False
+        anchor, actions = trail[1], list(trail[2])
+
+        def sample(_view, player, rng, context):
+            for _ in range(3):  # a replay may draw other cards than the real game did: try again
+                g = rs.sample_state(anchor, player, rng, context)
+                if g is None:
+                    return None
+                try:
+                    for a in actions:
+                        if g.is_over or a not in g.legal_actions(a.player):
+                            g = None
+                            break
+                        _apply(g, a)
+                except Exception:  # noqa: BLE001 - a sampled game the replay cannot follow is not used
+                    g = None
+                if g is not None and consistent(g, view, player):
+                    return g
+            return None
+        return sample
+
+    def _decide(self, view: dict, legal: list, rng: Rng, deadline: float | None = None):
         if len(legal) == 1:
             return legal[0]
         game = self.ruleset or view.get("game") or "capeclash"
@@ -192,10 +260,13 @@ class ISMCTSPolicy:
         can = getattr(rs, "searchable", None)
         if can is not None and not (can(view, legal, self.decisions) if self.decisions else can(view, legal)):
             return fallback(view, legal, rng)
-        best = self.search(view, legal, rng, rs, deadline)
+        sampler = self._sampler(view, legal[0].player, rs)
+        if sampler is False:
+            return fallback(view, legal, rng)
+        best = self.search(view, legal, rng, rs, deadline, sampler)
         return best if best is not None else fallback(view, legal, rng)
 
-    def _root(self, view: dict, legal: list, rng: Rng, rs: Any) -> Node:
+    def _root(self, view: dict, legal: list, rng: Rng, rs: Any, sampler=None) -> Node:
         """The root, its candidates ordered by the heuristic's prior (when the ruleset has one)."""
         root = Node(None)
         pick = getattr(rs, "candidates", None)
@@ -210,6 +281,8 @@ class ISMCTSPolicy:
             extra["plan"] = self.prior_plan
         if self.prior_reply:
             extra["reply"] = True
+        if sampler is not None:
+            extra["sampler"] = sampler
         values = prior_fn(view, cands, rng, self.context, self.samples, **extra) if prior_fn and self.samples else None
         if values:
             cands = [a for a in cands if a in values]  # a prior leaves out what is not worth weighing
@@ -228,15 +301,21 @@ class ISMCTSPolicy:
             return len(root.order)
         return min(len(root.order), self.widen + int(max(0.0, root.visits) // max(1, self.widen_every)))
 
-    def search(self, view: dict, legal: list, rng: Rng, rs: Any, deadline: float | None = None):
+    def search(self, view: dict, legal: list, rng: Rng, rs: Any, deadline: float | None = None, sampler=None):
         me = legal[0].player
+        sample_state = sampler or rs.sample_state
+        soft = firm = deadline
+        if deadline is not None and self.soft_seconds is not None:
+            now = time.monotonic()
+            soft = min(deadline, now + self.soft_seconds)
+            firm = min(deadline, now + self.soft_seconds * FIRM)
         teams = {pv.get("index", i): pv.get("team", pv.get("index", i))
                  for i, pv in enumerate(view.get("players") or [])}
         my_team = teams.get(me, me)
         fast = getattr(rs, "fast_policy", None) if self.playout_policy == "fast" else None
         heur = getattr(rs, "heuristic", None)
         stop = getattr(rs, "playout_done", None)
-        root = self._root(view, legal, rng, rs)
+        root = self._root(view, legal, rng, rs, sampler)
         if len(root.order) == 1 or (self.decisive and root.margin > self.decisive) or \
                 (root.ranked and self.iterations <= 0):
             self.last_stats = {"iterations": 0, "width": 1, "children": {}}
@@ -255,9 +334,9 @@ class ISMCTSPolicy:
 
         done = 0
         for it in range(self.iterations):
-            if deadline is not None and it and time.monotonic() > deadline:
+            if soft is not None and it and time.monotonic() > soft:
                 break
-            g0 = rs.sample_state(view, me, rng, self.context)
+            g0 = sample_state(view, me, rng, self.context)
             if g0 is None:
                 return None
             if it == 0 and not set(legal) <= set(g0.legal_actions(me)):
@@ -267,13 +346,19 @@ class ISMCTSPolicy:
             # playout randomness (common random numbers: the comparison is not drowned in noise)
             firsts = root.order[:self._width(root)] if self.paired else [None]
             for k, first in enumerate(firsts):
-                if deadline is not None and k and time.monotonic() > deadline:
+                if soft is not None and k and time.monotonic() > soft:
                     break  # out of time in the browser: the candidates searched so far decide
-                self._iterate(root, g0.copy() if self.paired else g0, first, Rng(seed), me, teams, my_team, rs,
-                              guide, stop)
+                try:
+                    self._iterate(root, g0.copy() if self.paired else g0, first, Rng(seed), me, teams, my_team, rs,
+                                  guide, stop, deadline if k == 0 and not it else firm)
+                except _OutOfTime:
+                    break
             done += 1
         searched = {a: n for a, n in root.children.items() if n.visits > 0}
         if not searched:
+            if root.ranked and done:  # out of time before any playout ended: the prior's best
+                self.last_stats = {"iterations": done, "width": 0, "children": {}}
+                return root.order[0]
             return None
         ranked = sorted(searched.items(), key=lambda kv: (kv[1].visits, kv[1].value / kv[1].visits), reverse=True)
         if self.paired:  # equal visits: the best mean
@@ -282,7 +367,8 @@ class ISMCTSPolicy:
                            "children": {str(a): (n.visits, round(n.value / max(1, n.visits), 3)) for a, n in ranked}}
         return ranked[0][0]
 
-    def _iterate(self, root: Node, g, first, prng: Rng, me: int, teams: dict, my_team, rs, guide, stop) -> None:
+    def _iterate(self, root: Node, g, first, prng: Rng, me: int, teams: dict, my_team, rs, guide, stop,
+                 deadline: float | None = None) -> None:
         """One descent from the root (through ``first`` when given), a playout and the backup."""
         fast = getattr(rs, "fast_policy", None)
         heur = getattr(rs, "heuristic", None)
@@ -326,9 +412,11 @@ class ISMCTSPolicy:
             _apply(g, a)
             path.append(node)
         # playout with the fast policy, cut off by the evaluation (or where the ruleset says)
-        for _ in range(self.playout):
+        for step in range(self.playout):
             if g.is_over or (stop is not None and stop(g, me, turn, self.horizon)):
                 break
+            if deadline is not None and step % 8 == 7 and time.monotonic() > deadline:
+                raise _OutOfTime  # nothing is backed up: this candidate is not compared half played
             p = g.to_act[0]
             _apply(g, guide(g, p, g.legal_actions(p), prng))
         score = self._evaluate(rs)(g.view(me), me)
