@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from engine.capeclash.effects import new_frame
 from engine.capeclash.game import Game
 from engine.capeclash.loader import load_pool, read_data
 from engine.capeclash.scenario import run_scenario
@@ -22,12 +23,12 @@ FILES = [ROOT / "card_data" / "scenarios" / f"{name}.yaml" for name in (
 
 
 def test_trigger_json_is_the_dict_each_kind_was():
-    frame = {"t": "effect", "name": "Zap"}
-    assert Trigger(1, frame, True).to_json() == {"frame": frame, "optional": True, "ctl": 1}
+    frame = new_frame(["power", "hero", 0], 1, 7, "Zap")
+    assert Trigger(1, frame, True).to_json() == {"frame": frame.to_json(), "optional": True, "ctl": 1}
     assert list(Trigger(0, name="Hero's level-up condition", xp=0, src=7, cond=None).to_json()) == \
         ["xp", "ctl", "src", "cond", "name"]
     reaction = Trigger(2, frame, True, "Hero's reaction Zap", ["R"], "Zap:7", None)
-    assert reaction.to_json() == {"frame": frame, "optional": True, "ctl": 2, "cost": ["R"], "key": "Zap:7",
+    assert reaction.to_json() == {"frame": frame.to_json(), "optional": True, "ctl": 2, "cost": ["R"], "key": "Zap:7",
                                   "once": None, "name": "Hero's reaction Zap"}
     assert reaction.label == "Hero's reaction Zap" and Trigger(1, frame).label == "Zap"
 
@@ -41,7 +42,7 @@ def test_copies_holding_waiting_abilities_are_independent(path, monkeypatch):
     seen = []
 
     def checked_apply(g, action):
-        holding = g.pending or any(f["t"] in ("waiting", "reaction") for f in g.stack)
+        holding = g.pending or any(type(f) is dict and f["t"] in ("waiting", "reaction") for f in g.stack)
         if not holding:
             return apply(g, action)
         seen.append(path.stem)

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.capeclash import stats, zones
+from engine.capeclash.effects import Frame
 from engine.capeclash.state import Combat
 
 if TYPE_CHECKING:
@@ -534,5 +535,5 @@ def cancel(g: Game) -> None:
     if cb is None:
         return
     cb.survivors_ok = False
-    g.stack = [f for f in g.stack if f.get("t") != "combat"]
+    g.stack = [f for f in g.stack if type(f) is Frame or f["t"] != "combat"]
     finish(g, survived=False)

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.capeclash import zones
+from engine.capeclash.effects import Frame
 from engine.capeclash.state import Card, Trigger
 
 if TYPE_CHECKING:
@@ -57,8 +58,8 @@ def drop_abilities_of(g: Game, p: int) -> None:
     """A player who is out is never asked again: their triggered abilities waiting to resolve,
     and their plot twists, powers and payments under way, are gone (a plot twist that was
     resolving leaves the game with the rest of their cards)."""
-    def theirs(item: dict | Trigger) -> bool:
-        if isinstance(item, Trigger):
+    def theirs(item: dict | Trigger | Frame) -> bool:
+        if isinstance(item, (Trigger, Frame)):
             return item.ctl == p
         if item.get("t") == "reaction":
             return item["trig"].ctl == p
@@ -67,11 +68,11 @@ def drop_abilities_of(g: Game, p: int) -> None:
     g.pending = [t for t in g.pending if not theirs(t)]
     kept = []
     for f in g.stack:
-        if f["t"] == "waiting":
+        if type(f) is dict and f["t"] == "waiting":
             f["items"] = [t for t in f["items"] if not theirs(t)]
-        elif f["t"] != "combat" and theirs(f):
-            for pf in (f, f.get("then") or {}):
-                card = pf.get("card")
+        elif (isinstance(f, Frame) or f["t"] != "combat") and theirs(f):
+            for pf in (f, f.get("then") if type(f) is dict else None):
+                card = pf.card if type(pf) is Frame else None  # (only effect frames hold a card)
                 if card is not None and g.cards[card].zone == "resolving":
                     g.cards[card].zone = "removed"
                     g.players[g.cards[card].owner].removed.append(card)

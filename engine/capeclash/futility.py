@@ -85,14 +85,14 @@ def _listened(g: Game, p: int, event: str) -> bool:
     return False
 
 
-def _inert(g: Game, frame: dict, steps, exclude: set) -> bool:
+def _inert(g: Game, frame: effects.Frame, steps, exclude: set) -> bool:
     """Does each of ``steps`` surely do nothing now? Binds empty choices in ``frame``."""
     for step in steps:
         (verb, args), = step.items()
         if verb == "choose":
             if _has_options(g, frame, args, exclude):
                 return False
-            frame["vars"][args["as"]] = None
+            frame.chosen[args["as"]] = None
         elif verb == "may":
             if not _inert(g, frame, args.get("then") or (), exclude):
                 return False
@@ -106,6 +106,6 @@ def _inert(g: Game, frame: dict, steps, exclude: set) -> bool:
     return True
 
 
-def _has_options(g: Game, frame: dict, a: dict, exclude: set) -> bool:
+def _has_options(g: Game, frame: effects.Frame, a: dict, exclude: set) -> bool:
     """Would this ``choose`` step ask a question (the same candidates as the verb offers)?"""
     return VERBS["choose"].has_options(g, frame, a, exclude)

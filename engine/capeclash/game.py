@@ -52,6 +52,7 @@ from engine.capeclash.config import (  # noqa: F401  (MAX_*, config_problems: im
     config_problems,
     normalise_config,
 )
+from engine.capeclash.effects import Frame
 from engine.capeclash.state import Card, Combat, Decision, Player, Trigger
 from engine.cardlang.cards import CardPool
 from engine.core.actions import Action
@@ -116,7 +117,7 @@ class Game(Replayable):
     step_player: int | None              # the player whose build step it is
     queue: list[int]
     decision: Decision | None
-    stack: list[dict]
+    stack: list[dict | Frame]
     pending: list[Trigger]
     combat: Combat | None
     clock: int
@@ -195,7 +196,7 @@ class Game(Replayable):
         self.step_player: int | None = None
         self.queue: list[int] = []
         self.decision: Decision | None = None
-        self.stack: list[dict] = []
+        self.stack: list[dict | Frame] = []
         self.pending: list[Trigger] = []
         self.combat: Combat | None = None
         self.clock = 0
@@ -326,7 +327,8 @@ class Game(Replayable):
         while self.result is None:
             steps += 1
             if steps > MAX_STEPS_PER_ACTION:
-                top = self.stack[-1].get("name", self.stack[-1]["t"]) if self.stack else "the turn sequence"
+                f = self.stack[-1] if self.stack else None
+                top = "the turn sequence" if f is None else f.name if isinstance(f, Frame) else f.get("name", f["t"])
                 raise CapeClashError(f"the game stopped after {MAX_STEPS_PER_ACTION} steps without a decision "
                                      f"(running: {top}); an effect that never ends?", "too_many_steps")
             if self.dirty:
@@ -346,7 +348,7 @@ class Game(Replayable):
                 combat.cancel(self)
                 continue
             stack = self.stack
-            if self.pending and not (stack and stack[-1]["t"] == "effect" and stack[-1]["started"]):
+            if self.pending and not (stack and type(stack[-1]) is Frame and stack[-1].started):
                 # triggers wait until the effect now resolving is finished
                 triggers.queue_triggers(self)
             elif stack:
@@ -355,11 +357,13 @@ class Game(Replayable):
                 flow.proceed(self)
         self.decision = None
 
-    def _run_frame(self, frame: dict) -> None:
-        t = frame["t"]
-        if t == "effect":
+    def _run_frame(self, frame: dict | Frame) -> None:
+        if type(frame) is Frame:
             effects.run(self, frame)
-        elif t == "pay":
+            return
+        assert type(frame) is dict
+        t = frame["t"]
+        if t == "pay":
             powers.run_payment(self, frame)
         elif t == "combat":
             combat.step(self, frame)
@@ -375,7 +379,7 @@ class Game(Replayable):
                 self.emit_player("start_of_turn", p)
         elif t == "xp":
             self.stack.pop()
-            if frame["cond"] and not effects.condition(self, frame["cond"], frame):
+            if frame["cond"] and not effects.condition(self, frame["cond"], effects.probe(frame["ctl"], frame["src"])):
                 self.log("fizzle", f"{frame['name']} gives no XP: its condition no longer holds.")
             else:
                 self.gain_xp(frame["player"], 1)
@@ -531,7 +535,8 @@ class Game(Replayable):
         g.machines = list(self.machines)
         g.queue = list(self.queue)
         g.decision = _deep_copy(self.decision) if self.decision else None
-        g.stack = _deep_copy(self.stack)
+        shared: dict = {}  # a frame and the frames of its nested steps share their variables: so do the copies
+        g.stack = [f.copy(shared) if type(f) is Frame else _deep_copy(f) for f in self.stack]
         g.pending = _deep_copy(self.pending)
         g.combat = Combat.from_json(self.combat.to_json()) if self.combat else None
         g.used_powers = list(self.used_powers)
@@ -577,12 +582,19 @@ def _deep_copy(x):
         return tuple(_deep_copy(v) for v in x)
     if t is Trigger:
         return x.copy(_deep_copy(x.frame))
+    if t is Frame:
+        return x.copy()
     return x
 
 
-def _frame_json(f: dict) -> dict:
-    """A stack frame as JSON: the waiting abilities some frames hold as their JSON too."""
+def _frame_json(f: dict | Frame) -> dict:
+    """A stack frame as JSON: the effect frames and waiting abilities some frames hold as their JSON too."""
+    if type(f) is Frame:
+        return f.to_json()
+    assert type(f) is dict
     t = f["t"]
+    if t == "pay":
+        return {**f, "then": f["then"].to_json()}
     if t == "reaction":
         return {**f, "trig": f["trig"].to_json()}
     if t == "waiting":

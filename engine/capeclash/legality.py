@@ -37,7 +37,9 @@ def why_illegal(g: Game, a: Action) -> str:
     legal = g.legal_actions(a.player)
     kinds = sorted({x.type for x in legal})
     if a.type == "yes" and d["type"] == "may_trigger" and d.get("reaction") and "yes" not in kinds:
-        cost = ", ".join(g.stack[-1]["trig"].cost)
+        top = g.stack[-1]
+        assert type(top) is dict  # the reaction offered
+        cost = ", ".join(top["trig"].cost)
         return f"{a}: you cannot pay {cost} (face-up locations or locations in hand); you can only decline"
     if a.type not in kinds:
         step = DECISION_NAMES.get(d["type"], d["type"])

@@ -135,8 +135,10 @@ def options(g: Game, p: int, d: Decision) -> list[Action]:
 
 def reaction_payable(g: Game, p: int) -> bool:
     """Can ``p`` pay for the reaction now offered (the hand included)?"""
-    trig = g.stack[-1]["trig"]
-    return powers.payable(g, p, trig.cost, g.cards[trig.frame["src"]])
+    top = g.stack[-1]
+    assert type(top) is dict  # the reaction offered
+    trig = top["trig"]
+    return powers.payable(g, p, trig.cost, g.cards[trig.frame.src])
 
 
 def row_moves(g: Game, p: int) -> list[tuple[int, Action]]:

@@ -126,11 +126,11 @@ def run_payment(g: Game, frame: dict) -> None:
         return
     g.stack.pop()
     then = frame["then"]
-    then["id"] = g.tick()
+    then.id = g.tick()
     g.stack.append(then)
     if not frame.get("reaction"):
         since = len(g.pending)
-        g.emit_enemies("enemy_uses_power", frame["player"], {"power_frame": then["id"]})
+        g.emit_enemies("enemy_uses_power", frame["player"], {"power_frame": then.id})
         after_it_resolves(g, since)
 
 
@@ -147,8 +147,9 @@ def after_it_resolves(g: Game, since: int) -> None:
     pending[since:] = [t for t in pending[since:] if t.cost is not None]
     stack = g.stack
     top = stack.pop()
-    if stack and stack[-1]["t"] == "waiting" and stack[-1].get("after"):
-        stack[-1]["items"] += later  # more of the same: paid symbols, then the use itself
+    under = stack[-1] if stack else None
+    if type(under) is dict and under["t"] == "waiting" and under.get("after"):
+        under["items"] += later  # more of the same: paid symbols, then the use itself
     else:
         stack.append({"t": "waiting", "items": later, "after": True})
     stack.append(top)
@@ -385,11 +386,11 @@ def play_plot_twist(g: Game, p: int, iid: int) -> None:
     g.plots_played[str(p)] = g.plots_played.get(str(p), 0) + 1
     combat_only = g.combat is not None and not d.anywhere and bool({"combat", "any_combat"} & set(d.timing))
     frame = effects.new_frame(["plot", c.cid], p, None, d.name, combat_only=combat_only, card=iid)
-    frame["id"] = g.tick()
+    frame.id = g.tick()
     g.stack.append(frame)
     since = len(g.pending)
     g.emit_player("you_play_plot_twist", p)
-    g.emit_enemies("enemy_plays_plot_twist", p, {"power_frame": frame["id"]})
+    g.emit_enemies("enemy_plays_plot_twist", p, {"power_frame": frame.id})
     after_it_resolves(g, since)
 
 

@@ -62,20 +62,21 @@ def do(g: Game, a: Action, d: Decision) -> None:
     elif t == "add_attacker":
         g.declaring.append(args["card"])
     elif t in ("choose", "choose_player"):
-        if g.stack and g.stack[-1]["t"] == "keep_main":
-            flow.keep_main(g, g.stack[-1], args["card"])
+        top = g.stack[-1] if g.stack else None
+        if type(top) is dict and top["t"] == "keep_main":
+            flow.keep_main(g, top, args["card"])
         elif d["type"] == "discard":
             zones.discard(g, args["card"])
-            effects.answer(g, g.stack[-1], args["card"])
+            effects.answer(g, effects.top(g), args["card"])
         else:
-            effects.answer(g, g.stack[-1], args.get("card", args.get("who")))
+            effects.answer(g, effects.top(g), args.get("card", args.get("who")))
     elif t == "pay":
-        powers.pay(g, g.stack[-1], args["source"])
+        powers.pay(g, _entry(g), args["source"])
     elif t == "plot":
         powers.play_plot_twist(g, p, args["card"])
         after_play(g, p)
     elif t == "strike_back":
-        g.stack[-1]["target"] = args["card"]
+        _entry(g)["target"] = args["card"]
     elif t == "choose_first":
         g.first_side = args["side"]
         g.log("setup", f"{g.side_name(args['side'])} will go first.")
@@ -122,15 +123,16 @@ def do(g: Game, a: Action, d: Decision) -> None:
         powers.power_up(g, p, args["card"], args["discard"])
         after_play(g, p)
     elif t == "choose_row":
-        effects.answer(g, g.stack[-1], {"side": args["side"], "row": args["row"]})
+        effects.answer(g, effects.top(g), {"side": args["side"], "row": args["row"]})
     elif t == "pick":
-        effects.answer(g, g.stack[-1], d["options"][args["option"]])
+        effects.answer(g, effects.top(g), d["options"][args["option"]])
     elif t in ("yes", "no"):
         if d["type"] == "may_trigger":
             if d.get("reaction"):
-                trig = g.stack.pop()["trig"]
+                trig = _entry(g)["trig"]
+                g.stack.pop()
                 if t == "yes":
-                    c = g.cards[trig.frame["src"]]
+                    c = g.cards[trig.frame.src]
                     g.used_powers.append(trig.key)
                     if trig.once:
                         c.used_once.append(trig.once)
@@ -140,9 +142,9 @@ def do(g: Game, a: Action, d: Decision) -> None:
             elif t == "no":
                 g.stack.pop()
         elif d["type"] in ("choose", "choose_player", "choose_row", "dance", "search"):  # declined or dropped out
-            effects.answer(g, g.stack[-1], None)
+            effects.answer(g, effects.top(g), None)
         else:
-            effects.answer(g, g.stack[-1], t == "yes")
+            effects.answer(g, effects.top(g), t == "yes")
     elif t == "order":
         chosen = g.pending.pop(args["trigger"])
         rest, g.pending = g.pending, []
@@ -150,6 +152,13 @@ def do(g: Game, a: Action, d: Decision) -> None:
         triggers.start_trigger(g, chosen)
     else:
         raise AssertionError(t)
+
+
+def _entry(g: Game) -> dict:
+    """The entry on top of the stack, when it is no effect frame (a payment, a combat, a reaction offered)."""
+    top = g.stack[-1]
+    assert type(top) is dict
+    return top
 
 
 def after_play(g: Game, p: int) -> None:

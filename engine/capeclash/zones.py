@@ -268,8 +268,8 @@ def ko(g: Game, c: Card) -> None:
 
 def _unbreakable_now(g: Game, c: Card) -> bool:
     if c.face_up and g.kw_possible("unbreakable") and g.has_keyword(c, "unbreakable"):
-        from engine.capeclash.effects import condition
-        return condition(g, g.kw_param(c, "unbreakable"), {"src": c.iid, "ctl": g.controller(c), "vars": {}})
+        from engine.capeclash.effects import condition, probe
+        return condition(g, g.kw_param(c, "unbreakable"), probe(g.controller(c), c.iid))
     return False
 
 

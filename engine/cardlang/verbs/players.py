@@ -15,7 +15,7 @@ class GainXp(Verb):
     example = [{"gain_xp": {}}]
 
     def run(self, g, frame, a) -> bool:
-        g.gain_xp(frame["ctl"], a.get("n", 1))
+        g.gain_xp(frame.ctl, a.get("n", 1))
         return True
 
     def text(self, a, r) -> str:
@@ -31,7 +31,7 @@ class GainRecruit(Verb):
     example = [{"gain_recruit": {"n": 2}}]
 
     def run(self, g, frame, a) -> bool:
-        pl = g.players[frame["ctl"]]
+        pl = g.players[frame.ctl]
         pl.recruit += a.get("n", 1)
         g.log("recruit_points", f"{pl.name} gains {a.get('n', 1)} recruit point(s).")
         return True
@@ -50,7 +50,7 @@ class LevelUp(Verb):
     example = [{"level_up": {}}]
 
     def run(self, g, frame, a) -> bool:
-        g.change_level(frame["ctl"], +1)
+        g.change_level(frame.ctl, +1)
         return True
 
     def text(self, a, r) -> str:
@@ -66,7 +66,7 @@ class LevelDown(Verb):
     example = [{"level_down": {}}]
 
     def run(self, g, frame, a) -> bool:
-        g.change_level(frame["ctl"], -1)
+        g.change_level(frame.ctl, -1)
         return True
 
     def text(self, a, r) -> str:
