@@ -350,9 +350,10 @@ def push_sub(g: Game, frame: Frame, index: int, key: str) -> None:
 
 # ------------------------------------------------------------------ selectors, filters, conditions
 
-def select(g: Game, frame: Frame, sel: str, anywhere: bool = False) -> list[Card]:
+def select(g: Game, frame: Frame, sel: str | dict, anywhere: bool = False) -> list[Card]:
     """The characters a selector names, in play now (``anywhere``: in any zone)."""
     cb = g.combat
+    ids: list[int | None]
     if isinstance(sel, dict):  # {each: FILTER}
         return [c for c in g.characters() if matches(g, c, sel["each"], frame)]
     if sel == "that_character":

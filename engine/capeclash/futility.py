@@ -34,6 +34,7 @@ from engine.capeclash import effects
 from engine.capeclash.powers import powers_of
 from engine.cardlang.cards import KEYWORD_TRIGGERS
 from engine.cardlang.verbs import VERBS
+from engine.cardlang.verbs.choices import Choose
 
 if TYPE_CHECKING:
     from engine.capeclash.game import Game
@@ -108,4 +109,6 @@ def _inert(g: Game, frame: effects.Frame, steps, exclude: set) -> bool:
 
 def _has_options(g: Game, frame: effects.Frame, a: dict, exclude: set) -> bool:
     """Would this ``choose`` step ask a question (the same candidates as the verb offers)?"""
-    return VERBS["choose"].has_options(g, frame, a, exclude)
+    choose = VERBS["choose"]
+    assert isinstance(choose, Choose)
+    return choose.has_options(g, frame, a, exclude)
