@@ -57,19 +57,24 @@ class EngineVars:
 
     def __init__(self, chosen: dict[str, Any]):
         self._chosen = chosen  # the frame's chosen names (only counted, for the JSON order)
-        self._won: bool | None = None
-        self._repeats: dict[int, int] = {}
-        self._dance: Dance | None = None
-        self._discarded: int | None = None
-        self._row: dict | None = None
-        self._tokens: int | None = None
-        self._at: dict[str, int] = {}  # JSON key of each value set -> names chosen before it was set
+        self._won: bool | None
+        self._dance: Dance | None
+        self._discarded: int | None
+        self._row: dict | None
+        self._tokens: int | None
+        self._repeats: dict[int, int] | None  # depth -> rounds left (None: no repeat yet)
+        self._at: dict[str, int] | None  # JSON key of each value set -> names chosen before it was set
+        # (one chained assignment: every frame gets one of these, most never set a value)
+        self._won = self._dance = self._discarded = self._row = self._tokens = self._repeats = self._at = None
 
     def _note(self, key: str, value) -> None:
+        at = self._at
+        if at is None:
+            at = self._at = {}
         if value is None:
-            self._at.pop(key, None)
-        elif key not in self._at:
-            self._at[key] = len(self._chosen)
+            at.pop(key, None)
+        elif key not in at:
+            at[key] = len(self._chosen)
 
     @property
     def won(self) -> bool | None:
@@ -124,9 +129,11 @@ class EngineVars:
     def rounds_left(self, depth: int) -> int | None:
         """The rounds left of the ``repeat`` step running in the frame whose ``ref`` has this length
         (nested repeats run at different depths); None before it counted them."""
-        return self._repeats.get(depth)
+        return self._repeats.get(depth) if self._repeats is not None else None
 
     def set_rounds_left(self, depth: int, left: int | None) -> None:
+        if self._repeats is None:
+            self._repeats = {}
         if left is None:
             self._repeats.pop(depth, None)
         else:
@@ -144,6 +151,7 @@ class EngineVars:
             return self._row
         if key == "_tokens":
             return self._tokens
+        assert self._repeats is not None
         return self._repeats[int(key[len("_repeat"):])]
 
     def vars_json(self) -> dict:
@@ -151,6 +159,7 @@ class EngineVars:
         chosen = self._chosen
         if not self._at:
             return dict(chosen)
+        assert self._at is not None
         out: dict[str, Any] = {}
         engine = iter(self._at.items())  # set in this order, after nondecreasing numbers of names
         nxt = next(engine, None)
@@ -167,10 +176,11 @@ class EngineVars:
     def copy(self, chosen: dict[str, Any]) -> EngineVars:
         """A copy going with ``chosen`` (the copy of the names these went with)."""
         e = EngineVars(chosen)
-        e._won, e._repeats, e._discarded, e._tokens = self._won, dict(self._repeats), self._discarded, self._tokens
+        e._won, e._discarded, e._tokens = self._won, self._discarded, self._tokens
+        e._repeats = dict(self._repeats) if self._repeats is not None else None
         e._dance = Dance(list(self._dance.order), self._dance.at) if self._dance is not None else None
         e._row = dict(self._row) if self._row is not None else None
-        e._at = dict(self._at)
+        e._at = dict(self._at) if self._at is not None else None
         return e
 
 
