@@ -153,3 +153,17 @@ def test_a_copy_made_inside_nested_steps_resolves_like_the_original(monkeypatch)
     _play([card], ["Lucky Maybe"], [{"plot": "Lucky Maybe"}, "yes", {"choose": "Stone Giant"}],
           [{"log": "flips a coin: heads"}, {"player": 0, "xp": 1}, {"card": "Stone Giant", "plus": 1}], seed=1)
     assert compared
+
+
+def test_a_verb_keeps_its_own_working_values_apart_from_the_cards_names():
+    f = new_frame(["plot", "x"], 0, None, "X")
+    f.chosen["_look"] = 7                    # a card may name a choice like a verb's key
+    f.engine.keep("_look", {"cards": [3, 4], "taken": 0})
+    assert f.engine.kept("_look") == {"cards": [3, 4], "taken": 0} and f.chosen["_look"] == 7
+    c = f.copy()
+    c.engine.kept("_look")["cards"].append(5)
+    assert f.engine.kept("_look") == {"cards": [3, 4], "taken": 0}  # copies keep their own
+    f.engine.keep("_look", None)
+    assert f.engine.kept("_look") is None and f.to_json()["vars"] == {"_look": 7}
+    with pytest.raises(AssertionError):
+        f.engine.keep("_won", True)          # the interpreter's own values have fields

@@ -47,13 +47,16 @@ class EngineVars:
     choose (``Frame.chosen``), so that no name a card picks can clash with them. A frame and the
     frames of its nested steps share one (a coin flip inside a "may" decides a later "if you won").
 
+    The interpreter's own values have fields; a verb needing a working value of its own between
+    its runs and answers keeps it with ``keep`` (JSON data, under a key naming the verb).
+
     Each value is None while unset. In a frame's JSON they sit in ``vars`` beside the chosen names,
     under the keys they had when both shared one dict (``_won``, ``_repeat3``...), in the order
     they were set relative to the names: ``_at`` remembers, for each value set, how many names had
     been chosen then (names are never unbound), so the JSON, and with it state hashes and saved
     games, is what it always was."""
 
-    __slots__ = ("_chosen", "_won", "_repeats", "_dance", "_discarded", "_row", "_tokens", "_at")
+    __slots__ = ("_chosen", "_won", "_repeats", "_dance", "_discarded", "_row", "_tokens", "_kept", "_at")
 
     def __init__(self, chosen: dict[str, Any]):
         self._chosen = chosen  # the frame's chosen names (only counted, for the JSON order)
@@ -63,9 +66,11 @@ class EngineVars:
         self._row: dict | None
         self._tokens: int | None
         self._repeats: dict[int, int] | None  # depth -> rounds left (None: no repeat yet)
+        self._kept: dict[str, Any] | None  # what other verbs keep (``keep``), by their own keys
         self._at: dict[str, int] | None  # JSON key of each value set -> names chosen before it was set
         # (one chained assignment: every frame gets one of these, most never set a value)
-        self._won = self._dance = self._discarded = self._row = self._tokens = self._repeats = self._at = None
+        self._won = self._dance = self._discarded = self._row = self._tokens = self._repeats = self._kept = None
+        self._at = None
 
     def _note(self, key: str, value) -> None:
         at = self._at
@@ -140,6 +145,24 @@ class EngineVars:
             self._repeats[depth] = left
         self._note(f"_repeat{depth}", left)
 
+    def kept(self, key: str) -> Any:
+        """What a verb keeps for itself under ``key`` (see ``keep``); None if nothing."""
+        return self._kept.get(key) if self._kept is not None else None
+
+    def keep(self, key: str, value: Any) -> None:
+        """Keep a verb's own working value between its runs and answers (None: forget it), for a
+        verb that needs one none of the fields above holds. ``key`` starts with "_" (it is the
+        value's key in the frame's JSON) and names the verb, e.g. ``"_look"``; a verb nested in
+        itself adds the frame's depth, as ``repeat`` does."""
+        assert key.startswith("_") and not key.startswith(_FIELD_KEYS), key
+        if self._kept is None:
+            self._kept = {}
+        if value is None:
+            self._kept.pop(key, None)
+        else:
+            self._kept[key] = value
+        self._note(key, value)
+
     def _value(self, key: str):
         if key == "_won":
             return self._won
@@ -151,8 +174,11 @@ class EngineVars:
             return self._row
         if key == "_tokens":
             return self._tokens
-        assert self._repeats is not None
-        return self._repeats[int(key[len("_repeat"):])]
+        if key.startswith("_repeat") and key[len("_repeat"):].isdigit():
+            assert self._repeats is not None
+            return self._repeats[int(key[len("_repeat"):])]
+        assert self._kept is not None
+        return self._kept[key]
 
     def vars_json(self) -> dict:
         """The chosen names and these values as one dict, in the order they were set (see above)."""
@@ -180,8 +206,12 @@ class EngineVars:
         e._repeats = dict(self._repeats) if self._repeats is not None else None
         e._dance = Dance(list(self._dance.order), self._dance.at) if self._dance is not None else None
         e._row = dict(self._row) if self._row is not None else None
+        e._kept = {k: _copy_value(v) for k, v in self._kept.items()} if self._kept is not None else None
         e._at = dict(self._at) if self._at is not None else None
         return e
+
+
+_FIELD_KEYS = ("_won", "_dance", "_discarded", "_row", "_tokens", "_repeat")  # the fields' JSON keys
 
 
 @dataclass(slots=True, eq=False)
