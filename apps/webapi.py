@@ -497,8 +497,7 @@ class Session(TutorialOps):
                 self.auto.add(len(g.actions))
             g.apply(done[0])
 
-    @staticmethod
-    def _default_rows(g, actions: list[dict]) -> list[dict]:
+    def _default_rows(self, g, actions: list[dict]) -> list[dict]:
         """A card that may be recruited (or recruited for an ally) into either row gets one of those
         offered actions marked ``default``: the row a one-click recruit uses (the page lets the player
         drag the card to the other row instead). Ranged characters default to the back row, where they
@@ -514,9 +513,7 @@ class Session(TutorialOps):
                 continue
             if rows != {"front", "back"}:
                 continue
-            c = g.cards.get(iid) if hasattr(g, "cards") else None
-            d = g.defs[c.cid] if c is not None and c.cid in getattr(g, "defs", ()) else None
-            want = "back" if d is not None and "ranged" in getattr(d, "keywords", ()) else "front"
+            want = self.kind.default_row(self, g, iid)
             for a in group:
                 if a["row"] == want:
                     a["default"] = True
@@ -526,8 +523,6 @@ class Session(TutorialOps):
     def _with_targets(self, g, actions: list[dict]) -> list[dict]:
         """Each attack says whom it could then target (worked out on a copy), so the page can offer
         dragging an attacker onto its target as one move (``op_apply`` with ``first``)."""
-        if not hasattr(g, "copy"):
-            return actions
         for a in actions:
             if a["type"] != "attack":
                 continue
@@ -548,7 +543,7 @@ class Session(TutorialOps):
     def _ahead(self, g, viewer: int | None, acts: list) -> list[dict]:
         """During the viewer's build phase: the attacks the main phase would offer if they were done
         building now (worked out on a copy), so a click on an attacker skips the rest of the build."""
-        if viewer is None or not self._can_end_turn(g, viewer, acts) or not hasattr(g, "copy"):
+        if viewer is None or not self._can_end_turn(g, viewer, acts):
             return []
         if (g.decision or {}).get("type") not in BUILD_STEPS:
             return []
@@ -672,8 +667,7 @@ class Session(TutorialOps):
     QUIET_AI_MOVES = frozenset({"pass", "no", "end_step"})
 
     def _mark(self, g) -> tuple:
-        return (g, len(g.actions), len(g.events), getattr(getattr(g, "rng", None), "state", None),
-                getattr(g, "turn", None))
+        return (g, len(g.actions), len(g.events), g.rng.state, g.turn)
 
     def _undo_floor(self, g) -> int:
         """The undo rule (F4), in one place: undo never goes back past a point where a human was
@@ -695,8 +689,8 @@ class Session(TutorialOps):
             humans = {i for i, s in enumerate(self.seats) if not s["ai"]}
             acts = g.actions[n0:]
             revealed = (
-                getattr(getattr(g, "rng", None), "state", None) != rng0
-                or getattr(g, "turn", None) != turn0
+                g.rng.state != rng0
+                or g.turn != turn0
                 or any(e.secret and humans & set(e.secret) for e in g.events[e0:])
                 or any(a.get("player") not in humans and a.get("type") not in self.QUIET_AI_MOVES for a in acts))
             if revealed:
@@ -1051,6 +1045,13 @@ class CapeClashWeb:
         return g.active is not None and viewer in g.players_of(g.active) and d.get("type") in ("resource", "recruit", "formation", "main") \
             and any(a.type in ("end_step", "end_turn") for a in acts)
 
+    def default_row(self, ses, g, iid: int) -> str:
+        """Ranged characters default to the back row, where they can still attack; everyone else to
+        the front row."""
+        c = g.cards.get(iid)
+        d = g.defs[c.cid] if c is not None and c.cid in g.defs else None
+        return "back" if d is not None and "ranged" in d.keywords else "front"
+
     def bench_game(self, ses, level: str, seed: int) -> None:
         """A fresh duel with ``level`` in both seats, for ``op_bench_ai``."""
         if not ses.decks:
@@ -1163,7 +1164,18 @@ class CapeClashWeb:
         return (DECISION_TITLES.get(d["type"], d["type"]) if d else None), PHASE_NAMES.get(g.phase, g.phase)
 
     def event_json(self, ses, g: Game, e, viewer: int | None) -> dict:
-        return e.to_json(viewer)
+        """A log line, with what the page animates: ``cards``, the public cards it is about (in play, or
+        a plot twist being played: then ``cid`` too), and for a draw the ``player`` and how many (``n``)."""
+        out = e.to_json(viewer)
+        data = e.data
+        if data:
+            if "cards" in data:
+                out["cards"] = list(data["cards"])
+                if "cid" in data:
+                    out["cid"] = data["cid"]
+            if e.type == "draw" and "player" in data:
+                out["player"], out["n"] = data["player"], data.get("n", 0)
+        return out
 
     def action_json(self, ses, g: Game, a: Action) -> dict:
         group, key = ACTION_GROUPS.get(a.type, ("Other", None))
@@ -1244,6 +1256,9 @@ class DiceWeb:
 
     def can_end_turn(self, ses, g, viewer: int, acts: list) -> bool:
         return False  # no build phase to skip: each phase ends with its own "done"
+
+    def default_row(self, ses, g, iid: int) -> str:
+        return "team"  # a character joins the team: there are no rows
 
     def bench_game(self, ses, level: str, seed: int) -> None:
         """A fresh computer-vs-computer dice game, for ``op_bench_ai``."""

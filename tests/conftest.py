@@ -34,6 +34,13 @@ TEST_TIERS = {
     "test_games_replay_from_their_seed": "slow",
     "test_random_play_soak_all_four_decks_every_starter_card_played": "soak",
     "test_caches_off_change_nothing_soak": "soak",
+    # twelve Derring-Dice games per computer level
+    "test_ai_games_end_by_the_rules_within_a_bounded_number_of_actions": "slow",
+    # print builds that render card images, PDFs or the rulebook
+    "test_engine_text_change_rerenders_every_png_that_shows_it": "print",
+    "test_backs_options_embedded_fonts_pure_k_text_and_stable_tts_urls": "print",
+    "test_broken_art_is_reported_with_its_card_and_the_previous_output_stays": "print",
+    "test_rulebook_rules_layout_and_anatomy": "print",
 }
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import copy
 import json
+import re
 import time
 from pathlib import Path
 
@@ -376,12 +377,29 @@ def test_the_good_scenario_of_that_corpus_is_valid(tmp_path):
     ("scenario: x\nstart: {players: [{main: [Captain Solace]}, {main: Baron Dusk}]}\n",
      "field 'start.players[0].main': a card is a card id or name"),
     ("scenario: x\nstart: {players: [{main: {card: [1]}}, {main: Baron Dusk}]}\n",
-     "field 'start.players[0].main': no such card"),
+     "card '[1]', field 'start.players[0].main': no such card"),
+    # actions, checks and expectations of the wrong kind
+    ("scenario: x\nstart: {players: [{main: Captain Solace}, {main: Baron Dusk}]}\n"
+     "actions: [{type: pass, illegal: true, error: 5}]\n", "field 'actions[0].error': must be text"),
+    ("scenario: x\nstart: {players: [{main: Captain Solace}, {main: Baron Dusk}]}\n"
+     "actions: [{type: pass, illegal: 'yes'}]\n", "field 'actions[0].illegal': must be true or false"),
+    ("scenario: x\nstart: {players: [{main: Captain Solace}, {main: Baron Dusk}]}\n"
+     "actions: [{check: [{not_legal: true}]}]\n", "field 'actions[0].check[0].not_legal'"),
+    ("scenario: x\nstart: {players: [{main: Captain Solace}, {main: Baron Dusk}]}\nexpect: [{over: 'no'}]\n",
+     "field 'expect[0].over'"),
+    # a list where the action type goes crashed the validator (found by the odd-value sweep below)
+    ("scenario: x\nstart: {players: [{main: Captain Solace}, {main: Baron Dusk}]}\nexpect: [{legal: {type: [1]}}]\n",
+     "field 'expect[0].legal': no known action type in {'type': [1]}"),
+    ("scenario: x\nstart: {players: [{main: Captain Solace}, {main: Baron Dusk}]}\n"
+     "actions: [{check: [{not_legal: {type: bogus}}]}]\n",
+     "field 'actions[0].check[0].not_legal': no known action type in {'type': 'bogus'}"),
 ])
 def test_more_malformed_scenarios(tmp_path, body, says):
     f = tmp_path / "bad.yaml"
     f.write_text(body, encoding="utf-8")
-    assert says in problems_of(CARDS, f)
+    found = problems_of(CARDS, f)
+    # the problem names the file and the line of the field, then the field
+    assert re.search(re.escape(str(f)) + r":\d+, " + re.escape(says), found), found
 
 
 # ================================================================ the scenario batch
@@ -605,12 +623,16 @@ def test_a_huge_count_in_a_pasted_deck_is_refused(session):
 
 def test_a_pasted_deck_list_with_a_byte_order_mark_is_accepted(session):
     out = ask(session, {"op": "validate_deck", "text": "\ufeff" + GOOD_DECK_TEXT})
-    assert out["ok"] and sum(out["result"]["deck"]["cards"].values()) == 60
+    deck = out["result"]["deck"]
+    assert out["ok"] and sum(deck["cards"].values()) == 60
+    assert (deck["name"], deck["main"]) == ("Testbed Dawnwatch", "captain-solace-1")
     out = ask(session, {"op": "validate_deck", "text": "\ufeff" + json.dumps(read_data(TESTSET / "deck-dawnwatch.yaml")[0])})
-    assert out["ok"]
+    assert out["ok"] and out["result"]["deck"] == deck  # the same deck, written as JSON
     out = ask(session, {"op": "new_game", "mode": "duel", "seed": 2,
                         "seats": [{"name": "A", "deck": {"text": "\ufeff" + GOOD_DECK_TEXT}}, SEATS[1]]})
-    assert out["ok"]
+    pl = session.game.players[0]
+    assert out["ok"] and pl.deck_name == "Testbed Dawnwatch"
+    assert len(pl.deck) + len(pl.hand) == 60  # the whole list was read: every card is in the deck or the hand
 
 
 def test_a_save_without_its_hash_is_refused_in_the_browser_and_the_game_kept(session):
@@ -697,22 +719,6 @@ def test_a_derring_dice_card_file_with_a_key_twice_is_refused(tmp_path):
         dice_pool([tmp_path])
 
 
-@pytest.mark.parametrize("body, says", [
-    ("scenario: x\nstart: {players: [{main: Captain Solace}, {main: Baron Dusk}]}\n"
-     "actions: [{type: pass, illegal: true, error: 5}]\n", "field 'actions[0].error': must be text"),
-    ("scenario: x\nstart: {players: [{main: Captain Solace}, {main: Baron Dusk}]}\n"
-     "actions: [{type: pass, illegal: 'yes'}]\n", "field 'actions[0].illegal': must be true or false"),
-    ("scenario: x\nstart: {players: [{main: Captain Solace}, {main: Baron Dusk}]}\n"
-     "actions: [{check: [{not_legal: true}]}]\n", "field 'actions[0].check[0].not_legal'"),
-    ("scenario: x\nstart: {players: [{main: Captain Solace}, {main: Baron Dusk}]}\nexpect: [{over: 'no'}]\n",
-     "field 'expect[0].over'"),
-])
-def test_scenario_checks_and_expectations_of_the_wrong_kind(tmp_path, body, says):
-    f = tmp_path / "bad.yaml"
-    f.write_text(body, encoding="utf-8")
-    assert says in problems_of(CARDS, f)
-
-
 # ================================================================ a fixed-seed sweep: one odd value anywhere
 
 ODD_VALUES = [None, 0, -1, 1.5, True, "x", "", [], [1], {}, {"a": 1}, 10 ** 20, [[["deep"]]]]
@@ -746,17 +752,24 @@ def test_one_odd_value_anywhere_in_a_scenario_or_save_never_crashes(tmp_path):
 
     from engine.capeclash.scenario import run_scenario
     rng = random.Random(16)
-    sources = sorted((ROOT / "card_data" / "scenarios").glob("*.yaml"))[::8]
+    # scenarios of the testset's cards: they validate as they are, so what is found is the odd value's doing
+    sources = [f for f in sorted((ROOT / "card_data" / "scenarios").glob("*.yaml"))[::4] if not validate([CARDS, f])[0]]
+    assert len(sources) >= 10
+    refused = ran = 0
     for i in range(150):
         data, path = _mutated(rng, read_data(rng.choice(sources))[0])
         f = tmp_path / f"m{i}.yaml"
         f.write_text(yaml.safe_dump(data), encoding="utf-8")
         problems, _ = validate([CARDS, f])  # must not raise
+        assert all(str(p).startswith(f"{f}") for p in problems), problems  # each names the file
+        refused += bool(problems)
         if not problems:
+            ran += 1
             try:
                 run_scenario(data, test_pool(), str(f))
             except CapeClashError:
                 pass
+    assert refused >= 100 and ran >= 10, (refused, ran)  # both paths are exercised (seed 16: 128 and 22)
     g = sample_game(seed=5)
     for _ in range(30):
         g.apply(g.legal_actions(g.to_act[0])[0])

@@ -66,6 +66,24 @@ def test_every_battle_card_in_a_fight(card):
         assert "now takes control" in log
     if card.leader_for_phase:
         assert "is a Leader" in log
+    # what the fight did to the defender, from the state: a cancelled attack rolls nothing and harms
+    # nobody; a hit immobilizes (delay tokens, no damage), takes control or does the damage rolled
+    idx = {c["n"]: i for i, c in enumerate(g.cards) if "n" in c}
+    att, dfd = idx[attacker], idx[defender]
+    rolls = [e.data["roll"] for e in g.events if e.data.get("roll")]
+    if card.negate:
+        assert rolls == [] and g.cards[dfd].get("dmg", 0) == 0 and g.cards[dfd].get("dly", 0) == 0
+    elif card.attack_type == "area":  # one roll-off for each of the two enemies
+        assert sorted(r["defender"] for r in rolls) == sorted([dfd, idx["Elastica"]]), (card.name, rolls)
+    elif card.attack_type != "area" and rolls and rolls[0]["hit"] and "is a Dodger" not in log:
+        kind = card.attack_type if card.attack_type in ("immobilize", "control") else "damage"
+        c = g.cards[dfd]
+        if kind == "immobilize":
+            assert c["dly"] >= 1 and c["dmg"] == 0, (card.name, c)
+        elif kind == "control":
+            assert c["z"] != "play" or c["o"] == g.cards[att]["o"], (card.name, c)
+        else:
+            assert c["z"] != "play" or c["dmg"] == rolls[0]["attack_total"] - rolls[0]["defence_total"], (card.name, c)
     if card.draw_action:
         p = g.seat_of(user_side)
         assert len(g.players[p]["ahand"]) == hand_before - 1 + card.draw_action

@@ -95,17 +95,22 @@ def test_game_over_rejects_actions():
 # ---------------------------------------------------------------- undo, copy, replay
 
 def test_undo_steps_back_one_action_at_a_time():
+    """Undo takes back exactly the last action: it returns it, the state hash and the legal actions
+    are those from before it, down to the start, where there is nothing to undo."""
     g = sample_game(seed=5)
-    hashes = [g.state_hash()]
+    before = [(g.state_hash(), g.legal_actions())]
+    played = []
     r = Rng(5)
     for _ in range(30):
         acts = g.legal_actions(g.to_act[0])
-        g.apply(acts[r.below(len(acts))])
-        hashes.append(g.state_hash())
-    for expected in reversed(hashes[:-1]):
-        g.undo()
-        assert g.state_hash() == expected
-    with pytest.raises(IllegalActionError):
+        played.append(acts[r.below(len(acts))])
+        g.apply(played[-1])
+        before.append((g.state_hash(), g.legal_actions()))
+        assert before[-1][0] != before[-2][0]
+    for n, (action, (h, legal)) in reversed(list(enumerate(zip(played, before[:-1], strict=True)))):
+        assert g.undo() == action
+        assert (g.state_hash(), g.legal_actions(), len(g.actions)) == (h, legal, n)
+    with pytest.raises(IllegalActionError, match="nothing to undo"):
         g.undo()
 
 
@@ -279,3 +284,15 @@ def test_a_card_put_anywhere_is_named_only_to_who_may_see_it(source, into):
         assert ("Skyhawk" in text) == named, (source, into, viewer, text)
         if not named:
             assert "a card" in text.lower()
+    # and the card is where it was sent, in its owner's list (on top of the deck or under it)
+    pl = g.players[0]
+    zone = {"deck_shuffled": "deck", "deck_top": "deck", "deck_bottom": "deck"}.get(into, into)
+    lists = {"hand": pl.hand, "deck": pl.deck, "ko": pl.ko, "removed": pl.removed, "resource": pl.resources}
+    assert hawk.zone == zone and hawk.iid in lists[zone]
+    assert sum(hawk.iid in ids for ids in lists.values()) == 1 and hawk.iid not in g.in_play
+    if into == "deck_top":
+        assert pl.deck[-1] == hawk.iid  # (a deck is drawn from its end)
+    if into == "deck_bottom":
+        assert pl.deck[0] == hawk.iid
+    if into == "resource":
+        assert not hawk.face_up

@@ -360,3 +360,148 @@ def test_a_face_that_cant_be_laid_out_names_its_card(monkeypatch):
     monkeypatch.setattr(printgen.faces, "card_face", broken)
     with pytest.raises(F.FaceError, match=r"card '[a-z0-9-]+' \(.+\): its face can't be laid out: 'emblem:nope'"):
         F.face_data(ROOT / "card_data")
+
+
+# ------------------------------------------------------------------ Derring-Dice
+
+@pytest.fixture(scope="module")
+def dice_set():
+    from printgen.dice_data import dice_root, load_dice
+    return load_dice(dice_root(ROOT / "card_data"))
+
+
+def test_every_dice_face_has_printgens_text_at_the_same_places_and_sizes(built, dice_set):
+    """Every Derring-Dice card (both decks) is on screen as printgen.dice_faces lays it out for print."""
+    from printgen.dice_faces import dice_back, dice_face
+    data, _ = built
+    dice = data["dice"]
+    assert len(dice["cards"]) == len(dice_set.cards) == 247
+    for c in dice_set.cards:
+        lay = dice_face(c, dice_set.ctx)
+        entry = dice["cards"][c.name]
+        want = layout_texts(lay.ops)
+        got = [(round(x, 2), round(y, 2), s, f, round(z, 2), col) for x, y, s, f, z, col in svg_texts(entry["svg"])]
+        assert [g[2:4] for g in got] == [w[2:4] for w in want], c.name
+        for g, w in zip(got, want, strict=True):
+            assert g[5] == w[5], (c.name, g, w)
+            assert abs(g[0] - w[0]) <= 0.005 and abs(g[1] - w[1]) <= 0.005 and abs(g[4] - w[4]) <= 0.005, (c.name, g, w)
+        tagged = [t.text for t in parse(entry["svg"]).iter(f"{SVG}text") if "s-force" in (t.get("class") or "")]
+        if c.dice.is_character:
+            assert tagged == [str(c.dice.force)] and entry["force"] == c.dice.force, c.name
+        else:
+            assert tagged == [] and "force" not in entry, c.name
+        assert entry["deck"] == c.deck and entry["text"].startswith(c.name)
+    for deck in ("recruit", "action"):
+        want = [t[2] for t in layout_texts(dice_back(deck).ops)]
+        assert [t[2] for t in svg_texts(dice["backs"][deck])] == want and want
+
+
+def test_dice_sprite_has_every_icon_and_the_site_ships_faces_gzipped(built):
+    import gzip
+    data, _ = built
+    defined = {s.get("id") for s in parse(data["sprite"]).iter(f"{SVG}symbol")}
+    refs = set()
+    for body in [*(e["svg"] for e in data["dice"]["cards"].values()), *data["dice"]["backs"].values()]:
+        refs |= {u.get("href")[1:] for u in parse(body).iter(f"{SVG}use")}
+    assert refs and refs <= defined, refs - defined
+    files = F.site_files(ROOT / "card_data")
+    assert "faces.json" not in files
+    unpacked = json.loads(gzip.decompress(files["faces.json.gz"]))
+    assert unpacked == json.loads(json.dumps(data))
+    # what faces add to a first visit: the packed data and the four fonts, well under 2 MB
+    assert sum(len(b) for b in files.values()) < 1_000_000
+
+
+DICE_PAGE = """<!doctype html><html><head><meta charset="utf-8"><title>dice faces</title>
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<style>body{margin:0;padding:12px;background:#0e1628;color:#fff;font:14px system-ui}
+.row{display:flex;gap:10px;align-items:flex-start;flex-wrap:wrap}
+button{all:unset;display:inline-flex;flex-direction:column;width:min-content;cursor:pointer}</style></head>
+<body><div id="board" class="row"></div>
+<script type="module">
+import * as F from "./faces.mjs";
+const P = __PLAN__;
+await F.initFaces();
+await document.fonts.ready;
+for (const [name, live, size] of P) {
+  const b = document.createElement("button");
+  b.tabIndex = 0;
+  b.dataset.cid = name;
+  b.append(F.cardFace(F.diceId(name), live, { size }));
+  const under = F.diceAttached(live);
+  if (under) b.append(under);
+  F.attachZoom(b, F.diceId(name), live);
+  document.getElementById("board").append(b);
+}
+document.body.append(F.diceBack("action", { size: "board" }));
+document.body.dataset.ready = "1";
+</script></body></html>"""
+
+
+def test_a_page_shows_dice_faces_with_force_tokens_and_aids(face_site, built, dice_set):
+    """A Derring-Dice character on screen: its printed face, the Force now in the badge (coloured when it
+    differs from the print), damage and delay marks, its aid and upgrade named in full under it, and the
+    zoom with the rules note at 12 px or more."""
+    from playwright import sync_api
+
+    from printgen.dice_faces import dice_face
+    from web import browser
+    from web.serve import serve_in_thread
+    data, _ = built
+    hero = next(c for c in dice_set.cards if c.dice.is_character and c.dice.power)
+    aid = next(c for c in dice_set.cards if c.dice.is_aid and c.dice.force)
+    long_name = max((c for c in dice_set.cards if c.deck == "recruit"), key=lambda c: len(c.name))
+    live = {"id": 12, "name": hero.name, "type": hero.type, "force": hero.dice.force + 3, "printed_force": hero.dice.force,
+            "damage": 2, "delay": 1, "delayed": True, "villain": True, "new": True, "attacks_used": 0, "attacks_allowed": 1,
+            "controlled_from": None, "intercepted": False, "secluded": False, "ability_names": [], "immune": [],
+            "attached": [{"id": 13, "name": aid.name, "type_name": "Aid", "force": aid.dice.force, "text": "an aid",
+                          "upgrades": [{"id": 14, "name": long_name.name, "type_name": "Upgrade", "text": "x"}]}]}
+    plan = [[hero.name, live, "board"], [aid.name, None, "hand"]]
+    (face_site / "dice.html").write_text(DICE_PAGE.replace("__PLAN__", json.dumps(plan)))
+    srv, url = serve_in_thread(face_site)
+    try:
+        with sync_api.sync_playwright() as p:
+            b = browser.launch(p)
+            ctx = b.new_context(viewport={"width": 1280, "height": 800})
+            blocked = browser.guard(ctx)
+            page = ctx.new_page()
+            errors: list = []
+            page.on("pageerror", lambda e: errors.append(str(e)))
+            page.goto(url + "dice.html")
+            page.wait_for_selector("body[data-ready='1']", timeout=20000)
+            first = page.locator("#board button").nth(0)
+            runs = [op[3] for op in dice_face(hero, dice_set.ctx).ops if op[0] == "text"]
+            texts = first.locator(".cc-face svg text").all_text_contents()
+            assert texts[1:] == runs[1:] and texts[0] == str(hero.dice.force + 3)
+            force = first.locator("text.s-force")
+            assert "cc-up" in force.get_attribute("class") and force.get_attribute("text-anchor") == "middle"
+            marks = first.locator(".cc-marks").inner_text()
+            assert "2" in marks and "1 delay" in marks and "Villain" in marks
+            assert "cc-delayed" in first.locator(".cc-face").get_attribute("class")
+            labels = first.locator(".cc-att")
+            assert labels.all_inner_texts() == [aid.name, f"+ {long_name.name}"]
+            for i in range(labels.count()):   # names wrap under the card: never cut
+                assert labels.nth(i).evaluate("e => e.scrollWidth <= e.clientWidth + 1")
+            label = first.locator(".cc-face").get_attribute("aria-label")
+            assert label.startswith(hero.name) and f"Force {hero.dice.force + 3} (printed {hero.dice.force})" in label
+            hand = page.locator("#board button").nth(1)
+            assert hand.locator("svg text").all_text_contents() == [op[3] for op in dice_face(aid, dice_set.ctx).ops
+                                                                     if op[0] == "text"]
+            assert page.locator("body > .cc-back svg text").count() >= 2
+            first.hover()
+            pop = page.locator("#cc-zoom-pop")
+            pop.wait_for(state="visible", timeout=2000)
+            zoom_w = pop.locator(".cc-card").bounding_box()["width"]
+            smallest = min(op[5] for op in dice_face(hero, dice_set.ctx).ops if op[0] == "text")
+            assert smallest * zoom_w / data["box"][2] >= 12
+            assert aid.name in pop.locator(".cc-zoom-panel").inner_text()
+            labels.nth(0).hover()
+            page.wait_for_function("(n) => document.querySelector('#cc-zoom-pop .cc-face')?.dataset.cid === n",
+                                   arg=f"dice:{aid.name}")
+            SHOTS.mkdir(parents=True, exist_ok=True)
+            page.screenshot(path=str(SHOTS / "dice-1280.png"))
+            assert errors == [] and blocked == []
+            b.close()
+    finally:
+        srv.shutdown()
+        srv.server_close()

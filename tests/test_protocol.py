@@ -127,3 +127,20 @@ def test_one_scenario_runner_for_both_games(name, data):
     result = run(rs.SCENARIOS, data, pool, "x.yaml")
     assert not result.ok and "was accepted but should be illegal" in result.failures[-1]
     assert len(result.game.actions) == 1
+
+
+@pytest.mark.parametrize("mode", ["duel", "dice"])
+def test_one_play_loop_for_both_games(mode):
+    """``engine.ai.match.play_match`` plays either game to its end through the protocol, the same
+    record twice from the same seed, and sees every decision."""
+    from engine.ai.match import new_match, play_match
+    from engine.capeclash.testing import test_decks, test_pool
+    pool = test_pool() if mode != "dice" else ruleset("dice").load_pool()
+    records, seen = [], []
+    for _ in range(2):
+        g = new_match(pool, mode, 8, test_decks())
+        r = play_match(g, ["random", "simple"], 8, on_decision=lambda p, v, legal, wall, cpu: seen.append(p))
+        assert g.is_over and r["winners"] == g.result["winners"] and r["hash"] == g.state_hash()
+        assert r["actions"] == len(g.actions) and r["mode"] == mode
+        records.append(r)
+    assert records[0] == records[1] and len(seen) == 2 * records[0]["actions"]

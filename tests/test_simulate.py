@@ -158,7 +158,7 @@ def test_bad_deck_gives_a_clear_error(tmp_path, capsys):
     broken.write_text("name: Broken\nmain: baron-dusk-1\ncards:\n  gloom-imp: 4\n  not-a-card: 2\n", encoding="utf-8")
     rc, _, err = simulate(capsys, "--deck", str(broken), "--deck", "deck-gloom", "--games", "1", *TESTSET)
     assert rc == 1
-    assert f"{broken}, card 'not-a-card'" in err  # the file and the card
+    assert f"{broken}:5, card 'not-a-card'" in err  # the file, the card's own line and the card
     assert "60 cards" in err  # and every other problem of the file
     rc, _, err = simulate(capsys, "--deck", "deck-gloom", "--games", "1")
     assert rc == 2 and "at least two --deck" in err

@@ -17,9 +17,72 @@ ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = {name: verb.example for name, verb in VERBS.items()}
 
 
+# The rules text of each example: the exact English a verb renders to (a change here is a change to every
+# card that uses the verb: make it on purpose).
+RENDERED = {
+    'cancel_combat': 'Cancel the combat.',
+    'cancel_power': 'Cancel that super power or plot twist: it does nothing.',
+    'choose': 'Choose an enemy character in the back row.',
+    'choose_number': ('Choose a number from 1 to 3. Put X +1/+1 counters on this character, where X is the number you '
+                         'chose.'),
+    'coin_flip': 'Flip a coin. Heads: you draw a card. Tails: you discard a card.',
+    'counter': 'Put two -1/-1 counters on each enemy character.',
+    'create_token': 'Create two Drone tokens.',
+    'dance_off': ('Begin a Dance Off: going around from you, every player exhausts a ready character or drops out, '
+                     'until one player remains. If you win: your main character gains 1 XP.'),
+    'daze': 'Daze this character.',
+    'demote': 'This character becomes a supporting character.',
+    'discard': 'An enemy player discards a card at random.',
+    'draw': 'You draw two cards.',
+    'enter_play': ('Choose a supporting character that costs 3 or less in your KO pile. Put it into play into a row '
+                      'of your choice.'),
+    'exhaust': 'Exhaust each attacker.',
+    'freeze': "Freeze the defender (exhaust it; it doesn't ready during its controller's next turn).",
+    'gain_recruit': 'Gain 2 recruit points.',
+    'gain_xp': 'Your main character gains 1 XP.',
+    'grant': 'This character gains [[Flight]] this turn.',
+    'handler': '(Special rule: swap hands.)',
+    'heal': 'Heal two wounds from this character.',
+    'hide': 'This character hides (face down but ready; counters and equipment come off).',
+    'if': 'If it has 2 or more wounds, heal a wound from this character.',
+    'impersonate': ('Choose a supporting character in a KO pile. This character impersonates it: it takes that '
+                       "character's name and base ATK and DEF, until that character shows up on any side."),
+    'ko': 'KO the defender.',
+    'level_down': 'Your main character levels down.',
+    'lasting': 'For the rest of the game, each time your turn starts, you draw a card.',
+    'level_up': 'Your main character levels up.',
+    'look_at_hand': "Look at an enemy player's hand.",
+    'lose_powers': 'The defender loses its keywords and super powers this turn.',
+    'may': 'You may draw a card.',
+    'modify': 'This character gets +2/-1 this turn.',
+    'move': 'Move this character to the back row.',
+    'name_character': 'Name a character. Choose a character with the name you named.',
+    'promote': 'This character becomes a main character.',
+    'put': "Put the defender into its owner's hand.",
+    'ready': 'Ready this character.',
+    'restrict': "Choose an enemy character. It can't attack or change rows until the end of your next turn.",
+    'restrict_player': "Your opponents can't play plot twists until the end of your next turn.",
+    'recover': 'Recover this character.',
+    'redraw_hand': 'Choose a player. That player discards their hand, then draws that many cards.',
+    'remove_counters': 'Remove two -1/-1 counters from each character on your side in the front row.',
+    'repeat': 'Do this 2 times: you draw a card.',
+    'search': 'Search your deck for a location and put it into your hand, then shuffle your deck.',
+    'set_base': "This character's base ATK becomes 5 this combat.",
+    'stun': 'Stun the defender.',
+    'swap_stats': "Swap the defender's ATK and DEF this combat.",
+    'switch': ('Choose a character on your side. Switch the places of this character and the character on your '
+               'side.'),
+    'take_control': 'Take control of the defender this turn.',
+    'take_from_pile': 'Take a card at random from your masks pile and put it into your hand.',
+    'turn_location': 'You may flip one of your face-down locations face up.',
+    'wound': 'Wound this character 2 times.',
+}
+
+
 def test_every_verb_has_an_example():
     for name, steps in EXAMPLES.items():
         assert steps and name in {v for v, _a in walk_steps(steps)}, name
+    assert set(EXAMPLES) == set(RENDERED)
 
 
 @pytest.mark.parametrize("verb", sorted(VERBS))
@@ -30,6 +93,7 @@ def test_every_verb_validates_and_renders(verb):
     text = render_effect(card.effect)
     assert text and (text[0].isupper() or text.startswith("(Special rule")) and text.endswith((".", ".)")), text
     assert "{" not in text.replace("{any_turn}", "")
+    assert text == RENDERED[verb]
 
 
 def test_rendered_sentences():

@@ -370,4 +370,8 @@ def test_every_ai_level_is_offered_and_plays():
     rc, s = play(["--humans", "0", "--seed", "6", "--ai", "easy,hard", "--max-actions", "150"])
     assert "AI 1 (easy)" in s.text and "AI 2 (hard)" in s.text
     assert rc == 1 and "Stopped after 150 actions" in s.text  # it played until the safety stop
-    assert "attacks" in s.text or "Attack" in s.text or "recruits" in s.text
+    # both levels took their turns in order and made moves of their own (not only passes)
+    turns = re.findall(r"^Turn (\d+): (AI [12] \((?:easy|hard)\))\.$", s.text, re.M)
+    assert len(turns) >= 10
+    assert turns == [(str(k), "AI 1 (easy)" if k % 2 else "AI 2 (hard)") for k in range(1, len(turns) + 1)]
+    assert re.search(r"^AI 1 \(easy\) recruits ", s.text, re.M) and re.search(r"^AI 2 \(hard\) recruits ", s.text, re.M)

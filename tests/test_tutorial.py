@@ -193,7 +193,9 @@ def test_after_a_lesson_moves_are_free_play_under_the_engines_rules(session):
     assert end, [a["text"] for a in st["actions"]]
     st = ok(session, "tutorial_apply", action=end[0])
     assert st["action_count"] > n + 1          # the rival played its turn back
-    assert st["to_act"] == [0] or st["over"]
+    # ... and attacked: the learner is asked in the combat on the rival's turn
+    assert (st["to_act"], st["over"], st["view"]["active_side"]) == ([0], False, 1)
+    assert st["view"]["decision"] == {"type": "combat", "players": [0]} and st["view"]["combat"]["player"] == 1
     assert st["tutorial"]["done"] and st["tutorial"]["refused"] is None
 
 

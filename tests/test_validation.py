@@ -135,8 +135,14 @@ def test_cli_validate_exit_codes(bad_file, capsys):
 
 
 def test_the_console_script_entry_point_runs():
+    from engine.cardlang.language import KEYWORDS
     r = subprocess.run([sys.executable, "-m", "apps.cli", "keywords"], capture_output=True, text=True, cwd=ROOT)
-    assert r.returncode == 0 and "Ferocious:" in r.stdout
+    lines = [line for line in r.stdout.splitlines() if not line.startswith(" ")]
+    variants = [line for line in r.stdout.splitlines() if line.startswith(" ")]
+    # one line a keyword, in order, and one indented line a variant (Lethal's)
+    assert (r.returncode, r.stderr, len(lines)) == (0, "", len(KEYWORDS)) and lines == sorted(lines)
+    assert len(variants) == sum(len(k.get("variants", {})) for k in KEYWORDS.values())
+    assert f"Ferocious: {KEYWORDS['ferocious']['text']}" in lines
 
 
 # ---------------------------------------------------------------- decks

@@ -929,3 +929,405 @@ def test_card_anatomy_on_screen_names_the_printed_figures_parts():
     js = (ROOT / "web" / "static" / "app.mjs").read_text()
     listed = re.findall(r'^  "([^"]+)",$', js[js.index("const ANATOMY = ["):js.index("function anatomy()")], re.M)
     assert len(printed) >= 10 and listed == printed, (listed, printed)
+
+
+def _box_in_view(page) -> dict:
+    return page.evaluate("""() => {
+        const r = document.getElementById('tutorial-box').getBoundingClientRect();
+        return {top: r.top, bottom: r.bottom, h: innerHeight, visible: r.top >= -1 && r.bottom <= innerHeight + 1 && r.height > 20};
+    }""")
+
+
+@pytest.mark.parametrize("size", [(390, 844), (360, 740)], ids=["390", "360"])
+def test_tutorial_hint_stays_in_view_on_a_phone(chromium, server, size):
+    """On a phone the guided game's hint box stays on screen wherever the learner scrolls (the board, the
+    hand, the panel), and never covers what the step asks them to tap."""
+    ctx = chromium.new_context(viewport={"width": size[0], "height": size[1]}, has_touch=True, is_mobile=True)
+    blocked = browser.guard(ctx)
+    page = ctx.new_page()
+    errors: list = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    try:
+        page.goto(server + "?aidelay=0&nosw")
+        page.wait_for_selector("body[data-ready='1']", timeout=BOOT_MS)
+        page.tap("#btn-learn")
+        idle = "document.body.dataset.tutIdle === '1'"
+        page.wait_for_function(idle, timeout=30000)
+        for step in range(8):
+            for where in ("#board .hand", "#side", "#board .sides.top"):
+                page.evaluate("(s) => document.querySelector(s)?.scrollIntoView({block: 'end'})", where)
+                page.wait_for_timeout(50)
+                got = _box_in_view(page)
+                assert got["visible"], (step, where, got)
+                assert got["bottom"] - got["top"] <= size[1] * 0.45, got   # it leaves room for the table
+            target = page.query_selector("#board .card.tut-go, #board .res.tut-go, #board .row.tut-go, #board .dock button.tut-go")
+            if target is None:
+                break
+            target.scroll_into_view_if_needed()
+            page.evaluate("(e) => e.scrollIntoView({block: 'center'})", target)
+            r = target.bounding_box()
+            covered = page.evaluate("([x, y]) => !!document.elementFromPoint(x, y)?.closest('#tutorial-box')",
+                                    [r["x"] + r["width"] / 2, r["y"] + r["height"] / 2])
+            assert not covered, step
+            before = page.evaluate("document.body.dataset.tut")
+            target.tap()
+            page.wait_for_function("(b) => document.body.dataset.tut !== b", arg=before, timeout=30000)
+            page.wait_for_function(idle, timeout=30000)
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(SHOTS / f"tutorial-phone-{size[0]}.png"))
+        assert page.evaluate("document.documentElement.scrollWidth") <= size[0]
+        assert errors == [] and blocked == []
+    finally:
+        ctx.close()
+
+
+# ------------------------------------------------------------------ touch (a phone: hasTouch, isMobile)
+
+def _touch_drag(page, cdp, src: str, dst: str, hold_ms: int = 260):
+    """A finger: down on ``src``, held still, then moved onto ``dst`` in steps, and lifted."""
+    page.locator(src).first.scroll_into_view_if_needed()
+    page.evaluate("""([s, d]) => {   // both in view when they fit: the middle between them centred
+        const a = document.querySelector(s).getBoundingClientRect(), b = document.querySelector(d).getBoundingClientRect();
+        if (Math.abs(a.top - b.top) < innerHeight - 200) window.scrollBy(0, (a.top + b.top) / 2 - innerHeight / 2 + 60);
+    }""", [src, dst])
+    a = page.locator(src).first.bounding_box()
+    b = page.locator(dst).first.bounding_box()
+    x0, y0 = a["x"] + a["width"] / 2, a["y"] + a["height"] / 2
+    x1, y1 = b["x"] + b["width"] / 2, b["y"] + min(b["height"] / 2, 60)
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x0, "y": y0}]})
+    page.wait_for_timeout(hold_ms)
+    for i in range(1, 11):
+        cdp.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [
+            {"x": x0 + (x1 - x0) * i / 10, "y": y0 + (y1 - y0) * i / 10}]})
+        page.wait_for_timeout(16)
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+
+
+TOUCH_READY = """() => {
+  const a = window.capeclash, b = document.body;
+  if (b.dataset.over === '1') return 'over';
+  if (b.dataset.screen === 'pass') return 'pass';
+  if (a.busy || b.dataset.thinking === '1' || b.dataset.screen !== 'game' || !a.state) return false;
+  return a.state.actions.length ? 'act' : false;
+}"""
+
+
+def test_touch_recruit_attack_by_tap_and_drag_and_long_press_zoom(chromium, server):
+    """On a 390x844 touch phone: a tap recruits (the engine's default row), a held finger drags a hand card
+    onto the other row, a tap on an attacker attacks (then a tap on its target), a finger drags an attacker
+    onto its target, and a long-press opens a card's zoom without playing it."""
+    ctx = chromium.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
+    blocked = browser.guard(ctx)
+    page = ctx.new_page()
+    errors: list = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    cdp = ctx.new_cdp_session(page)
+    done: dict = {}
+    try:
+        page.goto(server + "?aidelay=0&nosw&seed=11")
+        page.wait_for_selector("body[data-ready='1']", timeout=BOOT_MS)
+        page.evaluate("localStorage.clear()")
+        setup_game(page, seats=(("human", None), ("easy", None)))
+        page.tap("#btn-start")
+        state = "window.capeclash.state"
+        attacked_turn = None
+        for _ in range(400):
+            page.wait_for_function(TOUCH_READY, timeout=60000)
+            what = page.evaluate(TOUCH_READY)
+            if what == "over" or len(done) == 5:
+                break
+            st = page.evaluate(f"({{acts: {state}.actions, d: {state}.view.decision?.type, turn: {state}.view.turn,"
+                               f" own: {state}.view.active_side === {state}.view.players[{state}.view.viewer].side,"
+                               f" end: {state}.can_end_turn, log: {state}.log_len,"
+                               f" hand: ({state}.view.players[{state}.view.viewer].hand || []).map(c => c.iid)}})")
+            acts, hand = st["acts"], set(st["hand"])
+            rec = [a for a in acts if a["type"] == "recruit" and a["card"] in hand]
+            atk = [a for a in acts if a["type"] == "attack" and a.get("targets")]
+            mine_row = '#board .side.mine .row[data-row="{}"] .card[data-iid="{}"]'
+            if rec and "tap_recruit" not in done:
+                a = next((a for a in rec if a.get("default") and sum(b["card"] == a["card"] for b in acts) == 2), None)
+                if a is not None:
+                    page.locator(f'#board .hand .card[data-iid="{a["card"]}"]').tap()
+                    page.wait_for_selector(mine_row.format(a["row"], a["card"]), timeout=30000)
+                    done["tap_recruit"] = a["row"]
+                    continue
+            if rec and "drag_recruit" not in done:
+                a = next((a for a in rec if not a.get("default")), None)
+                if a is not None:
+                    _touch_drag(page, cdp, f'#board .hand .card[data-iid="{a["card"]}"]',
+                                f'#board .side.mine .row[data-row="{a["row"]}"]')
+                    page.wait_for_selector(mine_row.format(a["row"], a["card"]), timeout=30000)
+                    done["drag_recruit"] = a["row"]   # the other row than a tap would choose
+                    continue
+            if atk and st["turn"] != attacked_turn and ("tap_attack" not in done or "drag_attack" not in done):
+                attacked_turn = st["turn"]
+                a = atk[0]
+                t = a["targets"][0]["card"]
+                if "tap_attack" not in done:
+                    page.locator(f'#board .card[data-iid="{a["card"]}"]').tap()
+                    page.wait_for_function(TOUCH_READY, timeout=60000)
+                    if page.evaluate(f"{state}.actions.some(x => x.type === 'target')"):
+                        page.locator(f'#board .card.is-target[data-iid="{t}"]').tap()
+                    how = "tap_attack"
+                else:
+                    _touch_drag(page, cdp, f'#board .card[data-iid="{a["card"]}"]', f'#board .card[data-iid="{t}"]')
+                    how = "drag_attack"
+                page.wait_for_function(f"(n) => {state}.log.some(e => e.seq >= n && e.type === 'attack')",
+                                       arg=st["log"], timeout=30000)
+                done[how] = True
+                continue
+            if "zoom" not in done and page.locator("#board .side.enemy .card.has-face").count():
+                # long-press: the zoom as a dialog, and nothing played
+                card = page.locator("#board .side.enemy .card.has-face").first
+                card.scroll_into_view_if_needed()
+                r = card.bounding_box()
+                before = page.evaluate("document.body.dataset.hash")
+                at = [{"x": r["x"] + r["width"] / 2, "y": r["y"] + r["height"] / 2}]
+                cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": at})
+                page.wait_for_timeout(700)
+                cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+                page.wait_for_selector("#cc-zoom-pop.cc-modal:not([hidden])", timeout=3000)
+                page.wait_for_timeout(300)
+                assert page.evaluate("document.body.dataset.hash") == before
+                page.locator("#cc-zoom-backdrop").tap(position={"x": 5, "y": 5}, force=True)
+                page.wait_for_selector("#cc-zoom-pop", state="hidden", timeout=3000)
+                done["zoom"] = True
+                continue
+            # anything else: what the fixed policy of `capeclash bench ui` does, by taps
+            d = st["d"]
+            res = [a["card"] for a in acts if a["type"] == "resource" and a["card"] in hand
+                   and sum(b["card"] == a["card"] for b in acts) == 1]
+            if d == "place_main":
+                page.locator('#board .row-target[data-row="front"]').first.tap()
+            elif d == "resource" and st["own"] and res:   # a resource: recruit points for the recruits
+                page.locator(f'#board .hand .card[data-iid="{res[0]}"]').tap()
+            elif st["end"] and st["own"] and not rec and not atk:
+                page.locator("#btn-endturn").tap()
+            elif st["end"] and st["own"] and d == "recruit" and "tap_recruit" in done and "drag_recruit" in done:
+                page.locator("#btn-endturn").tap()
+            elif st["end"] and st["own"] and d in ("recruit", "resource", "formation", "main") and not atk:
+                page.locator("#btn-endturn").tap()
+            else:
+                first = next((a for a in acts if a["type"] not in ("cancel_attack",)), acts[0])
+                if first.get("card") is not None and page.locator(f'#board .card[data-iid="{first["card"]}"]').count() \
+                        and first["type"] in ("target", "choose", "strike_back", "pay"):
+                    page.locator(f'#board .card[data-iid="{first["card"]}"]').first.tap()
+                else:
+                    page.locator(f'#actions button[data-action="{first["text"]}"]').tap()
+            page.wait_for_timeout(30)
+        assert set(done) == {"tap_recruit", "drag_recruit", "tap_attack", "drag_attack", "zoom"}, done
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(SHOTS / "touch-390.png"))
+        assert page.evaluate("document.documentElement.scrollWidth") <= 390
+        assert errors == [] and blocked == []
+    finally:
+        ctx.close()
+
+
+# ------------------------------------------------------------------ motion from the engine's events
+
+def _play_to(page, want: set, limit=400):
+    """Play by the side panel's first real answer (recruits and attacks first) until the board has played
+    every effect in ``want``; returns the effects seen and the longest time one board update took."""
+    seen: set = set()
+    worst = 0.0
+    for _ in range(limit):
+        page.wait_for_function(TOUCH_READY, timeout=60000)
+        if page.evaluate(TOUCH_READY) == "over" or want <= seen:
+            break
+        acts = page.evaluate("window.capeclash.state.actions")
+        prefer = ["resource", "recruit", "attack", "target", "keep", "place_main", "strike_back", "pay", "choose", "yes",
+                  "pass", "end_step", "end_turn"]
+        a = next((a for t in prefer for a in acts if a["type"] == t and not (t == "resource" and a.get("face_up"))), acts[0])
+        page.evaluate("() => { window.__fx = new Set(); const b = document.getElementById('board');"
+                      " window.__obs?.disconnect(); window.__obs = new MutationObserver(() => {"
+                      " for (const t of (b.dataset.fx || '').split(' ')) if (t) window.__fx.add(t); });"
+                      " window.__obs.observe(b, {attributes: true, attributeFilter: ['data-fx']}); }")
+        t0 = page.evaluate("performance.now()")
+        page.click(f'#actions button[data-action="{a["text"]}"]')
+        page.wait_for_function(TOUCH_READY, timeout=60000)
+        worst = max(worst, page.evaluate("(t) => performance.now() - t", t0))
+        seen |= set(page.evaluate("[...window.__fx]"))
+    return seen, worst
+
+
+def test_events_animate_one_by_one_and_the_rivals_last_move_stays_marked(chromium, server):
+    """Recruits, draws, attacks, strikes, stuns and KOs each animate from the engine's log lines; effects
+    never cover the table (pointer-events: none) and a move's board is ready at once; the computer's last
+    moves stay marked until the player acts; the Motion switch and reduced motion turn it off."""
+    t = Tab(chromium, viewport=(1280, 800))
+    page = t.page
+    try:
+        t.boot(server, "?aidelay=0&nosw&seed=7")
+        page.evaluate("localStorage.clear()")
+        page.click("#btn-start")
+        seen, worst = _play_to(page, {"appear", "draw", "attack", "strike", "stun"})
+        assert {"appear", "draw", "attack", "strike", "stun"} <= seen, seen
+        # effects lie over nothing the player could click
+        for sel in (".fx-ghost", ".fx-plot-pop", ".touch-ghost"):
+            assert all(x == "none" for x in page.eval_on_selector_all(sel, "ns => ns.map(n => getComputedStyle(n).pointerEvents)"))
+        # the computer's moves since the player's last one: marked, also after a redraw, until the player acts
+        page.wait_for_function(TOUCH_READY, timeout=60000)
+        marked = page.eval_on_selector_all("#board .theirs", "ns => ns.length")
+        since = page.evaluate("window.capeclash.lastOwnSeq?.[window.capeclash.viewer]")
+        their = page.evaluate("(n) => window.capeclash.state.log.filter(e => e.seq >= n && (e.cards || []).length).length", since)
+        if their:
+            assert marked >= 1
+        print(f"\nslowest board update after a click: {worst:.0f} ms; effects seen: {sorted(seen)}")
+        # Motion off: nothing moves
+        page.uncheck("#opt-motion")
+        seen_off, _ = _play_to(page, {"never"}, limit=6)
+        assert seen_off == set(), seen_off
+        assert t.errors == [], t.errors
+    finally:
+        t.close()
+    ctx = chromium.new_context(viewport={"width": 1280, "height": 800}, reduced_motion="reduce")
+    browser.guard(ctx)
+    page = ctx.new_page()
+    try:
+        page.goto(server + "?aidelay=0&nosw&seed=7")
+        page.wait_for_selector("body[data-ready='1']", timeout=BOOT_MS)
+        page.click("#btn-start")
+        seen_reduced, _ = _play_to(page, {"never"}, limit=12)
+        assert seen_reduced == set(), seen_reduced
+    finally:
+        ctx.close()
+
+
+# ------------------------------------------------------------------ every screen size, both games
+
+SCREEN_CHECK = """() => {
+  const small = [], cut = [];
+  for (const e of document.querySelectorAll('body *')) {
+    if (e.closest('svg, .sr-only') || !e.getClientRects().length) continue;
+    const cs = getComputedStyle(e);
+    if (cs.visibility === 'hidden' || cs.display === 'none') continue;
+    if (![...e.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim())) continue;
+    if (parseFloat(cs.fontSize) < 12) small.push(`${e.tagName}.${e.className}: ${parseFloat(cs.fontSize)}px "${e.textContent.trim().slice(0, 30)}"`);
+    if (e.scrollWidth > e.clientWidth + 1 && e.clientWidth > 0 && (cs.overflowX !== 'visible' || cs.textOverflow === 'ellipsis'))
+      cut.push(`${e.tagName}.${e.className}: "${e.textContent.trim().slice(0, 40)}"`);
+  }
+  for (const s of document.querySelectorAll('select')) {   // a select shows its chosen option whole
+    const c = document.createElement('span');
+    c.style.cssText = `position:absolute;visibility:hidden;white-space:nowrap;font:${getComputedStyle(s).font}`;
+    c.textContent = s.selectedOptions[0]?.textContent || '';
+    document.body.append(c);
+    if (s.getClientRects().length && c.offsetWidth > s.clientWidth - 18) cut.push(`select#${s.id}: "${c.textContent}"`);
+    c.remove();
+  }
+  return {width: document.documentElement.scrollWidth, small: [...new Set(small)], cut: [...new Set(cut)]};
+}"""
+
+
+def test_both_games_at_every_screen_size_fit_with_readable_uncut_text(chromium, server):
+    """The title screens and both boards (after a few moves) at 360x740, 390x844, 1024x768, 1280x800 and
+    1920x1080: no horizontal scroll, no text under 12 px outside the printed faces, no cut text or select."""
+    problems = []
+    for w, h in [(360, 740), (390, 844), (1024, 768), (1280, 800), (1920, 1080)]:
+        mobile = w < 500
+        ctx = chromium.new_context(viewport={"width": w, "height": h}, has_touch=mobile, is_mobile=mobile)
+        browser.guard(ctx)
+        page = ctx.new_page()
+        try:
+            page.goto(server + "?aidelay=0&nosw&seed=8")
+            page.wait_for_selector("body[data-ready='1']", timeout=BOOT_MS)
+            page.evaluate("localStorage.clear()")
+            for game in ("capeclash", "dice"):
+                page.check(f"input[name=game][value={game}]")
+                if game == "dice":
+                    page.select_option("#dice-bad-who", "human")
+                    page.select_option("#dice-good-who", "normal")
+                for where in ("title", "board"):
+                    if where == "board":
+                        page.click("#btn-start")
+                        if page.is_visible("#dlg-replace"):
+                            page.click("#replace-yes")
+                        prefer = (["recruit", "attack", "target", "equip", "choose", "pass", "no", "end_step"] if game == "dice"
+                                  else ["keep", "place_main", "resource", "recruit", "attack", "target", "pass", "end_step"])
+                        for _ in range(12):
+                            page.wait_for_function(TOUCH_READY, timeout=60000)
+                            if page.evaluate(TOUCH_READY) == "over":
+                                break
+                            acts = page.evaluate("window.capeclash.state.actions.map(a => [a.text, a.type])")
+                            pick_ = next((t for k in prefer for t, ty in acts if ty == k), acts[0][0])
+                            page.evaluate("(t) => document.querySelector(`#actions button[data-action='${t}']`)?.click()", pick_)
+                        page.wait_for_timeout(300)
+                    r = page.evaluate(SCREEN_CHECK)
+                    if r["width"] > w:
+                        problems.append(f"{game} {where} {w}x{h}: {r['width']} px wide")
+                    problems += [f"{game} {where} {w}x{h}: small {s}" for s in r["small"]]
+                    problems += [f"{game} {where} {w}x{h}: cut {s}" for s in r["cut"]]
+                if page.is_visible("#dlg-over"):
+                    page.evaluate("document.getElementById('dlg-over').close()")
+                page.click("#btn-menu")
+        finally:
+            ctx.close()
+    assert problems == [], problems
+
+
+ANIM_PAGE = """<!doctype html><html><head><meta charset="utf-8"><link rel="stylesheet" href="app.css"></head>
+<body><div id="board" class="board">
+ <div class="pinfo"><button class="chip" data-pile="ko" data-player="1">KO pile 0</button>
+   <span class="chip" data-pile="hand" data-player="1">Hand 5</span></div>
+ <div class="side enemy"><button class="card" data-iid="20">enemy</button><button class="card" data-iid="21">gone</button></div>
+ <div class="side friendly"><button class="card" data-iid="10">main</button><button class="card" data-iid="11">new</button></div>
+ <section class="hand"><div class="cards"><button class="card" data-iid="30">drawn</button></div></section>
+</div>
+<script type="module">
+import * as anim from "./anim.mjs";
+import * as faces from "./faces.mjs";
+await faces.initFaces();
+window.anim = anim; window.faces = faces;
+document.body.dataset.ready = "1";
+</script></body></html>"""
+
+
+def test_each_engine_event_gets_its_own_effect(chromium, site, server):
+    """anim.mjs on a small board: every event kind the page animates (draw, recruit, attack, strike, stun,
+    KO to the pile, level-up, plot twist, power) gets its effect, in turn; effects take no pointer; reduced
+    motion plays nothing; the other side's cards since the viewer's move are marked."""
+    (site / "anim-test.html").write_text(ANIM_PAGE)
+    t = Tab(chromium, viewport=(1280, 800))
+    page = t.page
+    try:
+        page.goto(server + "anim-test.html")
+        page.wait_for_selector("body[data-ready='1']", timeout=20000)
+        plot = json.loads(__import__("gzip").decompress((site / "faces.json.gz").read_bytes()))
+        plot_cid = next(cid for cid, e in plot["cards"].items() if e["type"] == "plot_twist")
+        result = page.evaluate("""(plotCid) => {
+            const board = document.getElementById('board');
+            const view = (hand, ko) => ({ viewer: 0, sides: [{}], players: [{ index: 0, hand, ko: [] }, { index: 1, ko }] });
+            const prev = { log_len: 5, view: view([], []) };
+            const log = [
+              { seq: 5, type: 'draw', player: 0, n: 1 }, { seq: 6, type: 'draw', player: 1, n: 2 },
+              { seq: 7, type: 'appear', cards: [11] }, { seq: 8, type: 'attack', cards: [10, 20] },
+              { seq: 9, type: 'strike', cards: [10, 20] }, { seq: 10, type: 'stun', cards: [20] },
+              { seq: 11, type: 'ko', cards: [21] }, { seq: 12, type: 'level_up', cards: [10] },
+              { seq: 13, type: 'plot', cards: [40], cid: plotCid }, { seq: 14, type: 'power', cards: [10] },
+              { seq: 15, type: 'pass' } ];
+            const state = { log, log_len: 16, over: false, view: view([{ iid: 30 }], [{ iid: 21 }]) };
+            const before = anim.capture(board);
+            board.querySelector('[data-iid="21"]').remove();   // KO'd: no longer on the board
+            const played = anim.play(board, prev, state, before, { faces });
+            const cls = (iid) => [...board.querySelector(`[data-iid="${iid}"]`).classList].filter((c) => c.startsWith('fx-'));
+            const pe = [...document.querySelectorAll('.fx-ghost, .fx-plot-pop')].map((n) => getComputedStyle(n).pointerEvents);
+            const out = { played, drawn: cls(30), recruited: cls(11), main: cls(10), enemy: cls(20),
+              pile: [...board.querySelector('[data-pile="ko"]').classList], hand: [...board.querySelector('[data-pile="hand"]').classList],
+              ghosts: document.querySelectorAll('.fx-ghost').length, plots: document.querySelectorAll('.fx-plot-pop .cc-face').length, pe,
+              delays: [...board.querySelectorAll('[style*="--fx-delay"]')].map((n) => n.style.getPropertyValue('--fx-delay')) };
+            out.reduced = anim.play(board, prev, state, before, { reduced: true, faces });
+            out.marked = anim.markTheirs(board, state, 7);
+            out.theirs = [...board.querySelectorAll('.theirs')].map((n) => n.dataset.iid || n.dataset.pile);
+            return out;
+        }""", plot_cid)
+        assert result["played"] == ["draw", "draw", "appear", "attack", "strike", "stun", "ko", "level_up", "plot", "power"]
+        assert result["drawn"] == ["fx-draw"] and result["recruited"] == ["fx-enter"]
+        assert "fx-lunge" in result["main"] or "fx-levelup" in result["main"] or "fx-power" in result["main"]
+        assert "fx-attacked" in result["enemy"] or "fx-flip" in result["enemy"] or "fx-hit" in result["enemy"]
+        assert result["ghosts"] == 1 and result["plots"] == 1 and set(result["pe"]) == {"none"}
+        assert "fx-pile" in result["hand"]
+        assert result["reduced"] == []
+        assert set(result["marked"]) == {10, 11, 20, 21} and "ko" in result["theirs"]
+        assert t.errors == [], t.errors
+    finally:
+        t.close()

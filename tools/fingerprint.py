@@ -26,6 +26,14 @@ from engine.capeclash.testing import CARD_DATA, random_deck, sample_game  # noqa
 from engine.core.rng import Rng  # noqa: E402
 
 MODES = [("duel", 2), ("ffa", 3), ("ffa", 4), ("2v2", 4), ("two_headed", 4)]
+STRIP: set[str] = set()  # keys of events' data left out (--strip-event-data), to compare across a change that adds some
+
+
+def _event(e) -> list:
+    out = list(e)
+    if STRIP and isinstance(out[-1], dict):
+        out[-1] = {k: v for k, v in out[-1].items() if k not in STRIP}
+    return out
 
 
 def _digest(*parts) -> str:
@@ -50,7 +58,7 @@ def capeclash_game(seed: int, mode: str, players: int, full_pool: bool, pool, ma
         acts = g.legal_actions(g.to_act[0])
         a = acts[r.below(len(acts))]
         ev = g.apply(a)
-        out.append(_digest(str(a), g.state_hash(), [list(e) for e in ev],
+        out.append(_digest(str(a), g.state_hash(), [_event(e) for e in ev],
                            [[str(x) for x in g.legal_actions(p)] for p in range(players)],
                            [g.view(v) for v in seats]))
     return out
@@ -65,7 +73,7 @@ def dice_game(seed: int, max_actions: int) -> list[str]:
         acts = g.legal_actions()
         a = acts[r.below(len(acts))]
         ev = g.apply(a)
-        out.append(_digest(str(a), g.state_hash(), [list(e) for e in ev], [str(x) for x in g.legal_actions()],
+        out.append(_digest(str(a), g.state_hash(), [_event(e) for e in ev], [str(x) for x in g.legal_actions()],
                            g.view()))
     return out
 
@@ -89,7 +97,9 @@ def main(argv=None) -> int:
     ap.add_argument("--max-actions", type=int, default=400, help="actions per game at most (default 400)")
     ap.add_argument("--out", help="write the fingerprints to this JSON file")
     ap.add_argument("--compare", help="compare with fingerprints written before")
+    ap.add_argument("--strip-event-data", default="", help="comma-separated keys of events' data to leave out")
     a = ap.parse_args(argv)
+    STRIP.update(k for k in a.strip_event_data.split(",") if k)
     res = run(a.games, a.max_actions)
     steps = sum(len(v) for v in res.values())
     if a.out:

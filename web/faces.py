@@ -8,10 +8,11 @@ browser breaks no line differently: each line is already its own ``<text>``).
 
 What the build writes (``site_files``), all precached by the service worker:
 
-- ``faces.json`` (format in ``web/static/faces.mjs``): the SVG body of every card's face (every
+- ``faces.json.gz`` (gzipped JSON, format in ``web/static/faces.mjs``): the SVG body of every card's face (every
   main character level is its own card) in the trim box, the card back, one sprite of the icons
   as ``<symbol>``s (used by ``<use href="#cci-...">``), keyword reminder text and a plain-text
-  description of each face for screen readers;
+  description of each face for screen readers; under ``dice`` the same for every Derring-Dice card
+  (printgen.dice_faces) and its two deck backs;
 - ``fonts/Vera*.ttf`` and their licence;
 - ``faces/art/<id>.jpg``: a card's art downscaled for the screen, when it has an art file.
 
@@ -87,16 +88,17 @@ def _points(pts) -> str:
 
 
 def svg_ops(ops, art_href=None, used: set | None = None, shapes: set | None = None,
-            stats_top: float | None = None, problems: list | None = None) -> str:
+            stats_top: float | None = None, problems: list | None = None, tags: dict | None = None) -> str:
     """The SVG elements of a list of drawing ops (coordinates unchanged: points, y down).
 
     ``art_href(path)`` gives the URL of an ``image`` op's picture (None: the op is skipped);
     ``used``/``shapes`` collect the icons and game-icons.net shapes referenced; a text op right after
     an ATK/DEF/health/XP icon at or below ``stats_top`` gets the class ``s-atk``/``s-def``/``s-hp``/
-    ``s-xp`` so the page can draw the live value over it."""
+    ``s-xp`` so the page can draw the live value over it; ``tags`` ({op index: class}) tags other text ops
+    the same way (a Derring-Dice card's Force: ``s-force``)."""
     out = []
     prev = None
-    for op in ops:
+    for n, op in enumerate(ops):
         kind = op[0]
         if kind == "rect":
             _, x, y, w, h, fill, stroke, lw, r = op
@@ -118,6 +120,8 @@ def svg_ops(ops, art_href=None, used: set | None = None, shapes: set | None = No
             if (stats_top is not None and prev is not None and prev[0] == "icon" and prev[1] in STAT_ICONS
                     and prev[3] >= stats_top - 1):
                 classes.append(STAT_ICONS[prev[1]])
+            if tags and n in tags:
+                classes.append(tags[n])
             cls = f' class="{" ".join(classes)}"' if classes else ""
             fill = "" if color(col) == INK else f' fill="{color(col)}"'
             out.append(f'<text x="{num(x)}" y="{num(base)}"{cls} font-size="{num(size)}"{fill}>'
@@ -355,6 +359,7 @@ def face_data(card_data: Path, quiet: bool = True) -> tuple[dict, dict[str, byte
             entry["notes"] = notes
         cards[c.id] = entry
     back = svg_ops(card_back().ops, None, used, shapes)
+    dice = dice_faces(card_data, art_href, used, shapes, problems)
     sprite = [icon_symbol(n) for n in sorted(used | {"wound", "vitality", "xp", "atk", "def", "health"})]
     for n in sorted(shapes):
         try:
@@ -365,23 +370,78 @@ def face_data(card_data: Path, quiet: bool = True) -> tuple[dict, dict[str, byte
         print(f"warning: faces: {p}", file=sys.stderr)
     data = {"format": 1, "box": [round(v, 3) for v in TRIM], "ink": INK, "sprite": "".join(sprite), "back": back,
             "cards": cards}
+    if dice is not None:
+        data["dice"] = dice
     return data, art
+
+
+def dice_describe(d) -> str:
+    """A Derring-Dice face in words: name, type, Force, traits or users, and its rules note."""
+    from engine.dice.cards import TYPE_NAMES, USERS
+    from engine.dice.text import card_text
+    parts = [d.name, TYPE_NAMES[d.type]]
+    if d.is_character:
+        parts.append(f"Force {d.force}")
+        if d.traits:
+            parts.append("Traits: " + ", ".join(t.title() for t in d.traits))
+    elif d.force:
+        parts.append(f"Force {d.force:+d} to the hero")
+    if d.deck == "action" and d.users:
+        parts.append("Used by " + ", ".join(USERS[u] for u in d.users))
+    note = plain(card_text(d))
+    if note:
+        parts.append(note)
+    return " ".join(p if p.endswith((".", ":", "!", "?")) else p + "." for p in (q.strip() for q in parts) if p)
+
+
+def dice_faces(card_data: Path, art_href, used: set, shapes: set, problems: list) -> dict | None:
+    """Every Derring-Dice card's printed face (printgen.dice_faces), keyed by card name as the dice view
+    names them, and both deck backs; None when the card folder has no ``dice/``. A character's printed
+    Force (the badge's number) is tagged ``s-force``; ``badge`` is the badge's centre."""
+    from printgen.dice_data import dice_root, load_dice
+    from printgen.dice_faces import SX0, SY0, dice_back, dice_face
+    root = dice_root(Path(card_data))
+    if root is None:
+        return None
+    dset = load_dice(root)
+    cards = {}
+    for c in dset.cards:
+        d = c.dice
+        try:
+            lay = dice_face(c, dset.ctx)
+        except Exception as e:  # noqa: BLE001 - name the card, whatever went wrong in its layout
+            raise FaceError(f"Derring-Dice card {c.name!r}: its face can't be laid out: {e}") from e
+        tags = {}
+        if d.is_character:   # its first text is the Force in the badge
+            tags[next(i for i, op in enumerate(lay.ops) if op[0] == "text")] = "s-force"
+        probs: list[str] = []
+        entry = {"svg": svg_ops(lay.ops, art_href, used, shapes, None, probs, tags), "name": c.name, "type": d.type,
+                 "deck": d.deck, "text": dice_describe(d)}
+        problems += [f"Derring-Dice card {c.name}: {p}" for p in probs]
+        if d.is_character:
+            entry["force"] = d.force
+        cards[c.name] = entry
+    backs = {deck: svg_ops(dice_back(deck).ops, None, used, shapes) for deck in ("recruit", "action")}
+    return {"cards": cards, "backs": backs, "badge": [SX0 + 11, SY0 + 11]}
 
 
 def site_files(card_data: str | Path, quiet: bool = True) -> dict[str, bytes]:
     """Everything the faces add to the site, {path: bytes}: ``faces.json``, the fonts, the art."""
     t0 = time.perf_counter()
     data, art = face_data(Path(card_data), quiet)
-    files = {"faces.json": json.dumps(data, separators=(",", ":"), ensure_ascii=False).encode()}
+    # gzipped by the build (the page unpacks it with DecompressionStream): 2.3 MB of SVG text is 0.27 MB on
+    # the wire from any host, with or without compression of its own
+    raw_json = json.dumps(data, separators=(",", ":"), ensure_ascii=False).encode()
+    files = {"faces.json.gz": gzip.compress(raw_json, 9, mtime=0)}
     fonts = ROOT / "printgen" / "fonts"
     for f in FONT_FILES:
         files[f"fonts/{f}"] = (fonts / f).read_bytes()
     files.update(art)
     if not quiet:
-        raw = sum(len(b) for b in files.values())
-        gz = sum(len(gzip.compress(b, 6)) for b in files.values())
-        print(f"faces: {len(data['cards'])} cards, {raw / 1e6:.2f} MB ({gz / 1e6:.2f} MB gzipped) "
-              f"in {time.perf_counter() - t0:.1f} s")
+        sent = sum(len(b) for b in files.values())
+        dice = len(data.get("dice", {}).get("cards", {}))
+        print(f"faces: {len(data['cards'])} Cape Clash and {dice} Derring-Dice cards, {sent / 1e6:.2f} MB sent "
+              f"(faces.json {len(raw_json) / 1e6:.2f} MB unpacked) in {time.perf_counter() - t0:.1f} s")
     return files
 
 

@@ -35,6 +35,13 @@ The shortcuts (field of ``Game`` or place, and what drops it):
 - ``keywords.has_keyword`` without modifiers, equipment or keyword-granting continuous abilities reads
   the printed keywords only. Off: the full path whenever the game could grant keywords (always).
 - ``combat._how_matters`` only Dodge or machines can leave attackers without a target. Off: yes.
+- ``restricts_cache`` could a card of this game restrict characters or players
+  (``restrictions.possible``: every restriction check answers "no" at once when not): keyed on the
+  number of cards. Off: yes.
+- ``tallies_cache`` does a card of this game keep per-card tallies (``restrictions.tallies_kept``):
+  keyed on the number of cards. Off: yes (tallies are kept).
+- ``heard_cache`` the events (of those added for issue 18) some card of this game triggers on
+  (``restrictions.hears``): the others are not emitted. Keyed on the number of cards. Off: all are.
 - ``zones.check_defense`` without continuous abilities, only characters with counters,
   modifiers or printed DEF 0 are looked at. Off: all are.
 """
@@ -49,7 +56,8 @@ from typing import Any
 FIELDS: dict[str, Any] = {
     "view_cache": None, "face_cache": dict, "chars_cache": dict, "kw_present": None, "statics_cache": None,
     "live_cache": None, "offzone_cache": (-1, False), "plays_cache": (-1, []), "targets_seen": None,
-    "memo": dict,
+    "memo": dict, "restricts_cache": (-1, False), "tallies_cache": (-1, False),
+    "heard_cache": (-1, frozenset()),
 }
 
 

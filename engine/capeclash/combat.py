@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from engine.capeclash import restrictions as R
 from engine.capeclash import stats, zones
 from engine.capeclash.effects import Frame
 from engine.capeclash.state import Combat
@@ -88,7 +89,12 @@ def _targets(g: Game, side: int, how: tuple[bool, bool, bool, bool]) -> list[Car
                         blocks_fliers = g.has_keyword(c, "flight") or (grab and g.has_keyword(c, "grab"))
                 else:
                     back.append(c)
-        back_reachable = not front or (fly and not blocks_fliers) or sniper or stealth
+        protectors = front
+        if R.possible(g):  # "can't be attacked", "doesn't protect"
+            protectors = [c for c in front if R.blocks(g, c)]
+            front = [c for c in front if not R.why(g, c, "be_attacked")]
+            back = [c for c in back if not R.why(g, c, "be_attacked")]
+        back_reachable = not protectors or (fly and not blocks_fliers) or sniper or stealth
         if g.machines:  # a machine can be attacked when no face-up character shares its row
             occupied = {c.row for c in front} | {c.row for c in back}
         if back_reachable:
@@ -113,7 +119,7 @@ def attack_machine(g: Game, player: int, attacker_ids: list[int], machine: int) 
         g.cards[a].exhausted = True
     g.attacked_this_turn = True
     g.log("attack", f"{_names(g, attacker_ids)} attack{'s' if len(attacker_ids) == 1 else ''} the machine "
-                    f"{g.name(machine)}.")
+                    f"{g.name(machine)}.", None, {"cards": (*attacker_ids, machine)})
     zones.wreck_machine(g, g.cards[machine])
     _attack_triggers(g, attacker_ids)
 
@@ -132,7 +138,7 @@ def _how_matters(g: Game, ranged: bool) -> bool:
     Only Dodge (against ranged attacks) or a machine (attackable only where no character stands)
     can: otherwise an enemy's face-up front row is always open, and its back row is open when
     the front row is empty."""
-    return bool(g.machines) or (ranged and g.kw_possible("dodge")) or not g.caches.enabled
+    return bool(g.machines) or (ranged and g.kw_possible("dodge")) or not g.caches.enabled or R.possible(g)
 
 
 def _enemy_in_sight(g: Game, side: int) -> bool:
@@ -163,6 +169,8 @@ def attack_starters(g: Game, side: int) -> list[Card]:
         ranged = c.row == "back"
         if ranged and not has(c, "ranged"):
             continue
+        if R.possible(g) and R.why(g, c, "attack"):
+            continue
         how = (ranged, has(c, "flight"), ranged and sniper and has(c, "sniper"), stealth and has(c, "stealth"))
         ok = seen.get(how)
         if ok is None:
@@ -182,6 +190,8 @@ def possible_teammates(g: Game, attackers: list[Card]) -> list[Card]:
     cands = [c for c in g.characters(first.side)
              if c.row == row and c.iid not in ids and c.face_up and not c.exhausted and c.zone == "play"
              and (row == "front" or g.has_keyword(c, "ranged"))]
+    if cands and R.possible(g):
+        cands = [c for c in cands if not R.why(g, c, "attack")]
     if not cands:
         return []
     how_matters = _how_matters(g, row == "back")
@@ -219,14 +229,15 @@ def start(g: Game, player: int, attacker_ids: list[int], defender_id: int) -> No
     d = cards[defender_id]
     ranged = cards[attacker_ids[0]].row == "back"
     team = len(attacker_ids) > 1
-    over = d.row == "back" and any(c.face_up and c.row == "front" for c in g.characters(d.side))
+    over = d.row == "back" and any(c.face_up and c.row == "front" and R.blocks(g, c) for c in g.characters(d.side))
     for a in attacker_ids:
         cards[a].exhausted = True
     g.combat = Combat(list(attacker_ids), defender_id, player, d.side, ranged, over)
     g.attacked_this_turn = True
     g.times_attacked[str(defender_id)] = g.times_attacked.get(str(defender_id), 0) + 1
     how = " flying over the front row" if over else ""
-    g.log("attack", f"{_names(g, attacker_ids)} {_MAKES[ranged, team]} on {g.name(defender_id)}{how}.")
+    g.log("attack", f"{_names(g, attacker_ids)} {_MAKES[ranged, team]} on {g.name(defender_id)}{how}.", None,
+          {"cards": (*attacker_ids, defender_id)})
     _attack_triggers(g, attacker_ids)
     g.emit("is_attacked", defender_id)
 
@@ -285,6 +296,8 @@ def strike_value(g: Game, c: Card, target: Card) -> int:
         return 0
     if _evades(g, c, target):
         return 0
+    if R.possible(g) and R.why(g, target, "be_struck"):
+        return 0
     v = stats.strike_value(g, c)
     cb = g.combat
     if target.is_main and cb is not None and c.iid in cb.attackers and g.has_keyword(c, "fearless"):
@@ -313,6 +326,8 @@ def strike_back_candidates(g: Game, cb: Combat, d: Card) -> list[int]:
         if d.row == "back" and g.has_keyword(a, "invade"):
             continue
         if _evades(g, d, a):
+            continue
+        if R.possible(g) and R.why(g, a, "be_struck"):
             continue
         out.append(i)
     return out
@@ -463,7 +478,7 @@ def _strikes(g: Game, strikers: list[int], values: list[int], total: int, d: Car
         if total >= dfn:
             out.append((d.iid, strikers))
         g.log("strike", f"{_names(g, strikers)} strike{'s' if len(strikers) == 1 else ''} {g.name(d.iid)} "
-                        f"for {total} against DEF {dfn}: {verdict}.")
+                        f"for {total} against DEF {dfn}: {verdict}.", None, {"cards": (*strikers, d.iid)})
     for tid in targets:
         t = g.cards[tid]
         v = strike_value(g, d, t)
@@ -472,7 +487,7 @@ def _strikes(g: Game, strikers: list[int], values: list[int], total: int, d: Car
         if v >= tdef:
             out.append((tid, [d.iid]))
         g.log("strike", f"{g.name(d.iid)} strikes back at {g.name(tid)} for {v} against DEF {tdef}: "
-                        f"{'stunned' if v >= tdef else 'not enough'}.")
+                        f"{'stunned' if v >= tdef else 'not enough'}.", None, {"cards": (d.iid, tid)})
     return out
 
 
@@ -491,6 +506,12 @@ def _apply_stuns(g: Game, cb: Combat, stunned: list[tuple]) -> None:
     lethal = {s: g.kw_param(g.cards[s], "lethal") for _v, by in stunned for s in by
               if s in cb.attackers and g.has_keyword(g.cards[s], "lethal")} if g.kw_possible("lethal") else {}
     stunned = [(victim, by) for victim, by in stunned if g.cards[victim].zone == "play" and g.cards[victim].face_up]
+    if R.possible(g):  # can't be stunned: nobody stunned it, so nothing triggers
+        for victim, _by in stunned:
+            src = R.why(g, g.cards[victim], "be_stunned")
+            if src:
+                g.log("stun", f"{g.name(victim)} can't be stunned ({src}).")
+        stunned = [(v, by) for v, by in stunned if not R.why(g, g.cards[v], "be_stunned")]
     for victim, by in stunned:
         was_main = g.cards[victim].is_main
         for s in by:
@@ -504,14 +525,20 @@ def _apply_stuns(g: Game, cb: Combat, stunned: list[tuple]) -> None:
         was_main = v.is_main
         wounds_before = v.wounds
         zones.stun(g, v)
-        if victim != defender or was_main or v.zone != "play":
-            continue
         for s in by:
-            mode = lethal.get(s)
-            if mode == "stuns" or (mode == "wounds" and v.wounds > wounds_before):
-                g.log("lethal", f"Lethal: {g.name(s)} KOs {g.name(victim)}.")
-                zones.ko(g, v)
-                break
+            R.tally(g, "stuns", s)
+        if victim == defender and not was_main and v.zone == "play":
+            for s in by:
+                mode = lethal.get(s)
+                if mode == "stuns" or (mode == "wounds" and v.wounds > wounds_before):
+                    g.log("lethal", f"Lethal: {g.name(s)} KOs {g.name(victim)}.")
+                    zones.ko(g, v)
+                    break
+        if v.zone != "play":  # the stun's wound (or Lethal) KO'd it
+            for s in by:
+                R.tally(g, "kos", s)
+                if R.hears(g, "kos"):
+                    g.emit("kos", s, {"victim": victim})
 
 
 def finish(g: Game, survived: bool) -> None:
@@ -523,6 +550,12 @@ def finish(g: Game, survived: bool) -> None:
         for i in [*cb.attackers, cb.defender]:
             if i is not None and g.cards[i].zone == "play" and g.cards[i].face_up:
                 g.emit("survives", i)
+        if R.hears(g, "wins_combat"):
+            # a survivor wins when every enemy in the combat was stunned (or left it)
+            winners = cb.attackers if cb.defender is None else ([cb.defender] if not cb.attackers else [])
+            for i in winners:
+                if g.cards[i].zone == "play" and g.cards[i].face_up:
+                    g.emit("wins_combat", i)
     g.combat = None
     for c in g.characters():
         if c.mods:

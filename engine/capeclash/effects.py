@@ -354,6 +354,8 @@ def run(g: Game, frame: Frame) -> None:
             g.log("fizzle", f"{frame.name} does nothing: its condition no longer holds.")
             finish(g, frame)
             return
+        if frame.cond and "first_time_this_turn" in frame.cond:
+            g.used_powers.append(_first_key(frame))  # it has resolved once this turn now
     steps = steps_of(g, frame.ref)
     if frame.pc >= len(steps):
         finish(g, frame)
@@ -540,7 +542,7 @@ def condition(g: Game, cond: dict, frame: Frame) -> bool:
         elif k == "is_main":
             ok = (src is not None and src.is_main) == v
         else:
-            raise AssertionError(k)
+            ok = looking_condition(g, k, v, frame, src)
         if not ok:
             return False
     return True
@@ -586,4 +588,44 @@ def count_of(g: Game, what: str, ctl: int, src: Card | None) -> int:
         return sum(1 for o in g.characters(pl.side) if src is None or o.iid != src.iid)
     if what == "enemies":
         return sum(1 for o in g.characters() if g.are_enemies(o.side, pl.side))
+    if what in ("stuns_by_it", "kos_by_it"):
+        return g.tallies.get(f"{what[:-6]}:{src.iid}", 0) if src is not None else 0
     raise AssertionError(what)
+
+
+# ------------------------------------------------------------------ conditions that look at things
+
+def _first_key(frame: Frame) -> str:
+    return f"first:{frame.src}:{'/'.join(map(str, frame.ref))}"
+
+
+def looking_condition(g: Game, k: str, v, frame: Frame, src: Card | None) -> bool:
+    """The conditions of ``language.CONDITIONS`` added for issue 18 (matches, in_row, your_turn,
+    attack_is, first_time_this_turn, turn_at_least/most, not, any, all)."""
+    cb = g.combat
+    if k == "matches":
+        # the character is named already: face up or stunned, unless the filter says which
+        flt = v["filter"] if "stunned" in v["filter"] else {**v["filter"], "stunned": "any"}
+        chars = select(g, frame, v["target"])
+        return bool(chars) and matches(g, chars[0], flt, frame)
+    if k == "in_row":
+        return src is not None and src.zone == "play" and src.row == v
+    if k == "your_turn":
+        return (g.players[frame.ctl].side == g.active) == v
+    if k == "attack_is":
+        if cb is None:
+            return False
+        return {"melee": not cb.ranged, "ranged": cb.ranged, "solo": not cb.team, "team": cb.team}[v]
+    if k == "first_time_this_turn":
+        return (_first_key(frame) not in g.used_powers) == v
+    if k == "turn_at_least":
+        return g.turn >= v
+    if k == "turn_at_most":
+        return g.turn <= v
+    if k == "not":
+        return not condition(g, v, frame)
+    if k == "any":
+        return any(condition(g, c, frame) for c in v)
+    if k == "all":
+        return all(condition(g, c, frame) for c in v)
+    raise AssertionError(k)

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.capeclash import combat, ending, queries, zones
+from engine.capeclash import restrictions as R
 
 if TYPE_CHECKING:
     from engine.capeclash.game import Game
@@ -19,12 +20,14 @@ if TYPE_CHECKING:
 TURN_PHASES = frozenset(("start", "draw", "recovery", "resource", "recruit", "formation", "main"))
 
 
-def _expires(m: Modifier, turn: int) -> bool:
+def _expires(m: Modifier | dict, turn: int, active: int | None = None) -> bool:
     u = m.get("until")
     if u == "turn":
         return True
     if u == "next_turn":
         return turn > m["turn"]
+    if u == "your_next_turn":  # the end of the next turn of the side that made it ("by")
+        return turn > m["turn"] and (active == m["by"] if "by" in m else True)
     return u == "combat"
 
 
@@ -161,6 +164,8 @@ def draw_phase(g: Game) -> None:
             elif side_rank == 1 and len(g.sides) > 2:
                 n = 1
         zones.draw(g, p, n)
+        if R.hears(g, "draw_phase") or g.lasting:
+            g.emit_player("draw_phase", p)
     g.phase = "recovery"
 
 
@@ -215,14 +220,16 @@ def cleanup(g: Game) -> None:
         if c.frozen == 2:
             c.frozen = 0
     for c in [c for c in g.characters() if c.mods]:
-        for m in [m for m in c.mods if m["k"] == "control" and _expires(m, g.turn)]:
+        for m in [m for m in c.mods if m["k"] == "control" and _expires(m, g.turn, g.active)]:
             c.mods.remove(m)
             side = m["side"]
             assert side is not None
             zones.change_side(g, c, side)
     for c in g.characters():
         if c.mods:
-            c.mods = [m for m in c.mods if not _expires(m, g.turn)]
+            c.mods = [m for m in c.mods if not _expires(m, g.turn, g.active)]
+    if g.lasting:
+        g.lasting = [e for e in g.lasting if not _expires(e, g.turn, g.active)]
     g.dirty = True
     for pl in g.players:
         # recruit points last until the end of a recruit step: any gained later are gone now

@@ -89,10 +89,12 @@ class Game(Replayable):
         "step_player", "queue", "decision", "stack", "pending", "combat", "clock", "used_powers",
         "plots_played", "times_attacked", "moved", "declaring", "declaring_player", "attacked_this_turn",
         "quiet_turns", "result", "events", "_actions", "dirty", "check_end", "any_grants",
+        "lasting", "tallies",  # players' lasting abilities, per-card tallies (restrictions.py)
         # caches: worked out from the state, never saved (listed in caches.FIELDS; the switch
         # that turns every shortcut off is ``caches``)
         "view_cache", "face_cache", "chars_cache", "kw_present", "statics_cache", "live_cache", "offzone_cache",
         "plays_cache", "targets_seen", "memo", "in_statics", "_actions_json",
+        "restricts_cache", "tallies_cache", "heard_cache",
     )
 
     # the fields' types (the modules in this package read and write them; Game owns them)
@@ -136,6 +138,8 @@ class Game(Replayable):
     dirty: bool
     check_end: bool
     any_grants: bool
+    lasting: list[dict]
+    tallies: dict[str, int]
     view_cache: dict | None
     face_cache: dict
     chars_cache: dict[int | None, list[Card]]
@@ -146,6 +150,9 @@ class Game(Replayable):
     plays_cache: tuple[int, Any]
     targets_seen: dict | None
     memo: dict
+    restricts_cache: tuple[int, bool]
+    tallies_cache: tuple[int, bool]
+    heard_cache: tuple[int, frozenset]
     in_statics: bool
 
     def __init__(self, pool: CardPool, config: dict, caches: bool | None = None):
@@ -226,6 +233,11 @@ class Game(Replayable):
         self.memo: dict = {}
         self.in_statics = False
         self.any_grants = False  # set once a keyword has been granted in this game
+        self.lasting: list[dict] = []       # lasting abilities and restrictions of players
+        self.tallies: dict[str, int] = {}   # per-card tallies ("stuns:12": characters it stunned)
+        self.restricts_cache: tuple[int, bool] = (-1, False)
+        self.tallies_cache: tuple[int, bool] = (-1, False)
+        self.heard_cache: tuple[int, frozenset] = (-1, frozenset())
 
     # ================================================================== questions
     # Read-only questions (engine/capeclash/queries.py and keywords.py), offered as methods.
@@ -473,6 +485,9 @@ class Game(Replayable):
             "declaring": list(self.declaring), "declaring_player": self.declaring_player,
             "chooser": self.chooser, "attacked": self.attacked_this_turn, "quiet": self.quiet_turns,
             "result": self.result, "rng": self.rng.state,
+            # (only when there are some: a game without them hashes as before they existed)
+            **({"lasting": self.lasting} if self.lasting else {}),
+            **({"tallies": dict(self.tallies)} if self.tallies else {}),
         }
 
     def state_hash(self) -> str:
@@ -542,6 +557,8 @@ class Game(Replayable):
         g.used_powers = list(self.used_powers)
         g.plots_played = dict(self.plots_played)
         g.times_attacked = dict(self.times_attacked)
+        g.lasting = _deep_copy(self.lasting)
+        g.tallies = dict(self.tallies)
         g.moved = list(self.moved)
         g.declaring = list(self.declaring)
         g.events = list(self.events)

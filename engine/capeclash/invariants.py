@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from engine.capeclash import restrictions as R
 from engine.capeclash import stats
 
 if TYPE_CHECKING:
@@ -53,7 +54,8 @@ def character_violations(g: Game) -> list[str]:
             out.append(f"{g.name(iid)} has both +1/+1 and -1/-1 counters")
         if not c.face_up and (c.plus or c.minus):
             out.append(f"{g.name(iid)} is stunned but has +1/+1 or -1/-1 counters")
-        if c.face_up and stats.defense(g, c) <= 0 and g.decision is not None:
+        if c.face_up and stats.defense(g, c) <= 0 and g.decision is not None \
+                and not R.why(g, c, "be_stunned"):  # (a character that can't be stunned stays face up)
             out.append(f"{g.name(iid)} is face up with DEF {stats.defense(g, c)}")
         if c.wounds >= stats.health(g, c) and not g.has_keyword(c, "unbreakable"):
             out.append(f"{g.name(iid)} has {c.wounds} wounds and health {stats.health(g, c)} but is in play")

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.capeclash import powers
+from engine.capeclash import restrictions as R
 from engine.capeclash.state import Card
 from engine.core.actions import Action
 
@@ -51,6 +52,9 @@ def why_illegal(g: Game, a: Action) -> str:
 
 def card_reason(g: Game, a: Action) -> str | None:
     """Why this card can't be used this way, when the action names a card."""
+    restricted = R.reason(g, a)
+    if restricted:
+        return restricted
     card = a.get("card")
     if card is not None and isinstance(card, int) and card in g.cards:
         c = g.cards[card]

@@ -29,7 +29,7 @@ def gain_xp(g: Game, p: int, n: int) -> None:
     if d.level_up is None or m.zone != "play":
         return
     if d.level_up.transform:
-        g.log("transform", f"{d.name} transforms!")
+        g.log("transform", f"{d.name} transforms!", None, {"cards": (m.iid,)})
         g.change_level(p, +1)
         return
     pl.xp += n
@@ -53,6 +53,6 @@ def change_level(g: Game, p: int, step: int) -> None:
     pl.level = i + 1
     pl.xp = 0
     g.log("level_up" if step > 0 else "level_down",
-          f"{old} levels {'up' if step > 0 else 'down'} to level {pl.level}!")
+          f"{old} levels {'up' if step > 0 else 'down'} to level {pl.level}!", None, {"cards": (m.iid,)})
     if step > 0:
         g.emit("levels_up", m.iid)

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.capeclash import combat, decisions, powers, queries
+from engine.capeclash import restrictions as R
 from engine.capeclash.state import Card, Decision
 from engine.core.actions import Action, act
 
@@ -64,7 +65,8 @@ def options(g: Game, p: int, d: Decision) -> list[Action]:
         out = [act(p, "attack", {"card": c.iid}) for c in starters]
         if g.kw_possible("mobile"):
             out += [act(p, "shift", {"card": c.iid}) for c in g.characters(pl.side)
-                    if c.face_up and f"mobile:{c.iid}" not in g.used_powers and g.has_keyword(c, "mobile")]
+                    if c.face_up and f"mobile:{c.iid}" not in g.used_powers and g.has_keyword(c, "mobile")
+                    and R.move_ok(g, c, "back" if c.row == "front" else "front")]
         out += plays(g, p, "main")
         out.append(act(p, "end_turn"))
         return out
@@ -88,6 +90,8 @@ def options(g: Game, p: int, d: Decision) -> list[Action]:
                     if queries.main_names(g, g.players[ally].side).isdisjoint(lnames[cid]):
                         for row in ("front", "back"):
                             out.append(act(p, "recruit_ally", {"card": iid, "row": row, "ally": ally}))
+        if R.possible(g):  # a player who can't recruit a card; a card that can't be in the front row
+            out = R.filter_actions(g, p, out)
         out += equip_options(g, p)
         out += plays(g, p, "build")
         out.append(act(p, "end_step"))
@@ -149,6 +153,8 @@ def row_moves(g: Game, p: int) -> list[tuple[int, Action]]:
     if got is None:
         got = [(c.iid, act(p, "move", {"card": c.iid, "row": "back" if c.row == "front" else "front"}))
                for c in g.characters(g.players[p].side)]
+        if R.possible(g):  # can't move, can't be in the front row
+            got = [(i, a) for i, a in got if R.move_ok(g, g.cards[i], a.args["row"])]
         if g.caches.enabled:
             g.memo[key] = got
     return got
@@ -183,6 +189,8 @@ def plays(g: Game, p: int, timing: str) -> list[Action]:
     got = g.memo.get(key)
     if got is None:
         got = powers.plays(g, p, timing)
+        if R.possible(g):  # a player who can't use super powers or play plot twists
+            got = R.filter_actions(g, p, got)
         if g.caches.enabled:
             g.memo[key] = got
     return got

@@ -382,7 +382,7 @@ def play_plot_twist(g: Game, p: int, iid: int) -> None:
     pl = g.players[p]
     pl.hand.remove(iid)
     c.zone = "resolving"
-    g.log("plot", f"{pl.name} plays {d.name}.")
+    g.log("plot", f"{pl.name} plays {d.name}.", None, {"cards": (iid,), "cid": c.cid})
     g.plots_played[str(p)] = g.plots_played.get(str(p), 0) + 1
     combat_only = g.combat is not None and not d.anywhere and bool({"combat", "any_combat"} & set(d.timing))
     frame = effects.new_frame(["plot", c.cid], p, None, d.name, combat_only=combat_only, card=iid)
@@ -400,7 +400,7 @@ def use_power(g: Game, p: int, iid: int, index: int) -> None:
     g.used_powers.append(used_key(c, pw))
     if pw.once_per_game:
         c.used_once.append(pw.name)
-    g.log("power", f"{g.players[p].name} uses {g.name(iid)}'s super power {pw.name}.")
+    g.log("power", f"{g.players[p].name} uses {g.name(iid)}'s super power {pw.name}.", None, {"cards": (iid,)})
     then = effects.new_frame(["power", cid, i], p, iid, pw.name)
     g.stack.append({"t": "pay", "player": p, "need": list(pw.cost), "paid": [], "for": iid,
                     "name": pw.name, "then": then})

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from engine.capeclash import restrictions as R
 from engine.capeclash.state import Card
 
 if TYPE_CHECKING:
@@ -134,7 +135,7 @@ def teams_of(g: Game, c: Card) -> set[str]:
 
 
 def is_protecting(g: Game, c: Card) -> bool:
-    if c.zone != "play" or not c.face_up or c.row != "front":
+    if c.zone != "play" or not c.face_up or c.row != "front" or not R.blocks(g, c):
         return False
     return any(o.face_up and o.row == "back" for o in g.characters(c.side))
 

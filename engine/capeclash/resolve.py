@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.capeclash import combat, effects, flow, powers, queries, triggers, zones
+from engine.capeclash import restrictions as R
 from engine.capeclash.state import Decision
 from engine.core.actions import Action
 
@@ -54,6 +55,7 @@ def do(g: Game, a: Action, d: Decision) -> None:
         else:
             zones.enter_play(g, args["card"], pl.side, args["row"])
             g.emit_player("you_recruit", p)
+            recruited(g, p, args["card"])
     elif t == "end_turn":
         g.log("end_turn", f"{pl.name} ends the turn.")
         g.phase = "end"
@@ -74,6 +76,7 @@ def do(g: Game, a: Action, d: Decision) -> None:
         powers.pay(g, _entry(g), args["source"])
     elif t == "plot":
         powers.play_plot_twist(g, p, args["card"])
+        recruited(g, p, None)
         after_play(g, p)
     elif t == "strike_back":
         _entry(g)["target"] = args["card"]
@@ -108,9 +111,11 @@ def do(g: Game, a: Action, d: Decision) -> None:
         ally = g.players[args["ally"]]
         zones.enter_play(g, args["card"], ally.side, args["row"])
         g.emit_player("you_recruit", p)
+        recruited(g, p, args["card"])
     elif t == "equip":
         pl.recruit -= g.defs[g.cards[args["card"]].cid].cost or 0
         zones.equip(g, args["card"], g.cards[args["target"]])
+        recruited(g, p, None)
     elif t == "shift":
         c = g.cards[args["card"]]
         g.used_powers.append(f"mobile:{c.iid}")
@@ -136,7 +141,7 @@ def do(g: Game, a: Action, d: Decision) -> None:
                     g.used_powers.append(trig.key)
                     if trig.once:
                         c.used_once.append(trig.once)
-                    g.log("power", f"{pl.name} uses {trig.name}.")
+                    g.log("power", f"{pl.name} uses {trig.name}.", None, {"cards": (c.iid,)})
                     g.stack.append({"t": "pay", "player": p, "need": list(trig.cost), "paid": [],
                                     "for": c.iid, "name": trig.name, "then": trig.frame, "reaction": True})
             elif t == "no":
@@ -159,6 +164,16 @@ def _entry(g: Game) -> dict:
     top = g.stack[-1]
     assert type(top) is dict
     return top
+
+
+def recruited(g: Game, p: int, iid: int | None) -> None:
+    """Player ``p`` played a card (recruited ``iid``, equipped, played a plot twist): "when it's
+    recruited" and "when a player plays a card" abilities, only if some card has one."""
+    if iid is not None and R.hears(g, "recruited"):
+        g.emit("recruited", iid)
+    if R.hears(g, "card_played"):
+        for c in g.characters():
+            g.emit("card_played", c.iid, {"player": p})
 
 
 def after_play(g: Game, p: int) -> None:

@@ -201,8 +201,12 @@ def _check_expect_shape(e, source, field, players: int = 0, pool: CardPool | Non
                if k in e and (why := _value_problem(kind, e[k], players))]
         for k in ("legal", "not_legal"):
             if isinstance(e.get(k), dict):
+                # the same check as a scenario action's (an odd value for the type is never looked up)
                 typ = e[k].get("type") if "type" in e[k] else next((t for t in e[k] if t in TYPES), None)
-                out += _given_twice(e[k], typ, source, f"{field}.{k}") if typ in TYPES else []
+                if not isinstance(typ, str) or typ not in TYPES:
+                    out.append(Problem(source, None, f"{field}.{k}", f"no known action type in {excerpt(e[k])}"))
+                else:
+                    out += _given_twice(e[k], typ, source, f"{field}.{k}")
         if out:
             return out
     return [Problem(source, None, f"{field}.{k}", "unknown expectation") for k in sorted(bad, key=str)]

@@ -26,6 +26,7 @@ Modifier = TypedDict("Modifier", {
     "src": Required[str],    # a label for explanations (what made it)
     "until": Required[str],  # turn, next_turn, combat, permanent, source_leaves (static: worked out, not kept)
     "turn": int,             # the turn it was made in (for "next_turn")
+    "by": int,               # the side that made it (for "your_next_turn": the end of that side's next turn)
     "source": int,           # a card id: it ends when that card is stunned or leaves play
     "atk": int,              # add: the change; set_base and impersonate: the new printed value
     "def": int,

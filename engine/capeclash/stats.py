@@ -87,6 +87,8 @@ def growth(g: Game, c: Card) -> int:
         return sum(1 for o in g.characters(c.side) if o.iid != c.iid)
     if what == "enemies":
         return sum(1 for o in g.characters() if g.are_enemies(o.side, c.side))
+    if what in ("stuns_by_it", "kos_by_it"):  # per-card tallies (restrictions.tally)
+        return g.tallies.get(f"{what[:-6]}:{c.iid}", 0)
     raise AssertionError(what)
 
 
@@ -156,5 +158,6 @@ def _signed(n: int) -> str:
 
 def _until(m: Modifier) -> str:
     return {"combat": " this combat", "turn": " this turn", "next_turn": " until the end of next turn",
+            "your_next_turn": " until the end of your next turn",
             "static": " (continuous)"}.get(
         m.get("until", "permanent"), "")

@@ -47,13 +47,20 @@ test_pool.__test__ = False  # type: ignore[attr-defined]
 test_decks.__test__ = False  # type: ignore[attr-defined]
 
 
+def _pattern(c) -> bool:
+    """A card of the pattern catalogue (card_data/patterns): it shows one construct of the card
+    language and is checked by its own scenario, so it is never dealt into a random deck."""
+    return bool(c.source) and "patterns" in Path(c.source).parts
+
+
 def random_deck(pool: CardPool, r, name: str) -> Deck:
     """A deck dealt at random from every card in ``pool`` with the random generator ``r``: a
     main character, 44 other cards (at most 4 of each) and 16 locations (for soaks that should
     meet every card, not only the testbed's)."""
-    mains = sorted(c.id for c in pool if c.type == "main" and (c.level or 1) == 1)
-    others = sorted(c.id for c in pool if c.type not in ("main", "token", "location"))
-    places = sorted(c.id for c in pool if c.type == "location")
+    cards_in = [c for c in pool if not _pattern(c)]
+    mains = sorted(c.id for c in cards_in if c.type == "main" and (c.level or 1) == 1)
+    others = sorted(c.id for c in cards_in if c.type not in ("main", "token", "location"))
+    places = sorted(c.id for c in cards_in if c.type == "location")
     cards: list[str] = []
     while len(cards) < 44:
         cid = others[r.below(len(others))]

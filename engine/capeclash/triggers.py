@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.capeclash import effects, powers
+from engine.capeclash.lasting import lasting_triggers
 from engine.capeclash.state import Card, Trigger
 from engine.cardlang.cards import KEYWORD_TRIGGERS
 
@@ -45,6 +46,8 @@ def emit(g: Game, event: str, subject: int, data: dict | None = None) -> None:
 
 
 def emit_player(g: Game, event: str, p: int) -> None:
+    if g.lasting:
+        lasting_triggers(g, event, p)
     listens, grants = g.defs.listens, g.statics_grant
     for c in g.characters(g.players[p].side):
         if event in listens[c.cid] or c.mods or c.gear is not None or grants:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from engine.capeclash import restrictions as R
 from engine.capeclash import stats
 
 if TYPE_CHECKING:
@@ -65,6 +66,9 @@ def put_into_resources(g: Game, iid: int, face_up: bool) -> None:
     pl.resources.append(iid)
     if face_up:
         g.log("resource", f"{pl.name} puts {g.name(iid)} into their resource row face up.")
+        if R.hears(g, "location_appears") and g.defs.cards[c.cid].type == "location":
+            for o in g.characters():
+                g.emit("location_appears", o.iid, {"who": iid})
     else:
         g.log("resource", f"{pl.name} puts a card into their resource row face down.",
               {c.owner: f"You put {g.name(iid)} into your resource row face down."})
@@ -90,12 +94,12 @@ def enter_play(g: Game, iid: int, side: int, row: str, *, how: str = "recruits")
     g.board_changed()
     d = g.defs.cards[c.cid]
     whose = "the" if side == owner.side else f"{g.side_name(side)}'s"
-    g.log("appear", f"{owner.name} {how} {d.name} into {whose} {row} row.")
+    g.log("appear", f"{owner.name} {how} {d.name} into {whose} {row} row.", None, {"cards": (iid,)})
     enforce_uniqueness(g, c)
     if c.zone == "play" and "dormant" in d.keywords:
         c.face_up = False
         c.exhausted = True
-        g.log("stun", f"{d.name} appears stunned (Dormant).")
+        g.log("stun", f"{d.name} appears stunned (Dormant).", None, {"cards": (iid,)})
     if c.zone == "play":
         g.emit("appears", c.iid)
 
@@ -204,6 +208,8 @@ def stun(g: Game, c: Card, *, wound_it: bool = True, cause: str = "") -> None:
     """Stun a character: face down, exhausted, counters off, out of combat, a wound."""
     if c.zone != "play" or not c.face_up:
         return
+    if R.possible(g) and R.why(g, c, "be_stunned"):
+        return  # can't be stunned: it stays face up (combat says so in the log)
     c.face_up = False
     c.exhausted = True
     c.plus = c.minus = 0
@@ -211,7 +217,7 @@ def stun(g: Game, c: Card, *, wound_it: bool = True, cause: str = "") -> None:
     drop_gear(g, c)
     g.source_gone(c.iid)
     g.dirty = True
-    g.log("stun", f"{g.name(c.iid)} is {'stunned' if wound_it else 'dazed'}{cause}.")
+    g.log("stun", f"{g.name(c.iid)} is {'stunned' if wound_it else 'dazed'}{cause}.", None, {"cards": (c.iid,)})
     g.emit("is_stunned", c.iid)
     if wound_it:
         wound(g, c, 1, quiet=True)
@@ -246,9 +252,13 @@ def ko(g: Game, c: Card) -> None:
         g.log("ko", f"{g.name(c.iid)} can't be KO'd now (Unbreakable).")
         return
     name = g.name(c.iid)
-    g.log("ko", f"{name} is KO'd.")
+    g.log("ko", f"{name} is KO'd.", None, {"cards": (c.iid,)})
     was_main = c.is_main
     g.emit("is_ko", c.iid)
+    if R.hears(g, "ally_ko"):
+        for o in g.characters(c.side):
+            if o.iid != c.iid:
+                g.emit("ally_ko", o.iid, {"who": c.iid})
     pile = g.defs.cards[c.cid].returns_to
     if was_main and pile and pile in g.players[c.owner].piles:
         # a main character made of several cards goes back to its pile, to be deployed again
@@ -315,7 +325,7 @@ def wreck_machine(g: Game, m: Card) -> None:
     m.zone = "ko"
     pl.ko.append(m.iid)
     g.board_changed()
-    g.log("ko", f"The machine {g.name(m.iid)} is KO'd.")
+    g.log("ko", f"The machine {g.name(m.iid)} is KO'd.", None, {"cards": (m.iid,)})
 
 
 def drop_gear(g: Game, wearer: Card) -> None:
@@ -331,7 +341,7 @@ def drop_gear(g: Game, wearer: Card) -> None:
     g.players[e.owner].ko.append(iid)
     g.board_changed()
     g.dirty = True
-    g.log("ko", f"{g.name(iid)} is KO'd.")
+    g.log("ko", f"{g.name(iid)} is KO'd.", None, {"cards": (iid,)})
 
 
 def hide(g: Game, c: Card) -> None:

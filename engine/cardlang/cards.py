@@ -175,6 +175,11 @@ class CardPool:
                 elif offered:
                     at[c.id] = offered
 
+        # issue 18 A: the cards that can restrict characters or players, the cards that keep a tally
+        # (so a game without any skips restriction checks and tallies)
+        self.restricts = frozenset(c.id for c in cards.values() if _restricts(c))
+        self.tallies = frozenset(c.id for c in cards.values() if _mentions(c, ("stuns_by_it", "kos_by_it")))
+
     def __getitem__(self, card_id: str) -> CardDef:
         return self.cards[card_id]
 
@@ -219,6 +224,19 @@ class CardPool:
         return cls(defs, team_map)
 
 
+def _restricts(c: CardDef) -> bool:
+    """Can this card restrict characters or players (a continuous ``cant`` or a restricting verb)?"""
+    if any("cant" in st for st in c.statics):
+        return True
+    return any(verb in ("restrict", "restrict_player") for _f, steps in _all_steps(c) for verb, _a in _walk(steps))
+
+
+def _mentions(c: CardDef, words) -> bool:
+    """Does any ability of the card mention one of these words (a countable, say)?"""
+    text = repr((c.kw_params, c.statics, c.triggers, c.powers, c.effect))
+    return any(w in text for w in words)
+
+
 def _listens(c: CardDef) -> frozenset:
     if "mimic" in c.keywords:  # it copies its teammates' keywords and powers, with their triggers
         return frozenset(L.EVENTS)
@@ -257,6 +275,8 @@ ENUM_ARGS = {
     "zone": (L.CARD_ZONES, "zone"),
     "pile_pick": (L.PILE_PICKS, "way to pick"),
     "pile_destination": (L.PILE_DESTINATIONS, "destination"),
+    "player_group": (L.PLAYER_GROUPS, "group of players"),
+    "lasting_event": (L.LASTING_EVENTS, "event for a lasting ability"),
 }
 
 
@@ -448,7 +468,26 @@ class _Checker:
             return self.steps(v, fld, set(bound))
         if typ == "condition":
             return self.condition(v, fld)
+        if typ in ("restrictions", "player_restrictions"):
+            return self.restrictions(v, fld, players=typ == "player_restrictions")
         raise AssertionError(typ)
+
+    def restrictions(self, v, fld: str, players: bool = False) -> tuple:
+        """A list of restrictions (``language.RESTRICTIONS``, or ``PLAYER_RESTRICTIONS`` for
+        players): ``[attack, be_attacked]`` or one name."""
+        options = L.PLAYER_RESTRICTIONS if players else L.RESTRICTIONS
+        items = _as_list(v)
+        if not items:
+            self.err(fld, f"names at least one restriction: {', '.join(options)}")
+        for i, r in enumerate(items):
+            rf = f"{fld}[{i}]" if isinstance(v, list) else fld
+            if not _is_in(r, options):
+                other = L.RESTRICTIONS if players else L.PLAYER_RESTRICTIONS
+                hint = (f" ({r} is a restriction of {'characters' if players else 'players'}: "
+                        f"{'drop players:' if players else 'add players: you, opponent or each'})"
+                        if _is_in(r, other) else suggest(r, options))
+                self.err(rf, f"unknown restriction {excerpt(r)}{hint}; expected one of {', '.join(options)}")
+        return tuple(items)
 
     def filter(self, v, fld: str) -> dict:
         if not isinstance(v, dict):
@@ -494,7 +533,39 @@ class _Checker:
                 self.number(val, f"{fld}.{k}")
             elif L.CONDITIONS[k] == "bool" and not isinstance(val, bool):
                 self.err(f"{fld}.{k}", f"must be true or false, not {excerpt(val)}")
+            else:
+                val = self.looking_condition(k, val, f"{fld}.{k}")
         return dict(v)
+
+    def looking_condition(self, k: str, val, fld: str):
+        """The conditions that look at things (``matches``, ``in_row``, ``attack_is``, ``not``,
+        ``any``...)."""
+        typ = L.CONDITIONS[k]
+        if typ == "target_filter":
+            if not isinstance(val, dict) or set(val) != {"target", "filter"}:
+                self.err(fld, "needs {target: SELECTOR, filter: FILTER} (such as {target: that_character, "
+                              "filter: {kind: main}})")
+                return val
+            if not _is_in(val["target"], L.BUILTIN_SELECTORS) and not isinstance(val["target"], str):
+                self.err(f"{fld}.target", f"names one character: a built-in target or a name chosen earlier, "
+                                          f"not {excerpt(val['target'])}")
+            elif val["target"] in ("each_enemy", "each_ally", "attackers", "in_combat"):
+                self.err(f"{fld}.target", f"names one character, and {val['target']} names several"
+                                          f"{suggest('that', ['that_character'])}")
+            self.filter(val["filter"], f"{fld}.filter")
+        elif typ == "row":
+            self.check_choice(val, L.ROWS, fld, "row")
+        elif typ == "attack_kind":
+            self.check_choice(val, L.ATTACK_KINDS, fld, "kind of attack")
+        elif typ == "condition":
+            self.condition(val, fld)
+        elif typ == "conditions":
+            if not isinstance(val, list) or len(val) < 2:
+                self.err(fld, f"is a list of two or more conditions, not {excerpt(val)}")
+            else:
+                for i, c in enumerate(val):
+                    self.condition(c, f"{fld}[{i}]")
+        return val
 
 
 def _is_in(v, options) -> bool:
@@ -760,10 +831,33 @@ def _parse_statics(ck: _Checker, statics) -> list[dict]:
                 clean[k] = tuple(kws)
             elif k == "while":
                 clean[k] = ck.condition(v, f"{sf}.while")
-        if not any(k in clean for k in ("atk", "def", "grant")):
-            ck.err(sf, "a continuous ability needs atk, def or grant")
+            elif k == "players":
+                ck.check_choice(v, L.PLAYER_GROUPS, f"{sf}.players", "group of players")
+                clean[k] = v
+            elif k == "card":
+                clean[k] = ck.arg(v, "card_filter", f"{sf}.card", set())
+        if "cant" in st:
+            clean["cant"] = ck.restrictions(st["cant"], f"{sf}.cant", players="players" in st)
+        _check_restriction_static(ck, sf, st, clean)
+        if not any(k in clean for k in ("atk", "def", "grant", "cant")):
+            ck.err(sf, "a continuous ability needs atk, def, grant or cant")
         out.append(clean)
     return out
+
+
+def _check_restriction_static(ck: _Checker, sf: str, st: dict, clean: dict) -> None:
+    """A continuous ability on players (``players:``) only restricts them; ``card:`` only says which
+    cards a player can't recruit."""
+    if "players" in st:
+        for k in ("affects", "atk", "def", "grant"):
+            if k in st:
+                ck.err(f"{sf}.{k}", "a continuous ability on players (players:) only restricts them (cant:); "
+                                    "put this in a separate ability")
+        if "cant" not in st:
+            ck.err(f"{sf}.cant", "a continuous ability on players (players:) needs cant: (what they can't do)")
+    if "card" in st and not {"recruit", "play_characters"} & set(clean.get("cant", ())):
+        ck.err(f"{sf}.card", "card: names the cards players can't recruit: it goes with cant: [recruit] "
+                             "or [play_characters]")
 
 
 def _parse_level_up(ck: _Checker, lu, fld: str = "level_up") -> LevelUp | None:

@@ -248,3 +248,71 @@ CONDITIONS: dict[str, str] = {
 
 def keyword_text(name: str) -> str:
     return KEYWORDS[name]["text"]
+
+
+# ---------------------------------------------------------------- restrictions, lasting effects,
+# conditions that look at things (issue 18, part A). Kept in one block so the tables above stay as
+# they are.
+
+RESTRICTIONS: dict[str, str] = {
+    "attack": "attack",
+    "be_attacked": "be attacked",
+    "be_struck": "be struck",
+    "be_stunned": "be stunned",
+    "move": "change rows",
+    "protect": "protect",
+    "front_row": "be in the front row",
+}
+"""What a character can't do (``cant:`` of a continuous ability or of ``restrict``), with the words
+that follow "can't". A restriction beats any permission: it is checked where the rule is decided
+(the legal actions and their messages, combat, effects). ``protect`` reads "doesn't protect"."""
+
+PLAYER_RESTRICTIONS: dict[str, str] = {
+    "use_powers": "use super powers",
+    "play_plot_twists": "play plot twists",
+    "recruit": "recruit",
+    "play_characters": "put characters into play",
+}
+"""What a player can't do (``cant:`` of a continuous ability with ``players:``, or of
+``restrict_player``). ``recruit`` and ``play_characters`` (recruiting them or putting them into play
+by an effect: "named characters can't appear") may name the cards they forbid with a card filter
+(``card:``): "can't recruit any card named Gravewing"."""
+
+PLAYER_GROUPS = ("you", "opponent", "each")
+"""Whom a player restriction binds, seen from its controller: you, each enemy player, everybody."""
+
+ATTACK_KINDS = ("melee", "ranged", "solo", "team")
+
+LASTING_EVENTS = ("start_of_turn", "end_of_turn", "you_recruit", "you_play_plot_twist", "draw_phase")
+"""The events a player's lasting ability (``lasting``) can trigger on: things that happen to a player."""
+
+DURATIONS = (*DURATIONS, "your_next_turn")
+
+EVENTS.update({
+    "wins_combat": "wins a combat",
+    "kos": "KOs a character in combat",
+    "ally_ko": "another character on your side is KO'd",
+    "card_played": "a player plays a card",
+    "location_appears": "a location appears",
+    "recruited": "is recruited",
+    "draw_phase": "your draw phase begins",
+})
+
+COUNTABLES.update({"stuns_by_it": "character it stunned this game", "kos_by_it": "character it KO'd this game"})
+
+STATIC_KEYS.update({"cant": "restrictions", "players": "player_group", "card": "card_filter"})
+
+CONDITIONS.update({
+    "matches": "target_filter",    # {target: SELECTOR, filter: FILTER}: that character is such a character
+    "in_row": "row",               # the source character is in this row
+    "your_turn": "bool",           # it is (not) your turn
+    "attack_is": "attack_kind",    # the current combat is a melee / ranged / solo / team attack
+    "first_time_this_turn": "bool",  # this triggered ability (its if:) has not resolved yet this turn
+    "turn_at_least": "int",        # the turn number is at least N
+    "turn_at_most": "int",
+    "not": "condition",            # the condition does not hold
+    "any": "conditions",           # at least one of the conditions holds
+    "all": "conditions",           # every one holds (to group inside any)
+})
+
+ARG_TYPES = (*ARG_TYPES, "restrictions", "player_restrictions", "player_group", "lasting_event")

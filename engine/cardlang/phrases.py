@@ -215,4 +215,81 @@ def render_condition(cond: dict) -> str:
             parts.append(f"there are {v['n']} or more {COUNT_PLURALS[v['count']]}")
         elif k == "is_main":
             parts.append("it's a main character" if v else "it's a supporting character")
+        else:
+            parts.append(looking_condition(k, v))
+    return " and ".join(parts)
+
+
+# ---------------------------------------------------------------- issue 18, part A: conditions that look
+# at things, restrictions, lasting effects
+
+DURATION["your_next_turn"] = " until the end of your next turn"
+COUNT_PLURALS.update({"stuns_by_it": "characters it stunned this game", "kos_by_it": "characters it KO'd this game"})
+
+ATTACK_KIND_WORDS = {"melee": "a melee attack", "ranged": "a ranged attack", "solo": "a solo attack",
+                     "team": "a team attack"}
+
+
+def looking_condition(k: str, v) -> str:
+    """The newer conditions (``language.CONDITIONS``: matches, in_row, your_turn...) as words."""
+    if k == "matches":
+        who = SELECTORS.get(v["target"], "the chosen character")
+        return f"{who} is {filter_phrase(v['filter'])}"
+    if k == "in_row":
+        return f"it's in the {v} row"
+    if k == "your_turn":
+        return "it's your turn" if v else "it's not your turn"
+    if k == "attack_is":
+        return f"this attack is {ATTACK_KIND_WORDS[v]}"
+    if k == "first_time_this_turn":
+        return "it's the first time this turn" if v else "it's not the first time this turn"
+    if k == "turn_at_least":
+        return f"it's turn {v} or later"
+    if k == "turn_at_most":
+        return f"it's turn {v} or earlier"
+    if k == "any":
+        parts = [render_condition(c) for c in v]
+        if all(p.startswith("this attack is ") for p in parts):  # "this attack is melee or a team attack"
+            return "this attack is " + " or ".join(p[len("this attack is "):] for p in parts)
+        return " or ".join(parts)
+    if k == "all":
+        return " and ".join(render_condition(c) for c in v)
+    if k == "not":
+        return negate(render_condition(v))
+    raise AssertionError(k)
+
+
+_NEGATIONS = (("it's not ", "it's "), ("it isn't ", "it's "), ("this attack isn't ", "this attack is "),
+              ("there is no ", "there is a "), ("there is no ", "there is an "),
+              ("you don't have ", "you have "), ("it doesn't have ", "it has "))
+
+
+def negate(text: str) -> str:
+    """The opposite of a condition's words: "it's your turn" -> "it's not your turn"."""
+    if " or " in text or " and " in text:
+        return f"not ({text})"
+    for neg, pos in _NEGATIONS:
+        if text.startswith(neg):
+            return pos + text[len(neg):]
+    for neg, pos in _NEGATIONS:
+        if text.startswith(pos):
+            return neg + text[len(pos):]
+    for subject in ("that character is ", "this character is ", "it is ", "the defender is "):
+        if text.startswith(subject):
+            return subject[:-3] + "isn't " + text[len(subject):]
+    if " is " in text:
+        return text.replace(" is ", " isn't ", 1)
+    return f"not ({text})"
+
+
+def restriction_phrase(cant, players: bool = False) -> str:
+    """"can't attack or be attacked", "doesn't protect characters behind it", "can't play plot twists"."""
+    words = L.PLAYER_RESTRICTIONS if players else L.RESTRICTIONS
+    cant = list(cant)
+    parts = []
+    plain = [words[c] for c in cant if c != "protect"]
+    if plain:
+        parts.append("can't " + (" or ".join(plain) if len(plain) < 3 else ", ".join(plain[:-1]) + " or " + plain[-1]))
+    if "protect" in cant:
+        parts.append("doesn't protect the characters behind it")
     return " and ".join(parts)

@@ -110,7 +110,10 @@ def _conditions() -> list[str]:
     out = ["## Conditions", "", "For `if` steps, a trigger's `if`, a continuous ability's `while` and "
            "Unbreakable. Several keys must all hold.", ""]
     examples = {"filter": {"side": "enemy", "kind": "main"}, "bool": True, "int": 2,
-                "count": {"count": "hand", "n": 3}}
+                "count": {"count": "hand", "n": 3},
+                "target_filter": {"target": "that_character", "filter": {"kind": "main"}}, "row": "front",
+                "attack_kind": "ranged", "condition": {"your_turn": True},
+                "conditions": [{"in_row": "back"}, {"attack_is": "team"}]}
     for k, typ in L.CONDITIONS.items():
         ex = {k: examples[typ]}
         out.append(f"- `{k}` ({typ}): `{flow(ex)}` reads \"{P.render_condition(ex)}\"")
@@ -127,7 +130,9 @@ def _events() -> list[str]:
 
 def _durations() -> list[str]:
     out = ["## Durations", "", "`until:` of modify, set_base, swap_stats, grant, lose_powers, take_control, "
-           "impersonate. Without it a modifier lasts the combat (or the turn outside one).", ""]
+           "impersonate, restrict, restrict_player and lasting. Without it a modifier lasts the combat (or the turn "
+           "outside one); a restriction the turn; a lasting ability the rest of the game. `your_next_turn` ends "
+           "with the next turn of the player whose effect made it (their current one not counted).", ""]
     out += [f"- `{k}`: \"{P.DURATION[k].strip() or '(for good)'}\"" for k in L.DURATIONS]
     return [*out, ""]
 
@@ -136,6 +141,15 @@ def _statics() -> list[str]:
     out = ["## Continuous abilities", "", "`statics: [{affects: FILTER, atk: N, def: N, grant: [KEYWORD], "
            "while: CONDITION}]`: while the source is face up in play.", ""]
     out += [f"- `{k}`: {t}" for k, t in L.STATIC_KEYS.items()]
+    return [*out, ""]
+
+
+def _restrictions() -> list[str]:
+    out = ["## Restrictions", "", "\"Can't\" beats \"can\". Characters: `statics: [{affects: FILTER, cant: [...]}]` "
+           "(without `affects`: the card itself) or the verb `restrict`. Players: `statics: [{players: "
+           "you|opponent|each, cant: [...], card: CARD_FILTER}]` or the verb `restrict_player`.", ""]
+    out += [f"- `{k}`: \"{P.restriction_phrase([k])}\"" for k in L.RESTRICTIONS]
+    out += [f"- `{k}` (players): \"{P.restriction_phrase([k], players=True)}\"" for k in L.PLAYER_RESTRICTIONS]
     return [*out, ""]
 
 
@@ -164,5 +178,5 @@ def reference(verbs: list[str] | None = None) -> str:
         out += [f"### {mod.title()}", "", " ".join(doc.split()), ""]
         for name in names:
             out += verb_section(name)
-    out += _types() + _filters() + _conditions() + _events() + _durations() + _statics() + _keywords()
+    out += _types() + _filters() + _conditions() + _events() + _durations() + _statics() + _restrictions() + _keywords()
     return "\n".join(out).rstrip() + "\n"

@@ -20,6 +20,7 @@ from engine.cardlang.phrases import (  # noqa: F401 (DURATION, NUM, COUNT_PLURAL
     DURATION,
     NUM,
     render_condition,
+    restriction_phrase,
     you_may,
 )
 from engine.cardlang.phrases import amount as _amount
@@ -40,6 +41,7 @@ from engine.cardlang.verbs import (  # noqa: F401
     control,
     modifiers,
     players,
+    restrictions,
     zones,
 )
 
@@ -47,6 +49,7 @@ COMBAT_EVENTS = ("attacks", "is_attacked", "team_attacks", "strikes")
 # events that happen to a player or a side, not to the character with the ability
 NOT_ABOUT_THIS_CHARACTER = ("start_of_turn", "end_of_turn", "ally_appears", "enemy_appears", "you_play_plot_twist",
                             "you_recruit", "pays_symbol", "enemy_uses_power", "enemy_plays_plot_twist")
+NOT_ABOUT_THIS_CHARACTER += ("ally_ko", "card_played", "location_appears", "draw_phase")  # (issue 18 A)
 
 
 def _events_phrase(events) -> str:
@@ -158,6 +161,8 @@ def keyword_label(c: CardDef, k: str) -> str:
         return f"[[{_kw(k)}]]"
     if isinstance(p, dict):
         return f"[[{_kw(k)}]] ({render_condition(p)})"
+    if k == "grows" and p in L.COUNTABLES:
+        return f"[[{_kw(k)}]] (+1/+1 for each {L.COUNTABLES[p]})"
     return f"[[{_kw(k)}]] ({_kw(p) if k in ('elusive',) else p})"
 
 
@@ -177,6 +182,10 @@ def keyword_rules(k: str, param=None) -> str:
 
 
 def render_static(st: dict, subject: str = "This character") -> str:
+    if "players" in st:  # a restriction on players
+        from engine.cardlang.verbs.restrictions import _WHO, restriction_words
+        cond = f" while {render_condition(st['while'])}" if "while" in st else ""
+        return f"{_WHO[st['players']][0]} {restriction_words(st, st['players'] == 'each')}{cond}."
     if "affects" not in st:
         who = subject
     else:
@@ -187,11 +196,13 @@ def render_static(st: dict, subject: str = "This character") -> str:
         parts.append(f"gets {_signed_any(st.get('atk', 0))}/{_signed_any(st.get('def', 0))}")
     if st.get("grant"):
         parts.append("has " + " and ".join(f"[[{_kw(k)}]]" for k in st["grant"]))
+    if st.get("cant"):
+        parts.append(restriction_phrase(st["cant"]))
     cond = f" while {render_condition(st['while'])}" if "while" in st else ""
     out = f"{who} {' and '.join(parts)}{cond}."
     for v in (st.get("atk"), st.get("def")):
-        if isinstance(v, dict):
-            out += f" ({_amount(v)}.)"
+        if isinstance(v, dict):  # "+0/+X, where X is ..." (before the full stop)
+            out = out[:-1] + _amount(v).replace("X, where", ", where", 1) + "."
             break
     return out
 

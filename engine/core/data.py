@@ -270,7 +270,7 @@ def _json_tree(text: str):
         if top is not None and isinstance(top[0], dict) and top[1] is None:
             top[1], top[2] = json.loads(tok), line  # a key
             continue
-        kids = {} if tok == "{" else [] if tok == "[" else None
+        kids: dict | list | None = {} if tok == "{" else [] if tok == "[" else None
         entry = (line, kids)
         if top is None:
             root = entry

@@ -1,5 +1,7 @@
 import { renderDiceBoard } from "./dice.mjs";
 import { startTutorial } from "./tutorial.mjs";
+import { enableTouchDrag } from "./touchdrag.mjs";
+import * as anim from "./anim.mjs";
 
 // Cape Clash in the browser: renders the view the engine hands over and sends back only
 // actions the engine offered. Every rule lives in Python (apps.webapi, in worker.mjs).
@@ -616,11 +618,12 @@ function show(state) {
   if (!prev || prev.hash !== state.hash) clearError("move");
   clearError("show");
   screen("game");
+  const before = anim.capture($("board"));  // where the cards were: a KO'd one flies from there to its pile
   renderBoard($("board"), state, true);
   renderSide(state);
   renderLog(state);
   renderStatus(state);
-  animate(prev, state);
+  animate(prev, state, before);
   document.body.dataset.hash = state.hash;
   document.body.dataset.over = state.over ? "1" : "";
   if (state.over && app.mode === "play") gameOver(state);
@@ -783,6 +786,8 @@ function renderBoard(root, state, interactive) {
       el("h3", { text: picked ? "Now click the row to put it in (or the card again to put it back)" : `Your hand (${me.hand.length})` }),
       el("div", { class: "cards" }, me.hand.map((c) => cardTile(c, ctx, "hand")))));
   }
+  // what the other side did since this viewer's last move stays marked until they act
+  if (interactive && app.mode === "play" && root.id === "board") anim.markTheirs(root, state, app.lastOwnSeq?.[v.viewer]);
 }
 
 function combatText(v) {
@@ -856,12 +861,12 @@ function renderSide_(s, ctx, { friendly, mine }) {
 
 function playerInfo(p, ctx) {
   const xp = p.xp_needed ? `XP ${p.xp}/${p.xp_needed}` : `XP ${p.xp}`;
-  const ko = el("button", { type: "button", class: "chip link", text: `KO pile ${p.ko.length}`,
+  const ko = el("button", { type: "button", class: "chip link", text: `KO pile ${p.ko.length}`, dataset: { pile: "ko", player: p.index },
     onclick: () => openList(`${p.name}'s KO pile`, p.ko, ctx) });
   const bits = [
     el("strong", { class: "pname", text: p.name + (p.out ? " (out)" : "") }),
-    el("span", { class: "chip", text: `Hand ${p.hand_count}` }),
-    el("span", { class: "chip", text: `Deck ${p.deck_count}` }),
+    el("span", { class: "chip", text: `Hand ${p.hand_count}`, dataset: { pile: "hand", player: p.index } }),
+    el("span", { class: "chip", text: `Deck ${p.deck_count}`, dataset: { pile: "deck", player: p.index } }),
     ko,
     el("span", { class: "chip", title: "Level and experience toward the next level", text: `Level ${p.level} · ${xp}` }),
   ];
@@ -1145,30 +1150,11 @@ function lastMoves(state) {
   return state.log.filter((e) => e.seq >= since && e.type !== "turn").map((e) => e.text).slice(-6);
 }
 
-// Motion: cards that just arrived (recruited, drawn, moved) get a short entrance; the moved-on
-// state is drawn at once, so input is never blocked. Off with the Motion switch or reduced motion.
-function animate(prev, state) {
-  const board = $("board");
-  if (reducedMotion() || !prev || !state.view.sides || !prev.view.sides || prev.view.viewer !== state.view.viewer) return;
-  const before = new Set();
-  const walk = (v) => {
-    for (const s of v.sides || []) for (const c of [...s.front, ...s.back]) before.add(`${c.iid}:${c.row}:${c.stunned}`);
-    for (const p of v.players || []) for (const c of p.hand || []) before.add(`${c.iid}:hand`);
-  };
-  walk(prev.view);
-  for (const n of board.querySelectorAll(".card[data-iid]")) {
-    const iid = Number(n.dataset.iid);
-    const c = findChar(state.view, iid);
-    const key = c ? `${iid}:${c.row}:${c.stunned}` : `${iid}:hand`;
-    if (!before.has(key)) n.classList.add(c && c.stunned ? "flip" : "enter");
-  }
-  const seen = prev.log_len;
-  for (const e of state.log) {
-    if (e.seq < seen) continue;
-    if (["ko", "main_ko", "stun", "level_up", "plot", "power", "attack", "strike"].includes(e.type)) {
-      board.classList.add(`fx-${e.type}`);
-    }
-  }
+// Motion: each engine event since the last drawn state animates (anim.mjs); the new state is drawn at
+// once, so input is never blocked. Off with the Motion switch or reduced motion.
+function animate(prev, state, before = new Map()) {
+  if (app.mode !== "play" && app.mode !== "tutorial") return;
+  anim.play($("board"), prev, state, before, { reduced: reducedMotion(), faces });
 }
 
 function renderLog(state) {
@@ -1246,8 +1232,17 @@ function openList(title, cards, ctx) {
   const body = $("list-body");
   body.textContent = "";
   if (!cards.length) body.append(el("p", { text: "Empty." }));
-  body.append(el("div", { class: "cards wrap" }, cards.map((c) => el("button", { type: "button", class: "card k-list", text: c.name,
-    onclick: () => { $("dlg-list").close(); openCard(c, ctx); } }))));
+  body.append(el("div", { class: "cards wrap" }, cards.map((c) => {
+    const b = el("button", { type: "button", class: "card k-list", text: c.name, "aria-label": c.name,
+      onclick: () => { $("dlg-list").close(); openCard(c, ctx); } });
+    const fid = c.face ?? c.cid;   // the printed face (a Derring-Dice card: c.face), when the site has it
+    if (faces?.hasFace?.(fid)) {
+      b.textContent = "";
+      b.classList.add("has-face");
+      b.append(faces.cardFace(fid, null, { size: "pile" }), el("span", { class: "list-name", text: c.name }));
+    }
+    return b;
+  })));
   $("dlg-list").showModal();
 }
 
@@ -1503,6 +1498,7 @@ if (CONVENTION) {
   reset();
 }
 
+enableTouchDrag();  // a finger drags what the mouse drags (a card onto a row, an attacker onto its target)
 main();
 
 // ------------------------------------------------------------------ the guided first game
@@ -1612,7 +1608,7 @@ function tutorEndTurn() {
 function tutorMarks(state) {
   const info = state.tutorial;
   if (!info) return;
-  if (!tutBox.hidden) $("board").prepend(tutBox);  // the board was redrawn
+  if (!tutBox.hidden) placeTutBox();  // the board was redrawn
   const expected = new Set(info.expected);
   const h = info.highlight || {};
   const mark = (sel) => document.querySelectorAll(sel).forEach((n) => n.classList.add("tut-go"));
@@ -1659,7 +1655,16 @@ function tutorHint(info) {
   box.append(btns);
   box.dataset.done = info.done ? "1" : "";
   box.dataset.finished = info.finished ? "1" : "";
-  if (app.mode === "tutorial") $("board").prepend(box);
+  if (app.mode === "tutorial") placeTutBox();
 }
+
+// The hint box on top of the board; on a phone (one column: the page scrolls) at the top of the whole
+// game screen, where it stays in view (sticky) over the board, the hand and the panel alike.
+const PHONE = matchMedia("(max-width: 760px)");
+function placeTutBox() {
+  if (PHONE.matches) $("game").prepend(tutBox);
+  else $("board").prepend(tutBox);
+}
+PHONE.addEventListener?.("change", () => { if (app.mode === "tutorial" && !tutBox.hidden) placeTutBox(); });
 
 $("btn-learn").addEventListener("click", () => startLearning(0));

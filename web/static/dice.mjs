@@ -1,6 +1,10 @@
 // Derring-Dice, the second game: draws the board from the view engine.dice hands over (through
 // apps.webapi.DiceSession). No rule lives here: Force, tokens, rolls and the offered actions all
 // come from the engine; this module only lays them out. Card data goes on the page as text.
+// Cards show their printed faces (faces.mjs, drawn from printgen.dice_faces at build time) with the live
+// state over them (Force now, damage, delay, aids and upgrades); without the faces, text tiles.
+
+import * as F from "./faces.mjs";
 
 // The latest die roll in the log lines the page holds: a fight's roll-off or a single die.
 export function lastRoll(log) {
@@ -57,6 +61,18 @@ function charTile(c, ctx) {
   if (acts.length) classes.push("actionable");
   const b = el("button", { type: "button", class: classes.join(" "), dataset: { iid: c.id, cid: c.name },
     onclick: () => ctx.openCard({ iid: c.id, cid: c.name, name: c.name }, charState(c)) });
+  if (F.hasDiceFace(c.name)) {
+    const face = withFace(b, c.name, c, "board");
+    if (face) {
+      const under = F.diceAttached(c);
+      if (under) b.append(under);
+      const states = stateWords(c);
+      b.setAttribute("aria-label", `${c.name}, Force ${c.force}${c.damage ? `, ${c.damage} damage` : ""}${c.delay ? `, ${c.delay} delay` : ""}`
+        + `${c.attached.length ? `, carrying ${c.attached.map((a) => a.name).join(", ")}` : ""}${states.length ? ", " + states.join(", ") : ""}`
+        + `${acts.length ? `, ${acts.length} action(s)` : ""}`);
+      return b;
+    }
+  }
   b.append(el("span", { class: "cname", text: c.name }));
   const force = el("span", { class: "force", title: `Force ${c.force} (printed ${c.printed_force})` },
     el("span", { class: "fnum", text: c.force }), el("span", { class: "flabel", text: " Force" }),
@@ -80,6 +96,22 @@ function charTile(c, ctx) {
     + `${c.attached.length ? `, carrying ${c.attached.map((a) => a.name).join(", ")}` : ""}${states.length ? ", " + states.join(", ") : ""}`
     + `${acts.length ? `, ${acts.length} action(s)` : ""}`);
   return b;
+}
+
+// The printed face in the button (and its zoom on hover, focus or long-press); null if it can't be drawn.
+function withFace(b, name, live, size) {
+  try {
+    const id = F.diceId(name);
+    b.classList.add("has-face");
+    b.append(F.cardFace(id, live, { size }));
+    F.attachZoom(b, id, live);
+    return b;
+  } catch (err) {
+    console.warn("face", name, err);
+    b.classList.remove("has-face");
+    b.textContent = "";
+    return null;
+  }
 }
 
 function stateWords(c) {
@@ -123,6 +155,10 @@ function handTile(f, ctx) {
   const printed = ctx.catalogue?.cards?.[f.name] || {};
   const b = el("button", { type: "button", class: `card dhand t-${f.type}${acts.length ? " actionable" : ""}`, dataset: { iid: f.id, cid: f.name },
     onclick: () => ctx.openCard({ iid: f.id, cid: f.name, name: f.name }, "") });
+  if (F.hasDiceFace(f.name) && withFace(b, f.name, null, "hand")) {
+    b.setAttribute("aria-label", `${f.name}, ${f.type_name}${printed.force !== undefined ? `, Force ${printed.force}` : ""}${acts.length ? `, ${acts.length} action(s)` : ""}`);
+    return b;
+  }
   b.append(el("span", { class: "cname", text: f.name }));
   const meta = [el("span", { class: "tag", text: f.type_name })];
   if (printed.force !== undefined) meta.push(el("span", { class: "tag cost", text: printed.traits ? `Force ${printed.force}` : `Force ${printed.force > 0 ? "+" : ""}${printed.force}` }));
@@ -136,7 +172,7 @@ function handTile(f, ctx) {
 function middle(state, ctx) {
   const { el } = ctx;
   const v = state.view;
-  const faces = (list) => list.map((f) => ({ iid: f.id, cid: f.name, name: f.name }));
+  const faces = (list) => list.map((f) => ({ iid: f.id, cid: f.name, name: f.name, face: F.diceId(f.name) }));
   // each deck: cards left, and its discard pile (public, browsable)
   const deck = (name, left, pile) => el("span", { class: "deck" },
     el("span", { class: "chip", title: `${name} deck: cards left`, text: `${name} deck ${left}` }),

@@ -16,7 +16,11 @@
 //       text: "...",              the face in words (for screen readers)
 //       stats?: [atk, def, health], keywords?: [...]   a character's printed values
 //       notes?: [[keyword, reminder HTML], ...]        the engine's rules text of each keyword it names
-//     } } }
+//     } },
+//     dice?: { cards: { [card name]: { svg, name, type, deck, text, force? } },   Derring-Dice (printgen.dice_faces);
+//              backs: { recruit: svg, action: svg }, badge: [cx, cy] }           a character's Force text: s-force
+//   }
+// The build ships it gzipped (faces.json.gz); a host that unpacks it on the way is fine too.
 //
 // API (the board codes against these):
 //   await initFaces(data?)        data: faces.json's content; anything else (or nothing): faces.json is fetched
@@ -28,18 +32,28 @@
 //   cardBack(opts = {size})      -> div.cc-face with the card back
 //   zoomFace(cardId, live = null) -> div.cc-zoom: the face at full size with keyword reminders and live state
 //   attachZoom(element, cardId, live = null): the zoom at once on hover or keyboard focus, on long-press on touch
+//   Derring-Dice: the same calls with the id diceId(name) ("dice:NAME"); `live` is a character of the dice
+//   view (force, printed_force, damage, delay, villain, new, attached, ...); hasDiceFace(name), diceBack(deck, opts)
 //   hideZoom()
 
 const NS = "http://www.w3.org/2000/svg";
 let DATA = null;
 const parsed = new Map();   // cardId (or "") -> an <svg> element to clone
 
-export async function initFaces(data = null) {
-  if (!(data && data.format === 1 && data.cards && !Array.isArray(data.cards))) {
-    const res = await fetch(new URL("faces.json", import.meta.url));
-    if (!res.ok) throw new Error(`faces.json: HTTP ${res.status}`);
-    data = await res.json();
+async function fetchData() {
+  const res = await fetch(new URL("faces.json.gz", import.meta.url));
+  if (!res.ok) throw new Error(`faces.json.gz: HTTP ${res.status}`);
+  const bytes = new Uint8Array(await res.arrayBuffer());
+  if (bytes[0] === 0x1f && bytes[1] === 0x8b) {   // still gzipped (the usual case: no host unpacks a .gz)
+    if (typeof DecompressionStream === "undefined") throw new Error("this browser can't unpack faces.json.gz");
+    const out = new Response(new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip")));
+    return JSON.parse(await out.text());
   }
+  return JSON.parse(new TextDecoder().decode(bytes));
+}
+
+export async function initFaces(data = null) {
+  if (!(data && data.format === 1 && data.cards && !Array.isArray(data.cards))) data = await fetchData();
   if (data.format !== 1) throw new Error(`faces.json has format ${data.format}; this page reads format 1`);
   DATA = data;
   parsed.clear();
@@ -59,7 +73,19 @@ export async function initFaces(data = null) {
 }
 
 export function hasFace(cardId) {
-  return !!(DATA && DATA.cards[cardId]);
+  return !!entryOf(cardId);
+}
+
+// Derring-Dice cards: their ids here are "dice:" + the card's name (the dice view names cards by name)
+export const diceId = (name) => `dice:${name}`;
+export function hasDiceFace(name) {
+  return !!DATA?.dice?.cards[name];
+}
+function entryOf(cardId) {
+  if (!DATA || cardId === null || cardId === undefined) return null;
+  const id = String(cardId);
+  if (id.startsWith("dice:")) return DATA.dice?.cards[id.slice(5)] || null;
+  return DATA.cards[cardId] || null;
 }
 
 function ensureStyles() {
@@ -94,7 +120,8 @@ function svgOf(cardId) {
   const key = cardId ?? "";
   let svg = parsed.get(key);
   if (!svg) {
-    const body = cardId == null ? DATA.back : DATA.cards[cardId].svg;
+    const back = typeof key === "string" && key.startsWith("back:") ? DATA.dice?.backs[key.slice(5)] : null;
+    const body = cardId == null ? DATA.back : back ?? entryOf(cardId).svg;
     const [x, y, w, h] = DATA.box;
     const holder = document.createElement("div");
     holder.innerHTML = `<svg xmlns="${NS}" class="cc-svg" viewBox="${x} ${y} ${w} ${h}" fill="${DATA.ink || "#000"}" aria-hidden="true" focusable="false">${body}</svg>`;
@@ -143,7 +170,8 @@ function setStat(svg, cls, value, printed) {
 // What the live state says, in words (the zoom lists it; screen readers read it).
 export function liveLines(cardId, live) {
   if (!live) return [];
-  const e = DATA?.cards[cardId];
+  const e = entryOf(cardId);
+  if (e?.deck) return diceLines(e, live);
   const [pa, pd, ph] = e?.stats || [];
   const out = [];
   const printedAtk = live.printed_atk ?? pa, printedDef = live.printed_def ?? pd;
@@ -170,7 +198,8 @@ export function liveLines(cardId, live) {
 
 export function cardFace(cardId, live = null, opts = {}) {
   const size = opts.size || "board";
-  const entry = DATA?.cards[cardId];
+  const entry = entryOf(cardId);
+  if (entry?.deck) return diceCardFace(cardId, entry, live, opts);
   const root = el("div", `cc-face cc-size-${size}`);
   root.dataset.cid = cardId;
   if (live?.iid !== undefined) root.dataset.iid = live.iid;
@@ -265,7 +294,7 @@ export function zoomFace(cardId, live = null) {
   // the zoom shows the face itself (a stunned card's identity is in the view), upright
   const upright = live ? { ...live, stunned: false, exhausted: false, keywords: live.stunned ? undefined : live.keywords } : null;
   box.append(cardFace(cardId, upright, { size: "zoom" }));
-  const entry = DATA?.cards[cardId];
+  const entry = entryOf(cardId);
   const panel = el("div", "cc-zoom-panel");
   const lines = liveLines(cardId, live);
   if (lines.length) {
@@ -275,10 +304,16 @@ export function zoomFace(cardId, live = null) {
     panel.append(ul);
   }
   const notes = [...(entry?.notes || [])];
-  const eq = live?.equipment && DATA?.cards[live.equipment.cid];
+  const eq = live?.equipment && entryOf(live.equipment.cid);
   if (eq) {
     notes.push([`${eq.name} (equipment)`, escapeHtml(eq.text)]);
     for (const n of eq.notes || []) if (!notes.some(([k]) => k === n[0])) notes.push(n);
+  }
+  if (entry?.deck && live?.attached) {   // a dice character's aids and upgrades, each with its note
+    for (const a of live.attached) {
+      notes.push([`${a.name} (${a.type_name})`, escapeHtml(a.text || "")]);
+      for (const u of a.upgrades || []) notes.push([`${u.name} (${u.type_name})`, escapeHtml(u.text || "")]);
+    }
   }
   if (notes.length) {
     const dl = el("dl");
@@ -296,6 +331,99 @@ export function zoomFace(cardId, live = null) {
 
 function escapeHtml(s) {
   return String(s).replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]);
+}
+
+// ------------------------------------------------------------------ Derring-Dice faces
+
+function diceStates(live, short = false) {
+  const out = [];
+  if (live.villain && live.type === "hero") out.push("Villain");
+  if (live.new) out.push("New");
+  if (live.controlled_from !== null && live.controlled_from !== undefined) out.push("Controlled");
+  if (live.attacks_used === null) out.push("Changed sides");
+  else if (live.attacks_used) out.push(short && live.attacks_allowed === 1 ? "Attacked" : `Attacked ${live.attacks_used}/${live.attacks_allowed}`);
+  if (live.intercepted) out.push("Intercepted");
+  if (live.secluded) out.push("Secluded");
+  return out;
+}
+
+function diceLines(e, live) {
+  const out = [];
+  if (live.force !== undefined && live.force !== (live.printed_force ?? e.force)) out.push(`Force ${live.force} (printed ${live.printed_force ?? e.force})`);
+  if (live.damage) out.push(`${live.damage} damage: defeated when damage exceeds Force`);
+  if (live.delay) out.push(`${live.delay} delay: can't attack or be attacked`);
+  if (live.ability_names?.length) out.push(`Abilities: ${live.ability_names.join(", ")}`);
+  if (live.immune?.length) out.push(`Immune to ${live.immune.join(", ")}`);
+  out.push(...diceStates(live));
+  for (const a of live.attached || []) {
+    out.push(`Carries ${a.name}${a.force ? ` (Force ${a.force > 0 ? "+" : ""}${a.force})` : ""}`);
+    for (const u of a.upgrades || []) out.push(`${a.name} upgraded with ${u.name}`);
+  }
+  return out;
+}
+
+function diceCardFace(cardId, entry, live, opts) {
+  const size = opts.size || "board";
+  const root = el("div", `cc-face cc-dice cc-size-${size}`);
+  root.dataset.cid = cardId;
+  if (live?.id !== undefined) root.dataset.iid = live.id;
+  const card = el("div", "cc-card");
+  root.append(card);
+  const svg = svgOf(cardId);
+  if (live && live.force !== undefined && live.force !== null) {
+    const t = svg.querySelector(".s-force");
+    const printed = live.printed_force ?? entry.force;
+    if (t && Number(live.force) !== Number(printed)) {
+      t.textContent = String(live.force);
+      t.classList.add(Number(live.force) > Number(printed) ? "cc-up" : "cc-down");
+      const [cx, cy] = DATA.dice.badge;
+      const fs = String(live.force).length > 1 ? 11 : 14;
+      t.setAttribute("x", String(cx));
+      t.setAttribute("y", String(cy + fs * 0.36));
+      t.setAttribute("font-size", String(fs));
+      t.setAttribute("text-anchor", "middle");
+    }
+  }
+  card.append(svg);
+  root.setAttribute("role", "img");
+  root.setAttribute("aria-label", [entry.text, ...diceLines(entry, live || {})].join(" "));
+  if (live?.delayed) root.classList.add("cc-delayed");
+  if (size === "pile" || !live) return root;
+  const over = el("div", "cc-over");
+  const marks = el("div", "cc-marks");
+  if (live.damage) marks.append(mark("cc-wounds", "wound", `${live.damage}`, `${live.damage} damage (defeated when damage exceeds Force ${live.force})`));
+  if (live.delay) marks.append(mark("cc-delay", null, `${live.delay} delay`, `${live.delay} delay token(s): can't attack or be attacked`));
+  for (const w of diceStates(live, true)) marks.append(mark("cc-state", null, w));
+  if (marks.childNodes.length) over.append(marks);
+  if (over.childNodes.length) root.append(over);
+  return root;
+}
+
+// A dice character's aids and upgrades, as labels to put under its face (names wrap, never cut); each
+// shows its own face on hover, focus or long-press. null when it carries nothing.
+export function diceAttached(live) {
+  if (!live?.attached?.length) return null;
+  const box = el("div", "cc-attached");
+  for (const a of live.attached) {
+    for (const x of [a, ...(a.upgrades || [])]) {
+      const c = el("span", `cc-att${x === a ? "" : " cc-att-up"}`, x === a ? x.name : `+ ${x.name}`);
+      c.title = `${x.name} (${x.type_name})${x.text ? `: ${x.text}` : ""}`;
+      if (hasDiceFace(x.name)) attachZoom(c, diceId(x.name), null);
+      box.append(c);
+    }
+  }
+  return box;
+}
+
+export function diceBack(deck, opts = {}) {
+  const root = el("div", `cc-face cc-dice cc-size-${opts.size || "board"} cc-back`);
+  const card = el("div", "cc-card");
+  if (DATA?.dice?.backs[deck]) card.append(svgOf(`back:${deck}`));
+  else card.classList.add("cc-missing");
+  root.append(card);
+  root.setAttribute("role", "img");
+  root.setAttribute("aria-label", `The ${deck} deck`);
+  return root;
 }
 
 // ------------------------------------------------------------------ hover / focus / long-press zoom

@@ -64,6 +64,7 @@ in ``frame.engine`` (``frame.engine.keep("_myverb", value)``, read back with ``k
 from __future__ import annotations
 
 from engine.cardlang.verbs import characters, choices, combat, control, modifiers, players, zones  # noqa: F401,E402,I001
+from engine.cardlang.verbs import restrictions as _restrictions  # noqa: F401,E402,I001  (issue 18 A)
 from engine.cardlang.verbs.base import VERBS, Render, Verb, register, walk_steps
 from engine.cardlang.verbs.control import HANDLERS, register_handler
 

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from engine.capeclash import effects as fx
+from engine.capeclash import restrictions as R
 from engine.capeclash import zones
 from engine.cardlang import phrases as P
 from engine.cardlang.verbs.base import Verb, each, register
@@ -80,7 +81,7 @@ class Move(Verb):
     def run(self, g, frame, a) -> bool:
         def go(c):
             row = a["row"] if a["row"] != "other" else ("back" if c.row == "front" else "front")
-            if c.row != row:
+            if c.row != row and R.move_ok(g, c, row):  # (a restriction may keep it where it is)
                 c.row = row
                 g.log("move", f"{g.name(c.iid)} moves to the {row} row.")
         return each(g, frame, a, go)

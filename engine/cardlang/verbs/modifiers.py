@@ -28,6 +28,8 @@ def _add_mod(g, frame: fx.Frame, a: dict, kind: str) -> bool:
         if not c.face_up:
             continue
         m = {"k": kind, "ts": g.tick(), "src": frame.name, "until": until, "turn": g.turn}
+        if until == "your_next_turn":
+            m["by"] = g.players[frame.ctl].side
         if until == "source_leaves":
             m["source"] = frame.src
         if kind != "swap":
@@ -165,6 +167,8 @@ class Grant(Verb):
                 continue  # stunned characters, and characters that can't gain powers, gain nothing
             m = {"k": "grant", "kw": a["keyword"], "ts": g.tick(), "src": frame.name, "until": until,
                  "turn": g.turn}
+            if until == "your_next_turn":
+                m["by"] = g.players[frame.ctl].side
             if until == "source_leaves":
                 m["source"] = frame.src
             c.mods.append(m)

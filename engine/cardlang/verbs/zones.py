@@ -5,6 +5,7 @@
 from __future__ import annotations
 
 from engine.capeclash import effects as fx
+from engine.capeclash import restrictions as R
 from engine.capeclash import zones as Z
 from engine.cardlang import phrases as P
 from engine.cardlang.verbs.base import Verb, register
@@ -245,6 +246,10 @@ class EnterPlay(_RowAnswer):
                 continue
             if Z.shares_main_name(g, c, side):
                 g.log("unique", f"{g.name(c.iid)} can't join a side whose main character has its name.")
+                continue
+            why = R.player_why(g, frame.ctl, "play_characters", c.cid)
+            if why:  # a restriction ("named characters can't appear") beats the effect
+                g.log("restrict", f"{g.name(c.iid)} can't be put into play ({why}).")
                 continue
             Z.enter_play(g, c.iid, side, row, how="puts")
             if a.get("face_down") and c.zone == "play":
