@@ -25,6 +25,7 @@ import pytest
 from engine import Game
 from engine.capeclash import effects, invariants
 from engine.capeclash.decks import Deck
+from engine.capeclash.effects import Frame
 from engine.capeclash.loader import load_pool
 from engine.capeclash.testing import test_decks
 from engine.cardlang.cards import KEYWORD_TRIGGERS
@@ -162,17 +163,17 @@ def player_state(g: Game, p: int) -> dict:
             "recruit": pl.recruit, "piles": {k: len(v) for k, v in pl.piles.items()}}
 
 
-def player_of(g: Game, frame: dict, verb: str, args: dict) -> int | None:
+def player_of(g: Game, frame: Frame, verb: str, args: dict) -> int | None:
     who = args.get("who", "opponent" if verb == "look_at_hand" else "you")
     if who == "you":
-        return frame["ctl"]
+        return frame.ctl
     if who == "chosen":
-        return frame["vars"].get("player")
-    enemies = [p.index for p in g.players if not p.out and g.are_enemies(p.side, g.players[frame["ctl"]].side)]
+        return frame.chosen.get("player")
+    enemies = [p.index for p in g.players if not p.out and g.are_enemies(p.side, g.players[frame.ctl].side)]
     return enemies[0] if len(enemies) == 1 else None
 
 
-def snapshot(g: Game, frame: dict, verb: str, args: dict) -> dict:
+def snapshot(g: Game, frame: Frame, verb: str, args: dict) -> dict:
     snap = {"players": {p.index: player_state(g, p.index) for p in g.players}, "targets": {},
             "combat": g.combat is not None, "events": len(g.events)}
     for key in ("target", "with", "model"):
@@ -198,14 +199,14 @@ def _countable(v: dict) -> bool:
     return kind in COUNTED_KINDS and (kind != "count" or what in COUNTS)
 
 
-def counted(g: Game, frame: dict, v: dict) -> int:
+def counted(g: Game, frame: Frame, v: dict) -> int:
     """A counted amount (``{count: ...}``, ``{atk_of: ...}``...), worked out from the state before
     the step, the way the rules text says."""
     (kind, what), = v.items()
-    pl = g.players[frame["ctl"]]
-    src = frame["src"]
+    pl = g.players[frame.ctl]
+    src = frame.src
     if kind == "chosen":
-        return int(frame["vars"].get(what) or 0)
+        return int(frame.chosen.get(what) or 0)
     if kind == "count":
         return {"resources": len(pl.resources), "hand": len(pl.hand), "ko_pile": len(pl.ko),
                 "wounds": g.cards[src].wounds if src is not None else 0,
@@ -218,14 +219,14 @@ def counted(g: Game, frame: dict, v: dict) -> int:
     return {"atk_of": max(0, row["atk"]), "def_of": max(0, row["def"]), "wounds_of": chars[0].wounds}[kind]
 
 
-def outcome_problems(g: Game, frame: dict, verb: str, args: dict, before: dict) -> list[str] | None:
+def outcome_problems(g: Game, frame: Frame, verb: str, args: dict, before: dict) -> list[str] | None:
     """What the step should have done and did not: ``[]`` when it did all of it, ``None`` when
     the state gave it nothing to do (no target in play, an empty deck, no combat...)."""
     bad: list[str] = []
     required = False
     n = before["amounts"].get("n", args.get("n", 1))
     exact = isinstance(n, int)
-    ctl = frame["ctl"]
+    ctl = frame.ctl
 
     def expect(ok: bool, why: str) -> None:
         nonlocal required
@@ -294,7 +295,7 @@ def outcome_problems(g: Game, frame: dict, verb: str, args: dict, before: dict) 
                            f"{name}: {stat.upper()} {b[stat]} -> {now and now[stat]} after modify {v:+d}")
         elif verb == "set_base" and b["face_up"] and not gone(iid):
             # the ATK/DEF breakdown shows the new base where it is set
-            rows = [r for r in g.explain(iid) if r["step"] == f"base set by {frame['name']}"]
+            rows = [r for r in g.explain(iid) if r["step"] == f"base set by {frame.name}"]
             want = {k: before["amounts"].get(k, args.get(k)) for k in ("atk", "def") if k in args}
             expect(bool(rows) and all(rows[-1][k] == v for k, v in want.items()),
                    f"{name}: breakdown {g.explain(iid)} after set_base {want}")
@@ -381,10 +382,10 @@ def outcome_problems(g: Game, frame: dict, verb: str, args: dict, before: dict) 
     return bad if required else None
 
 
-def source_still_up(g: Game, frame: dict, args: dict) -> bool:
+def source_still_up(g: Game, frame: Frame, args: dict) -> bool:
     if args.get("until") != "source_leaves":
         return True
-    src = frame["src"]
+    src = frame.src
     return src is not None and g.cards[src].zone == "play" and g.cards[src].face_up
 
 
@@ -414,8 +415,8 @@ class Watch:
         self.problems: list[str] = []
         self.busy = False  # a step of the card ran during the current action
 
-    def _ref(self, frame: dict):
-        ref = frame.get("ref") if isinstance(frame, dict) else None
+    def _ref(self, frame: Frame):
+        ref = frame.ref if isinstance(frame, Frame) else None
         if not ref:
             return None
         key = tuple(ref[:2]) if ref[0] == "plot" else tuple(ref[:3])
@@ -423,19 +424,19 @@ class Watch:
             return None
         return key, list(ref[len(key):])
 
-    def settle(self, frame: dict) -> None:
+    def settle(self, frame: Frame) -> None:
         got = self.open.get(id(frame))
-        if got is None or got[0]["pc"] == got[1]:
+        if got is None or got[0].pc == got[1]:
             return
         del self.open[id(frame)]
         _frame, _pc, verb, args, before, key = got
         bad = outcome_problems(self.game, frame, verb, args, before)
         if bad:
-            self.problems.append(f"{frame['name']}: {verb} {args}: {'; '.join(bad)}")
+            self.problems.append(f"{frame.name}: {verb} {args}: {'; '.join(bad)}")
         elif bad is not None:  # (None: the state gave the step nothing to do)
             self.checked[key].add(verb)
 
-    def run(self, original, g: Game, frame: dict):
+    def run(self, original, g: Game, frame: Frame):
         found = self._ref(frame) if g is self.game else None
         if found is None:
             return original(g, frame)
@@ -443,8 +444,8 @@ class Watch:
         self.busy = True
         self.settle(frame)
         steps = steps_at(self.refs[key], path)
-        pc = frame["pc"]
-        if pc < len(steps) and not frame.get("cancelled") and id(frame) not in self.open:
+        pc = frame.pc
+        if pc < len(steps) and not frame.cancelled and id(frame) not in self.open:
             (verb, args), = steps[pc].items()
             if verb not in UNCHECKED:
                 self.open[id(frame)] = (frame, pc, verb, args, snapshot(g, frame, verb, args), key)
@@ -547,6 +548,6 @@ def test_the_outcome_check_catches_a_step_that_did_nothing(verb, args):
         acts = g.legal_actions(g.to_act[0])
         g.apply(acts[r.below(len(acts))])
     me = next(c for c in g.characters() if c.owner == 0 and c.face_up and not c.exhausted)
-    frame = {"ctl": 0, "src": me.iid, "vars": {}, "name": "probe"}
+    frame = effects.new_frame([], 0, me.iid, "probe")
     before = snapshot(g, frame, verb, args)
     assert outcome_problems(g, frame, verb, args, before), f"{verb} that did nothing was not reported"

@@ -76,6 +76,16 @@ RENDERED = {
     'take_from_pile': 'Take a card at random from your masks pile and put it into your hand.',
     'turn_location': 'You may flip one of your face-down locations face up.',
     'wound': 'Wound this character 2 times.',
+    'choose_mode': 'Choose one: • You draw two cards. • Heal a wound from this character.',
+    'choose_up_to': 'Choose up to two different exhausted enemy characters. Put a -1/-1 counter on each of them.',
+    'flip_location': "Turn one of an enemy player's face-up locations face down.",
+    'ko_equipment': 'Choose an enemy character with equipment. KO the equipment on it.',
+    'look_at_deck': 'Look at the top three cards of your deck. You may put a supporting character among them into your hand. Put the rest at the bottom of your deck in any order.',
+    'mill': 'An enemy player puts the top two cards of their deck into their KO pile.',
+    'name': 'Name a team. Put a -1/-1 counter on each character of the team you named.',
+    'reveal_hand': 'An enemy player reveals their hand.',
+    'reveal_until': 'Reveal cards from the top of your deck until you reveal a supporting character that costs 2 or less. Put it into your hand and the rest at the bottom of your deck.',
+    'use_power_of': 'Choose a character on your side other than this one. Use one of its super powers without paying its cost.',
 }
 
 

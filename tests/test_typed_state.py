@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from engine.capeclash.effects import new_frame
 from engine.capeclash.game import Game
 from engine.capeclash.loader import load_pool, read_data
 from engine.capeclash.scenario import run_scenario
@@ -35,23 +36,24 @@ FILES = [ROOT / "card_data" / "scenarios" / f"{name}.yaml" for name in (
 
 
 def test_trigger_json_is_the_dict_each_kind_was():
-    frame = {"t": "effect", "name": "Zap"}
-    assert Trigger(1, frame, True).to_json() == {"frame": frame, "optional": True, "ctl": 1}
+    frame = new_frame(["power", "hero", 0], 1, 7, "Zap")
+    assert Trigger(1, frame, True).to_json() == {"frame": frame.to_json(), "optional": True, "ctl": 1}
     assert list(Trigger(0, name="Hero's level-up condition", xp=0, src=7, cond=None).to_json()) == \
         ["xp", "ctl", "src", "cond", "name"]
     reaction = Trigger(2, frame, True, "Hero's reaction Zap", ["R"], "Zap:7", None)
-    assert reaction.to_json() == {"frame": frame, "optional": True, "ctl": 2, "cost": ["R"], "key": "Zap:7",
+    assert reaction.to_json() == {"frame": frame.to_json(), "optional": True, "ctl": 2, "cost": ["R"], "key": "Zap:7",
                                   "once": None, "name": "Hero's reaction Zap"}
     assert reaction.label == "Hero's reaction Zap" and Trigger(1, frame).label == "Zap"
 
 
 def test_stack_entry_json_is_the_dict_each_kind_was():
-    frame = {"t": "effect", "name": "Zap"}
+    frame = new_frame(["power", "zap", 0], 0, 7, "Zap")
     trig = Trigger(1, frame, True, "Hero's reaction Zap", ["R"], "Zap:7", None)
     assert list(Payment(0, ["R"], [5], 7, "Zap", frame).to_json()) == \
         ["t", "player", "need", "paid", "for", "name", "then"]
     assert Payment(0, [], [5], 7, "Zap", frame, reaction=True).to_json() == \
-        {"t": "pay", "player": 0, "need": [], "paid": [5], "for": 7, "name": "Zap", "then": frame, "reaction": True}
+        {"t": "pay", "player": 0, "need": [], "paid": [5], "for": 7, "name": "Zap", "then": frame.to_json(),
+         "reaction": True}
     assert CombatStep().to_json() == {"t": "combat"}
     assert CombatStep(4).to_json() == {"t": "combat", "target": 4}
     assert Waiting([trig]).to_json() == {"t": "waiting", "items": [trig.to_json()]}

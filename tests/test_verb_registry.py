@@ -28,16 +28,16 @@ def gift_verb():
         example = [{"zz_gift": {"n": 2}}]
 
         def run(self, g, frame, a) -> bool:
-            mine = [c.iid for c in g.characters(g.players[frame["ctl"]].side) if c.face_up]
+            mine = [c.iid for c in g.characters(g.players[frame.ctl].side) if c.face_up]
             if not mine:
                 return True
-            g.ask("choose", [frame["ctl"]], options=mine, prompt="Pick a character for the gift")
+            g.ask("choose", [frame.ctl], options=mine, prompt="Pick a character for the gift")
             return False
 
         def answer(self, g, frame, a, value) -> None:
             from engine.capeclash import zones
             zones.add_counters(g, g.cards[value], "plus", effects.amount(g, frame, a.get("n", 1)))
-            frame["pc"] += 1
+            frame.pc += 1
 
         def text(self, a, r) -> str:
             return f"Pick a character on your side: it gets {r.amount(a.get('n', 1))} +1/+1 counters."

@@ -1,21 +1,26 @@
 """The card language's interpreter: runs an ability's steps one at a time.
 
-An ability resolves as a *frame* on the game's stack: a reference to its steps,
-a program counter and the names bound by ``choose``. A step that needs a
-player's decision sets ``g.decision`` and returns; the answer binds the name
-and the frame carries on. Frames are plain JSON, so a game mid-resolution can
-be saved, copied and replayed.
+An ability resolves as a *frame* (``Frame``) on the game's stack: a reference to its steps, a
+program counter and what its steps have chosen so far. A step that needs a player's decision sets
+``g.decision`` and returns; the answer binds the name and the frame carries on. A frame's JSON
+(``Frame.to_json``) is what states are hashed and saved by, so a game mid-resolution can be saved,
+copied and replayed.
+
+A frame keeps two kinds of variables apart: ``Frame.chosen`` holds the names the card's own steps
+bind (``as: target``), ``Frame.engine`` (``EngineVars``) the interpreter's working values (a
+repeat's rounds left, a Dance Off under way, whether you won the last coin flip...). A card can
+name its choices anything without touching the engine's.
 
 What each step does is its verb's ``run`` (and ``answer``) in ``engine.cardlang.verbs``; this
 module runs frames and holds what every verb reads: selectors, filters, conditions, amounts.
 
-Following the rulebook, an impossible instruction is skipped and the rest of
-the effect still happens.
+Following the rulebook, an impossible instruction is skipped and the rest of the effect still happens.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
 from engine.capeclash import stats
 from engine.cardlang.verbs.base import VERBS
@@ -25,10 +30,286 @@ if TYPE_CHECKING:
     from engine.capeclash.state import Card
 
 
+@dataclass(slots=True, eq=False)
+class Dance:
+    """A Dance Off under way (``dance_off``): the players still in, in turn order, and whose turn
+    it is to exhaust a character or drop out (an index into ``order``)."""
+
+    order: list[int]
+    at: int = 0
+
+    def to_json(self) -> dict:
+        return {"order": self.order, "at": self.at}
+
+
+class EngineVars:
+    """The interpreter's own working values for one ability, apart from the names its card's steps
+    choose (``Frame.chosen``), so that no name a card picks can clash with them. A frame and the
+    frames of its nested steps share one (a coin flip inside a "may" decides a later "if you won").
+
+    The interpreter's own values have fields; a verb needing a working value of its own between
+    its runs and answers keeps it with ``keep`` (JSON data, under a key naming the verb).
+
+    Each value is None while unset. In a frame's JSON they sit in ``vars`` beside the chosen names,
+    under the keys they had when both shared one dict (``_won``, ``_repeat3``...), in the order
+    they were set relative to the names: ``_at`` remembers, for each value set, how many names had
+    been chosen then (names are never unbound), so the JSON, and with it state hashes and saved
+    games, is what it always was."""
+
+    __slots__ = ("_chosen", "_won", "_repeats", "_dance", "_discarded", "_row", "_tokens", "_kept", "_at")
+
+    def __init__(self, chosen: dict[str, Any]):
+        self._chosen = chosen  # the frame's chosen names (only counted, for the JSON order)
+        self._won: bool | None
+        self._dance: Dance | None
+        self._discarded: int | None
+        self._row: dict | None
+        self._tokens: int | None
+        self._repeats: dict[int, int] | None  # depth -> rounds left (None: no repeat yet)
+        self._kept: dict[str, Any] | None  # what other verbs keep (``keep``), by their own keys
+        self._at: dict[str, int] | None  # JSON key of each value set -> names chosen before it was set
+        # (one chained assignment: every frame gets one of these, most never set a value)
+        self._won = self._dance = self._discarded = self._row = self._tokens = self._repeats = self._kept = None
+        self._at = None
+
+    def _note(self, key: str, value) -> None:
+        at = self._at
+        if at is None:
+            at = self._at = {}
+        if value is None:
+            at.pop(key, None)
+        elif key not in at:
+            at[key] = len(self._chosen)
+
+    @property
+    def won(self) -> bool | None:
+        """Did you win the last coin flip or Dance Off of this ability (``you_won``)? None: none yet."""
+        return self._won
+
+    @won.setter
+    def won(self, value: bool | None) -> None:
+        self._won = value
+        self._note("_won", value)
+
+    @property
+    def dance(self) -> Dance | None:
+        """The Dance Off under way, if any."""
+        return self._dance
+
+    @dance.setter
+    def dance(self, value: Dance | None) -> None:
+        self._dance = value
+        self._note("_dance", value)
+
+    @property
+    def discarded(self) -> int | None:
+        """How many cards a ``discard`` step asking one at a time has had discarded so far."""
+        return self._discarded
+
+    @discarded.setter
+    def discarded(self, value: int | None) -> None:
+        self._discarded = value
+        self._note("_discarded", value)
+
+    @property
+    def row(self) -> dict | None:
+        """The row a step that puts cards into play asked for (``{"side", "row"}``), until it has run."""
+        return self._row
+
+    @row.setter
+    def row(self, value: dict | None) -> None:
+        self._row = value
+        self._note("_row", value)
+
+    @property
+    def tokens(self) -> int | None:
+        """How many tokens a ``create_token`` step asking for a row will create (counted before asking)."""
+        return self._tokens
+
+    @tokens.setter
+    def tokens(self, value: int | None) -> None:
+        self._tokens = value
+        self._note("_tokens", value)
+
+    def rounds_left(self, depth: int) -> int | None:
+        """The rounds left of the ``repeat`` step running in the frame whose ``ref`` has this length
+        (nested repeats run at different depths); None before it counted them."""
+        return self._repeats.get(depth) if self._repeats is not None else None
+
+    def set_rounds_left(self, depth: int, left: int | None) -> None:
+        if self._repeats is None:
+            self._repeats = {}
+        if left is None:
+            self._repeats.pop(depth, None)
+        else:
+            self._repeats[depth] = left
+        self._note(f"_repeat{depth}", left)
+
+    def kept(self, key: str) -> Any:
+        """What a verb keeps for itself under ``key`` (see ``keep``); None if nothing."""
+        return self._kept.get(key) if self._kept is not None else None
+
+    def keep(self, key: str, value: Any) -> None:
+        """Keep a verb's own working value between its runs and answers (None: forget it), for a
+        verb that needs one none of the fields above holds. ``key`` starts with "_" (it is the
+        value's key in the frame's JSON) and names the verb, e.g. ``"_look"``; a verb nested in
+        itself adds the frame's depth, as ``repeat`` does."""
+        assert key.startswith("_") and not key.startswith(_FIELD_KEYS), key
+        if self._kept is None:
+            self._kept = {}
+        if value is None:
+            self._kept.pop(key, None)
+        else:
+            self._kept[key] = value
+        self._note(key, value)
+
+    def _value(self, key: str):
+        if key == "_won":
+            return self._won
+        if key == "_dance":
+            return self._dance.to_json() if self._dance is not None else None
+        if key == "_discarded":
+            return self._discarded
+        if key == "_row":
+            return self._row
+        if key == "_tokens":
+            return self._tokens
+        if key.startswith("_repeat") and key[len("_repeat"):].isdigit():
+            assert self._repeats is not None
+            return self._repeats[int(key[len("_repeat"):])]
+        assert self._kept is not None
+        return self._kept[key]
+
+    def vars_json(self) -> dict:
+        """The chosen names and these values as one dict, in the order they were set (see above)."""
+        chosen = self._chosen
+        if not self._at:
+            return dict(chosen)
+        assert self._at is not None
+        out: dict[str, Any] = {}
+        engine = iter(self._at.items())  # set in this order, after nondecreasing numbers of names
+        nxt = next(engine, None)
+        for i, (k, v) in enumerate(chosen.items()):
+            while nxt is not None and nxt[1] <= i:
+                out[nxt[0]] = self._value(nxt[0])
+                nxt = next(engine, None)
+            out[k] = v
+        while nxt is not None:
+            out[nxt[0]] = self._value(nxt[0])
+            nxt = next(engine, None)
+        return out
+
+    def copy(self, chosen: dict[str, Any]) -> EngineVars:
+        """A copy going with ``chosen`` (the copy of the names these went with)."""
+        e = EngineVars(chosen)
+        e._won, e._discarded, e._tokens = self._won, self._discarded, self._tokens
+        e._repeats = dict(self._repeats) if self._repeats is not None else None
+        e._dance = Dance(list(self._dance.order), self._dance.at) if self._dance is not None else None
+        e._row = dict(self._row) if self._row is not None else None
+        e._kept = {k: _copy_value(v) for k, v in self._kept.items()} if self._kept is not None else None
+        e._at = dict(self._at) if self._at is not None else None
+        return e
+
+
+_FIELD_KEYS = ("_won", "_dance", "_discarded", "_row", "_tokens", "_repeat")  # the fields' JSON keys
+
+
+@dataclass(slots=True, eq=False)
+class Frame:
+    """An ability resolving on the stack (a plot twist, a super power, a triggered ability), or
+    the nested steps of one of its steps (``push_sub``): which steps, how far along, who controls
+    it and what its steps have chosen so far.
+
+    The frame of nested steps shares ``chosen`` and ``engine`` with the frame that pushed it (the
+    names chosen before stay visible inside) and copies the rest. ``to_json`` gives the dict a
+    frame was before it was typed, which states are hashed and saved by."""
+
+    ref: list
+    """Where its steps are: ``[kind, card id, index, *path]`` (see ``steps_of``)."""
+    ctl: int
+    """The player who controls it: "you" in its steps, who answers its questions."""
+    src: int | None
+    """The card whose ability it is ("this character"); None for a plot twist."""
+    name: str
+    """What the log calls it (the power's or card's name, "... (when it is stunned)")."""
+    chosen: dict[str, Any]
+    """The card's variables: what its steps bound under the names the card gave (``as: target``):
+    a character's id, a list of ids, a player, a row ``{side, row}``, a number, a name."""
+    engine: EngineVars
+    """The interpreter's working values (see ``EngineVars``), apart from ``chosen``."""
+    combat_only: bool = False
+    """A combat plot twist played in a combat: it may choose only characters in the combat."""
+    cond: dict | None = None
+    """An intervening "if" (a triggered ability's condition), checked again as it starts to resolve."""
+    card: int | None = None
+    """The plot twist card resolving (it goes to its owner's KO pile when the frame finishes)."""
+    pc: int = 0
+    """The index of the step to run next."""
+    started: bool = False
+    """It has begun resolving: abilities it triggers wait until it is finished."""
+    event: dict[str, int] | None = None
+    """The event that triggered it, its numbers only (``who``, ``victim``, ``power_frame``...):
+    "that character" reads it. None: not triggered by an event (or an event without data)."""
+    id: int | None = None
+    """The tick it got when played or paid for: a reaction's ``cancel_power`` finds it by this."""
+    cancelled: bool = False
+    """A reaction cancelled it: it does nothing when it runs next."""
+
+    def to_json(self) -> dict:
+        out = {"t": "effect", "ref": self.ref, "pc": self.pc, "vars": self.engine.vars_json(), "ctl": self.ctl,
+               "src": self.src, "name": self.name, "combat_only": self.combat_only, "cond": self.cond,
+               "card": self.card, "started": self.started}
+        if self.event is not None:
+            out["event"] = self.event
+        if self.id is not None:
+            out["id"] = self.id
+        if self.cancelled:
+            out["cancelled"] = True
+        return out
+
+    def copy(self, memo: dict | None = None) -> Frame:
+        """An independent copy. Frames copied with one ``memo`` dict that shared their variables
+        (a frame and the frames of its nested steps) share the copies, so that a copied stack
+        resolves exactly as the original does."""
+        key = id(self.engine)
+        if memo is not None and key in memo:
+            chosen, engine = memo[key]
+        else:
+            chosen = {k: _copy_value(v) for k, v in self.chosen.items()}
+            engine = self.engine.copy(chosen)
+            if memo is not None:
+                memo[key] = (chosen, engine)
+        return Frame(self.ref, self.ctl, self.src, self.name, chosen, engine, self.combat_only, self.cond,
+                     self.card, self.pc, self.started, self.event, self.id, self.cancelled)
+
+
+def _copy_value(v):
+    """A copy of a chosen value (ids, rows and lists of them)."""
+    t = type(v)
+    if t is list:
+        return [_copy_value(x) for x in v]
+    if t is dict:
+        return {k: _copy_value(x) for k, x in v.items()}
+    return v
+
+
 def new_frame(ref: list, ctl: int, src: int | None, name: str, *, combat_only: bool = False,
-              cond: dict | None = None, card: int | None = None) -> dict:
-    return {"t": "effect", "ref": ref, "pc": 0, "vars": {}, "ctl": ctl, "src": src, "name": name,
-            "combat_only": combat_only, "cond": cond, "card": card, "started": False}
+              cond: dict | None = None, card: int | None = None) -> Frame:
+    chosen: dict[str, Any] = {}
+    return Frame(ref, ctl, src, name, chosen, EngineVars(chosen), combat_only, cond, card)
+
+
+def top(g: Game) -> Frame:
+    """The effect frame on top of the stack: the one whose step asked the decision being answered."""
+    f = g.stack[-1]
+    assert type(f) is Frame
+    return f
+
+
+def probe(ctl: int, src: int | None) -> Frame:
+    """A frame that only checks a condition for ``src``'s controller ``ctl`` (a level-up condition):
+    it runs no steps."""
+    return new_frame([], ctl, src, "")
 
 
 def steps_of(g: Game, ref: list) -> tuple:
@@ -61,72 +342,68 @@ def steps_of(g: Game, ref: list) -> tuple:
 
 # ------------------------------------------------------------------ running frames
 
-def run(g: Game, frame: dict) -> None:
+def run(g: Game, frame: Frame) -> None:
     """Advance a frame by one step (or finish it)."""
-    if frame.get("cancelled"):
-        g.log("cancel", f"{frame['name']} is cancelled and does nothing.")
+    if frame.cancelled:
+        g.log("cancel", f"{frame.name} is cancelled and does nothing.")
         finish(g, frame)
         return
-    if not frame["started"]:
-        frame["started"] = True
-        if frame["cond"] and not condition(g, frame["cond"], frame):
-            g.log("fizzle", f"{frame['name']} does nothing: its condition no longer holds.")
+    if not frame.started:
+        frame.started = True
+        if frame.cond and not condition(g, frame.cond, frame):
+            g.log("fizzle", f"{frame.name} does nothing: its condition no longer holds.")
             finish(g, frame)
             return
-        if frame["cond"] and "first_time_this_turn" in frame["cond"]:
+        if frame.cond and "first_time_this_turn" in frame.cond:
             g.used_powers.append(_first_key(frame))  # it has resolved once this turn now
-    steps = steps_of(g, frame["ref"])
-    if frame["pc"] >= len(steps):
+    steps = steps_of(g, frame.ref)
+    if frame.pc >= len(steps):
         finish(g, frame)
         return
-    (verb, args), = steps[frame["pc"]].items()
+    (verb, args), = steps[frame.pc].items()
     if VERBS[verb].run(g, frame, args):
-        frame["pc"] += 1
+        frame.pc += 1
 
 
-def finish(g: Game, frame: dict) -> None:
+def finish(g: Game, frame: Frame) -> None:
     top = g.stack.pop()
     assert top is frame, "only the top frame can finish"
-    if frame.get("card") is not None:
+    if frame.card is not None:
         # a plot twist goes to its owner's KO pile once it has resolved
-        c = g.cards[frame["card"]]
+        c = g.cards[frame.card]
         if c.zone == "resolving":
             c.zone = "ko"
             g.players[c.owner].ko.append(c.iid)
 
 
-def answer(g: Game, frame: dict, value, player: int | None = None) -> None:
+def answer(g: Game, frame: Frame, value, player: int | None = None) -> None:
     """Hand the answer to the decision the frame's current step asked to that step's verb."""
-    steps = steps_of(g, frame["ref"])
-    (verb, args), = steps[frame["pc"]].items()
+    steps = steps_of(g, frame.ref)
+    (verb, args), = steps[frame.pc].items()
     VERBS[verb].answer(g, frame, args, value)
 
 
-def push_sub(g: Game, frame: dict, index: int, key: str) -> None:
-    """Run the nested steps ``key`` of step ``index`` before the frame goes on."""
-    sub = dict(frame)
-    sub["ref"] = [*frame["ref"], index, key]
-    sub["pc"] = 0
-    sub["vars"] = frame["vars"]  # names chosen before stay visible inside
-    sub["cond"] = None
-    sub["card"] = None
-    sub["started"] = True
-    g.stack.append(sub)
+def push_sub(g: Game, frame: Frame, index: int, key: str) -> None:
+    """Run the nested steps ``key`` of step ``index`` before the frame goes on. They share the
+    frame's variables (names chosen before stay visible inside) and its event, id and controller."""
+    g.stack.append(Frame([*frame.ref, index, key], frame.ctl, frame.src, frame.name, frame.chosen, frame.engine,
+                         frame.combat_only, None, None, 0, True, frame.event, frame.id, frame.cancelled))
 
 
 # ------------------------------------------------------------------ selectors, filters, conditions
 
-def select(g: Game, frame: dict, sel: str, anywhere: bool = False) -> list[Card]:
+def select(g: Game, frame: Frame, sel: str | dict, anywhere: bool = False) -> list[Card]:
     """The characters a selector names, in play now (``anywhere``: in any zone)."""
     cb = g.combat
+    ids: list[int | None]
     if isinstance(sel, dict):  # {each: FILTER}
         return [c for c in g.characters() if matches(g, c, sel["each"], frame)]
     if sel == "that_character":
-        ev = frame.get("event") or {}
+        ev = frame.event or {}
         who = ev.get("who", ev.get("victim"))
         ids = [who] if who is not None else []
     elif sel == "self":
-        ids = [frame["src"]] if frame["src"] is not None else []
+        ids = [frame.src] if frame.src is not None else []
     elif sel == "attackers":
         ids = list(cb.attackers) if cb else []
     elif sel == "defender":
@@ -134,20 +411,20 @@ def select(g: Game, frame: dict, sel: str, anywhere: bool = False) -> list[Card]
     elif sel == "in_combat":
         ids = ([*cb.attackers, cb.defender] if cb else [])
     elif sel == "your_main":
-        m = g.players[frame["ctl"]].main
-        ids = [m] if m is not None and g.cards[m].side == g.players[frame["ctl"]].side else []
+        m = g.players[frame.ctl].main
+        ids = [m] if m is not None and g.cards[m].side == g.players[frame.ctl].side else []
     elif sel in ("each_enemy", "each_ally"):
-        my = g.players[frame["ctl"]].side
+        my = g.players[frame.ctl].side
         ids = [c.iid for c in g.characters() if c.face_up and (g.are_enemies(c.side, my) == (sel == "each_enemy"))]
     else:
-        v = frame["vars"].get(sel)
+        v = frame.chosen.get(sel)
         if isinstance(v, dict):  # a chosen row: whoever stands in it now
             return [c for c in g.characters(v["side"]) if c.row == v["row"]]
         ids = v if isinstance(v, list) else ([] if v is None else [v])
     return [g.cards[i] for i in ids if i is not None and (anywhere or g.cards[i].zone == "play")]
 
 
-def matches(g: Game, c: Card, flt: dict, frame: dict) -> bool:
+def matches(g: Game, c: Card, flt: dict, frame: Frame) -> bool:
     """Does a character in play match a filter, from the frame controller's point of view?"""
     if c.zone != "play":
         return False
@@ -159,7 +436,7 @@ def matches(g: Game, c: Card, flt: dict, frame: dict) -> bool:
         return False
     side = flt.get("side", "any")
     if side != "any":
-        my_side = g.players[frame["ctl"]].side
+        my_side = g.players[frame.ctl].side
         if side == "yours" and c.side != my_side:
             return False
         if side == "enemy" and not g.are_enemies(c.side, my_side):
@@ -179,9 +456,9 @@ def matches(g: Game, c: Card, flt: dict, frame: dict) -> bool:
         return False
     if "tag" in flt and ("tag", flt["tag"]) not in d.kw_params:
         return False
-    if "named" in flt and frame["vars"].get(flt["named"]) not in d.names:
+    if "named" in flt and frame.chosen.get(flt["named"]) not in d.names:
         return False
-    if flt.get("not_self") and c.iid == frame["src"]:
+    if flt.get("not_self") and c.iid == frame.src:
         return False
     if "cost_max" in flt and (d.cost or 0) > flt["cost_max"]:
         return False
@@ -201,7 +478,7 @@ _MORE_KEYS = frozenset(("equipped", "exhausted", "wounded", "health_min", "healt
                         "name_contains", "teams", "same_row", "team_named", "keyword_named"))
 
 
-def _matches_more(g: Game, c: Card, d, flt: dict, frame: dict) -> bool:
+def _matches_more(g: Game, c: Card, d, flt: dict, frame: Frame) -> bool:
     """The filter keys of issue 18 (part B): state, health, cost, names, teams, the source's row."""
     if "equipped" in flt and (c.gear is not None) != flt["equipped"]:
         return False
@@ -224,14 +501,14 @@ def _matches_more(g: Game, c: Card, d, flt: dict, frame: dict) -> bool:
     if "teams" in flt and not any(t in flt["teams"] for t in g.teams_of(c)):
         return False
     if "same_row" in flt:
-        src = g.cards[frame["src"]] if frame.get("src") is not None else None
+        src = g.cards[frame.src] if frame.src is not None else None
         same = src is not None and src.zone == "play" and src.side == c.side and src.row == c.row
         if same != flt["same_row"]:
             return False
-    if "team_named" in flt and frame["vars"].get(flt["team_named"]) not in g.teams_of(c):
+    if "team_named" in flt and frame.chosen.get(flt["team_named"]) not in g.teams_of(c):
         return False
     if "keyword_named" in flt:
-        kw = frame["vars"].get(flt["keyword_named"])
+        kw = frame.chosen.get(flt["keyword_named"])
         if kw is None or not g.has_keyword(c, kw):
             return False
     return True
@@ -258,7 +535,7 @@ def card_zone(g: Game, p: int, zone: str) -> list[int]:
     return [i for q in g.players for i in q.ko]  # any_ko
 
 
-def card_matches(g: Game, c: Card, flt: dict, frame: dict) -> bool:
+def card_matches(g: Game, c: Card, flt: dict, frame: Frame) -> bool:
     """A card outside play against a card filter (type, team, cost, name, keyword, kind)."""
     d = g.defs.cards[c.cid]
     if "type" in flt and d.type != flt["type"]:
@@ -279,13 +556,13 @@ def card_matches(g: Game, c: Card, flt: dict, frame: dict) -> bool:
         return False
     if "teams" in flt and not any(t in flt["teams"] for t in d.teams):
         return False
-    if "named" in flt and frame["vars"].get(flt["named"]) not in d.names:
+    if "named" in flt and frame.chosen.get(flt["named"]) not in d.names:
         return False
     return True
 
 
-def condition(g: Game, cond: dict, frame: dict) -> bool:
-    src = g.cards[frame["src"]] if frame.get("src") is not None else None
+def condition(g: Game, cond: dict, frame: Frame) -> bool:
+    src = g.cards[frame.src] if frame.src is not None else None
     cb = g.combat
     for k, v in cond.items():
         if k == "exists":
@@ -299,17 +576,17 @@ def condition(g: Game, cond: dict, frame: dict) -> bool:
         elif k == "wounds_at_least":
             ok = src is not None and src.wounds >= v
         elif k == "hand_at_least":
-            ok = len(g.players[frame["ctl"]].hand) >= v
+            ok = len(g.players[frame.ctl].hand) >= v
         elif k == "is_protecting":
             ok = (src is not None and g.is_protecting(src)) == v
         elif k == "plot_twists_this_turn":
-            ok = g.plots_played.get(str(frame["ctl"]), 0) == v
+            ok = g.plots_played.get(str(frame.ctl), 0) == v
         elif k == "times_attacked_this_turn":
             ok = src is not None and g.times_attacked.get(str(src.iid), 0) == v
         elif k == "you_won":
-            ok = bool(frame["vars"].get("_won")) == v
+            ok = bool(frame.engine.won) == v
         elif k == "count_at_least":
-            ok = count_of(g, v["count"], frame["ctl"], src) >= v["n"]
+            ok = count_of(g, v["count"], frame.ctl, src) >= v["n"]
         elif k == "is_main":
             ok = (src is not None and src.is_main) == v
         else:
@@ -321,16 +598,16 @@ def condition(g: Game, cond: dict, frame: dict) -> bool:
 
 # ------------------------------------------------------------------ amounts
 
-def amount(g: Game, frame: dict, v) -> int:
+def amount(g: Game, frame: Frame, v) -> int:
     """An amount: a number, or counted now from the game (then locked in)."""
     if isinstance(v, int):
         return v
     (k, sel), = v.items()
     if k == "count":
-        src = g.cards[frame["src"]] if frame.get("src") is not None else None
-        return count_of(g, sel, frame["ctl"], src)
+        src = g.cards[frame.src] if frame.src is not None else None
+        return count_of(g, sel, frame.ctl, src)
     if k == "chosen":
-        return int(frame["vars"].get(sel) or 0)
+        return int(frame.chosen.get(sel) or 0)
     if k == "number_of":
         return sum(1 for c in g.characters() if matches(g, c, sel, frame))
     if k in ("twice", "thrice"):
@@ -370,11 +647,11 @@ def count_of(g: Game, what: str, ctl: int, src: Card | None) -> int:
 
 # ------------------------------------------------------------------ conditions that look at things
 
-def _first_key(frame: dict) -> str:
-    return f"first:{frame['src']}:{'/'.join(map(str, frame['ref']))}"
+def _first_key(frame: Frame) -> str:
+    return f"first:{frame.src}:{'/'.join(map(str, frame.ref))}"
 
 
-def looking_condition(g: Game, k: str, v, frame: dict, src: Card | None) -> bool:
+def looking_condition(g: Game, k: str, v, frame: Frame, src: Card | None) -> bool:
     """The conditions of ``language.CONDITIONS`` added for issue 18 (matches, in_row, your_turn,
     attack_is, first_time_this_turn, turn_at_least/most, not, any, all)."""
     cb = g.combat
@@ -386,7 +663,7 @@ def looking_condition(g: Game, k: str, v, frame: dict, src: Card | None) -> bool
     if k == "in_row":
         return src is not None and src.zone == "play" and src.row == v
     if k == "your_turn":
-        return (g.players[frame["ctl"]].side == g.active) == v
+        return (g.players[frame.ctl].side == g.active) == v
     if k == "attack_is":
         if cb is None:
             return False

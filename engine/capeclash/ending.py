@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.capeclash import zones
+from engine.capeclash.effects import Frame
 from engine.capeclash.stack import Payment, StackEntry, Waiting
 from engine.capeclash.state import Card
 
@@ -59,17 +60,17 @@ def drop_abilities_of(g: Game, p: int) -> None:
     and their plot twists, powers and payments under way, are gone (a plot twist that was
     resolving leaves the game with the rest of their cards)."""
     g.pending = [t for t in g.pending if t.ctl != p]
-    kept: list[dict | StackEntry] = []
+    kept: list[Frame | StackEntry] = []
     for f in g.stack:
         if isinstance(f, Waiting):
             f.items = [t for t in f.items if t.ctl != p]
         elif isinstance(f, StackEntry):
             if f.owner() == p:  # (a combat is nobody's: it goes on)
                 if isinstance(f, Payment):
-                    _remove_resolving(g, f.then.get("card"))
+                    _remove_resolving(g, f.then.card)
                 continue
-        elif f["ctl"] == p:  # an effect frame
-            _remove_resolving(g, f.get("card"))
+        elif f.ctl == p:  # an effect frame
+            _remove_resolving(g, f.card)
             continue
         kept.append(f)
     g.stack = kept

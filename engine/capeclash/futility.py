@@ -37,6 +37,7 @@ from engine.capeclash import effects
 from engine.capeclash.powers import powers_of
 from engine.cardlang.cards import KEYWORD_TRIGGERS
 from engine.cardlang.verbs import VERBS
+from engine.cardlang.verbs.choices import Choose
 
 if TYPE_CHECKING:
     from engine.capeclash.game import Game
@@ -121,14 +122,14 @@ def _lasting(g: Game, p: int, event: str) -> bool:
     return any(e["k"] == "when" and e["when"] == event and e["p"] == p for e in g.lasting)
 
 
-def _inert(g: Game, frame: dict, steps, exclude: set) -> bool:
+def _inert(g: Game, frame: effects.Frame, steps, exclude: set) -> bool:
     """Does each of ``steps`` surely do nothing now? Binds empty choices in ``frame``."""
     for step in steps:
         (verb, args), = step.items()
         if verb == "choose":
             if _has_options(g, frame, args, exclude):
                 return False
-            frame["vars"][args["as"]] = None
+            frame.chosen[args["as"]] = None
         elif verb == "may":
             if not _inert(g, frame, args.get("then") or (), exclude):
                 return False
@@ -142,6 +143,6 @@ def _inert(g: Game, frame: dict, steps, exclude: set) -> bool:
     return True
 
 
-def _has_options(g: Game, frame: dict, a: dict, exclude: set) -> bool:
+def _has_options(g: Game, frame: effects.Frame, a: dict, exclude: set) -> bool:
     """Would this ``choose`` step ask a question (the same candidates as the verb offers)?"""
     return cast("Choose", VERBS["choose"]).has_options(g, frame, a, exclude)

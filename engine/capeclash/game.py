@@ -52,6 +52,7 @@ from engine.capeclash.config import (  # noqa: F401  (MAX_*, config_problems: im
     config_problems,
     normalise_config,
 )
+from engine.capeclash.effects import Frame
 from engine.capeclash.stack import CombatStep, KeepMain, Payment, StackEntry, TurnStart, Waiting, XpGain
 from engine.capeclash.state import Card, Combat, Decision, Player, Trigger
 from engine.cardlang.cards import CardPool
@@ -120,7 +121,7 @@ class Game(Decisions, Replayable):
     step_player: int | None              # the player whose build step it is
     queue: list[int]
     decision: Decision | None
-    stack: list[dict | StackEntry]      # effect frames (dicts) and the entries of ``stack.py``
+    stack: list[Frame | StackEntry]      # effect frames and the entries of ``stack.py``
     pending: list[Trigger]
     combat: Combat | None
     clock: int
@@ -204,7 +205,7 @@ class Game(Decisions, Replayable):
         self.step_player: int | None = None
         self.queue: list[int] = []
         self.decision: Decision | None = None
-        self.stack: list[dict | StackEntry] = []
+        self.stack: list[Frame | StackEntry] = []
         self.pending: list[Trigger] = []
         self.combat: Combat | None = None
         self.clock = 0
@@ -332,7 +333,7 @@ class Game(Decisions, Replayable):
             steps += 1
             if steps > MAX_STEPS_PER_ACTION:
                 f = self.stack[-1] if self.stack else None
-                top = "the turn sequence" if f is None else f.label if isinstance(f, StackEntry) else f["name"]
+                top = "the turn sequence" if f is None else f.name if isinstance(f, Frame) else f.label
                 raise CapeClashError(f"the game stopped after {MAX_STEPS_PER_ACTION} steps without a decision "
                                      f"(running: {top}); an effect that never ends?", "too_many_steps")
             if self.dirty:
@@ -352,7 +353,7 @@ class Game(Decisions, Replayable):
                 combat.cancel(self)
                 continue
             stack = self.stack
-            if self.pending and not (stack and type(stack[-1]) is dict and stack[-1]["started"]):
+            if self.pending and not (stack and type(stack[-1]) is Frame and stack[-1].started):
                 # triggers wait until the effect now resolving is finished
                 triggers.queue_triggers(self)
             elif stack:
@@ -361,8 +362,8 @@ class Game(Decisions, Replayable):
                 flow.proceed(self)
         self.decision = None
 
-    def _run_frame(self, frame: dict | StackEntry) -> None:
-        if type(frame) is dict:  # an effect frame
+    def _run_frame(self, frame: Frame | StackEntry) -> None:
+        if type(frame) is Frame:  # an effect frame
             effects.run(self, frame)
         elif isinstance(frame, Payment):
             powers.run_payment(self, frame)
@@ -380,8 +381,7 @@ class Game(Decisions, Replayable):
                 self.emit_player("start_of_turn", p)
         elif isinstance(frame, XpGain):
             self.stack.pop()
-            # (the condition reads the entry as the dict it was: src and ctl)
-            if frame.cond and not effects.condition(self, frame.cond, frame.to_json()):
+            if frame.cond and not effects.condition(self, frame.cond, effects.probe(frame.ctl, frame.src)):
                 self.log("fizzle", f"{frame.name} gives no XP: its condition no longer holds.")
             else:
                 self.gain_xp(frame.player, 1)
@@ -466,7 +466,7 @@ class Game(Decisions, Replayable):
             "in_play": list(self.in_play), "machines": list(self.machines),
             "turn": self.turn, "active": self.active, "first": self.first_side, "phase": self.phase,
             "step_player": self.step_player, "queue": list(self.queue), "decision": self.decision,
-            "stack": [f.to_json() if isinstance(f, StackEntry) else f for f in self.stack], "pending": [t.to_json() for t in self.pending],
+            "stack": [f.to_json() for f in self.stack], "pending": [t.to_json() for t in self.pending],
             "combat": self.combat.to_json() if self.combat else None,
             "clock": self.clock, "used": list(self.used_powers), "moved": list(self.moved),
             "plots_played": dict(self.plots_played), "times_attacked": dict(self.times_attacked),
@@ -538,7 +538,8 @@ class Game(Decisions, Replayable):
         g.machines = list(self.machines)
         g.queue = list(self.queue)
         g.decision = _deep_copy(self.decision) if self.decision else None
-        g.stack = [f.copy(_deep_copy) if isinstance(f, StackEntry) else _deep_copy(f) for f in self.stack]
+        shared: dict = {}  # a frame and the frames of its nested steps share their variables: so do the copies
+        g.stack = [f.copy(shared) if isinstance(f, Frame) else f.copy(_deep_copy) for f in self.stack]
         g.pending = _deep_copy(self.pending)
         g.combat = Combat.from_json(self.combat.to_json()) if self.combat else None
         g.used_powers = list(self.used_powers)
@@ -586,5 +587,7 @@ def _deep_copy(x):
         return tuple(_deep_copy(v) for v in x)
     if t is Trigger:
         return x.copy(_deep_copy(x.frame))
+    if t is Frame:
+        return x.copy()
     return x
 

@@ -82,7 +82,7 @@ def _statics_on(g: Game, c: Card) -> list[tuple[int, dict, Card]]:
     for s in g.static_sources():
         if not s.face_up:
             continue
-        probe = {"src": s.iid, "ctl": g.controller(s), "vars": {}}
+        probe = effects.probe(g.controller(s), s.iid)
         abilities = [(st, s.ts) for st in g.defs.cards[s.cid].statics]
         if s.gear is not None:  # equipment's continuous abilities work through its wearer
             e = g.cards[s.gear]

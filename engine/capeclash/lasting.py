@@ -19,9 +19,9 @@ if TYPE_CHECKING:
     from engine.capeclash.game import Game
 
 
-def add(g: Game, frame: dict, entry: dict, until: str) -> None:
+def add(g: Game, frame: effects.Frame, entry: dict, until: str) -> None:
     """Give a player a lasting ability made by the frame's step."""
-    entry.update({"until": until, "turn": g.turn, "by": g.players[frame["ctl"]].side, "name": frame["name"]})
+    entry.update({"until": until, "turn": g.turn, "by": g.players[frame.ctl].side, "name": frame.name})
     g.lasting.append(entry)
 
 

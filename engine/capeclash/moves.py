@@ -139,8 +139,8 @@ def reaction_payable(g: Game, p: int) -> bool:
     top = g.stack[-1]
     assert isinstance(top, ReactionOffer)  # (the reaction offered)
     trig = top.trig
-    assert trig.frame is not None and trig.cost is not None  # (a reaction's)
-    return powers.payable(g, p, trig.cost, g.cards[trig.frame["src"]])
+    assert trig.frame is not None and trig.frame.src is not None and trig.cost is not None  # (a reaction's)
+    return powers.payable(g, p, trig.cost, g.cards[trig.frame.src])
 
 
 def row_moves(g: Game, p: int) -> list[tuple[int, Action]]:

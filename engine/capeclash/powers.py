@@ -127,11 +127,11 @@ def run_payment(g: Game, frame: Payment) -> None:
         return
     g.stack.pop()
     then = frame.then
-    then["id"] = g.tick()
+    then.id = g.tick()
     g.stack.append(then)
     if not frame.reaction:
         since = len(g.pending)
-        g.emit_enemies("enemy_uses_power", frame.player, {"power_frame": then["id"]})
+        g.emit_enemies("enemy_uses_power", frame.player, {"power_frame": then.id})
         after_it_resolves(g, since)
 
 
@@ -394,11 +394,11 @@ def play_plot_twist(g: Game, p: int, iid: int) -> None:
     g.plots_played[str(p)] = g.plots_played.get(str(p), 0) + 1
     combat_only = g.combat is not None and not d.anywhere and bool({"combat", "any_combat"} & set(d.timing))
     frame = effects.new_frame(["plot", c.cid], p, None, d.name, combat_only=combat_only, card=iid)
-    frame["id"] = g.tick()
+    frame.id = g.tick()
     g.stack.append(frame)
     since = len(g.pending)
     g.emit_player("you_play_plot_twist", p)
-    g.emit_enemies("enemy_plays_plot_twist", p, {"power_frame": frame["id"]})
+    g.emit_enemies("enemy_plays_plot_twist", p, {"power_frame": frame.id})
     after_it_resolves(g, since)
 
 
@@ -429,14 +429,14 @@ def recruit_cost(g: Game, p: int, cd) -> int:
     for c in g.characters(side):
         if c.cid not in g.defs.discounts or not c.face_up:
             continue
-        frame = {"src": c.iid, "ctl": p, "vars": {}}
+        frame = effects.probe(p, c.iid)
         for dc in g.defs.cards[c.cid].discounts:
             if _discount_applies(g, cd, dc, frame):
                 cost -= dc["n"]
     return max(0, cost)
 
 
-def _discount_applies(g: Game, cd, dc: dict, frame: dict) -> bool:
+def _discount_applies(g: Game, cd, dc: dict, frame: effects.Frame) -> bool:
     flt = dc["card_filter"]
     if cd.type != flt.get("type", "supporting"):  # (without a type: supporting characters)
         return False
@@ -464,7 +464,7 @@ def power_cost(g: Game, p: int, c: Card, pw) -> tuple:
     for s in g.characters(g.players[p].side):
         if s.cid not in g.defs.power_discounts or not s.face_up:
             continue
-        frame = {"src": s.iid, "ctl": p, "vars": {}}
+        frame = effects.probe(p, s.iid)
         for dc in g.defs.cards[s.cid].discounts:
             if "power" not in dc or len(cost) <= 1:
                 continue

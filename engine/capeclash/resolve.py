@@ -141,7 +141,8 @@ def do(g: Game, a: Action, d: Decision) -> None:
                 g.stack.pop()
                 if t == "yes":
                     assert trig.frame is not None and trig.cost is not None and trig.key is not None  # (a reaction's)
-                    c = g.cards[trig.frame["src"]]
+                    assert trig.frame.src is not None
+                    c = g.cards[trig.frame.src]
                     g.used_powers.append(trig.key)
                     if trig.once:
                         c.used_once.append(trig.once)
@@ -172,11 +173,9 @@ def recruited(g: Game, p: int, iid: int | None) -> None:
             g.emit("card_played", c.iid, {"player": p})
 
 
-def _effect(g: Game) -> dict:
+def _effect(g: Game) -> effects.Frame:
     """The effect frame on top of the stack, whose step asked the question being answered."""
-    top = g.stack[-1]
-    assert type(top) is dict, top
-    return top
+    return effects.top(g)
 
 
 def _top(g: Game, kind: type[E]) -> E:

@@ -1,7 +1,7 @@
 """The entries on the game's stack (``Game.stack``) other than effect frames.
 
 The stack holds what waits to resolve, the top first. Besides the effect frames of abilities
-resolving (``effects.run``), it holds these bookkeeping entries, one class per kind:
+resolving (``effects.Frame``, run by ``effects.run``), it holds these bookkeeping entries, one class per kind:
 
 - ``Payment``: a super power being paid for, one symbol at a time (``powers.run_payment``);
 - ``CombatStep``: a combat resolving, stage by stage (``combat.step``);
@@ -22,9 +22,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from engine.capeclash.state import Trigger
+
+if TYPE_CHECKING:
+    from engine.capeclash.effects import Frame
 
 Copier = Callable[[Any], Any]  # game._deep_copy: JSON-like data and the Triggers it holds
 
@@ -50,12 +53,6 @@ class StackEntry:
         """The player whose entry it is: it goes when they are out of the game (None: nobody's)."""
         return None
 
-    def get(self, key: str, default: Any = None) -> Any:
-        """Nothing, as a dict without ``key``: the ``cancel_power`` verb
-        (engine/cardlang/verbs/control.py) asks every item on the stack for its ``"id"``, and only
-        effect frames have one. Goes once that verb tells effect frames apart by their type."""
-        return default
-
 
 @dataclass(slots=True, eq=False)
 class Payment(StackEntry):
@@ -67,14 +64,14 @@ class Payment(StackEntry):
     paid: list[int]             # the cards paid with so far
     for_card: int | None        # the character whose power it is ("for" in the JSON)
     name: str                   # the power's name
-    then: dict                  # the power's effect frame
+    then: Frame                 # the power's effect frame
     reaction: bool = False      # a reaction's payment (it triggers no "an enemy uses a power")
 
     kind: ClassVar[str] = "pay"
 
     def to_json(self) -> dict:
         out = {"t": "pay", "player": self.player, "need": self.need, "paid": self.paid, "for": self.for_card,
-               "name": self.name, "then": self.then}
+               "name": self.name, "then": self.then.to_json()}
         if self.reaction:
             out["reaction"] = True
         return out

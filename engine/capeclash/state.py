@@ -8,7 +8,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from operator import attrgetter
-from typing import Any, Required, TypedDict
+from typing import TYPE_CHECKING, Any, Required, TypedDict
+
+if TYPE_CHECKING:
+    from engine.capeclash.effects import Frame
 
 ZONES = ("deck", "hand", "ko", "removed", "play", "resource", "aside", "equipped", "resolving", "machine", "pile")
 
@@ -223,7 +226,7 @@ class Trigger:
     ``to_json`` gives the form states are hashed and saved by (the keys each kind had as a dict)."""
 
     ctl: int                            # the player who controls it and answers its questions
-    frame: dict | None = None           # the effect frame it resolves as (None: a level-up condition)
+    frame: Frame | None = None          # the effect frame it resolves as (None: a level-up condition)
     optional: bool = False              # a "may" ability: its controller is asked first
     name: str | None = None             # its label when abilities are ordered (None: the frame's name)
     # a reaction super power
@@ -237,9 +240,9 @@ class Trigger:
 
     @property
     def label(self) -> str:
-        return self.name or self.frame["name"]  # type: ignore[index]  # (every kind has one or the other)
+        return self.name or self.frame.name  # type: ignore[union-attr]  # (every kind has one or the other)
 
-    def copy(self, frame: dict | None) -> Trigger:
+    def copy(self, frame: Frame | None) -> Trigger:
         """A copy holding ``frame`` (the caller's copy of this one's frame)."""
         return Trigger(self.ctl, frame, self.optional, self.name, None if self.cost is None else list(self.cost),
                        self.key, self.once, self.xp, self.src, self.cond)
@@ -248,6 +251,9 @@ class Trigger:
         if self.xp is not None:
             return {"xp": self.xp, "ctl": self.ctl, "src": self.src, "cond": self.cond, "name": self.name}
         if self.cost is not None:
-            return {"frame": self.frame, "optional": self.optional, "ctl": self.ctl, "cost": self.cost,
+            return {"frame": self._frame_json(), "optional": self.optional, "ctl": self.ctl, "cost": self.cost,
                     "key": self.key, "once": self.once, "name": self.name}
-        return {"frame": self.frame, "optional": self.optional, "ctl": self.ctl}
+        return {"frame": self._frame_json(), "optional": self.optional, "ctl": self.ctl}
+
+    def _frame_json(self) -> dict | None:
+        return self.frame.to_json() if self.frame is not None else None

@@ -56,10 +56,11 @@ def stats(g: Game, c: Card) -> tuple[int, int]:
 def _with_statics(g: Game, c: Card, mods: list[Modifier]) -> list[Modifier]:
     """Resolved modifiers and continuous abilities together, in timestamp order."""
     from engine.capeclash.effects import amount
+    from engine.capeclash.effects import probe as probe_of
     extra: list[Modifier] = []
     for ts, st, s in g.statics_on(c):
         if "atk" in st or "def" in st:
-            probe = {"src": s.iid, "ctl": g.controller(s), "vars": {}}
+            probe = probe_of(g.controller(s), s.iid)
             extra.append({"k": "add", "ts": ts, "src": g.defs.cards[s.cid].name, "until": "static",
                           "atk": amount(g, probe, st.get("atk", 0)), "def": amount(g, probe, st.get("def", 0))})
     if not extra:

@@ -96,7 +96,7 @@ def triggers_of(g: Game, c: Card, event: str, data: dict, look_back: bool = Fals
             continue
         frame = effects.new_frame(ref, ctl, c.iid, f"{label} (when {_event_phrase(event)})", cond=t.cond)
         if data:
-            frame["event"] = {k: v for k, v in data.items() if isinstance(v, int)}
+            frame.event = {k: v for k, v in data.items() if isinstance(v, int)}
         if t.cond and not effects.condition(g, t.cond, frame):
             continue  # an intervening "if" must hold when the ability triggers
         g.pending.append(Trigger(ctl, frame, t.optional))
@@ -106,8 +106,7 @@ def triggers_of(g: Game, c: Card, event: str, data: dict, look_back: bool = Fals
         # the level-up condition belongs to the original main card, demoted or not (001: a
         # demoted level 1 main keeps its XP and still levels up, staying a supporting character)
         if g.players[owner].main == c.iid:
-            probe = {"src": c.iid, "ctl": ctl}
-            if lu.cond and not effects.condition(g, lu.cond, probe):
+            if lu.cond and not effects.condition(g, lu.cond, effects.probe(ctl, c.iid)):
                 return
             g.pending.append(Trigger(ctl, name=f"{d.name}'s level-up condition", xp=owner, src=c.iid,
                                      cond=lu.cond))
@@ -124,7 +123,7 @@ def reactions_of(g: Game, c: Card, d, event: str, data: dict, ctl: int) -> None:
         if not powers.payable_as_seen(g, ctl, pw.cost, c):
             continue  # (offered in front of everyone: whether it can really be paid is asked on "yes")
         frame = effects.new_frame(["power", cid, i], ctl, c.iid, pw.name)
-        frame["event"] = {k2: v for k2, v in data.items() if isinstance(v, int)}
+        frame.event = {k2: v for k2, v in data.items() if isinstance(v, int)}
         g.pending.append(Trigger(ctl, frame, True, f"{d.name}'s reaction {pw.name}", list(pw.cost), key,
                                  pw.name if pw.once_per_game else None))
 
@@ -161,6 +160,6 @@ def start_trigger(g: Game, trig: Trigger) -> None:
         return
     if trig.optional:
         g.stack.append(frame)
-        g.ask("may_trigger", [trig.ctl], prompt=f"Use {frame['name']}?")
+        g.ask("may_trigger", [trig.ctl], prompt=f"Use {frame.name}?")
         return
     g.stack.append(frame)

@@ -272,8 +272,8 @@ def ko(g: Game, c: Card) -> None:
 
 def _unbreakable_now(g: Game, c: Card) -> bool:
     if c.face_up and g.kw_possible("unbreakable") and g.has_keyword(c, "unbreakable"):
-        from engine.capeclash.effects import condition
-        return condition(g, g.kw_param(c, "unbreakable"), {"src": c.iid, "ctl": g.controller(c), "vars": {}})
+        from engine.capeclash.effects import condition, probe
+        return condition(g, g.kw_param(c, "unbreakable"), probe(g.controller(c), c.iid))
     return False
 
 
@@ -307,9 +307,9 @@ def may_wear(g: Game, p: int, d, wearers: list[Card]) -> list[Card]:
                     return []
     if not d.wearer:
         return wearers
-    from engine.capeclash.effects import matches
-    probe: dict = {"src": None, "ctl": p, "vars": {}}
-    return [c for c in wearers if matches(g, c, d.wearer, probe)]
+    from engine.capeclash.effects import matches, probe
+    frame = probe(p, None)
+    return [c for c in wearers if matches(g, c, d.wearer, frame)]
 
 
 def place_machine(g: Game, iid: int, side: int, row: str) -> None:

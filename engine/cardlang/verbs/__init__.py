@@ -52,6 +52,13 @@ A verb that asks a question calls ``g.ask(...)`` in ``run`` and returns False; t
 its ``answer`` with the player's choice (see ``Discard``, ``Search``). A verb with nested steps
 gives them the type ``steps`` and runs them with ``effects.push_sub`` (see ``If``). A new argument
 type needs a line in ``language.ARG_TYPES`` and its check in ``cards._Checker.arg``.
+
+The ``frame`` a verb gets is an ``effects.Frame``: ``frame.ctl`` (you), ``frame.src`` (this
+character), ``frame.pc`` (move it on in ``answer`` when the step is done), ``frame.event`` (what
+triggered it). What the card's steps chose is in ``frame.chosen`` under the card's names (bind with
+``frame.chosen[a["as"]] = value``); what a verb keeps for itself between its runs and answers goes
+in ``frame.engine`` (``frame.engine.keep("_myverb", value)``, read back with ``kept``), never in
+``frame.chosen``, so no name a card picks can clash with it.
 """
 
 from __future__ import annotations

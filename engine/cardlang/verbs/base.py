@@ -67,12 +67,12 @@ class Verb:
 
     # --- execution
 
-    def run(self, g: Game, frame: dict, a: dict) -> bool:
+    def run(self, g: Game, frame: fx.Frame, a: dict) -> bool:
         """Carry the step out. True when it is done; False when it asked a player (``g.ask``) or
         pushed nested steps to run first (it runs again after the answer or the nested steps)."""
         raise NotImplementedError(self.name)
 
-    def answer(self, g: Game, frame: dict, a: dict, value) -> None:
+    def answer(self, g: Game, frame: fx.Frame, a: dict, value) -> None:
         """Take the answer to the question ``run`` asked: bind it, act on it, and move the frame's
         program counter on when the step is done."""
         raise AssertionError(f"{self.name} asks no question")
@@ -159,7 +159,7 @@ def walk_steps(steps):
                 yield from walk_steps(inner)
 
 
-def each(g: Game, frame: dict, a: dict, fn) -> bool:
+def each(g: Game, frame: fx.Frame, a: dict, fn) -> bool:
     """Apply ``fn`` to every character the step's ``target`` names; done."""
     for c in fx.select(g, frame, a["target"]):
         fn(c)

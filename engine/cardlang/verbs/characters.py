@@ -179,7 +179,7 @@ class TakeControl(Verb):
     example = [{"take_control": {"target": "defender", "until": "turn"}}]
 
     def run(self, g, frame, a) -> bool:
-        side = g.players[frame["ctl"]].side
+        side = g.players[frame.ctl].side
         for c in fx.select(g, frame, a["target"]):
             zones.change_side(g, c, side, until=a.get("until", "permanent"))
         return True

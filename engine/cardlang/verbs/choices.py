@@ -27,7 +27,7 @@ class Choose(Verb):
     @staticmethod
     def rows(g, frame, a) -> list[list]:
         """The rows a ``what: row`` choice offers: [side, row] with someone standing in it."""
-        my = g.players[frame["ctl"]].side
+        my = g.players[frame.ctl].side
         side = (a.get("filter") or {}).get("side", "any")
         return [[s, r] for s in g.live_sides() for r in ("front", "back")
                 if (side == "any" or (side == "enemy") == g.are_enemies(s, my) and (side != "yours" or s == my))
@@ -36,7 +36,7 @@ class Choose(Verb):
     @staticmethod
     def cards(g, frame, a) -> tuple[list[int], list[int]]:
         """A ``what: card`` choice: the zone it looks in, and the cards there that match."""
-        zone = fx.card_zone(g, frame["ctl"], a.get("from", "hand"))
+        zone = fx.card_zone(g, frame.ctl, a.get("from", "hand"))
         return zone, [i for i in zone if fx.card_matches(g, g.cards[i], a.get("card_filter") or {}, frame)]
 
     @staticmethod
@@ -45,7 +45,7 @@ class Choose(Verb):
         plot twist in a combat)."""
         flt = a.get("filter") or {}
         cands = [c.iid for c in g.characters() if fx.matches(g, c, flt, frame)]
-        if frame["combat_only"] and g.combat is not None:
+        if frame.combat_only and g.combat is not None:
             cands = [i for i in cands if g.combat.involves(i)]
         return cands
 
@@ -64,39 +64,39 @@ class Choose(Verb):
     def run(self, g, frame, a) -> bool:
         if a["what"] == "player":
             opts = [p.index for p in g.players if not p.out]
-            g.ask("choose_player", [frame["ctl"]], options=opts, prompt=a.get("prompt", "Choose a player"),
+            g.ask("choose_player", [frame.ctl], options=opts, prompt=a.get("prompt", "Choose a player"),
                   optional=bool(a.get("optional")))
             return False
         if a["what"] == "row":
             rows = self.rows(g, frame, a)
             if not rows:
-                frame["vars"][a["as"]] = None
+                frame.chosen[a["as"]] = None
                 return True
-            g.ask("choose_row", [frame["ctl"]], options=rows, prompt=a.get("prompt", "Choose a row"))
+            g.ask("choose_row", [frame.ctl], options=rows, prompt=a.get("prompt", "Choose a row"))
             return False
         if a["what"] == "card":
             zone, opts = self.cards(g, frame, a)
             hidden = a.get("from", "hand") in fx.HIDDEN_ZONES
             if not opts and not (hidden and zone):
-                frame["vars"][a["as"]] = None
+                frame.chosen[a["as"]] = None
                 return True
             # from a hidden zone the question is asked whenever the zone holds a card, so that
             # others can't learn from it whether a card matched; choosing none is then allowed
             # when nothing matches
-            g.ask("choose", [frame["ctl"]], options=opts, prompt=a.get("prompt", "Choose a card"),
+            g.ask("choose", [frame.ctl], options=opts, prompt=a.get("prompt", "Choose a card"),
                   optional=bool(a.get("optional")) or not opts)
             return False
         cands = self.characters(g, frame, a)
         if not cands:
-            frame["vars"][a["as"]] = None
+            frame.chosen[a["as"]] = None
             return True
-        g.ask("choose", [frame["ctl"]], options=cands, prompt=a.get("prompt", "Choose a character"),
+        g.ask("choose", [frame.ctl], options=cands, prompt=a.get("prompt", "Choose a character"),
               optional=bool(a.get("optional")))
         return False
 
     def answer(self, g, frame, a, value) -> None:
-        frame["vars"][a["as"]] = value
-        frame["pc"] += 1
+        frame.chosen[a["as"]] = value
+        frame.pc += 1
 
     def noun(self, a) -> str | None:
         if a["what"] == "row":
@@ -135,12 +135,12 @@ class ChooseNumber(Verb):
             err("max", f"must be at least min ({args['min']}), not {args['max']}")
 
     def run(self, g, frame, a) -> bool:
-        g.ask("pick", [frame["ctl"]], options=list(range(a["min"], a["max"] + 1)), prompt="Choose a number")
+        g.ask("pick", [frame.ctl], options=list(range(a["min"], a["max"] + 1)), prompt="Choose a number")
         return False
 
     def answer(self, g, frame, a, value) -> None:
-        frame["vars"][a["as"]] = value
-        frame["pc"] += 1
+        frame.chosen[a["as"]] = value
+        frame.pc += 1
 
     def text(self, a, r) -> str:
         return f"Choose a number from {a['min']} to {a['max']}."
@@ -158,12 +158,12 @@ class NameCharacter(Verb):
 
     def run(self, g, frame, a) -> bool:
         names = sorted({d.name for d in g.defs if d.is_character})
-        g.ask("pick", [frame["ctl"]], options=names, prompt="Name a character")
+        g.ask("pick", [frame.ctl], options=names, prompt="Name a character")
         return False
 
     def answer(self, g, frame, a, value) -> None:
-        frame["vars"][a["as"]] = value
-        frame["pc"] += 1
+        frame.chosen[a["as"]] = value
+        frame.pc += 1
 
     def text(self, a, r) -> str:
         return "Name a character."

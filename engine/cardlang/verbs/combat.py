@@ -29,7 +29,7 @@ class Stun(_Simple):
     example = [{"stun": {"target": "defender"}}]
 
     def run(self, g, frame, a) -> bool:
-        return each(g, frame, a, lambda c: zones.stun(g, c, cause=f" by {frame['name']}"))
+        return each(g, frame, a, lambda c: zones.stun(g, c, cause=f" by {frame.name}"))
 
 
 @register
@@ -43,7 +43,7 @@ class Daze(_Simple):
     example = [{"daze": {"target": "self"}}]
 
     def run(self, g, frame, a) -> bool:
-        return each(g, frame, a, lambda c: zones.stun(g, c, wound_it=False, cause=f" by {frame['name']}"))
+        return each(g, frame, a, lambda c: zones.stun(g, c, wound_it=False, cause=f" by {frame.name}"))
 
 
 @register
@@ -121,7 +121,7 @@ class CancelCombat(Verb):
 
     def run(self, g, frame, a) -> bool:
         if g.combat is not None:
-            g.cancel_combat(f"{frame['name']} cancels the combat.")
+            g.cancel_combat(f"{frame.name} cancels the combat.")
         return True
 
     def text(self, a, r) -> str:

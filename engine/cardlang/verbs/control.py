@@ -31,13 +31,13 @@ class May(Verb):
     example = [{"may": {"prompt": "Draw?", "then": [{"draw": {}}]}}]
 
     def run(self, g, frame, a) -> bool:
-        g.ask("may", [frame["ctl"]], prompt=a["prompt"])
+        g.ask("may", [frame.ctl], prompt=a["prompt"])
         return False
 
     def answer(self, g, frame, a, value) -> None:
-        frame["pc"] += 1
+        frame.pc += 1
         if value:
-            fx.push_sub(g, frame, frame["pc"] - 1, "then")
+            fx.push_sub(g, frame, frame.pc - 1, "then")
 
     def text(self, a, r) -> str:
         return P.cap(P.you_may(r.effect(a["then"])))
@@ -54,7 +54,7 @@ class If(Verb):
     def run(self, g, frame, a) -> bool:
         key = "then" if fx.condition(g, a["cond"], frame) else "else"
         if a.get(key):
-            fx.push_sub(g, frame, frame["pc"], key)
+            fx.push_sub(g, frame, frame.pc, key)
         return True
 
     def text(self, a, r) -> str:
@@ -76,15 +76,15 @@ class Repeat(Verb):
     def run(self, g, frame, a) -> bool:
         """One round at a time (the count is worked out once, then kept in the frame's variables): the
         stack never holds more than one round, whatever the count."""
-        key = f"_repeat{len(frame['ref'])}"  # nested repeats sit at different depths, so keys never clash
-        left = frame["vars"].get(key)
+        depth = len(frame.ref)  # nested repeats run at different depths, so their counts never clash
+        left = frame.engine.rounds_left(depth)
         if left is None:
             left = fx.amount(g, frame, a["n"])
         if left <= 0:
-            frame["vars"].pop(key, None)
+            frame.engine.set_rounds_left(depth, None)
             return True
-        frame["vars"][key] = left - 1
-        fx.push_sub(g, frame, frame["pc"], "steps")
+        frame.engine.set_rounds_left(depth, left - 1)
+        fx.push_sub(g, frame, frame.pc, "steps")
         return False
 
     def text(self, a, r) -> str:
@@ -103,11 +103,11 @@ class CoinFlip(Verb):
 
     def run(self, g, frame, a) -> bool:
         heads = g.rng.below(2) == 0
-        g.log("coin", f"{g.players[frame['ctl']].name} flips a coin: {'heads' if heads else 'tails'}.")
-        frame["vars"]["_won"] = heads
+        g.log("coin", f"{g.players[frame.ctl].name} flips a coin: {'heads' if heads else 'tails'}.")
+        frame.engine.won = heads
         key = "heads" if heads else "tails"
         if a.get(key):
-            fx.push_sub(g, frame, frame["pc"], key)
+            fx.push_sub(g, frame, frame.pc, key)
         return True
 
     def text(self, a, r) -> str:
@@ -127,42 +127,42 @@ class DanceOff(Verb):
 
     def run(self, g, frame, a) -> bool:
         """Starting with you, each player exhausts a ready character or drops out, until one is left."""
-        dance = frame["vars"].get("_dance")
+        dance = frame.engine.dance
         if dance is None:
-            order = [p for p in g.turn_order_from(frame["ctl"]) if not g.players[p].out]
-            dance = frame["vars"]["_dance"] = {"order": order, "at": 0}
-            g.log("dance", f"{g.players[frame['ctl']].name} starts a Dance Off!")
-        if len(dance["order"]) > 1:
-            p = dance["order"][dance["at"]]
+            dance = frame.engine.dance = fx.Dance([p for p in g.turn_order_from(frame.ctl) if not g.players[p].out])
+            g.log("dance", f"{g.players[frame.ctl].name} starts a Dance Off!")
+        if len(dance.order) > 1:
+            p = dance.order[dance.at]
             ready = [c.iid for c in g.characters(g.players[p].side) if c.face_up and not c.exhausted]
             if not ready:
                 self.answer(g, frame, a, None)
                 return False
             g.ask("dance", [p], options=ready, optional=True, prompt="Exhaust a ready character to stay in, or drop out")
             return False
-        winner = dance["order"][0] if dance["order"] else None
-        frame["vars"].pop("_dance")
-        won = winner == frame["ctl"]
-        frame["vars"]["_won"] = won
+        winner = dance.order[0] if dance.order else None
+        frame.engine.dance = None
+        won = winner == frame.ctl
+        frame.engine.won = won
         if winner is not None:
             g.log("dance", f"{g.players[winner].name} wins the Dance Off.")
         key = "win" if won else "lose"
         if a.get(key):
-            fx.push_sub(g, frame, frame["pc"], key)
+            fx.push_sub(g, frame, frame.pc, key)
         return True
 
     def answer(self, g, frame, a, value) -> None:
-        dance = frame["vars"]["_dance"]
-        p = dance["order"][dance["at"]]
+        dance = frame.engine.dance
+        assert dance is not None
+        p = dance.order[dance.at]
         if value is None:
-            dance["order"].remove(p)
+            dance.order.remove(p)
             g.log("dance", f"{g.players[p].name} drops out of the Dance Off.")
         else:
             g.cards[value].exhausted = True
             g.log("dance", f"{g.players[p].name} exhausts {g.name(value)} to stay in the Dance Off.")
-            dance["at"] += 1
-        if dance["order"]:
-            dance["at"] %= len(dance["order"])
+            dance.at += 1
+        if dance.order:
+            dance.at %= len(dance.order)
 
     def text(self, a, r) -> str:
         out = ("Begin a Dance Off: going around from you, every player exhausts a ready character or drops "
@@ -181,10 +181,10 @@ class CancelPower(Verb):
     example = [{"cancel_power": {}}]
 
     def run(self, g, frame, a) -> bool:
-        target = (frame.get("event") or {}).get("power_frame")
+        target = (frame.event or {}).get("power_frame")
         for f in g.stack:
-            if f.get("id") == target and f is not frame:
-                f["cancelled"] = True
+            if type(f) is fx.Frame and f.id == target and f is not frame:
+                f.cancelled = True
         return True
 
     def text(self, a, r) -> str:

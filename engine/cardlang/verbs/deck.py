@@ -47,20 +47,20 @@ def _names(g, ids) -> str:
 
 def _seen(g, frame, a) -> tuple:
     """Who may see the cards looked at: everyone (None) when revealed, else the one looking."""
-    return None if a.get("reveal") else (frame["ctl"],)
+    return None if a.get("reveal") else (frame.ctl,)
 
 
 def _move(g, frame, a, iid: int, into: str) -> None:
     """Put a card looked at or revealed where it goes, naming it only to those who saw it."""
     c = g.cards[iid]
-    known = None if a.get("reveal") else (frame["ctl"],)  # None: revealed to everyone
+    known = None if a.get("reveal") else (frame.ctl,)  # None: revealed to everyone
     if into == "play":
         pl = g.players[c.owner]
         if c.iid in pl.deck:
             pl.deck.remove(c.iid)
         c.zone = "hand"  # enter_play takes it from wherever it is
         pl.hand.append(c.iid)
-        Z.enter_play(g, c.iid, g.players[frame["ctl"]].side, "front", how="puts")
+        Z.enter_play(g, c.iid, g.players[frame.ctl].side, "front", how="puts")
         return
     Z.put(g, c, into, known_to=known)
 
@@ -91,7 +91,7 @@ class LookAtDeck(Verb):
             err("filter", "cards put into play must be characters: give filter: {type: supporting}")
 
     def run(self, g, frame, a) -> bool:
-        st = frame["vars"].get("_look")
+        st = frame.engine.kept("_look")
         if st is None:
             p = _who(g, frame, a)
             if p is None:
@@ -99,9 +99,10 @@ class LookAtDeck(Verb):
             deck = g.players[p].deck
             n = max(0, fx.amount(g, frame, a["n"]))
             cards = (deck[::-1] if a.get("from", "top") == "top" else list(deck))[:n]
-            st = frame["vars"]["_look"] = {"cards": cards, "taken": 0, "stage": "take"}
-            me, them = g.players[frame["ctl"]], g.players[p]
-            whose = "their" if p == frame["ctl"] else f"{them.name}'s"
+            st = {"cards": cards, "taken": 0, "stage": "take"}
+            frame.engine.keep("_look", st)
+            me, them = g.players[frame.ctl], g.players[p]
+            whose = "their" if p == frame.ctl else f"{them.name}'s"
             where = f"the {a.get('from', 'top')} {len(cards)} card{'s' if len(cards) != 1 else ''} of {whose} deck"
             if not cards:
                 g.log("look", f"{me.name} has no cards to look at in {whose} deck.")
@@ -110,14 +111,14 @@ class LookAtDeck(Verb):
             else:
                 mine = where.replace("their deck", "your deck")
                 g.log("look", f"{me.name} looks at {where}.",
-                      {frame["ctl"]: f"You look at {mine}: {_names(g, cards)}."})
+                      {frame.ctl: f"You look at {mine}: {_names(g, cards)}."})
         cards = st["cards"]
         if st["stage"] == "take":
             if cards and st["taken"] < a.get("take", 0):
                 opts = [i for i in cards if fx.card_matches(g, g.cards[i], a.get("filter") or {}, frame)
                         and (a.get("into", "hand") != "play" or g.defs.cards[g.cards[i].cid].is_character)]
                 if opts or not a.get("reveal"):  # looked-at cards: asked whether one matches or not
-                    g.ask("choose", [frame["ctl"]], options=opts, optional=True, shown=list(cards),
+                    g.ask("choose", [frame.ctl], options=opts, optional=True, shown=list(cards),
                           prompt=f"Choose a card to put {TAKE_WORDS[a.get('into', 'hand')]}"
                                  f" ({a['take'] - st['taken']} at most)")
                     return False
@@ -125,7 +126,7 @@ class LookAtDeck(Verb):
         rest = a.get("rest", "deck_top")
         if a.get("order") and len(cards) > 1:
             end = "top" if rest == "deck_top" else "bottom"
-            g.ask("choose", [frame["ctl"]], options=list(cards), shown=list(cards),
+            g.ask("choose", [frame.ctl], options=list(cards), shown=list(cards),
                   prompt=f"Choose the next card to put at the {end} of the deck (the last one chosen ends up "
                          f"{'on top' if end == 'top' else 'at the very bottom'})")
             return False
@@ -141,11 +142,11 @@ class LookAtDeck(Verb):
             # to the other end of the deck: the card nearest that end goes first, so their order stays
             for iid in (cards if rest == "deck_bottom" else cards[::-1]) if rest.startswith("deck") else cards:
                 _move(g, frame, a, iid, rest)
-        frame["vars"].pop("_look", None)
+        frame.engine.keep("_look", None)
         return True
 
     def answer(self, g, frame, a, value) -> None:
-        st = frame["vars"]["_look"]
+        st = frame.engine.kept("_look")
         if st["stage"] == "take":
             if value is None:
                 st["stage"] = "rest"
@@ -220,7 +221,7 @@ class RevealUntil(Verb):
             err("filter", "cards put into play must be characters: give filter: {type: supporting}")
 
     def run(self, g, frame, a) -> bool:
-        pl = g.players[frame["ctl"]]
+        pl = g.players[frame.ctl]
         shown, found = [], None
         for iid in reversed(pl.deck):
             shown.append(iid)
@@ -315,25 +316,25 @@ class ChooseUpTo(Verb):
             err("n", "choose_up_to picks two or more: for one character use choose (optional: true)")
 
     def run(self, g, frame, a) -> bool:
-        got = frame["vars"].get(a["as"])
+        got = frame.chosen.get(a["as"])
         if not isinstance(got, list):
-            got = frame["vars"][a["as"]] = []
+            got = frame.chosen[a["as"]] = []
         if len(got) >= a["n"]:
             return True
         cands = [c.iid for c in g.characters() if c.iid not in got and fx.matches(g, c, a.get("filter") or {}, frame)]
-        if frame["combat_only"] and g.combat is not None:
+        if frame.combat_only and g.combat is not None:
             cands = [i for i in cands if g.combat.involves(i)]
         if not cands:
             return True
-        g.ask("choose", [frame["ctl"]], options=cands, optional=True,
+        g.ask("choose", [frame.ctl], options=cands, optional=True,
               prompt=f"Choose a character ({a['n'] - len(got)} more at most)")
         return False
 
     def answer(self, g, frame, a, value) -> None:
         if value is None:
-            frame["pc"] += 1
+            frame.pc += 1
         else:
-            frame["vars"][a["as"]].append(value)
+            frame.chosen[a["as"]].append(value)
 
     def noun(self, a) -> str | None:
         return P.noun(P.filter_phrase(a.get("filter") or {})).replace("character", "characters", 1)
@@ -356,12 +357,13 @@ class ChooseMode(Verb):
     example = [{"choose_mode": {"mode1": [{"draw": {"n": 2}}], "mode2": [{"heal": {"target": "self"}}]}}]
 
     def run(self, g, frame, a) -> bool:
-        key = f"_mode{len(frame['ref'])}"
-        mode = frame["vars"].pop(key, None)
+        key = f"_mode{len(frame.ref)}"
+        mode = frame.engine.kept(key)
         if mode is not None:
-            fx.push_sub(g, frame, frame["pc"], mode)
+            frame.engine.keep(key, None)
+            fx.push_sub(g, frame, frame.pc, mode)
             return True
-        g.ask("pick", [frame["ctl"]], options=self._texts(g, a), prompt="Choose one")
+        g.ask("pick", [frame.ctl], options=self._texts(g, a), prompt="Choose one")
         return False
 
     @staticmethod
@@ -371,7 +373,7 @@ class ChooseMode(Verb):
 
     def answer(self, g, frame, a, value) -> None:
         modes = [k for k in MODE_KEYS if a.get(k)]
-        frame["vars"][f"_mode{len(frame['ref'])}"] = modes[self._texts(g, a).index(value)]
+        frame.engine.keep(f"_mode{len(frame.ref)}", modes[self._texts(g, a).index(value)])
 
     def text(self, a, r) -> str:
         outs = []
@@ -399,13 +401,13 @@ class Name(Verb):
             opts = sorted(L.KEYWORDS)
         else:
             opts = sorted({d.name for d in g.defs if d.type != "token"})
-        g.ask("pick", [frame["ctl"]], options=opts, prompt=f"Name a {a['what']}")
+        g.ask("pick", [frame.ctl], options=opts, prompt=f"Name a {a['what']}")
         return False
 
     def answer(self, g, frame, a, value) -> None:
-        frame["vars"][a["as"]] = value
-        frame["pc"] += 1
-        g.log("name", f"{g.players[frame['ctl']].name} names {P.kw(value) if a['what'] == 'keyword' else value}.")
+        frame.chosen[a["as"]] = value
+        frame.pc += 1
+        g.log("name", f"{g.players[frame.ctl].name} names {P.kw(value) if a['what'] == 'keyword' else value}.")
 
     def text(self, a, r) -> str:
         return f"Name a {'card' if a['what'] == 'card' else a['what']}."
@@ -455,17 +457,17 @@ class FlipLocation(Verb):
         hidden = want_up and any(not g.cards[i].face_up for i in res)
         if not opts and not hidden:
             return True
-        g.ask("choose", [frame["ctl"]], options=opts, optional=bool(a.get("optional")) or not opts,
+        g.ask("choose", [frame.ctl], options=opts, optional=bool(a.get("optional")) or not opts,
               prompt=f"Choose a location to turn face {a['face']}")
         return False
 
     def answer(self, g, frame, a, value) -> None:
-        frame["pc"] += 1
+        frame.pc += 1
         if value is None:
             return
         c = g.cards[value]
         c.face_up = a["face"] == "up"
-        g.log("location", f"{g.players[frame['ctl']].name} turns {g.players[c.owner].name}'s {g.name(value)} face "
+        g.log("location", f"{g.players[frame.ctl].name} turns {g.players[c.owner].name}'s {g.name(value)} face "
                           f"{a['face']}.")
 
     def text(self, a, r) -> str:
@@ -507,13 +509,13 @@ class UsePowerOf(Verb):
         if len(pws) == 1:
             self._use(g, frame, c, pws[0])
             return True
-        g.ask("pick", [frame["ctl"]], options=[pw.name for _cid, _i, pw in pws],
+        g.ask("pick", [frame.ctl], options=[pw.name for _cid, _i, pw in pws],
               prompt=f"Choose one of {g.name(c.iid)}'s super powers to use")
         return False
 
     def answer(self, g, frame, a, value) -> None:
         c, pws = self._powers(g, frame, a)
-        frame["pc"] += 1
+        frame.pc += 1
         for entry in pws:
             if entry[2].name == value:
                 self._use(g, frame, c, entry)
@@ -522,10 +524,10 @@ class UsePowerOf(Verb):
         from engine.capeclash.powers import used_key
         cid, i, pw = entry
         g.used_powers.append(used_key(c, pw))
-        g.log("power", f"{g.players[frame['ctl']].name} uses {g.name(c.iid)}'s super power {pw.name} "
+        g.log("power", f"{g.players[frame.ctl].name} uses {g.name(c.iid)}'s super power {pw.name} "
                        "without paying its cost.")
-        sub = fx.new_frame(["power", cid, i], frame["ctl"], c.iid, pw.name)
-        sub["id"] = g.tick()
+        sub = fx.new_frame(["power", cid, i], frame.ctl, c.iid, pw.name)
+        sub.id = g.tick()
         g.stack.append(sub)  # it resolves first, then the rest of this effect
 
     def text(self, a, r) -> str:

@@ -13,12 +13,12 @@ COUNTER_LABELS = {"plus": "+1/+1", "minus": "-1/-1", "wound": "wound", "vitality
 COUNTER_ATTRS = {"plus": "plus", "minus": "minus", "wound": "wounds", "vitality": "vitality"}
 
 
-def _source_face_up(g, frame: dict) -> bool:
-    src = frame.get("src")
+def _source_face_up(g, frame: fx.Frame) -> bool:
+    src = frame.src
     return src is not None and g.cards[src].zone == "play" and g.cards[src].face_up
 
 
-def _add_mod(g, frame: dict, a: dict, kind: str) -> bool:
+def _add_mod(g, frame: fx.Frame, a: dict, kind: str) -> bool:
     until = a.get("until", "combat" if g.combat is not None else "turn")
     vals = {k: fx.amount(g, frame, a[k]) for k in ("atk", "def") if k in a}
     g.dirty = True
@@ -27,21 +27,21 @@ def _add_mod(g, frame: dict, a: dict, kind: str) -> bool:
     for c in fx.select(g, frame, a["target"]):
         if not c.face_up:
             continue
-        m = {"k": kind, "ts": g.tick(), "src": frame["name"], "until": until, "turn": g.turn}
+        m = {"k": kind, "ts": g.tick(), "src": frame.name, "until": until, "turn": g.turn}
         if until == "your_next_turn":
-            m["by"] = g.players[frame["ctl"]].side
+            m["by"] = g.players[frame.ctl].side
         if until == "source_leaves":
-            m["source"] = frame["src"]
+            m["source"] = frame.src
         if kind != "swap":
             m.update(vals)
         c.mods.append(m)
         if kind == "add":
             g.log("modify", f"{g.name(c.iid)} gets {vals.get('atk', 0):+d}/{vals.get('def', 0):+d} "
-                            f"from {frame['name']}.")
+                            f"from {frame.name}.")
         elif kind == "swap":
-            g.log("modify", f"{g.name(c.iid)}'s ATK and DEF are swapped by {frame['name']}.")
+            g.log("modify", f"{g.name(c.iid)}'s ATK and DEF are swapped by {frame.name}.")
         else:
-            g.log("modify", f"{g.name(c.iid)}'s base stats are set by {frame['name']}.")
+            g.log("modify", f"{g.name(c.iid)}'s base stats are set by {frame.name}.")
     return True
 
 
@@ -165,12 +165,12 @@ class Grant(Verb):
         for c in fx.select(g, frame, a["target"]):
             if not c.face_up or any(m.get("cant_gain") for m in c.mods):
                 continue  # stunned characters, and characters that can't gain powers, gain nothing
-            m = {"k": "grant", "kw": a["keyword"], "ts": g.tick(), "src": frame["name"], "until": until,
+            m = {"k": "grant", "kw": a["keyword"], "ts": g.tick(), "src": frame.name, "until": until,
                  "turn": g.turn}
             if until == "your_next_turn":
-                m["by"] = g.players[frame["ctl"]].side
+                m["by"] = g.players[frame.ctl].side
             if until == "source_leaves":
-                m["source"] = frame["src"]
+                m["source"] = frame.src
             c.mods.append(m)
             g.dirty = True
             g.keyword_granted()
@@ -193,11 +193,11 @@ class LosePowers(Verb):
     def run(self, g, frame, a) -> bool:
         until = a.get("until", "permanent")
         for c in fx.select(g, frame, a["target"]):
-            m = {"k": "lose", "ts": g.tick(), "src": frame["name"], "until": until, "turn": g.turn}
+            m = {"k": "lose", "ts": g.tick(), "src": frame.name, "until": until, "turn": g.turn}
             if a.get("and_cant_gain"):
                 m["cant_gain"] = True
             if until == "source_leaves":
-                src = g.cards[frame["src"]] if frame["src"] is not None else None
+                src = g.cards[frame.src] if frame.src is not None else None
                 if src is None or src.zone != "play" or not src.face_up:
                     continue  # its source is already gone
                 m["source"] = src.iid
@@ -229,7 +229,7 @@ class Impersonate(Verb):
         until = a.get("until", "permanent")
         for c in fx.select(g, frame, a["target"]):
             c.mods.append({"k": "impersonate", "name": md.name, "atk": md.atk, "def": md.defense, "ts": g.tick(),
-                           "src": frame["name"], "until": until, "turn": g.turn})
+                           "src": frame.name, "until": until, "turn": g.turn})
             g.dirty = True
             g.log("impersonate", f"{g.name(c.iid)} impersonates {md.name}.")
         return True

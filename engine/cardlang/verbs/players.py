@@ -16,7 +16,7 @@ class GainXp(Verb):
     example = [{"gain_xp": {}}]
 
     def run(self, g, frame, a) -> bool:
-        g.gain_xp(frame["ctl"], fx.amount(g, frame, a.get("n", 1)))  # a counted amount too: "XP equal to ..."
+        g.gain_xp(frame.ctl, fx.amount(g, frame, a.get("n", 1)))  # a counted amount too: "XP equal to ..."
         return True
 
     def text(self, a, r) -> str:
@@ -35,7 +35,7 @@ class GainRecruit(Verb):
     example = [{"gain_recruit": {"n": 2}}]
 
     def run(self, g, frame, a) -> bool:
-        pl = g.players[frame["ctl"]]
+        pl = g.players[frame.ctl]
         n = fx.amount(g, frame, a.get("n", 1))
         pl.recruit += n
         g.log("recruit_points", f"{pl.name} gains {n} recruit point(s).")
@@ -57,7 +57,7 @@ class LevelUp(Verb):
     example = [{"level_up": {}}]
 
     def run(self, g, frame, a) -> bool:
-        g.change_level(frame["ctl"], +1)
+        g.change_level(frame.ctl, +1)
         return True
 
     def text(self, a, r) -> str:
@@ -73,7 +73,7 @@ class LevelDown(Verb):
     example = [{"level_down": {}}]
 
     def run(self, g, frame, a) -> bool:
-        g.change_level(frame["ctl"], -1)
+        g.change_level(frame.ctl, -1)
         return True
 
     def text(self, a, r) -> str:

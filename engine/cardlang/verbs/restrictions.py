@@ -24,7 +24,7 @@ LASTING_FOR = {"combat": "This combat", "turn": "This turn", "next_turn": "Until
 
 
 def _players(g, frame, who: str) -> list[int]:
-    me = g.players[frame["ctl"]]
+    me = g.players[frame.ctl]
     if who == "you":
         return [me.index]
     if who == "opponent":
@@ -48,17 +48,17 @@ class Restrict(Verb):
 
     def run(self, g, frame, a) -> bool:
         until = a.get("until", "turn")
-        src = frame.get("src")
+        src = frame.src
         if until == "source_leaves" and (src is None or g.cards[src].zone != "play" or not g.cards[src].face_up):
             return True
         for c in fx.select(g, frame, a["target"]):
-            m = {"k": "cant", "cant": list(a["cant"]), "ts": g.tick(), "src": frame["name"], "until": until,
-                 "turn": g.turn, "by": g.players[frame["ctl"]].side}
+            m = {"k": "cant", "cant": list(a["cant"]), "ts": g.tick(), "src": frame.name, "until": until,
+                 "turn": g.turn, "by": g.players[frame.ctl].side}
             if until == "source_leaves":
                 m["source"] = src
             c.mods.append(m)
             g.log("restrict", f"{g.name(c.iid)} {P.restriction_phrase(a['cant'])}"
-                              f"{P.DURATION[until]} ({frame['name']}).")
+                              f"{P.DURATION[until]} ({frame.name}).")
         return True
 
     def text(self, a, r) -> str:
@@ -86,7 +86,7 @@ class RestrictPlayer(Verb):
             if a.get("card"):
                 entry["card"] = dict(a["card"])
             lasting.add(g, frame, entry, until)
-            g.log("restrict", f"{g.players[p].name} {restriction_words(a)}{P.DURATION[until]} ({frame['name']}).")
+            g.log("restrict", f"{g.players[p].name} {restriction_words(a)}{P.DURATION[until]} ({frame.name}).")
         return True
 
     def text(self, a, r) -> str:
@@ -118,10 +118,10 @@ class Lasting(Verb):
 
     def run(self, g, frame, a) -> bool:
         until = a.get("until", "permanent")
-        entry = {"k": "when", "p": frame["ctl"], "when": a["when"], "ref": [*frame["ref"], frame["pc"], "effect"],
-                 "src": frame.get("src")}
+        entry = {"k": "when", "p": frame.ctl, "when": a["when"], "ref": [*frame.ref, frame.pc, "effect"],
+                 "src": frame.src}
         lasting.add(g, frame, entry, until)
-        g.log("lasting", f"{g.players[frame['ctl']].name} gains a lasting ability ({frame['name']}).")
+        g.log("lasting", f"{g.players[frame.ctl].name} gains a lasting ability ({frame.name}).")
         return True
 
     def text(self, a, r) -> str:

@@ -17,15 +17,15 @@ PUT_WORDS = {"hand": "into its owner's hand", "deck_shuffled": "into its owner's
 ROW_WORDS = {"front": " into your front row", "back": " into your back row", "choose": " into a row of your choice"}
 
 
-def _who(g, frame: dict, a: dict) -> int | None:
+def _who(g, frame: fx.Frame, a: dict) -> int | None:
     """The player a ``who`` argument names (default: you)."""
     who = a.get("who", "you")
     if who == "you":
-        return frame["ctl"]
+        return frame.ctl
     if who == "chosen":
-        return frame["vars"].get("player")
+        return frame.chosen.get("player")
     # "opponent": the enemy player in the combat, else the next enemy in turn order
-    me = frame["ctl"]
+    me = frame.ctl
     enemies = [p.index for p in g.players if not p.out and g.are_enemies(p.side, g.players[me].side)]
     if g.combat is not None:
         for p in enemies:
@@ -34,15 +34,15 @@ def _who(g, frame: dict, a: dict) -> int | None:
     return enemies[0] if enemies else None
 
 
-def _pick_row(g, frame: dict, a: dict) -> str | None | bool:
+def _pick_row(g, frame: fx.Frame, a: dict) -> str | None | bool:
     """The row a card enters: given, or chosen by the controller (False while asking)."""
     row = a.get("row", "front")
     if row != "choose":
         return row
-    if "_row" in frame["vars"]:
-        return frame["vars"]["_row"]["row"]
-    side = g.players[frame["ctl"]].side
-    g.ask("choose_row", [frame["ctl"]], options=[[side, "front"], [side, "back"]], prompt="Choose a row")
+    if frame.engine.row is not None:
+        return frame.engine.row["row"]
+    side = g.players[frame.ctl].side
+    g.ask("choose_row", [frame.ctl], options=[[side, "front"], [side, "back"]], prompt="Choose a row")
     return False
 
 
@@ -50,7 +50,7 @@ class _RowAnswer(Verb):
     """A verb that may ask for a row: the answer is kept and the step runs again."""
 
     def answer(self, g, frame, a, value) -> None:
-        frame["vars"]["_row"] = value
+        frame.engine.row = value
 
 
 def _draw_discard_text(verb: str, a: dict) -> str:
@@ -91,9 +91,9 @@ class Discard(Verb):
     def run(self, g, frame, a) -> bool:
         p = _who(g, frame, a)
         n = a.get("n", 1)
-        done = frame["vars"].get("_discarded", 0)
+        done = frame.engine.discarded or 0
         if p is None or done >= n or not g.players[p].hand:
-            frame["vars"].pop("_discarded", None)
+            frame.engine.discarded = None
             return True
         if a.get("random"):
             for _ in range(min(n, len(g.players[p].hand))):
@@ -104,8 +104,7 @@ class Discard(Verb):
         return False
 
     def answer(self, g, frame, a, value) -> None:
-        frame["vars"].setdefault("_discarded", 0)
-        frame["vars"]["_discarded"] += 1
+        frame.engine.discarded = (frame.engine.discarded or 0) + 1
 
     def text(self, a, r) -> str:
         return _draw_discard_text("discard", a)
@@ -145,10 +144,10 @@ class LookAtHand(Verb):
         p = _who(g, frame, dict(a, who=a.get("who", "opponent")))
         if p is None:
             return True
-        me, them = g.players[frame["ctl"]], g.players[p]
+        me, them = g.players[frame.ctl], g.players[p]
         names = ", ".join(g.name(i) for i in them.hand) or "nothing"
         g.log("look", f"{me.name} looks at {them.name}'s hand.",
-              {frame["ctl"]: f"You look at {them.name}'s hand: {names}."})
+              {frame.ctl: f"You look at {them.name}'s hand: {names}."})
         return True
 
     def text(self, a, r) -> str:
@@ -165,7 +164,7 @@ class Search(Verb):
     example = [{"search": {"filter": {"type": "location"}}}]
 
     def run(self, g, frame, a) -> bool:
-        pl = g.players[frame["ctl"]]
+        pl = g.players[frame.ctl]
         opts = [i for i in pl.deck if fx.card_matches(g, g.cards[i], a.get("filter") or {}, frame)]
         g.log("search", f"{pl.name} searches their deck.")
         if not pl.deck:
@@ -173,21 +172,21 @@ class Search(Verb):
             return True
         # the deck is hidden: the searcher is asked whenever it holds a card, matching or not, and
         # may always find nothing (so neither the question nor the log tells what the deck holds)
-        g.ask("search", [frame["ctl"]], options=sorted(opts), optional=True,
+        g.ask("search", [frame.ctl], options=sorted(opts), optional=True,
               prompt="Choose a card from your deck")
         return False
 
     def answer(self, g, frame, a, value) -> None:
         # done searching: shuffle the deck, then the card found goes where the effect says (so a
         # card put on top or at the bottom stays there)
-        pl = g.players[frame["ctl"]]
+        pl = g.players[frame.ctl]
         if value is not None:
             pl.deck.remove(value)
         Z.shuffle_deck(g, pl.index)
         g.log("search", f"{pl.name} shuffles their deck.")
         if value is not None:
             Z.put(g, g.cards[value], a.get("into", "hand"), known_to=(pl.index,))
-        frame["pc"] += 1
+        frame.pc += 1
 
     def text(self, a, r) -> str:
         what = P.card_filter_phrase(a.get("filter") or {})
@@ -240,15 +239,15 @@ class EnterPlay(_RowAnswer):
         row = _pick_row(g, frame, a)
         if row is False:
             return False
-        frame["vars"].pop("_row", None)
-        side = g.players[frame["ctl"]].side
+        frame.engine.row = None
+        side = g.players[frame.ctl].side
         for c in cards:
             if c.zone in ("play", "resolving"):
                 continue
             if Z.shares_main_name(g, c, side):
                 g.log("unique", f"{g.name(c.iid)} can't join a side whose main character has its name.")
                 continue
-            why = R.player_why(g, frame["ctl"], "play_characters", c.cid)
+            why = R.player_why(g, frame.ctl, "play_characters", c.cid)
             if why:  # a restriction ("named characters can't appear") beats the effect
                 g.log("restrict", f"{g.name(c.iid)} can't be put into play ({why}).")
                 continue
@@ -282,18 +281,19 @@ class CreateToken(_RowAnswer):
         return []
 
     def run(self, g, frame, a) -> bool:
-        if "_row" not in frame["vars"]:
+        if frame.engine.row is None:
             # the number is worked out before asking for a row (none to ask for when it is 0)
-            frame["vars"]["_tokens"] = fx.amount(g, frame, a.get("n", 1))
-        n = frame["vars"]["_tokens"]
+            frame.engine.tokens = fx.amount(g, frame, a.get("n", 1))
+        n = frame.engine.tokens
+        assert n is not None
         if n > 0:
             row = _pick_row(g, frame, a)
             if row is False:
                 return False
             for _ in range(n):
-                Z.create_token(g, a["card"], frame["ctl"], row)
-        frame["vars"].pop("_row", None)
-        frame["vars"].pop("_tokens", None)
+                Z.create_token(g, a["card"], frame.ctl, row)
+        frame.engine.row = None
+        frame.engine.tokens = None
         return True
 
     def text(self, a, r) -> str:
@@ -312,7 +312,7 @@ class TakeFromPile(_RowAnswer):
     example = [{"take_from_pile": {"pile": "masks", "pick": "random", "into": "hand"}}]
 
     def run(self, g, frame, a) -> bool:
-        pl = g.players[frame["ctl"]]
+        pl = g.players[frame.ctl]
         pile = pl.piles.get(a["pile"])
         if not pile:
             return True
@@ -322,7 +322,7 @@ class TakeFromPile(_RowAnswer):
             row = _pick_row(g, frame, a)
             if row is False:
                 return False
-            frame["vars"].pop("_row", None)
+            frame.engine.row = None
         if a.get("pick", "random") == "random":
             iid = pile[g.rng.below(len(pile))]
         else:
@@ -361,7 +361,7 @@ class TurnLocation(Verb):
     example = [{"turn_location": {"face": "up", "optional": True}}]
 
     def run(self, g, frame, a) -> bool:
-        pl = g.players[frame["ctl"]]
+        pl = g.players[frame.ctl]
         want_up = a["face"] == "up"
         opts = [i for i in pl.resources
                 if g.defs[g.cards[i].cid].type == "location" and g.cards[i].face_up != want_up]
@@ -370,7 +370,7 @@ class TurnLocation(Verb):
         hidden = want_up and any(not g.cards[i].face_up for i in pl.resources)
         if not opts and not hidden:
             return True
-        g.ask("choose", [frame["ctl"]], options=opts, optional=bool(a.get("optional")) or not opts,
+        g.ask("choose", [frame.ctl], options=opts, optional=bool(a.get("optional")) or not opts,
               prompt=f"Choose one of your locations to turn face {a['face']}")
         return False
 
@@ -379,7 +379,7 @@ class TurnLocation(Verb):
             c = g.cards[value]
             c.face_up = a["face"] == "up"
             g.log("location", f"{g.players[c.owner].name} turns {g.name(value)} face {a['face']}.")
-        frame["pc"] += 1
+        frame.pc += 1
 
     def text(self, a, r) -> str:
         may = "You may flip" if a.get("optional") else "Flip"
