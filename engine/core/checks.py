@@ -42,13 +42,17 @@ def apply_checking_secrets(g: Any, action, rng, viewers: list | None = None) -> 
     if viewers is None:
         viewers = seats(g)
     hidden_before = {v: rs.unseen_cards(g, v) for v in viewers}
+    # a card the action plays face up is seen by everyone, even if it is hidden again by the end of
+    # the action (played, then shuffled back into its deck)
+    shown_by = getattr(rs, "shown_by", None)
+    shown = shown_by(g, action) if shown_by is not None else set()
     first = len(g.events)
     g.apply_unchecked(action)
     out = []
     for v in viewers:
         if any(e.type == "look" and v in e.secret for e in g.events[first:]):
             continue  # the viewer looked at a hand: those cards were shown to them
-        keep = hidden_before[v] & rs.unseen_cards(g, v)
+        keep = (hidden_before[v] & rs.unseen_cards(g, v)) - shown
         if not keep:
             continue
         h = rs.permuted(before, keep, rng)

@@ -152,6 +152,9 @@ class Ruleset(Protocol):
 
     def permuted(self, g: Any, cards: set[int], rng: Any) -> GameState: ...
 
+    # Optional: ``shown_by(g, action) -> set[int]``, the hidden cards that ``action`` shows everyone
+    # as it is taken (a card played face up), even if they are hidden again by its end.
+
     SCENARIOS: Any  # its scenario parts, an ``engine.core.scenario.ScenarioGame``
 
 

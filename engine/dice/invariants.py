@@ -85,6 +85,13 @@ def unseen_cards(g: DiceGame, viewer: int | None) -> set[int]:
     return out
 
 
+def shown_by(g: DiceGame, action) -> set[int]:
+    """The card an action names is played face up (recruited, an action card played, discarded):
+    everyone sees it, even when it is shuffled back into a deck before the action is over."""
+    card = action.get("card")
+    return {card} if isinstance(card, int) else set()
+
+
 def permuted(g: DiceGame, cards: set[int], rng: Rng) -> DiceGame:
     """A copy of ``g`` in which ``cards`` are dealt again among themselves, each with another card
     of the same deck and type (what the rules let a player count stays as it was)."""

@@ -8,7 +8,7 @@ from pathlib import Path
 from engine.dice.cards import load_pool
 from engine.dice.game import PRODUCT, DiceGame
 from engine.dice.invariants import all_violations as invariant_violations
-from engine.dice.invariants import permuted, unseen_cards
+from engine.dice.invariants import permuted, shown_by, unseen_cards
 from engine.dice.scenario import SCENARIOS
 
 NAME = "dice"
@@ -30,4 +30,4 @@ def load(pool, data: dict, *, source: str = "save") -> DiceGame:
 
 
 __all__ = ["NAME", "TITLE", "SCENARIOS", "invariant_violations", "load", "load_pool", "new_game", "pool_of", "permuted",
-           "unseen_cards"]
+           "shown_by", "unseen_cards"]
