@@ -124,3 +124,10 @@ def test_the_switch_reaches_copies_replays_and_the_environment(monkeypatch):
     assert not sample_game(seed=2).caches.enabled
     monkeypatch.setenv("CAPECLASH_NO_CACHES", "0")
     assert sample_game(seed=2).caches.enabled
+
+
+def test_the_attack_decisions_are_the_branches_that_remember_targets():
+    """``moves.options`` remembers whom attackers can reach only in its "main" and "declare"
+    branches: a new decision kind whose answers list attacks must get the same treatment."""
+    from engine.capeclash.moves import ATTACK_DECISIONS
+    assert set(ATTACK_DECISIONS) == {"main", "declare"}

@@ -280,7 +280,7 @@ class Game(Decisions, Replayable):
     emit = triggers.emit
     emit_player = triggers.emit_player
     emit_enemies = triggers.emit_enemies
-    _options = moves.legal_options  # behind legal_actions (engine.core.protocol.Decisions)
+    _options = moves.options  # behind legal_actions (engine.core.protocol.Decisions)
     main_knocked_out = ending.main_knocked_out
     eliminate = ending.eliminate
     gain_xp = levels.gain_xp
@@ -363,12 +363,15 @@ class Game(Decisions, Replayable):
         self.decision = None
 
     def _run_frame(self, frame: Frame | StackEntry) -> None:
-        if type(frame) is Frame:  # an effect frame
+        kind = type(frame)  # (the entries are never subclassed: the most frequent first)
+        if kind is CombatStep:
+            assert isinstance(frame, CombatStep)
+            combat.step(self, frame)
+        elif kind is Frame:  # an effect frame
+            assert isinstance(frame, Frame)
             effects.run(self, frame)
         elif isinstance(frame, Payment):
             powers.run_payment(self, frame)
-        elif isinstance(frame, CombatStep):
-            combat.step(self, frame)
         elif isinstance(frame, Waiting):
             # triggered abilities set aside while the one chosen to go first resolved
             self.stack.pop()

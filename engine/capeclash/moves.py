@@ -1,6 +1,6 @@
 """The legal actions: every answer a player may give to the open decision.
 
-``legal_options`` lists them (behind ``Game.legal_actions``, shared with the dice game through
+``options`` lists them (behind ``Game.legal_actions``, shared with the dice game through
 ``engine.core.protocol.Decisions``). Lists asked for again and again
 while a player's options stay the same (row moves, attack starters, declare options, plays) are
 remembered in ``g.memo`` until an action that could change them (``QUIET``, ``Game.apply_unchecked``).
@@ -19,7 +19,8 @@ from engine.core.actions import Action, act
 if TYPE_CHECKING:
     from engine.capeclash.game import Game
 
-# Decisions whose legal actions ask whom attackers can reach (combat._targets)
+# Decisions whose legal actions ask whom attackers can reach (combat._targets): ``options`` works
+# that out once per list in their branches (tests/test_cache_differential.py checks these are all)
 ATTACK_DECISIONS = decisions.ATTACK_DECISIONS
 
 # Actions that change nothing the legal plays depend on: (events they log, whether they move a
@@ -32,22 +33,10 @@ QUIET = {"move": (1, True), "attack": (0, False), "add_attacker": (0, False), "c
 ROWLESS = ("plays", "moves")
 
 
-def legal_options(g: Game, player: int, d: Decision) -> list[Action]:
-    """Every action ``player``, who is asked ``d``, may take now (``Game._options``: the shared
-    ``legal_actions`` of ``engine.core.protocol.Decisions`` has checked the game is not over)."""
-    if d["type"] not in ATTACK_DECISIONS:
-        return options(g, player, d)
-    if not g.caches.enabled:
-        return options(g, player, d)
-    g.targets_seen = {}  # who can be attacked, worked out once per list of actions
-    try:
-        return options(g, player, d)
-    finally:
-        g.targets_seen = None
-
-
 def options(g: Game, p: int, d: Decision) -> list[Action]:
-    """The answers player ``p`` may give to decision ``d``, by the decision's kind."""
+    """The answers player ``p`` may give to decision ``d``, by the decision's kind (``Game._options``:
+    the shared ``legal_actions`` of ``engine.core.protocol.Decisions`` has checked that ``p`` is
+    asked and the game is not over)."""
     t = d["type"]
     pl = g.players[p]
     if t == "formation":
@@ -57,30 +46,40 @@ def options(g: Game, p: int, d: Decision) -> list[Action]:
         out.append(act(p, "end_step"))
         return out
     if t == "main":
-        starters = starters_of(g, pl.side)
-        out = [act(p, "attack", {"card": c.iid}) for c in starters]
-        if g.kw_possible("mobile"):
-            out += [act(p, "shift", {"card": c.iid}) for c in g.characters(pl.side)
-                    if c.face_up and f"mobile:{c.iid}" not in g.used_powers and g.has_keyword(c, "mobile")
-                    and R.move_ok(g, c, "back" if c.row == "front" else "front")]
-        out += plays(g, p, "main")
+        if g.caches.enabled:
+            g.targets_seen = {}  # who can be attacked, worked out once per list of actions
+        try:
+            starters = starters_of(g, pl.side)
+            out = [act(p, "attack", {"card": c.iid}) for c in starters]
+            if g.kw_possible("mobile"):
+                out += [act(p, "shift", {"card": c.iid}) for c in g.characters(pl.side)
+                        if c.face_up and f"mobile:{c.iid}" not in g.used_powers and g.has_keyword(c, "mobile")
+                        and R.move_ok(g, c, "back" if c.row == "front" else "front")]
+            out += plays(g, p, "main")
+        finally:
+            g.targets_seen = None
         out.append(act(p, "end_turn"))
         return out
     if t == "combat":
         return [*plays(g, p, "combat"), act(p, "pass")]
     if t == "declare":
-        # a copy: callers own the list they get
-        return list(declare_options(g, p))
+        if g.caches.enabled:
+            g.targets_seen = {}
+        try:
+            return list(declare_options(g, p))  # a copy: callers own the list they get
+        finally:
+            g.targets_seen = None
     if t == "recruit":
         out = []
         main_names = queries.main_names(g, pl.side)
         defs, cards, lnames = g.defs.cards, g.cards, g.defs.lnames
         allies = recruit_allies(g, p)
+        discounts = g.defs.discounts  # (none in the game: every card costs its printed cost)
         for iid in pl.hand:
             cid = cards[iid].cid
             cd = defs[cid]
-            if cd.type == "supporting" and powers.recruit_cost(g, p, cd) <= pl.recruit \
-                    and main_names.isdisjoint(lnames[cid]):
+            if cd.type == "supporting" and ((cd.cost or 0) if not discounts else powers.recruit_cost(g, p, cd)) \
+                    <= pl.recruit and main_names.isdisjoint(lnames[cid]):
                 out.append(act(p, "recruit", {"card": iid, "row": "front"}))
                 out.append(act(p, "recruit", {"card": iid, "row": "back"}))
                 for ally in allies:
@@ -187,7 +186,7 @@ def plays(g: Game, p: int, timing: str) -> list[Action]:
     got = g.memo.get(key)
     if got is None:
         got = powers.plays(g, p, timing)
-        if R.possible(g):  # a player who can't use super powers or play plot twists
+        if got and R.possible(g):  # a player who can't use super powers or play plot twists
             got = R.filter_actions(g, p, got)
         if g.caches.enabled:
             g.memo[key] = got

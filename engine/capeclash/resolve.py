@@ -166,9 +166,10 @@ def do(g: Game, a: Action, d: Decision) -> None:
 def recruited(g: Game, p: int, iid: int | None) -> None:
     """Player ``p`` played a card (recruited ``iid``, equipped, played a plot twist): "when it's
     recruited" and "when a player plays a card" abilities, only if some card has one."""
-    if iid is not None and R.hears(g, "recruited"):
+    heard = R.heard(g)
+    if iid is not None and "recruited" in heard:
         g.emit("recruited", iid)
-    if R.hears(g, "card_played"):
+    if "card_played" in heard:
         for c in g.characters():
             g.emit("card_played", c.iid, {"player": p})
 

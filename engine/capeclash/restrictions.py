@@ -16,6 +16,7 @@ the game can restrict anything (``possible``: worked out once from the game's ca
 
 from __future__ import annotations
 
+from collections.abc import Container
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -174,23 +175,38 @@ def blocks(g: Game, c: Card) -> bool:
 
 # ------------------------------------------------------------------ events nobody listens to
 
+class _Every:
+    """Every event (what ``heard`` answers with the caches off)."""
+
+    def __contains__(self, event: object) -> bool:
+        return True
+
+
+EVERY = _Every()
+
+
 def hears(g: Game, event: str) -> bool:
     """Could some card of this game trigger on ``event`` (the events added for issue 18: wins_combat,
     kos, ally_ko, card_played, location_appears, recruited, draw_phase)? They are emitted only then.
     (A Mimic listens to everything its teammates could: their cards are in the game too.)"""
+    return event in heard(g)
+
+
+def heard(g: Game) -> Container[str]:
+    """The events of ``hears`` some card of this game could trigger on (with the caches off: all)."""
     got = g.heard_cache  # (number of cards, events heard): stored only with the caches on
     if got[0] != len(g.cards):
         if not g.caches.enabled:
-            return True
+            return EVERY
         from engine.cardlang.cards import KEYWORD_TRIGGERS
         listens, cards = g.defs.listens, g.defs.cards
         # keywords (printed, granted or worn) bring their triggers
-        heard = {t.on for ts in KEYWORD_TRIGGERS.values() for t in ts}
+        events = {t.on for ts in KEYWORD_TRIGGERS.values() for t in ts}
         for cid in g.cids_in_game():
             if "mimic" not in cards[cid].keywords:
-                heard |= listens[cid]
-        got = g.heard_cache = (len(g.cards), frozenset(heard))
-    return event in got[1]
+                events |= listens[cid]
+        got = g.heard_cache = (len(g.cards), frozenset(events))
+    return got[1]
 
 
 # ------------------------------------------------------------------ per-card tallies
