@@ -165,13 +165,14 @@ def attack_starters(g: Game, side: int) -> list[Card]:
     out = []
     seen: dict[tuple, bool] = {}
     sniper, stealth = g.kw_possible("sniper"), g.kw_possible("stealth")
+    restricted = R.possible(g)
     for c in g.characters(side):
         if not c.face_up or c.exhausted or c.zone != "play":
             continue
         ranged = c.row == "back"
         if ranged and not has(c, "ranged"):
             continue
-        if R.possible(g) and R.why(g, c, "attack"):
+        if restricted and R.why(g, c, "attack"):
             continue
         how = (ranged, has(c, "flight"), ranged and sniper and has(c, "sniper"), stealth and has(c, "stealth"))
         ok = seen.get(how)
@@ -330,13 +331,14 @@ def strike_back_candidates(g: Game, cb: Combat, d: Card) -> list[int]:
     Only for a defender that ``can_strike_back``: it strikes an attacker for its ATK (at least 1,
     never doubled: Fearless is for attackers) unless the attacker's Elusive stops it."""
     out = []
+    restricted = R.possible(g)
     for i in cb.attackers:
         a = g.cards[i]
         if d.row == "back" and g.has_keyword(a, "invade"):
             continue
         if _evades(g, d, a):
             continue
-        if R.possible(g) and R.why(g, a, "be_struck"):
+        if restricted and R.why(g, a, "be_struck"):
             continue
         out.append(i)
     return out
