@@ -34,8 +34,14 @@ TEST_TIERS = {
     "test_games_replay_from_their_seed": "slow",
     "test_random_play_soak_all_four_decks_every_starter_card_played": "soak",
     "test_caches_off_change_nothing_soak": "soak",
+    "test_shortcuts_change_nothing_with_pattern_cards": "soak",
+    # property-style sweeps over bad inputs (every field of a scenario and a save; growing files)
+    "test_one_odd_value_anywhere_in_a_scenario_or_save_never_crashes": "slow",
+    "test_validation_time_grows_linearly_with_the_number_of_bad_cards": "slow",
     # twelve Derring-Dice games per computer level
     "test_ai_games_end_by_the_rules_within_a_bounded_number_of_actions": "slow",
+    # hard_all's searches of every decision type on whole games
+    "test_hard_searches_the_combat_recruiting_and_the_questions_inside_effects": "slow",
     # print builds that render card images, PDFs or the rulebook
     "test_engine_text_change_rerenders_every_png_that_shows_it": "print",
     "test_backs_options_embedded_fonts_pure_k_text_and_stable_tts_urls": "print",

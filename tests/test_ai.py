@@ -56,7 +56,9 @@ def _with_hidden_cards_replaced(g, p: int):
     return h
 
 
-@pytest.mark.parametrize("level", ["easy", "normal", "hard", "hard_v1", "hard_all"])
+# (the default levels in the fast tier; the other searches, dearer, in the slow one)
+@pytest.mark.parametrize("level", ["easy", "normal", "hard", pytest.param("hard_v1", marks=pytest.mark.slow),
+                                   pytest.param("hard_all", marks=pytest.mark.slow)])
 def test_decisions_depend_only_on_the_view(level):
     """Same view, same seed: same decision, whatever the hidden cards really are (hard's questions
     inside effects, rebuilt by replay: tests/test_ai_hard.py)."""
