@@ -131,3 +131,46 @@ def test_the_attack_decisions_are_the_branches_that_remember_targets():
     branches: a new decision kind whose answers list attacks must get the same treatment."""
     from engine.capeclash.moves import ATTACK_DECISIONS
     assert set(ATTACK_DECISIONS) == {"main", "declare"}
+
+
+def test_a_granted_triggered_ability_is_heard_with_the_caches_on_and_off():
+    """``grant_trigger`` (issue 18): an event some card of the game can grant a triggered ability
+    for is heard (``restrictions.heard``), though no character listens to it before the grant. Here
+    the only "when it KOs a character" ability comes from a plot twist, and the events (the draw)
+    are the same with the caches on and off."""
+    from engine.capeclash import position
+    from engine.capeclash import restrictions as R
+    from engine.capeclash.scenario import resolve_action
+    from engine.cardlang.cards import CardPool, parse_card
+
+    harvest, problems = parse_card({
+        "id": "t-grim-harvest", "name": "Grim Harvest", "type": "plot_twist", "timing": "main",
+        "effect": [{"choose": {"what": "character", "filter": {"side": "yours"}, "as": "reaper"}},
+                   {"grant_trigger": {"target": "reaper", "until": "turn",
+                                      "trigger": {"when": "kos", "effect": [{"draw": {"n": 1}}]}}}]})
+    assert problems == [], problems
+    base = _pool()
+    pool = CardPool({**base.cards, harvest.id: harvest}, base.teams)
+    assert pool.grants == {**base.grants, "t-grim-harvest": frozenset({"kos"})}
+    spec = {"turn": 5, "active": 0, "phase": "main", "players": [
+        {"name": "Ana", "main": {"card": "Captain Solace", "row": "back"}, "front": ["Trooper Ash"],
+         "hand": ["Grim Harvest"], "deck": ["Shield Cadet", "Arc Archer"]},
+        {"name": "Bo", "main": {"card": "Baron Dusk", "row": "back"}, "front": ["Bit Player"],
+         "deck": ["Gloom Imp", "Alley Brute"]}]}
+    on = position.build(pool, spec)
+    off = Game(on.defs, on.config, caches=False)
+    assert on.caches.enabled and not off.caches.enabled
+    # nothing in this game triggers on "kos" but the plot twist's granted ability
+    assert not any("kos" in pool.listens[cid] for cid in on.cids_in_game())
+    assert R.hears(on, "kos") and R.hears(off, "kos")
+    script = [{"plot": "Grim Harvest"}, {"choose": "Trooper Ash"}, {"attack": "Trooper Ash"},
+              {"target": "Bit Player"}, "pass", "pass"]
+    for raw in script:
+        a = resolve_action(on, raw)
+        assert list(on.apply(a)) == list(off.apply(a)), raw
+        assert on.legal_actions(on.to_act[0]) == off.legal_actions(off.to_act[0])
+    for g in (on, off):
+        ana = g.players[0]
+        assert g.cards[next(i for i in g.cards if g.defs[g.cards[i].cid].name == "Bit Player")].zone == "ko"
+        assert len(ana.hand) == 1 and len(ana.deck) == 1  # the granted ability drew a card
+        assert any(e.text == "Ana draws a card." for e in g.events)

@@ -130,6 +130,8 @@ def steps_at(steps, path) -> tuple:
     for i in range(0, len(path), 2):
         (_verb, args), = steps[path[i]].items()
         steps = args[path[i + 1]]
+        if isinstance(steps, dict):  # a granted triggered ability (grant_trigger): its effect
+            steps = steps["effect"]
     return steps
 
 
@@ -306,6 +308,11 @@ def outcome_problems(g: Game, frame: Frame, verb: str, args: dict, before: dict)
         elif verb == "grant" and b["face_up"]:
             expect(gone(iid) or not c.face_up or g.powers_lost(c) or g.has_keyword(c, args["keyword"]),
                    f"{name} lacks {args['keyword']} after grant")
+        elif verb == "grant_trigger" and b["face_up"] and source_still_up(g, frame, args):
+            when = args["trigger"]["when"]
+            expect(gone(iid) or not c.face_up or any(m.get("cant_gain") for m in c.mods)
+                   or any(m["k"] == "trig" and m["on"] == when for m in c.mods),
+                   f"{name} has no ability triggering on {when} after grant_trigger")
         elif verb == "lose_powers" and b["face_up"] and source_still_up(g, frame, args):
             expect(gone(iid) or not g.keywords_of(c) - {"swarm"},
                    f"{name} still has {sorted(g.keywords_of(c))} after lose_powers")
@@ -537,6 +544,7 @@ def test_rare_steps_are_real():
     ("move", {"target": "self", "row": "other"}), ("draw", {"n": 1}), ("gain_recruit", {"n": 1}),
     ("wound", {"target": "self"}), ("freeze", {"target": "self"}),
     ("grant", {"target": "self", "keyword": "flight"}), ("set_base", {"target": "self", "atk": 5, "def": 1}),
+    ("grant_trigger", {"target": "self", "trigger": {"when": "stuns", "effect": [{"draw": {"n": 1}}]}}),
 ])
 def test_the_outcome_check_catches_a_step_that_did_nothing(verb, args):
     """The sweep can fail: a step that changed nothing is reported, for each kind of check."""

@@ -97,6 +97,10 @@ EXPECTED = {
     'pt-ember-saboteur': "When this character appears, you may turn one of an enemy player's face-up locations face down.",
     'pt-ember-bulwark': '**Brace** - Main / Combat {might}: This character gets +0/+2 this turn.',
     'pt-battle-fury': '**Stoke** - Main {might}: Choose a character on your side. It gains [[Berserker]] this turn.',
+    'pt-spoils-caller': ('**Claim the Spoils** - Main {might}: Choose a character on your side. It gains "When this '
+                         'character stuns an enemy character, you draw a card." this turn.'),
+    'pt-oath-of-tempering': ('Main: Choose a character on your side. It gains "When your turn starts, put a +1/+1 counter '
+                             'on this character." until the end of your next turn.'),
     'pt-ember-flamecaller': '**Flare** - Main {energy} or {might}{might}: Choose an enemy character. Put a -1/-1 counter on it.',
     'pt-echo-adept': '**Resonate** - Main {mind}: Choose a character on your side other than this one. Use one of its super powers without paying its cost.',
     'pt-ember-sage': 'The super powers of each Emberline character on your side cost {any} less (never less than one symbol).',

@@ -41,6 +41,8 @@ RENDERED = {
     'gain_recruit': 'Gain 2 recruit points.',
     'gain_xp': 'Your main character gains 1 XP.',
     'grant': 'This character gains [[Flight]] this turn.',
+    'grant_trigger': ('Choose a character on your side. It gains "When this character stuns an enemy character, you '
+                      'draw a card." this turn.'),
     'handler': '(Special rule: swap hands.)',
     'heal': 'Heal two wounds from this character.',
     'hide': 'This character hides (face down but ready; counters and equipment come off).',

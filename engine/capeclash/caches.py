@@ -40,8 +40,10 @@ The shortcuts (field of ``Game`` or place, and what drops it):
   number of cards. Off: yes.
 - ``tallies_cache`` does a card of this game keep per-card tallies (``restrictions.tallies_kept``):
   keyed on the number of cards. Off: yes (tallies are kept).
-- ``heard_cache`` the events (of those added for issue 18) some card of this game triggers on
+- ``heard_cache`` the events (of those added for issue 18) some card of this game triggers on, or
+  can grant a character a triggered ability for (``grant_trigger``: ``defs.grants``)
   (``restrictions.hears``): the others are not emitted. Keyed on the number of cards. Off: all are.
+  (The ``emit*`` guards ask every character with modifiers, so a granted ability is always heard.)
 - ``zones.check_defense`` without continuous abilities, only characters with counters,
   modifiers or printed DEF 0 are looked at. Off: all are.
 """

@@ -321,6 +321,8 @@ def steps_of(g: Game, ref: list) -> tuple:
         for i in range(3, len(ref), 2):
             (_verb, args), = steps[ref[i]].items()
             steps = args[ref[i + 1]]
+            if type(steps) is dict:  # a granted triggered ability (``grant_trigger``): its effect
+                steps = steps["effect"]
         return steps
     d = g.defs.cards[cid]
     if kind == "power":
@@ -337,6 +339,8 @@ def steps_of(g: Game, ref: list) -> tuple:
     for i in range(0, len(path), 2):
         (_verb, args), = steps[path[i]].items()
         steps = args[path[i + 1]]
+        if type(steps) is dict:  # a granted triggered ability (``grant_trigger``): its effect
+            steps = steps["effect"]
     return steps
 
 

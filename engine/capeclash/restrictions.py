@@ -188,7 +188,8 @@ EVERY = _Every()
 def hears(g: Game, event: str) -> bool:
     """Could some card of this game trigger on ``event`` (the events added for issue 18: wins_combat,
     kos, ally_ko, card_played, location_appears, recruited, draw_phase)? They are emitted only then.
-    (A Mimic listens to everything its teammates could: their cards are in the game too.)"""
+    (A Mimic listens to everything its teammates could: their cards are in the game too. A card that
+    can grant a triggered ability, ``grant_trigger``, makes that ability's event heard.)"""
     return event in heard(g)
 
 
@@ -202,9 +203,12 @@ def heard(g: Game) -> Container[str]:
         listens, cards = g.defs.listens, g.defs.cards
         # keywords (printed, granted or worn) bring their triggers
         events = {t.on for ts in KEYWORD_TRIGGERS.values() for t in ts}
+        grants = g.defs.grants  # a card that grants a triggered ability makes its event heard
         for cid in g.cids_in_game():
             if "mimic" not in cards[cid].keywords:
                 events |= listens[cid]
+            if cid in grants:
+                events |= grants[cid]
         got = g.heard_cache = (len(g.cards), frozenset(events))
     return got[1]
 

@@ -21,7 +21,7 @@ ZONES = ("deck", "hand", "ko", "removed", "play", "resource", "aside", "equipped
 # explanation (a label such as "Nullify", never a card id); ``source`` is the id of the card whose
 # staying face up in play keeps it going (``until: "source_leaves"``; see ``Game.source_gone``).
 Modifier = TypedDict("Modifier", {
-    "k": Required[str],      # add, set_base, swap, grant, lose, impersonate, control
+    "k": Required[str],      # add, set_base, swap, grant, trig, lose, impersonate, control
     "ts": Required[int],     # timestamp: modifiers apply in the order they were made
     "src": Required[str],    # a label for explanations (what made it)
     "until": Required[str],  # turn, next_turn, combat, permanent, source_leaves (static: worked out, not kept)
@@ -34,6 +34,8 @@ Modifier = TypedDict("Modifier", {
     "cant_gain": bool,       # lose: and it can't gain keywords or powers either
     "name": str,             # impersonate: the name it takes
     "side": int | None,      # control: the side it goes back to when the control ends
+    "on": str,               # trig (``grant_trigger``): the event the granted ability triggers on
+    "ref": list,             # trig: the frame reference of its effect (``effects.steps_of``)
 }, total=False)
 
 

@@ -11,8 +11,8 @@ from typing import TYPE_CHECKING
 from engine.capeclash import effects, powers
 from engine.capeclash.lasting import lasting_triggers
 from engine.capeclash.stack import ReactionOffer, XpGain
-from engine.capeclash.state import Card, Trigger
-from engine.cardlang.cards import KEYWORD_TRIGGERS
+from engine.capeclash.state import Card, Modifier, Trigger
+from engine.cardlang.cards import KEYWORD_TRIGGERS, TriggerDef
 
 if TYPE_CHECKING:
     from engine.capeclash.game import Game
@@ -89,6 +89,10 @@ def triggers_of(g: Game, c: Card, event: str, data: dict, look_back: bool = Fals
         for kw in sorted(kws):
             for i, t in enumerate(KEYWORD_TRIGGERS.get(kw, ())):
                 abilities.append((["kw", kw, i], t, f"{d.name}'s {kw.replace('_', ' ').title()}"))
+    if c.mods:  # triggered abilities granted for a while (``grant_trigger``), kept like printed ones
+        for m in c.mods:
+            if m["k"] == "trig" and m["on"] == event:
+                abilities.append((m["ref"], granted_trigger(g, m), f"{d.name}'s ability from {m['src']}"))
     if not lost and c.face_up and c.zone == "play":
         reactions_of(g, c, d, event, data, ctl)
     for ref, t, label in abilities:
@@ -110,6 +114,14 @@ def triggers_of(g: Game, c: Card, event: str, data: dict, look_back: bool = Fals
                 return
             g.pending.append(Trigger(ctl, name=f"{d.name}'s level-up condition", xp=owner, src=c.iid,
                                      cond=lu.cond))
+
+
+def granted_trigger(g: Game, m: Modifier) -> TriggerDef:
+    """The triggered ability a ``grant_trigger`` modifier gives (its ``ref`` points at the effect)."""
+    frame_ref, pc = m["ref"][:-2], m["ref"][-2]
+    (_verb, args), = effects.steps_of(g, frame_ref)[pc].items()
+    t = args[m["ref"][-1]]
+    return TriggerDef(on=t["when"], effect=t["effect"], cond=t.get("if"), optional=bool(t.get("optional")))
 
 
 def reactions_of(g: Game, c: Card, d, event: str, data: dict, ctl: int) -> None:

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 
 from engine.cardlang import language as L
 from engine.cardlang.verbs import HANDLERS, VERBS, register_handler, walk_steps  # noqa: F401 (re-exported)
+from engine.cardlang.verbs.base import granted_events
 from engine.core.errors import DataError, Problem, excerpt, suggest
 
 
@@ -142,6 +143,9 @@ class CardPool:
         self.teams = teams or {}
         # the trigger events each card listens to, so most events skip most cards at once
         self.listens: dict[str, frozenset] = {c.id: _listens(c) for c in cards.values()}
+        # the cards whose effects can grant a character a triggered ability (``grant_trigger``), with
+        # the events those abilities trigger on: a game with such a card must emit them
+        self.grants: dict[str, frozenset] = {c.id: ev for c in cards.values() if (ev := _grants(c))}
         # cards with super powers that work from a hand or KO pile
         self.offzone = frozenset(c.id for c in cards.values() if c.offzone_powers)
         self.discounts = frozenset(c.id for c in cards.values() if any("power" not in d for d in c.discounts))
@@ -253,6 +257,10 @@ def _mentions(c: CardDef, words) -> bool:
     """Does any ability of the card mention one of these words (a countable, say)?"""
     text = repr((c.kw_params, c.statics, c.triggers, c.powers, c.effect))
     return any(w in text for w in words)
+
+
+def _grants(c: CardDef) -> frozenset:
+    return frozenset().union(*(granted_events(steps) for _f, steps in _all_steps(c)))
 
 
 def _listens(c: CardDef) -> frozenset:
@@ -508,6 +516,17 @@ class _Checker:
             return v
         if typ == "steps":
             return self.steps(v, fld, set(bound))
+        if typ == "trigger":  # checked like a card's triggers: its own effect, fired later (no names bound)
+            if not isinstance(v, dict):
+                self.err(fld, f"a triggered ability is a mapping ({{when: EVENT, effect: [...]}}), not {excerpt(v)}")
+                return {"when": "appears", "effect": ()}
+            t = _parse_trigger(self, v, fld)
+            out: dict = {"when": t.on, "effect": t.effect}
+            if t.cond is not None:
+                out["if"] = t.cond
+            if t.optional:
+                out["optional"] = True
+            return out
         if typ == "condition":
             return self.condition(v, fld)
         if typ in ("restrictions", "player_restrictions"):
@@ -970,19 +989,25 @@ def _parse_triggers(ck: _Checker, triggers) -> list[TriggerDef]:
         if not isinstance(t, dict):
             ck.err(tf, "a triggered ability is a mapping")
             continue
-        for k in t:
-            if isinstance(k, bool):
-                ck.err(f"{tf}.{k}", "YAML reads a bare on/off/yes/no key as true/false; write 'when:' "
-                                    "for the trigger event (or quote the key)")
-            elif k not in ("when", "if", "effect", "optional"):
-                ck.err(f"{tf}.{k}", f"unknown field for a triggered ability{suggest(k, ['when', 'if', 'effect', 'optional'])}")
-        ck.check_choice(t.get("when"), L.EVENTS, f"{tf}.when", "trigger event")
-        cond = ck.condition(t["if"], f"{tf}.if") if "if" in t else None
-        effect = ck.steps(t.get("effect"), f"{tf}.effect", set())
-        if not effect:
-            ck.err(f"{tf}.effect", "a triggered ability needs an effect")
-        out.append(TriggerDef(on=t.get("when", "appears"), effect=effect, cond=cond, optional=bool(t.get("optional"))))
+        out.append(_parse_trigger(ck, t, tf))
     return out
+
+
+def _parse_trigger(ck: _Checker, t: dict, tf: str) -> TriggerDef:
+    """One triggered ability (a card's ``triggers[i]``, or the ``trigger`` a ``grant_trigger`` step
+    gives), its problems reported under the field ``tf``."""
+    for k in t:
+        if isinstance(k, bool):
+            ck.err(f"{tf}.{k}", "YAML reads a bare on/off/yes/no key as true/false; write 'when:' "
+                                "for the trigger event (or quote the key)")
+        elif k not in ("when", "if", "effect", "optional"):
+            ck.err(f"{tf}.{k}", f"unknown field for a triggered ability{suggest(k, ['when', 'if', 'effect', 'optional'])}")
+    ck.check_choice(t.get("when"), L.EVENTS, f"{tf}.when", "trigger event")
+    cond = ck.condition(t["if"], f"{tf}.if") if "if" in t else None
+    effect = ck.steps(t.get("effect"), f"{tf}.effect", set())
+    if not effect:
+        ck.err(f"{tf}.effect", "a triggered ability needs an effect")
+    return TriggerDef(on=t.get("when", "appears"), effect=effect, cond=cond, optional=bool(t.get("optional")))
 
 
 def _parse_statics(ck: _Checker, statics) -> list[dict]:

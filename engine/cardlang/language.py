@@ -396,3 +396,7 @@ def card_field_examples(power: dict) -> list[tuple[str, str, dict]]:
         ("one_of_a_kind", "equipment", {"one_of_a_kind": True}),
         ("stays_on_stun", "equipment", {"stays_on_stun": True}),
     ]
+
+# A triggered ability as an argument (``grant_trigger``, issue 18): the same mapping as an entry of a
+# card's ``triggers:`` (``{when: EVENT, if: CONDITION, effect: [...], optional: true}``), checked the same way.
+ARG_TYPES = (*ARG_TYPES, "trigger")

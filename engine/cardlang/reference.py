@@ -77,6 +77,9 @@ def _types() -> list[str]:
            + ", ".join(f"`{{{k}: ...}}` ({w})" for k, w in L.AMOUNT_KINDS.items())
            + ". `count` counts one of: " + ", ".join(f"`{k}` ({w})" for k, w in P.COUNT_PLURALS.items()) + ".",
            "- **steps**: a list of effect steps (nested).",
+           "- **trigger**: a triggered ability, written and checked like an entry of a card's `triggers:` "
+           "(`{when: EVENT, if: CONDITION, effect: [...], optional: true}`); its effect runs when it triggers, "
+           "for the character that has it (`self`).",
            "- **condition**: see Conditions. **filter**: see Filters. **card_filter**: see Card filters.",
            "- **bool**: true or false. **int**: a whole number. **str**, **name**: text (a name binds what "
            "a step chose, for later steps).",

@@ -90,6 +90,16 @@ def render_step(step: dict, chosen: dict, until: str = "combat") -> str:
     return Render(chosen, until).step(step)
 
 
+def trigger_line(on: str, cond, effect, optional: bool = False, pool=None) -> str:
+    """A triggered ability's rules text: a card's ``triggers:`` entry, or one ``grant_trigger`` gives."""
+    until = "combat" if on in COMBAT_EVENTS else "turn"
+    subject = "" if on in NOT_ABOUT_THIS_CHARACTER else "this character "
+    when = f", if {render_condition(cond)}" if cond else ""
+    body = render_effect(effect, None, until, pool)
+    body = you_may(body) if optional else _lower(body)
+    return f"When {subject}{L.EVENTS[on]}{when}, {body}"
+
+
 def _cost(cost) -> str:
     return "".join("{" + s + "}" for s in cost)
 
@@ -116,13 +126,7 @@ def ability_lines(c: CardDef, pool=None) -> list[str]:
     for st in c.statics:
         lines.append(render_static(st, "It" if c.type == "equipment" else "This character"))
     for t in c.triggers:
-        until = "combat" if t.on in COMBAT_EVENTS else "turn"
-        when = L.EVENTS[t.on]
-        subject = "" if t.on in NOT_ABOUT_THIS_CHARACTER else "this character "
-        cond = f", if {render_condition(t.cond)}" if t.cond else ""
-        body = render_effect(t.effect, None, until, pool)
-        body = you_may(body) if t.optional else _lower(body)
-        lines.append(f"When {subject}{when}{cond}, {body}")
+        lines.append(trigger_line(t.on, t.cond, t.effect, t.optional, pool))
     for pw in c.powers:
         if pw.timings and pw.timing != pw.timings[0] or pw.costs and pw.cost != pw.costs[0]:
             continue  # one power with several timings or costs reads once ("Main / Combat {might} or {energy}")

@@ -37,10 +37,14 @@ class Verb:
     """Its selectors name cards in any zone, not only characters in play."""
     nested: ClassVar[tuple[str, ...]] = ()
     """The arguments that hold nested steps (worked out from ``args``)."""
+    granted: ClassVar[tuple[str, ...]] = ()
+    """The arguments that hold a triggered ability (type ``trigger``: ``{when, if, effect}``), whose
+    ``effect`` steps run later, when it triggers (worked out from ``args``)."""
 
     def __init_subclass__(cls, **kw):
         super().__init_subclass__(**kw)
         cls.nested = tuple(k for k, typ in cls.args.items() if typ.rstrip("?") == "steps")
+        cls.granted = tuple(k for k, typ in cls.args.items() if typ.rstrip("?") == "trigger")
 
     @property
     def summary(self) -> str:
@@ -148,7 +152,8 @@ class Render:
 
 def walk_steps(steps):
     """Every step of an effect, nested steps included (each right after the step holding it), as
-    (verb, arguments)."""
+    (verb, arguments). The effect of a triggered ability a step grants (``grant_trigger``) counts
+    as nested too."""
     for step in steps:
         (verb, args), = step.items()
         yield verb, args
@@ -157,6 +162,23 @@ def walk_steps(steps):
             inner = args.get(key) if isinstance(args, dict) else None
             if isinstance(inner, (tuple, list)):
                 yield from walk_steps(inner)
+        for key in v.granted if v is not None else ():
+            trig = args.get(key) if isinstance(args, dict) else None
+            if isinstance(trig, dict) and isinstance(trig.get("effect"), (tuple, list)):
+                yield from walk_steps(trig["effect"])
+
+
+def granted_events(steps) -> frozenset:
+    """The events of the triggered abilities the steps could grant (``grant_trigger``, nested
+    anywhere): a character may hear them once granted."""
+    out = set()
+    for verb, args in walk_steps(steps):
+        v = VERBS.get(verb)
+        for key in v.granted if v is not None else ():
+            trig = args.get(key) if isinstance(args, dict) else None
+            if isinstance(trig, dict) and isinstance(trig.get("when"), str):
+                out.add(trig["when"])
+    return frozenset(out)
 
 
 def each(g: Game, frame: fx.Frame, a: dict, fn) -> bool:

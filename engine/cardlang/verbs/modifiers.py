@@ -1,6 +1,6 @@
 """Verbs that change what a character is, for a while or for good: stat modifiers (``modify``,
 ``set_base``, ``swap_stats``), counters (``counter``, ``remove_counters``), keywords and powers
-(``grant``, ``lose_powers``) and ``impersonate``."""
+(``grant``, ``grant_trigger``, ``lose_powers``) and ``impersonate``."""
 
 from __future__ import annotations
 
@@ -179,6 +179,47 @@ class Grant(Verb):
 
     def text(self, a, r) -> str:
         return f"{P.cap(r.target(a['target']))} gains [[{P.kw(a['keyword'])}]]{r.duration(a)}."
+
+
+@register
+class GrantTrigger(Verb):
+    """Give face-up characters a triggered ability (like a printed one) until the duration ends.
+
+    The ability is written like a card's ``triggers:`` entry and checked the same way. It triggers
+    for the character that has it (``self`` in its effect) until the duration ends or that
+    character leaves play; stunned characters and characters that can't gain powers gain none."""
+
+    name = "grant_trigger"
+    args = {"target": "selector", "trigger": "trigger", "until": "duration?"}
+    acts_on = ("target",)
+    example = [{"choose": {"what": "character", "filter": {"side": "yours"}, "as": "hero"}},
+               {"grant_trigger": {"target": "hero", "until": "turn",
+                                  "trigger": {"when": "stuns", "effect": [{"draw": {"n": 1}}]}}}]
+
+    def run(self, g, frame, a) -> bool:
+        until = a.get("until", "combat" if g.combat is not None else "turn")
+        if until == "source_leaves" and not _source_face_up(g, frame):
+            return True
+        for c in fx.select(g, frame, a["target"]):
+            if not c.face_up or any(m.get("cant_gain") for m in c.mods):
+                continue  # stunned characters, and characters that can't gain powers, gain nothing
+            # the modifier points at the ability in the card data (``triggers.granted_trigger``)
+            m = {"k": "trig", "on": a["trigger"]["when"], "ref": [*frame.ref, frame.pc, "trigger"],
+                 "ts": g.tick(), "src": frame.name, "until": until, "turn": g.turn}
+            if until == "your_next_turn":
+                m["by"] = g.players[frame.ctl].side
+            if until == "source_leaves":
+                m["source"] = frame.src
+            c.mods.append(m)
+            g.dirty = True
+            g.log("grant", f"{g.name(c.iid)} gains a triggered ability from {frame.name}.")
+        return True
+
+    def text(self, a, r) -> str:
+        from engine.cardlang.text import trigger_line  # (text imports the verbs)
+        t = a["trigger"]
+        line = trigger_line(t["when"], t.get("if"), t["effect"], bool(t.get("optional")), r.pool)
+        return f'{P.cap(r.target(a["target"]))} gains "{line}"{r.duration(a)}.'
 
 
 @register
