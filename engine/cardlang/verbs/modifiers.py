@@ -149,6 +149,24 @@ class RemoveCounters(Verb):
         return f"Remove {count} {COUNTER_LABELS[a['kind']]} counter{'s' if n != 1 else ''} from {r.target(a['target'])}."
 
 
+def _grants(g, frame, a, what: dict):
+    """The characters of ``a["target"]`` that gain something until ``a["until"]`` (default: this
+    combat in a combat, else this turn), each with its modifier (``what`` and the duration's
+    fields). Stunned characters and characters that can't gain powers gain nothing."""
+    until = a.get("until", "combat" if g.combat is not None else "turn")
+    if until == "source_leaves" and not _source_face_up(g, frame):
+        return
+    for c in fx.select(g, frame, a["target"]):
+        if not c.face_up or any(m.get("cant_gain") for m in c.mods):
+            continue
+        m = {**what, "ts": g.tick(), "src": frame.name, "until": until, "turn": g.turn}
+        if until == "your_next_turn":
+            m["by"] = g.players[frame.ctl].side
+        if until == "source_leaves":
+            m["source"] = frame.src
+        yield c, m
+
+
 @register
 class Grant(Verb):
     """Give face-up characters a keyword for a while."""
@@ -159,18 +177,7 @@ class Grant(Verb):
     example = [{"grant": {"target": "self", "keyword": "flight", "until": "turn"}}]
 
     def run(self, g, frame, a) -> bool:
-        until = a.get("until", "combat" if g.combat is not None else "turn")
-        if until == "source_leaves" and not _source_face_up(g, frame):
-            return True
-        for c in fx.select(g, frame, a["target"]):
-            if not c.face_up or any(m.get("cant_gain") for m in c.mods):
-                continue  # stunned characters, and characters that can't gain powers, gain nothing
-            m = {"k": "grant", "kw": a["keyword"], "ts": g.tick(), "src": frame.name, "until": until,
-                 "turn": g.turn}
-            if until == "your_next_turn":
-                m["by"] = g.players[frame.ctl].side
-            if until == "source_leaves":
-                m["source"] = frame.src
+        for c, m in _grants(g, frame, a, {"k": "grant", "kw": a["keyword"]}):
             c.mods.append(m)
             g.dirty = True
             g.keyword_granted()
@@ -197,19 +204,9 @@ class GrantTrigger(Verb):
                                   "trigger": {"when": "stuns", "effect": [{"draw": {"n": 1}}]}}}]
 
     def run(self, g, frame, a) -> bool:
-        until = a.get("until", "combat" if g.combat is not None else "turn")
-        if until == "source_leaves" and not _source_face_up(g, frame):
-            return True
-        for c in fx.select(g, frame, a["target"]):
-            if not c.face_up or any(m.get("cant_gain") for m in c.mods):
-                continue  # stunned characters, and characters that can't gain powers, gain nothing
-            # the modifier points at the ability in the card data (``triggers.granted_trigger``)
-            m = {"k": "trig", "on": a["trigger"]["when"], "ref": [*frame.ref, frame.pc, "trigger"],
-                 "ts": g.tick(), "src": frame.name, "until": until, "turn": g.turn}
-            if until == "your_next_turn":
-                m["by"] = g.players[frame.ctl].side
-            if until == "source_leaves":
-                m["source"] = frame.src
+        # the modifier points at the ability in the card data (``triggers.granted_trigger``)
+        what = {"k": "trig", "on": a["trigger"]["when"], "ref": [*frame.ref, frame.pc, "trigger"]}
+        for c, m in _grants(g, frame, a, what):
             c.mods.append(m)
             g.dirty = True
             g.log("grant", f"{g.name(c.iid)} gains a triggered ability from {frame.name}.")
