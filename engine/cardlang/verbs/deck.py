@@ -565,7 +565,8 @@ class PlayFrom(Verb):
         flt = args.get("filter") or {}
         typ = flt.get("type") or ("main" if flt.get("kind") == "main" else None)
         if typ is not None and typ not in PLAYABLE:
-            err("filter", f"play_from plays supporting characters, plot twists and locations, not a {typ}: give "
+            err("filter", f"play_from plays supporting characters, plot twists and locations, not "
+                          f"{P.card_filter_phrase({'type': typ})}: give "
                           "filter: {type: supporting}, {type: plot_twist} or {type: location}")
         if args.get("then") is not None and flt.get("type") != "plot_twist":
             err("then", "says where a played plot twist goes once it has resolved: give filter: {type: plot_twist} "
