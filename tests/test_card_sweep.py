@@ -68,6 +68,7 @@ UNCHECKED = {
     "flip_location": "checked by its pattern scenarios",
     "ko_equipment": "checked by its pattern scenarios",
     "use_power_of": "runs another character's power: its steps are checked as that power's",
+    "play_from": "plays a card the player chooses (a played plot twist's steps are checked as its own): checked by its pattern scenarios",
 }
 assert set(UNCHECKED) <= set(VERBS)
 

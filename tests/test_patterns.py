@@ -41,6 +41,8 @@ EXPECTED = {
     'pt-ember-archivist': 'When this character appears, look at the top two cards of your deck. You may put a card among them into your hand. Put the rest at the bottom of your deck.',
     'pt-grave-tide': 'Main: An enemy player puts the top X cards of their deck into their KO pile, where X is the number of supporting characters on your side.',
     'pt-talent-scout': 'Main: Reveal the top five cards of your deck. You may put a Dawnwatch or Emberline supporting character among them into your hand. Shuffle the rest back into your deck.',
+    'pt-encore-performance': 'Main: Play a plot twist from your KO pile without paying its cost. Then remove it from the game.',
+    'pt-top-deck-gamble': "Main: Reveal the top card of your deck. If it's a supporting character that costs 3 or less, put it into play in your front row.",
     'pt-singular-relic-keeper': 'Only one copy of this card may be in a deck.',
     'pt-syndicate-loyalist': 'Your deck may contain this card only if it holds 10 or more other Gloom Syndicate cards.',
     'pt-dawn-herald': 'Your deck may contain this card only if your main character is a member of Dawnwatch.',

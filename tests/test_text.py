@@ -82,6 +82,7 @@ RENDERED = {
     'choose_up_to': 'Choose up to two different exhausted enemy characters. Put a -1/-1 counter on each of them.',
     'flip_location': "Turn one of an enemy player's face-up locations face down.",
     'ko_equipment': 'Choose an enemy character with equipment. KO the equipment on it.',
+    'play_from': 'Play a plot twist from your KO pile without paying its cost. Then remove it from the game.',
     'look_at_deck': 'Look at the top three cards of your deck. You may put a supporting character among them into your hand. Put the rest at the bottom of your deck in any order.',
     'mill': 'An enemy player puts the top two cards of their deck into their KO pile.',
     'name': 'Name a team. Put a -1/-1 counter on each character of the team you named.',

@@ -315,6 +315,10 @@ ENUM_ARGS.update({  # issue 18, part B: deck manipulation and naming
     "rest_into": (L.DECK_REST, "destination for the rest"),
     "name_kind": (L.NAME_KINDS, "thing to name"),
 })
+ENUM_ARGS.update({  # issue 18: play_from
+    "play_source": (L.PLAY_SOURCES, "zone to play from"),
+    "play_after": (L.PLAY_AFTER, "destination for a played plot twist"),
+})
 
 
 MAX_NUMBER = 999  # no cost, stat, level, XP or amount on a card comes near this (a bigger one is a typo)

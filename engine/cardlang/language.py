@@ -400,3 +400,10 @@ def card_field_examples(power: dict) -> list[tuple[str, str, dict]]:
 # A triggered ability as an argument (``grant_trigger``, issue 18): the same mapping as an entry of a
 # card's ``triggers:`` (``{when: EVENT, if: CONDITION, effect: [...], optional: true}``), checked the same way.
 ARG_TYPES = (*ARG_TYPES, "trigger")
+
+# ``play_from`` (issue 18): play a card from another zone than the hand: your KO pile, your
+# removed-from-game cards or the top of your deck; and where a plot twist played that way goes once
+# it has resolved (its owner's KO pile, as usual, or out of the game).
+PLAY_SOURCES = ("ko", "removed", "deck_top")
+PLAY_AFTER = ("ko", "removed")
+ARG_TYPES = (*ARG_TYPES, "play_source", "play_after")

@@ -10,6 +10,10 @@ Hidden information: a card looked at is named only to the player looking (the de
 and the private half of each log line); a revealed card is named to everyone. A question about
 looked-at cards is asked whenever there are looked-at cards left, matching or not, so that the
 others can't learn from it whether one matched.
+
+``play_from`` plays a card from another zone than the hand (your KO pile, your removed-from-game
+cards, the top of your deck) without paying its cost. The KO pile and the removed-from-game pile
+are public; the top card of the deck is revealed to everyone before anything is played from it.
 """
 
 from __future__ import annotations
@@ -534,3 +538,151 @@ class UsePowerOf(Verb):
         t = r.target(a["target"])
         whose = "its" if t == "it" else f"{t}'s"
         return f"Use one of {whose} super powers without paying its cost."
+
+
+PLAY_WHERE = {"ko": "your KO pile", "removed": "your removed-from-game pile"}
+PLAY_LOG = {"ko": "from their KO pile", "removed": "from their removed-from-game pile",
+            "deck_top": "from the top of their deck"}
+PLAYABLE = ("supporting", "plot_twist", "location")
+
+
+@register
+class PlayFrom(Verb):
+    """Play a card from your KO pile, your removed-from-game cards or the top of your deck, without paying its cost.
+
+    A supporting character enters play in your front row, a location goes into your resource row face
+    up, and a plot twist resolves now (its timing and team requirements don't matter), then goes to
+    your KO pile as usual, or out of the game (``then: removed``). From the KO pile or the
+    removed-from-game pile you choose one of the matching cards (nothing matches: nothing happens);
+    from the deck the top card is revealed to everyone and played if it matches (it stays on top
+    otherwise, or if you choose not to play it with ``optional``)."""
+
+    name = "play_from"
+    args = {"from": "play_source", "filter": "card_filter?", "optional": "bool?", "then": "play_after?"}
+    example = [{"play_from": {"from": "ko", "filter": {"type": "plot_twist"}, "then": "removed"}}]
+
+    def check(self, args, err) -> None:
+        flt = args.get("filter") or {}
+        typ = flt.get("type") or ("main" if flt.get("kind") == "main" else None)
+        if typ is not None and typ not in PLAYABLE:
+            err("filter", f"play_from plays supporting characters, plot twists and locations, not "
+                          f"{P.card_filter_phrase({'type': typ})}: give "
+                          "filter: {type: supporting}, {type: plot_twist} or {type: location}")
+        if args.get("then") is not None and flt.get("type") != "plot_twist":
+            err("then", "says where a played plot twist goes once it has resolved: give filter: {type: plot_twist} "
+                        "too")
+
+    @staticmethod
+    def _key(frame) -> str:
+        return f"_play_from{len(frame.ref)}"
+
+    @staticmethod
+    def _matches(g, frame, a, iid) -> bool:
+        c = g.cards[iid]
+        return g.defs.cards[c.cid].type in PLAYABLE and fx.card_matches(g, c, a.get("filter") or {}, frame)
+
+    def run(self, g, frame, a) -> bool:
+        key = self._key(frame)
+        st = frame.engine.kept(key)
+        pl = g.players[frame.ctl]
+        if st is None:
+            src = a["from"]
+            if src == "deck_top":
+                if not pl.deck:
+                    g.log("reveal", f"{pl.name} has no card on top of their deck to play.")
+                    return True
+                top = pl.deck[-1]
+                g.log("reveal", f"{pl.name} reveals {g.name(top)} from the top of their deck.", None,
+                      {"cards": (top,)})
+                if not self._matches(g, frame, a, top):
+                    g.log("play_from", f"{pl.name} doesn't play {g.name(top)}: it stays on top of their deck.")
+                    return True
+                opts = [top]
+            else:
+                opts = [i for i in fx.card_zone(g, frame.ctl, src) if self._matches(g, frame, a, i)]
+                if not opts:
+                    g.log("play_from", f"{pl.name} has nothing to play {PLAY_LOG[src]}.")
+                    return True
+            if src != "deck_top" or a.get("optional"):
+                g.ask("choose", [frame.ctl], options=opts, optional=bool(a.get("optional")),
+                      prompt=f"Choose a card to play {PLAY_LOG[src].replace('their', 'your')} without paying "
+                             "its cost")
+                return False
+            st = {"stage": "play", "card": opts[0]}
+        iid = st["card"]
+        if st["stage"] == "after":  # the plot twist played has resolved: out of the game it goes
+            frame.engine.keep(key, None)
+            c = g.cards[iid]
+            if c.zone == "ko" and iid in g.players[c.owner].ko:
+                Z.put(g, c, "removed")
+            return True
+        if self._play(g, frame, a, iid) and a.get("then") == "removed":
+            frame.engine.keep(key, {"stage": "after", "card": iid})
+            return False  # runs again once the plot twist has resolved
+        frame.engine.keep(key, None)
+        return True
+
+    def answer(self, g, frame, a, value) -> None:
+        if value is None:
+            frame.pc += 1
+            g.log("play_from", f"{g.players[frame.ctl].name} chooses to play nothing.")
+            return
+        frame.engine.keep(self._key(frame), {"stage": "play", "card": value})
+
+    def _play(self, g, frame, a, iid) -> bool:
+        """Play the card; True for a plot twist (its effect is now on the stack, above this one)."""
+        from engine.capeclash.powers import after_it_resolves
+        c = g.cards[iid]
+        d = g.defs.cards[c.cid]
+        pl = g.players[frame.ctl]
+        g.log("play_from", f"{pl.name} plays {d.name} {PLAY_LOG[a['from']]} without paying its cost.", None,
+              {"cards": (iid,), "cid": c.cid})
+        if d.is_character:
+            Z.enter_play(g, iid, pl.side, "front", how="puts")
+            return False
+        for zone in (pl.ko, pl.removed, pl.deck):
+            if iid in zone:
+                zone.remove(iid)
+                break
+        if d.type == "location":
+            Z.put_into_resources(g, iid, True)
+            return False
+        c.zone = "resolving"  # like a plot twist played from the hand (powers.play_plot_twist)
+        g.plots_played[str(frame.ctl)] = g.plots_played.get(str(frame.ctl), 0) + 1
+        combat_only = g.combat is not None and not d.anywhere and bool({"combat", "any_combat"} & set(d.timing))
+        sub = fx.new_frame(["plot", c.cid], frame.ctl, None, d.name, combat_only=combat_only, card=iid)
+        sub.id = g.tick()
+        g.stack.append(sub)  # it resolves first, then the rest of this effect
+        since = len(g.pending)
+        g.emit_player("you_play_plot_twist", frame.ctl)
+        g.emit_enemies("enemy_plays_plot_twist", frame.ctl, {"power_frame": sub.id})
+        after_it_resolves(g, since)
+        return True
+
+    def text(self, a, r) -> str:
+        flt = a.get("filter") or {}
+        typ = flt.get("type")
+        what = P.card_filter_phrase(flt)
+        may = bool(a.get("optional"))
+        if typ == "supporting":
+            how = "put it into play in your front row"
+        elif typ == "location":
+            how = "put it into your resource row face up"
+        else:
+            how = "play it without paying its cost"
+        if a["from"] == "deck_top":
+            then = f"{'you may ' if may else ''}{how}."
+            out = "Reveal the top card of your deck. " + (f"If it's {what}, {then}" if flt else P.cap(then))
+        else:
+            where = PLAY_WHERE[a["from"]]
+            if typ == "supporting":
+                out = f"Put {what} from {where} into play in your front row."
+            elif typ == "location":
+                out = f"Put {what} from {where} into your resource row face up."
+            else:
+                out = f"Play {what} from {where} without paying its cost."
+            if may:
+                out = "You may " + out[0].lower() + out[1:]
+        if a.get("then") == "removed":
+            out += " Then remove it from the game."
+        return out
