@@ -95,7 +95,7 @@ def _listened(g: Game, p: int, event: str, who: str = "own") -> bool:
             return True
         if c.gear is not None and event in listens[g.cards[c.gear].cid]:
             return True
-        if c.mods and any(m["k"] == "trig" and m["on"] == event for m in c.mods):
+        if c.mods and g.defs.grants and any(m["k"] == "trig" and m["on"] == event for m in c.mods):
             return True  # a triggered ability granted for a while (``grant_trigger``)
         if c.mods or g.statics_grant:
             for kw in g.keywords_of(c):

@@ -89,7 +89,7 @@ def triggers_of(g: Game, c: Card, event: str, data: dict, look_back: bool = Fals
         for kw in sorted(kws):
             for i, t in enumerate(KEYWORD_TRIGGERS.get(kw, ())):
                 abilities.append((["kw", kw, i], t, f"{d.name}'s {kw.replace('_', ' ').title()}"))
-    if c.mods:  # triggered abilities granted for a while (``grant_trigger``), kept like printed ones
+    if c.mods and g.defs.grants:  # abilities granted for a while (``grant_trigger``: only if a card can)
         for m in c.mods:
             if m["k"] == "trig" and m["on"] == event:
                 abilities.append((m["ref"], granted_trigger(g, m), f"{d.name}'s ability from {m['src']}"))
