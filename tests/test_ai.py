@@ -495,8 +495,8 @@ def test_the_computer_plays_against_and_with_machines_in_play():
 
 @functools.lru_cache(maxsize=1)
 def _starter_pool():
-    from engine.capeclash.loader import load_pool
-    return load_pool(["card_data"])
+    from engine.capeclash.testing import shared_pool
+    return shared_pool(["card_data"])
 
 
 def _starter_position(spec: dict):

@@ -19,8 +19,9 @@ from engine.core.rng import Rng
 def _starter():
     from pathlib import Path
 
-    from engine.capeclash.loader import find_deck, load_pool
-    pool = load_pool(["card_data"])
+    from engine.capeclash.loader import find_deck
+    from engine.capeclash.testing import shared_pool
+    pool = shared_pool(["card_data"])
     decks = sorted(Path("card_data/starter").glob("deck-*.yaml"))
     return pool, [find_deck(str(d), pool, Path("card_data")) for d in decks]
 

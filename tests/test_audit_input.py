@@ -10,6 +10,7 @@ import pytest
 from engine.capeclash import game as game_module
 from engine.capeclash.loader import load_pool
 from engine.capeclash.scenario import run_scenario
+from engine.capeclash.testing import shared_pool
 from engine.cardlang.cards import CardPool, parse_cards
 from engine.core.errors import DataError
 
@@ -55,7 +56,7 @@ def test_a_stat_change_may_still_be_negative_and_a_card_stat_is_bounded():
 def _runaway_game(monkeypatch, steps_cap):
     """A plot twist that repeats 100 x 100 x 100 rounds (each amount within bounds), played from a
     scenario start."""
-    pool = load_pool(["card_data"])
+    pool = shared_pool(["card_data"])
     inner = [{"gain_xp": {"n": 1}}]
     for _ in range(3):
         inner = [{"repeat": {"n": 100, "steps": inner}}]
@@ -116,7 +117,6 @@ def test_a_game_with_the_largest_seed_and_turn_limit_saves_and_loads():
 
 def test_a_player_name_is_bounded_in_a_game_and_a_scenario():
     from engine import Game
-    from engine.capeclash.loader import load_pool
     from engine.capeclash.scenario import check_scenario
     from engine.capeclash.testing import test_decks, test_pool
     a, b = test_decks()[:2]
@@ -125,7 +125,7 @@ def test_a_player_name_is_bounded_in_a_game_and_a_scenario():
     data = {"scenario": "x", "start": {"turn": 1, "active": 0, "phase": "main", "players": [
         {"name": "x" * 41, "main": "Captain Solace"}, {"name": "B", "main": "Baron Dusk"}]}}
     assert any("players[0].name" in str(p) and "at most 40" in str(p)
-               for p in check_scenario(data, load_pool(["card_data"]), "x.yaml"))
+               for p in check_scenario(data, shared_pool(["card_data"]), "x.yaml"))
 
 
 def _play(*argv) -> tuple[int, str]:
@@ -260,7 +260,7 @@ def test_validate_checks_expectation_values(e, field, says):
     """F5: `capeclash validate` accepted a scenario whose expectations can never hold (an unknown card,
     zone or decision, a number given as text, a negative count), in `expect:` and in `check:` steps."""
     from engine.capeclash.scenario import check_scenario
-    pool = load_pool(["card_data"])
+    pool = shared_pool(["card_data"])
     for data, where in ((_scenario(expect=[e]), "expect[0]"),
                         (_scenario(actions=[{"check": [e]}]), "actions[0].check[0]")):
         problems = [str(p) for p in check_scenario(data, pool, "x.yaml")]
@@ -269,7 +269,7 @@ def test_validate_checks_expectation_values(e, field, says):
 
 def test_expectations_that_can_hold_still_pass_validation():
     from engine.capeclash.scenario import check_scenario
-    pool = load_pool(["card_data"])
+    pool = shared_pool(["card_data"])
     data = _scenario(expect=[{"card": "captain solace@0", "zone": "play", "row": None, "atk": -1, "side": None,
                               "exhausted": False}, {"player": 1, "hand": 0, "out": False},
                              {"decision": None}, {"decision": "main", "winner": [0], "to_act": [1]}])
@@ -278,7 +278,7 @@ def test_expectations_that_can_hold_still_pass_validation():
 
 def test_an_action_that_names_its_card_twice_is_refused():
     from engine.capeclash.scenario import check_scenario
-    pool = load_pool(["card_data"])
+    pool = shared_pool(["card_data"])
     data = _scenario(actions=[{"plot": "Turnabout", "card": 5}],
                      expect=[{"legal": {"attack": "Captain Solace", "card": 3}}])
     problems = [str(p) for p in check_scenario(data, pool, "x.yaml")]
@@ -291,7 +291,7 @@ def test_a_tutorial_lesson_expectation_is_checked_the_same_way():
 
     from engine.capeclash.tutorial import check_tutorial
     from engine.core.data import read_data
-    pool = load_pool(["card_data"])
+    pool = shared_pool(["card_data"])
     data, _ = read_data("card_data/tutorial/first-game.yaml")
     i = next(i for i, lesson in enumerate(data["lessons"]) if lesson.get("expect"))
     bad = copy.deepcopy(data)

@@ -8,9 +8,9 @@ from engine.capeclash.testing import test_decks, test_pool
 
 
 def _search_game(deck):
-    from engine.capeclash.loader import load_pool
     from engine.capeclash.position import build
-    pool = load_pool(["card_data"])
+    from engine.capeclash.testing import shared_pool
+    pool = shared_pool(["card_data"])
     return build(pool, {"turn": 5, "active": 0, "phase": "main", "players": [
         {"name": "Ana", "main": {"card": "Captain Solace", "row": "back"}, "hand": ["Scout Ahead"], "deck": deck},
         {"name": "Bo", "main": {"card": "Baron Dusk", "row": "back"}, "deck": ["Gloom Imp"]}]})
@@ -39,9 +39,9 @@ def test_a_search_looks_the_same_to_the_opponent_whether_or_not_it_can_find_some
 def test_inventive_looks_the_same_whatever_the_face_down_resources_are():
     """F9 (same class): Inventive lets you turn one of your face-down locations face up. Whether the
     ability asks anything must not depend on which of your face-down resources are locations (hidden)."""
-    from engine.capeclash.loader import load_pool
     from engine.capeclash.position import build
-    pool = load_pool(["card_data"])
+    from engine.capeclash.testing import shared_pool
+    pool = shared_pool(["card_data"])
     outcomes = []
     for hidden in ("Think Tank", "Trooper Ash"):
         g = build(pool, {"turn": 5, "active": 0, "phase": "recruit", "players": [

@@ -846,7 +846,8 @@ def test_ai_move_steps_are_bounded(session):
 
 def test_a_save_of_a_game_set_up_from_a_position_is_checked_too():
     from engine.capeclash.scenario import run_scenario
-    pool = load_pool([ROOT / "card_data"])
+    from engine.capeclash.testing import shared_pool
+    pool = shared_pool([ROOT / "card_data"])
     data = read_data(ROOT / "card_data" / "scenarios" / "combat-atk-equal-def-stuns.yaml")[0]
     save = run_scenario(data, pool, "x").game.save()
     assert Game.load(pool, copy.deepcopy(save)).state_hash() == save["hash"]

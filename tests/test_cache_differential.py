@@ -25,8 +25,8 @@ _POOL: list = []
 
 def _pool():
     if not _POOL:
-        from engine.capeclash.loader import load_pool
-        _POOL.append(load_pool([CARD_DATA]))
+        from engine.capeclash.testing import shared_pool
+        _POOL.append(shared_pool([CARD_DATA]))
     return _POOL[0]
 
 

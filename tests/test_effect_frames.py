@@ -12,9 +12,9 @@ import pytest
 from engine.capeclash import effects
 from engine.capeclash.effects import EngineVars, Frame, new_frame
 from engine.capeclash.game import Game
-from engine.capeclash.loader import load_pool, raw_card_data
+from engine.capeclash.loader import raw_card_data
 from engine.capeclash.scenario import run_scenario
-from engine.capeclash.testing import TESTSET
+from engine.capeclash.testing import TESTSET, shared_pool
 from engine.cardlang.cards import CardPool
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -119,7 +119,7 @@ def test_a_coin_flip_between_two_choices_reads_as_before():
 def test_saves_made_while_frames_were_dicts_still_load(kind):
     """Games saved in the middle of an effect by the engine before frames were typed (see the data
     file): each loads, its state hash verified, and its stack reads back as the same JSON."""
-    pool = load_pool([ROOT / "card_data"])
+    pool = shared_pool([ROOT / "card_data"])
     old = OLD_SAVES[kind]
     g = Game.load(pool, old["save"])
     assert g.state_hash() == old["save"]["hash"]

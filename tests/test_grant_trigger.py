@@ -6,9 +6,8 @@ replaying, it ends when the character leaves play, and its data is checked like 
 from __future__ import annotations
 
 from engine.capeclash import position, triggers, zones
-from engine.capeclash.loader import load_pool
 from engine.capeclash.scenario import resolve_action
-from engine.capeclash.testing import CARD_DATA
+from engine.capeclash.testing import CARD_DATA, shared_pool
 from engine.cardlang.cards import parse_card
 
 SPEC = {"turn": 5, "active": 0, "phase": "main", "players": [
@@ -19,7 +18,7 @@ SPEC = {"turn": 5, "active": 0, "phase": "main", "players": [
 
 
 def _granted():
-    g = position.build(load_pool([CARD_DATA]), SPEC)
+    g = position.build(shared_pool([CARD_DATA]), SPEC)
     for raw in ({"type": "power", "card": "Spoils Caller", "power": "Claim the Spoils"},
                 {"pay": "Proving Grounds"}, {"choose": "Spoils Caller"}):
         g.apply(resolve_action(g, raw))

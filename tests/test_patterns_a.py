@@ -16,7 +16,7 @@ from engine.capeclash import restrictions as R
 from engine.capeclash.decks import Deck
 from engine.capeclash.game import Game
 from engine.capeclash.loader import load_pool
-from engine.capeclash.testing import CARD_DATA, TESTSET, sample_game
+from engine.capeclash.testing import CARD_DATA, TESTSET, sample_game, shared_pool
 from engine.cardlang import phrases as P
 from engine.cardlang.cards import parse_card
 from engine.cardlang.text import ability_lines
@@ -225,7 +225,7 @@ def test_lasting_state_survives_copy_save_and_replay(name):
     loaded save reach the same state (hash), and the state holds them."""
     from engine.capeclash.scenario import run_scenario
     from engine.core.data import read_data
-    pool = load_pool([CARD_DATA])
+    pool = shared_pool([CARD_DATA])
     data, _lines = read_data(CARD_DATA / "scenarios" / f"{name}.yaml")
     run = run_scenario(data, pool)
     assert not run.failures

@@ -4,7 +4,7 @@ from pathlib import Path
 
 import pytest
 
-from engine.capeclash.loader import load_pool, read_data
+from engine.capeclash.loader import read_data
 from engine.capeclash.scenario import run_scenario
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -13,7 +13,8 @@ FILES = sorted((ROOT / "card_data" / "scenarios").glob("*.yaml"))
 
 @pytest.fixture(scope="module")
 def pool():
-    return load_pool([ROOT / "card_data"])
+    from engine.capeclash.testing import shared_pool
+    return shared_pool([ROOT / "card_data"])
 
 
 def test_there_are_scenarios():

@@ -24,7 +24,8 @@ from apps.setlist import duplicate_numbers, format_rows, set_list
 from engine import Game
 from engine.capeclash import invariants
 from engine.capeclash.decks import Deck
-from engine.capeclash.loader import find_deck, load_deck, load_pool, validate
+from engine.capeclash.loader import find_deck, load_deck, validate
+from engine.capeclash.testing import shared_pool
 from engine.cardlang import language as L
 from engine.cardlang.cards import uses_handlers
 from engine.cardlang.text import card_text
@@ -32,7 +33,7 @@ from engine.core.rng import Rng
 
 ROOT = Path(__file__).resolve().parent.parent
 STARTER = ROOT / "card_data" / "starter"
-POOL = load_pool([ROOT / "card_data"])
+POOL = shared_pool([ROOT / "card_data"])
 TEAMS = {"skylark-wing": "Skylark Wing", "ember-oath": "Ember Oath", "thornmaw-pack": "Thornmaw Pack",
          "rime-court": "Rime Court"}
 SET = [c for c in POOL if c.source and Path(c.source).resolve().parent == STARTER]

@@ -9,7 +9,6 @@ from pathlib import Path
 
 import pytest
 
-from engine.capeclash.loader import load_pool
 from engine.cardlang.cards import parse_card
 from engine.cardlang.phrases import THIRD_PERSON, you_may
 from engine.cardlang.text import ability_lines, render_effect
@@ -20,7 +19,8 @@ ROOT = Path(__file__).resolve().parent.parent
 
 @pytest.fixture(scope="module")
 def pool():
-    return load_pool([ROOT / "card_data"])
+    from engine.capeclash.testing import shared_pool
+    return shared_pool([ROOT / "card_data"])
 
 
 def _effect(steps, until="combat"):

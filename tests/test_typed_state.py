@@ -10,7 +10,7 @@ import pytest
 
 from engine.capeclash.effects import new_frame
 from engine.capeclash.game import Game
-from engine.capeclash.loader import load_pool, read_data
+from engine.capeclash.loader import read_data
 from engine.capeclash.scenario import run_scenario
 from engine.capeclash.stack import (
     CombatStep,
@@ -23,6 +23,7 @@ from engine.capeclash.stack import (
     XpGain,
 )
 from engine.capeclash.state import Trigger
+from engine.capeclash.testing import shared_pool
 from engine.core.errors import IllegalActionError
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -69,7 +70,7 @@ def test_stack_entry_json_is_the_dict_each_kind_was():
 def test_copies_holding_waiting_abilities_are_independent(path, monkeypatch):
     """Before every action taken while abilities wait (pending) or the stack holds an entry (a payment,
     a combat, waiting abilities, a reaction offered, a main character to keep), a copy takes the same action: the original is untouched by it, and both end in the same state."""
-    pool = load_pool([ROOT / "card_data"])
+    pool = shared_pool([ROOT / "card_data"])
     apply = Game.apply
     seen = []
 

@@ -30,6 +30,20 @@ def _decks() -> tuple[Deck, Deck]:
     return (load_deck(TESTSET / "deck-dawnwatch.yaml", pool), load_deck(TESTSET / "deck-gloom.yaml", pool))
 
 
+@lru_cache(maxsize=8)
+def _shared_pool(cwd: str, paths: tuple[str, ...]) -> CardPool:
+    from engine.capeclash.loader import load_pool
+    return load_pool(list(paths))
+
+
+def shared_pool(paths) -> CardPool:
+    """``load_pool(paths)``, read once per test run: a CardPool is immutable once built (its CardDefs are
+    frozen), so tests that only read it may share it. Keyed by the paths exactly as given (card sources
+    name them) and the working directory (relative paths)."""
+    import os
+    return _shared_pool(os.getcwd(), tuple(str(p) for p in paths))
+
+
 def test_decks() -> list[Deck]:
     return list(_decks())
 
