@@ -133,7 +133,7 @@ KEYWORDS: dict[str, dict] = {
     "swarm": {"text": "Any number of characters with this name may stand on your side. Swarm is never lost."},
     "team_up": {"text": "Each supporting character you control also counts as a member of {param}.",
                 "param": "team"},
-    "toss": {"text": "When it appears, choose another character on your side. It gains Flight this turn.",
+    "toss": {"text": "When it appears, another character on your side (your choice) gains Flight this turn.",
              "expand": [{"when": "appears", "effect": [
                  {"choose": {"what": "character", "filter": {"side": "yours", "not_self": True}, "as": "tossed"}},
                  {"grant": {"target": "tossed", "keyword": "flight", "until": "turn"}}]}]},
