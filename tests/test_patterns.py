@@ -106,6 +106,16 @@ EXPECTED = {
     'pt-ember-flamecaller': '**Flare** - Main {energy} or {might}{might}: Choose an enemy character. Put a -1/-1 counter on it.',
     'pt-echo-adept': '**Resonate** - Main {mind}: Choose a character on your side other than this one. Use one of its super powers without paying its cost.',
     'pt-ember-sage': 'The super powers of each Emberline character on your side cost {any} less (never less than one symbol).',
+    'pt-rustbite-scavenger': 'When this character appears, you may choose an enemy equipment. KO it.',
+    'pt-confiscate': "Main: Choose an equipment worn by a supporting character. Return it to its owner's hand.",
+    'pt-relay-gauntlet': "Put this on a face-up character on your side during your recruit step (only a supporting character). That character has: / It gets +1/+0. / **Hand It Over** - Main {skill}: Move this character's equipment to another character on your side that may wear it.",
+    'pt-siege-sapper': '**Undermine** - Main {might}: Choose a face-up location in an enemy resource row. KO it.',
+    'pt-supply-sergeant': 'When this character appears, you draw a card for each equipment on your side.',
+    'pt-strategic-retreat': "Main: Choose a face-down resource in your resource row. Return it to its owner's hand.",
+    'pt-fuse-cutter': 'Main: Choose a face-down resource in an enemy resource row. KO it.',
+    'pt-armory-warden': '[[Grows]] (+1/+1 for each equipment on your side)',
+    'pt-land-surveyor': 'When this character appears, put a +1/+1 counter on this character for each face-up location in your resource row.',
+    'pt-disarmament-accord': 'Main: KO each equipment worn by a supporting character.',
 }
 
 

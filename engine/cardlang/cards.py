@@ -588,7 +588,8 @@ class _Checker:
                           f"{suggest('each', L.PLAY_CARD_SELECTORS)}")
         else:
             names = [*L.PLAY_CARD_SELECTORS, *(n for n in bound if self.kinds.get(n) in L.PLAY_CARD_KINDS)]
-            self.err(fld, f"unknown target {excerpt(v)}{suggest(v, names)}; name its_equipment, "
+            key = next(iter(v)) if isinstance(v, dict) and len(v) == 1 else v
+            self.err(fld, f"unknown target {excerpt(v)}{suggest(key, names)}; name its_equipment, "
                           "{each_equipment: FILTER} (each_location, each_resource) or one chosen earlier with "
                           "choose: {what: equipment} (location, resource)")
         return v

@@ -147,8 +147,10 @@ class Choose(Verb):
         return False
 
     def answer(self, g, frame, a, value) -> None:
-        if a["what"] == "resource" and isinstance(value, str):  # a label: the card it stands for
-            value = dict(self.resource_labels(g, frame, a)).get(value)
+        if a["what"] == "resource" and isinstance(value, str):  # a label: the card at that place of the row
+            value = next((iid for label, iid in self.resource_labels(g, frame, a)
+                          if label.rsplit(" ", 1)[-1] == value.rsplit(" ", 1)[-1]
+                          and label.split(" face-down ")[0] == value.split(" face-down ")[0]), None)
         frame.chosen[a["as"]] = value
         frame.pc += 1
 

@@ -78,7 +78,8 @@ class Draw(Verb):
     def run(self, g, frame, a) -> bool:
         p = _who(g, frame, a)
         if p is not None:
-            Z.draw(g, p, a.get("n", 1))
+            n = a.get("n", 1)
+            Z.draw(g, p, n if type(n) is int else fx.amount(g, frame, n))
         return True
 
     def text(self, a, r) -> str:
@@ -95,7 +96,7 @@ class Discard(Verb):
 
     def run(self, g, frame, a) -> bool:
         p = _who(g, frame, a)
-        n = a.get("n", 1)
+        n = fx.amount(g, frame, a.get("n", 1))
         done = frame.engine.discarded or 0
         if p is None or done >= n or not g.players[p].hand:
             frame.engine.discarded = None
