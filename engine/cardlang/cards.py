@@ -463,7 +463,7 @@ class _Checker:
                 self.err(fld, f"names {self.play_card_words(v)}, and this step acts on characters only; "
                               "put, ko_card, return_card and move_equipment act on those")
                 return v
-            if isinstance(v, str) and (v in L.BUILTIN_SELECTORS or v in bound):
+            if isinstance(v, str) and (v in L.BUILTIN_SELECTORS or v in bound or (anywhere and v == "its_equipment")):
                 return v
             if isinstance(v, dict) and set(v) == {"each"}:
                 return {"each": self.filter(v["each"], f"{fld}.each")}

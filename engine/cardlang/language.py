@@ -431,7 +431,6 @@ PLAY_CARD_FILTER_EXAMPLES: dict[str, dict] = {
     "location": {"side": "enemy", "makes": "might"},
     "resource": {"side": "yours"},
 }
-BUILTIN_SELECTORS = (*BUILTIN_SELECTORS, "its_equipment")
 PLAY_CARD_SELECTORS = {"its_equipment": "equipment", "each_equipment": "equipment", "each_location": "location",
                        "each_resource": "resource"}
 """The selectors naming cards of these kinds (``each_*`` take a filter of the kind: ``{each_location:
