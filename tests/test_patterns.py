@@ -116,6 +116,7 @@ EXPECTED = {
     'pt-armory-warden': '[[Grows]] (+1/+1 for each equipment on your side)',
     'pt-land-surveyor': 'When this character appears, put a +1/+1 counter on this character for each face-up location in your resource row.',
     'pt-disarmament-accord': 'Main: KO each equipment worn by a supporting character.',
+    'pt-forge-sentinel': 'Each character on your side wearing an equipment that costs 2 or more gets +1/+0.',
 }
 
 

@@ -115,6 +115,8 @@ def _errors(effect: list) -> list[str]:
      "effect[0].draw.n.number_of_equipment.kind: 'kind' filters characters; for the character wearing it write "
      "wearer: {kind: ...}"),
     ([{"return_card": {"target": "self"}}], "effect[0].return_card.target: self names characters"),
+    ([{"counter": {"target": {"each": {"wears": {"row": "front"}}}, "kind": "plus"}}],
+     "effect[0].counter.target.each.wears.row: 'row' filters characters"),
 ])
 def test_validation_names_the_field(effect, want):
     errs = _errors(effect)

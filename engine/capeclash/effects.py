@@ -487,13 +487,16 @@ def matches(g: Game, c: Card, flt: dict, frame: Frame) -> bool:
 
 
 _WHERE_KEYS = frozenset(("stunned", "side", "row", "in_combat"))
-_MORE_KEYS = frozenset(("equipped", "exhausted", "wounded", "health_min", "health_max", "health_left_max", "cost_min", "name",
+_MORE_KEYS = frozenset(("equipped", "wears", "exhausted", "wounded", "health_min", "health_max", "health_left_max", "cost_min", "name",
                         "name_contains", "teams", "same_row", "team_named", "keyword_named"))
 
 
 def _matches_more(g: Game, c: Card, d, flt: dict, frame: Frame) -> bool:
     """The filter keys of issue 18 (part B): state, health, cost, names, teams, the source's row."""
     if "equipped" in flt and (c.gear is not None) != flt["equipped"]:
+        return False
+    if "wears" in flt and (c.gear is None or not play_card_matches(g, g.cards[c.gear], "equipment", flt["wears"],
+                                                                   frame)):
         return False
     if "exhausted" in flt and bool(c.exhausted) != flt["exhausted"]:
         return False

@@ -672,6 +672,8 @@ class _Checker:
                 self.number(val, f"{fld}.{k}")
             elif typ in ("str_list", "str", "name"):
                 self.text_value(val, typ, f"{fld}.{k}")
+            elif typ == "equipment_filter":
+                self.play_filter(val, f"{fld}.{k}", "equipment")
         return dict(v)
 
     def text_value(self, val, typ: str, fld: str) -> None:

@@ -443,3 +443,5 @@ COUNTABLES.update({"equipment": "equipment on your side", "locations": "face-up 
 ARG_TYPES = (*ARG_TYPES, "card_target")
 """``card_target``: a selector naming equipment, locations or resources (``its_equipment``, ``each_*``, or
 a name chosen with ``what: equipment``, ``location`` or ``resource``)."""
+FILTER_KEYS["wears"] = "equipment_filter"  # a character wearing an equipment that matches this equipment filter
+FILTER_EXAMPLES["wears"] = {"cost_min": 2}

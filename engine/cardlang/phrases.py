@@ -147,6 +147,8 @@ def _more_tail(f: dict) -> list[str]:
         tail.append("in the same row as this character" if f["same_row"] else "outside this character's row")
     if "equipped" in f:
         tail.append("with equipment" if f["equipped"] else "without equipment")
+    if "wears" in f:
+        tail.append("wearing " + play_card_phrase("equipment", f["wears"]))
     if "team_named" in f:
         tail.append("of the team you named")
     if "keyword_named" in f:
