@@ -103,7 +103,8 @@ def _errors(effect: list) -> list[str]:
      "effect[1].move_equipment.target: 'c' was chosen as a character; this step acts on equipment"),
     ([{"choose": {"what": "equipment", "as": "g"}}, {"choose": {"what": "equipment", "as": "h"}},
       {"move_equipment": {"target": "g", "to": "h"}}],
-     "effect[2].move_equipment.to: a filter is a mapping"),
+     "effect[2].move_equipment.to: equipment moves onto a character: give a filter of the characters it may move "
+     "to, such as {side: yours} or {kind: supporting}, not 'h' ('h' was chosen as an equipment)"),
     ([{"move_equipment": {"target": {"each_location": {}}}}],
      "effect[0].move_equipment.target: moves equipment, and each_location names locations"),
     ([{"choose": {"what": "location", "as": "site"}}, {"stun": {"target": "site"}}],

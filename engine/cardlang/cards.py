@@ -504,6 +504,12 @@ class _Checker:
             return v
         if typ == "card_target":
             return self.card_target(v, fld, bound)
+        if typ == "wearer_filter":  # move_equipment's ``to`` given as something else than a filter
+            what = f" ({excerpt(v)} was chosen as {_a(self.kinds[v])})" if isinstance(v, str) and v in self.kinds \
+                else ""
+            self.err(fld, f"equipment moves onto a character: give a filter of the characters it may move to, such "
+                          f"as {{side: yours}} or {{kind: supporting}}, not {excerpt(v)}{what}")
+            return {}
         if typ.startswith("play_filter:"):
             return self.play_filter(v, fld, typ.split(":", 1)[1])
         if typ in ENUM_ARGS:

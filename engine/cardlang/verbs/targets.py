@@ -84,6 +84,11 @@ class MoveEquipment(Verb):
     anywhere = True
     example = [{"move_equipment": {"target": "its_equipment", "to": {"side": "yours"}}}]
 
+    def arg_type(self, key, typ, args) -> str:
+        if key == "to" and not isinstance(args.get("to"), dict):
+            return "wearer_filter"  # (a name or a selector where a filter of characters belongs)
+        return typ
+
     def check(self, args, err) -> None:
         t = args.get("target")
         if isinstance(t, dict) and t and next(iter(t)) != "each_equipment":
