@@ -110,7 +110,7 @@ EXPECTED = {
     'pt-confiscate': "Main: Choose an equipment worn by a supporting character. Return it to its owner's hand.",
     'pt-relay-gauntlet': "Put this on a face-up character on your side during your recruit step (only a supporting character). That character has: / It gets +1/+0. / **Hand It Over** - Main {skill}: Move this character's equipment to another character on your side that may wear it.",
     'pt-siege-sapper': '**Undermine** - Main {might}: Choose a face-up location in an enemy resource row. KO it.',
-    'pt-supply-sergeant': 'When this character appears, you draw a card for each equipment on your side.',
+    'pt-gear-steward': 'When this character appears, you draw a card for each equipment on your side.',
     'pt-strategic-retreat': "Main: Choose a face-down resource in your resource row. Return it to its owner's hand.",
     'pt-fuse-cutter': 'Main: Choose a face-down resource in an enemy resource row. KO it.',
     'pt-armory-warden': '[[Grows]] (+1/+1 for each equipment on your side)',
