@@ -117,6 +117,7 @@ EXPECTED = {
     'pt-land-surveyor': 'When this character appears, put a +1/+1 counter on this character for each face-up location in your resource row.',
     'pt-disarmament-accord': 'Main: KO each equipment worn by a supporting character.',
     'pt-forge-sentinel': 'Each character on your side wearing an equipment that costs 2 or more gets +1/+0.',
+    'pt-bounty-appraiser': 'When this character appears, if there is an enemy equipment that costs 2 or more, you draw two cards.',
 }
 
 

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from engine.capeclash import stats
-from engine.cardlang.language import PLAY_CARD_AMOUNTS, PLAY_CARD_SELECTORS
+from engine.cardlang.language import PLAY_CARD_AMOUNTS, PLAY_CARD_CONDITIONS, PLAY_CARD_SELECTORS
 from engine.cardlang.verbs.base import VERBS
 
 if TYPE_CHECKING:
@@ -696,6 +696,8 @@ def looking_condition(g: Game, k: str, v, frame: Frame, src: Card | None) -> boo
         return g.turn >= v
     if k == "turn_at_most":
         return g.turn <= v
+    if k in PLAY_CARD_CONDITIONS:
+        return bool(play_cards(g, frame, PLAY_CARD_CONDITIONS[k], v))
     if k == "not":
         return not condition(g, v, frame)
     if k == "any":

@@ -610,7 +610,8 @@ class _Checker:
         for k, val in v.items():
             kf = f"{fld}.{k}"
             if k not in keys:
-                if kind == "resource" and k in L.PLAY_CARD_FILTER_KEYS["location"]:
+                if kind == "resource" and (k in L.FILTER_KEYS or k in L.CARD_FILTER_KEYS
+                                           or any(k in ks for ks in L.PLAY_CARD_FILTER_KEYS.values())):
                     why = "a face-down resource is hidden from everyone but its owner: its filter says only whose " \
                           "it is (side)"
                 elif kind == "equipment" and k in L.FILTER_KEYS:
@@ -735,6 +736,8 @@ class _Checker:
             self.check_choice(val, L.ATTACK_KINDS, fld, "kind of attack")
         elif typ == "condition":
             self.condition(val, fld)
+        elif typ.startswith("play_filter:"):
+            self.play_filter(val, fld, typ.split(":", 1)[1])
         elif typ == "conditions":
             if not isinstance(val, list) or len(val) < 2:
                 self.err(fld, f"is a list of two or more conditions, not {excerpt(val)}")

@@ -445,3 +445,8 @@ ARG_TYPES = (*ARG_TYPES, "card_target")
 a name chosen with ``what: equipment``, ``location`` or ``resource``)."""
 FILTER_KEYS["wears"] = "equipment_filter"  # a character wearing an equipment that matches this equipment filter
 FILTER_EXAMPLES["wears"] = {"cost_min": 2}
+CONDITIONS.update({"exists_equipment": "play_filter:equipment", "exists_location": "play_filter:location",
+                   "exists_resource": "play_filter:resource"})
+"""``exists_equipment: FILTER`` (exists_location, exists_resource): some equipment (location, face-down resource)
+in play matches the filter."""
+PLAY_CARD_CONDITIONS = {"exists_equipment": "equipment", "exists_location": "location", "exists_resource": "resource"}

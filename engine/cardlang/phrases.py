@@ -328,6 +328,8 @@ def looking_condition(k: str, v) -> str:
         return " and ".join(render_condition(c) for c in v)
     if k == "not":
         return negate(render_condition(v))
+    if k in L.PLAY_CARD_CONDITIONS:
+        return f"there is {play_card_phrase(L.PLAY_CARD_CONDITIONS[k], v)}"
     raise AssertionError(k)
 
 

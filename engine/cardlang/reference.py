@@ -138,6 +138,7 @@ def _conditions() -> list[str]:
                 "target_filter": {"target": "that_character", "filter": {"kind": "main"}}, "row": "front",
                 "attack_kind": "ranged", "condition": {"your_turn": True},
                 "conditions": [{"in_row": "back"}, {"attack_is": "team"}]}
+    examples.update({f"play_filter:{kind}": ex for kind, ex in L.PLAY_CARD_FILTER_EXAMPLES.items()})
     for k, typ in L.CONDITIONS.items():
         ex = {k: examples[typ]}
         out.append(f"- `{k}` ({typ}): `{flow(ex)}` reads \"{P.render_condition(ex)}\"")
