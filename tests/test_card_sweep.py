@@ -538,6 +538,7 @@ RARE: dict[tuple[str, str], str] = {
     ("pt-confiscate", "return_card"): "returns an equipment a supporting character wears: seldom one in play",
     ("pt-disarmament-accord", "ko_card"): "KOs the equipment supporting characters wear: seldom any in play",
     ("pt-rustbite-scavenger", "ko_card"): "KOs an enemy equipment when it appears: seldom one in play",
+    ("pt-bounty-appraiser", "draw"): "draws only while an enemy wears equipment costing 2 or more: seldom so",
 }
 
 
