@@ -430,6 +430,7 @@ ARG_TYPES = (*ARG_TYPES, "trigger")
 # ``play_from`` (issue 18): play a card from another zone than the hand: your KO pile, your
 # removed-from-game cards or the top of your deck; and where a plot twist played that way goes once
 # it has resolved (its owner's KO pile, as usual, or out of the game).
-PLAY_SOURCES = ("ko", "removed", "deck_top")
+PLAY_SOURCES = ("ko", "removed", "deck_top", "deck_bottom")
 PLAY_AFTER = ("ko", "removed")
-ARG_TYPES = (*ARG_TYPES, "play_source", "play_after")
+PLAY_WHOSE = ("you", "enemy", "any")  # whose KO pile ``play_from`` plays from
+ARG_TYPES = (*ARG_TYPES, "play_source", "play_after", "play_whose")
