@@ -318,7 +318,7 @@ ENUM_ARGS.update({  # issue 18, part B: deck manipulation and naming
 ENUM_ARGS.update({  # issue 18: play_from
     "play_source": (L.PLAY_SOURCES, "zone to play from"),
     "play_after": (L.PLAY_AFTER, "destination for a played plot twist"),
-    "play_whose": (L.PLAY_WHOSE, "player whose KO pile it is"),
+    "play_whose": (L.PLAY_WHOSE, "pile owner"),
 })
 
 

@@ -551,8 +551,7 @@ PLAY_ROW_WORDS = {"front": "your front row", "back": "your back row", "choose": 
 
 @register
 class PlayFrom(Verb):
-    """Play a card from a KO pile, your removed-from-game cards or the top or bottom of your deck, without
-    paying its cost.
+    """Play a card from a KO pile, your removed-from-game pile or either end of your deck, free.
 
     A supporting character enters play on your side in your front row (``row``: back, or choose), a
     location goes into your resource row face up, and a plot twist resolves now (its timing and team
@@ -572,8 +571,7 @@ class PlayFrom(Verb):
     name = "play_from"
     args = {"from": "play_source", "filter": "card_filter?", "optional": "bool?", "then": "play_after?",
             "row": "row_or_choice?", "whose": "play_whose?"}
-    example = [{"play_from": {"from": "ko", "filter": {"type": "plot_twist"}, "then": "removed"}},
-               {"play_from": {"from": "ko", "whose": "enemy", "filter": {"type": "supporting"}, "row": "choose"}}]
+    example = [{"play_from": {"from": "ko", "filter": {"type": "plot_twist"}, "then": "removed"}}]
 
     def check(self, args, err) -> None:
         flt = args.get("filter") or {}
