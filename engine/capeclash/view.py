@@ -12,7 +12,7 @@ from engine.capeclash import stats
 
 if TYPE_CHECKING:
     from engine.capeclash.game import Game
-    from engine.capeclash.state import Card
+    from engine.capeclash.state import Card, Modifier
     from engine.core.actions import Action
 
 
@@ -64,7 +64,7 @@ def _keywords(g: Game, c: Card, d) -> list[str]:
     return sorted(k for k in d.keywords if g.has_keyword(c, k))  # the common case: printed keywords only
 
 
-def duration_words(g: Game, m: dict) -> str | None:
+def duration_words(g: Game, m: Modifier) -> str | None:
     """How long a modifier lasts, in words for every viewer ("this turn", "until the end of Ana's
     next turn"); None for one without an end of its own."""
     until = m.get("until")
@@ -78,7 +78,7 @@ def duration_words(g: Game, m: dict) -> str | None:
     return None
 
 
-def _granted_text(g: Game, m: dict) -> str:
+def _granted_text(g: Game, m: Modifier) -> str:
     """The rules text of a triggered ability a ``grant_trigger`` modifier gives (cached per ability)."""
     key = ("granted", tuple(m["ref"]))
     text = g.face_cache.get(key)

@@ -546,6 +546,7 @@ PLAY_LOG = {"ko": "from their KO pile", "removed": "from their removed-from-game
             "deck_top": "from the top of their deck", "deck_bottom": "from the bottom of their deck"}
 PLAYABLE = ("supporting", "plot_twist", "location")
 DECK_ENDS = {"deck_top": ("top", -1), "deck_bottom": ("bottom", 0)}  # (word, index in ``Player.deck``)
+DECK_END_AT = {"top": "on top of", "bottom": "at the bottom of"}
 PLAY_ROW_WORDS = {"front": "your front row", "back": "your back row", "choose": "a row of your choice"}
 
 
@@ -622,13 +623,13 @@ class PlayFrom(Verb):
             if src in DECK_ENDS:
                 end, at = DECK_ENDS[src]
                 if not pl.deck:
-                    g.log("reveal", f"{pl.name} has no card at the {end} of their deck to play.")
+                    g.log("reveal", f"{pl.name} has no card {DECK_END_AT[end]} their deck to play.")
                     return True
                 card = pl.deck[at]
                 g.log("reveal", f"{pl.name} reveals {g.name(card)} from the {end} of their deck.", None,
                       {"cards": (card,)})
                 if not self._matches(g, frame, a, card):
-                    g.log("play_from", f"{pl.name} doesn't play {g.name(card)}: it stays at the {end} of their deck.")
+                    g.log("play_from", f"{pl.name} doesn't play {g.name(card)}: it stays {DECK_END_AT[end]} their deck.")
                     return True
                 opts = [card]
             else:
