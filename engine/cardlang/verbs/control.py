@@ -46,7 +46,11 @@ class May(Verb):
 
 @register
 class If(Verb):
-    """Do the nested steps if a condition holds (else the ``else`` steps)."""
+    """Do the nested steps if a condition holds (else the ``else`` steps).
+
+    ``first_time_this_turn`` in the condition holds the first time this turn the ability comes to this
+    step, for this character (a plot twist: for this player's copies of the card); it reads "If this
+    is the first time this turn this ability resolves" (``language.CONDITION_NOTES``)."""
 
     name = "if"
     args = {"cond": "condition", "then": "steps", "else": "steps?"}
