@@ -106,6 +106,12 @@ EXPECTED = {
     'pt-ember-flamecaller': '**Flare** - Main {energy} or {might}{might}: Choose an enemy character. Put a -1/-1 counter on it.',
     'pt-echo-adept': '**Resonate** - Main {mind}: Choose a character on your side other than this one. Use one of its super powers without paying its cost.',
     'pt-ember-sage': 'The super powers of each Emberline character on your side cost {any} less (never less than one symbol).',
+    'pt-warm-up-drills': ('**Limber Up** - Main {skill} (twice per turn): You draw a card. If this is the first time this '
+                          'turn this ability resolves, you draw a card.'),
+    'pt-turncoat-recall': ("Main: Put a supporting character that costs 3 or less from an enemy player's KO pile into "
+                           "play in a row of your choice."),
+    'pt-rearguard-muster': ("Main: Reveal the bottom card of your deck. If it's a supporting character, put it into play "
+                            "in your back row."),
 }
 
 

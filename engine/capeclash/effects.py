@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from engine.capeclash import stats
+from engine.cardlang import language as L
 from engine.cardlang.verbs.base import VERBS
 
 if TYPE_CHECKING:
@@ -358,7 +359,7 @@ def run(g: Game, frame: Frame) -> None:
             g.log("fizzle", f"{frame.name} does nothing: its condition no longer holds.")
             finish(g, frame)
             return
-        if frame.cond and "first_time_this_turn" in frame.cond:
+        if frame.cond and L.mentions_first_time(frame.cond):
             g.used_powers.append(_first_key(frame))  # it has resolved once this turn now
     steps = steps_of(g, frame.ref)
     if frame.pc >= len(steps):
@@ -565,7 +566,10 @@ def card_matches(g: Game, c: Card, flt: dict, frame: Frame) -> bool:
     return True
 
 
-def condition(g: Game, cond: dict, frame: Frame) -> bool:
+def condition(g: Game, cond: dict, frame: Frame, first: str | None = None) -> bool:
+    """Does ``cond`` hold for ``frame``? ``first``: the ``used_powers`` key that
+    ``first_time_this_turn`` looks for (an ``if`` step's own key, ``first_key``); by default the
+    triggered ability's (``_first_key``)."""
     src = g.cards[frame.src] if frame.src is not None else None
     cb = g.combat
     for k, v in cond.items():
@@ -594,7 +598,7 @@ def condition(g: Game, cond: dict, frame: Frame) -> bool:
         elif k == "is_main":
             ok = (src is not None and src.is_main) == v
         else:
-            ok = looking_condition(g, k, v, frame, src)
+            ok = looking_condition(g, k, v, frame, src, first)
         if not ok:
             return False
     return True
@@ -652,10 +656,20 @@ def count_of(g: Game, what: str, ctl: int, src: Card | None) -> int:
 # ------------------------------------------------------------------ conditions that look at things
 
 def _first_key(frame: Frame) -> str:
+    """The ``used_powers`` entry of a triggered ability with ``if: {first_time_this_turn: ...}``:
+    put there when it resolves (``run``)."""
     return f"first:{frame.src}:{'/'.join(map(str, frame.ref))}"
 
 
-def looking_condition(g: Game, k: str, v, frame: Frame, src: Card | None) -> bool:
+def first_key(frame: Frame, step: int) -> str:
+    """The ``used_powers`` entry of an ``if`` step whose condition says ``first_time_this_turn``:
+    put there the first time this turn the step is reached, for this character's ability (a plot
+    twist has no character: for this player's copies of the card)."""
+    who = frame.src if frame.src is not None else f"p{frame.ctl}"
+    return f"first:{who}:{'/'.join(map(str, frame.ref))}@{step}"
+
+
+def looking_condition(g: Game, k: str, v, frame: Frame, src: Card | None, first: str | None = None) -> bool:
     """The conditions of ``language.CONDITIONS`` added for issue 18 (matches, in_row, your_turn,
     attack_is, first_time_this_turn, turn_at_least/most, not, any, all)."""
     cb = g.combat
@@ -673,15 +687,15 @@ def looking_condition(g: Game, k: str, v, frame: Frame, src: Card | None) -> boo
             return False
         return {"melee": not cb.ranged, "ranged": cb.ranged, "solo": not cb.team, "team": cb.team}[v]
     if k == "first_time_this_turn":
-        return (_first_key(frame) not in g.used_powers) == v
+        return ((first or _first_key(frame)) not in g.used_powers) == v
     if k == "turn_at_least":
         return g.turn >= v
     if k == "turn_at_most":
         return g.turn <= v
     if k == "not":
-        return not condition(g, v, frame)
+        return not condition(g, v, frame, first)
     if k == "any":
-        return any(condition(g, c, frame) for c in v)
+        return any(condition(g, c, frame, first) for c in v)
     if k == "all":
-        return all(condition(g, c, frame) for c in v)
+        return all(condition(g, c, frame, first) for c in v)
     raise AssertionError(k)

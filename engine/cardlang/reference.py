@@ -121,7 +121,8 @@ def _conditions() -> list[str]:
                 "conditions": [{"in_row": "back"}, {"attack_is": "team"}]}
     for k, typ in L.CONDITIONS.items():
         ex = {k: examples[typ]}
-        out.append(f"- `{k}` ({typ}): `{flow(ex)}` reads \"{P.render_condition(ex)}\"")
+        note = f". {L.CONDITION_NOTES[k]}" if k in L.CONDITION_NOTES else ""
+        out.append(f"- `{k}` ({typ}): `{flow(ex)}` reads \"{P.render_condition(ex)}\"{note}")
     return [*out, ""]
 
 
