@@ -106,6 +106,11 @@ EXPECTED = {
     'pt-ember-flamecaller': '**Flare** - Main {energy} or {might}{might}: Choose an enemy character. Put a -1/-1 counter on it.',
     'pt-echo-adept': '**Resonate** - Main {mind}: Choose a character on your side other than this one. Use one of its super powers without paying its cost.',
     'pt-ember-sage': 'The super powers of each Emberline character on your side cost {any} less (never less than one symbol).',
+    'pt-hushweaver': ('**Unravel** - Reaction {mind} or {energy}{energy}: When an enemy player plays a plot twist, you '
+                      'may pay to use this. Cancel that super power or plot twist: it does nothing.'),
+    'pt-rampart-sentry': ('**Brace for Impact** - Reaction {might}{might}: When an enemy player plays a plot twist, you '
+                          'may pay to use this. Put a +1/+1 counter on this character.'),
+    'pt-drillmaster-oren': 'The super powers of each Dawnwatch character on your side cost {might} less (never less than one symbol).',
 }
 
 
