@@ -251,8 +251,8 @@ def test_soak_hidden_cards_with_pattern_cards_that_look_reveal_and_play_from_a_d
     leaks = [f"seed {r['seed']} ({r['mode']}): {x}" for r in results for x in r["leaks"]]
     problems = [f"seed {r['seed']} ({r['mode']}): {x}" for r in results for x in r["problems"]]
     shown = sum(r["shown"] for r in results)
-    print(f"\n{PATTERNS}: {len(results)} games, {sum(r['actions'] for r in results)} actions, {shown} cards "
-          f"looked at, revealed or played from a deck: {len(leaks)} leaks")
+    print(f"\n{PATTERNS}: {len(results)} games, {sum(r['actions'] for r in results)} actions, {shown} looks, "
+          f"reveals and plays from a zone: {len(leaks)} leaks")
     assert not leaks, "\n".join(leaks[:5])
     assert not problems, "\n".join(problems[:5])
     assert shown >= n, "the pattern cards' deck verbs must meet the checker"  # (about a dozen a game)
