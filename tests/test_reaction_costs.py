@@ -86,3 +86,16 @@ def test_saying_yes_to_a_reaction_that_can_do_nothing_is_futile(tmp_path):
     assert not is_futile(g, act(1, "no"))
     g = _game(start, [{"plot": "Sap Strength"}, {"player": 1, "type": "yes"}], pool)
     assert g.decision["type"] == "pay"  # {energy}: the only cost anyone can see Bo pay
+
+
+def test_the_cost_question_keeps_every_contract_and_every_level_answers_it():
+    from engine.ai import make_policy, public_context
+    from engine.core import checks
+    from engine.core.rng import Rng
+    g = _game({"resources": ["Think Tank", "Reactor Core", "Reactor Core"]},
+              [{"plot": "Sap Strength"}, {"player": 1, "type": "yes"}])
+    assert g.decision["type"] == "pick"
+    assert checks.contract_violations(g, Rng(2)) == []  # a save loads to it, no view leaks, copies apart
+    legal = g.legal_actions(1)
+    for level in ("random", "simple", "normal", "hard", "hard_all"):
+        assert make_policy(level, public_context(g))(g.view(1), legal, Rng(4)) in legal, level
