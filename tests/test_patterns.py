@@ -112,6 +112,11 @@ EXPECTED = {
                            "play in a row of your choice."),
     'pt-rearguard-muster': ("Main: Reveal the bottom card of your deck. If it's a supporting character, put it into play "
                             "in your back row."),
+    'pt-hushweaver': ('**Unravel** - Reaction {mind} or {energy}{energy}: When an enemy player plays a plot twist, you '
+                      'may pay to use this. Cancel that super power or plot twist: it does nothing.'),
+    'pt-rampart-sentry': ('**Brace for Impact** - Reaction {might}{might}: When an enemy player plays a plot twist, you '
+                          'may pay to use this. Put a +1/+1 counter on this character.'),
+    'pt-drillmaster-oren': 'The super powers of each Dawnwatch character on your side cost {might} less (never less than one symbol).',
 }
 
 

@@ -50,6 +50,8 @@ class Decision(TypedDict, total=False):
     optional: bool              # "no" is an answer too
     reaction: bool              # a reaction super power offered (may_trigger)
     names: list[str]            # order: the waiting abilities' labels
+    shown: list[int]            # cards of a deck an effect shows the player deciding (look_at_deck)
+    revealed: bool              # ... and everyone else too: revealed, on the table until it is done
 
 
 class Card:

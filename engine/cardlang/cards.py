@@ -978,9 +978,7 @@ def _parse_powers(ck: _Checker, powers) -> list[PowerDef]:
                 ck.check_choice(sym, (*L.SYMBOLS, L.ANY_SYMBOL), f"{pf}.or_cost[{j}]", "power symbol")
             if not alt or tuple(alt) == tuple(cost):
                 ck.err(f"{pf}.or_cost", "an alternative cost of at least one power symbol, other than the cost")
-            costs = (tuple(cost), tuple(alt))
-            if "reaction" in p:
-                ck.err(f"{pf}.or_cost", "a reaction has one cost")
+            costs = (tuple(cost), tuple(alt))  # (a reaction too: offered once, paid by either)
         for timing in timings or (p.get("timing", "main"),):
             for one_cost in costs:
                 out.append(PowerDef(name=p.get("name", "?"), timing=timing, cost=one_cost,

@@ -401,7 +401,7 @@ AMOUNT_KINDS.update({"number_of": "the number of", "twice": "twice", "thrice": "
 # character: while it is face up in play, the cards matching the filter cost its controller n less to
 # recruit or equip (never below 0).
 DISCOUNT_KEYS = ("n", "card_filter", "if", "power", "affects")
-"""``{power: SYMBOL, affects: FILTER}`` instead: the super powers of the characters the filter matches (on your
+"""``{power: SYMBOL, affects: FILTER}`` instead: the super powers (reactions too, each of their costs) of the characters the filter matches (on your
 side) cost one such symbol less ({any}: any one symbol), never less than one symbol."""
 
 FILTER_KEYS.update({"equipped": "bool"})  # wears equipment (true) or none (false)
@@ -414,6 +414,9 @@ def card_field_examples(power: dict) -> list[tuple[str, str, dict]]:
         ("powers[].uses", "supporting", {"powers": [{**power, "uses": 2}]}),
         ("powers[].timing (a list)", "supporting", {"powers": [{**power, "timing": ["main", "combat"]}]}),
         ("powers[].or_cost", "supporting", {"powers": [{**power, "or_cost": ["energy", "energy"]}]}),
+        ("powers[].or_cost (a reaction)", "supporting",
+         {"powers": [{"name": "Unmake", "reaction": "enemy_plays_plot_twist", "cost": ["mind"],
+                      "or_cost": ["energy", "energy"], "effect": [{"cancel_power": {}}]}]}),
         ("discounts", "supporting", {"discounts": [{"n": 1, "card_filter": {"team": "Dawnwatch"}}]}),
         ("discounts (super powers)", "supporting", {"discounts": [{"power": "any", "affects": {"side": "yours"}}]}),
         ("deck_rules.max_copies", "supporting", {"deck_rules": {"max_copies": 1}}),

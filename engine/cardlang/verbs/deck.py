@@ -77,6 +77,7 @@ class LookAtDeck(Verb):
     end of the deck, the KO pile, out of the game, or are shuffled in."""
 
     name = "look_at_deck"
+    shows = True
     args = {"who": "player_ref?", "n": "amount", "from": "deck_end?", "reveal": "bool?", "take": "int?",
             "filter": "card_filter?", "into": "take_into?", "rest": "rest_into?", "order": "bool?"}
     example = [{"look_at_deck": {"n": 3, "take": 1, "filter": {"type": "supporting"}, "into": "hand",
@@ -111,18 +112,19 @@ class LookAtDeck(Verb):
             if not cards:
                 g.log("look", f"{me.name} has no cards to look at in {whose} deck.")
             elif a.get("reveal"):
-                g.log("reveal", f"{me.name} reveals {where}: {_names(g, cards)}.")
+                g.log("reveal", f"{me.name} reveals {where}: {_names(g, cards)}.", None, {"cards": tuple(cards)})
             else:
                 mine = where.replace("their deck", "your deck")
                 g.log("look", f"{me.name} looks at {where}.",
                       {frame.ctl: f"You look at {mine}: {_names(g, cards)}."})
         cards = st["cards"]
+        shown = {"shown": list(cards), "revealed": True} if a.get("reveal") else {"shown": list(cards)}
         if st["stage"] == "take":
             if cards and st["taken"] < a.get("take", 0):
                 opts = [i for i in cards if fx.card_matches(g, g.cards[i], a.get("filter") or {}, frame)
                         and (a.get("into", "hand") != "play" or g.defs.cards[g.cards[i].cid].is_character)]
                 if opts or not a.get("reveal"):  # looked-at cards: asked whether one matches or not
-                    g.ask("choose", [frame.ctl], options=opts, optional=True, shown=list(cards),
+                    g.ask("choose", [frame.ctl], options=opts, optional=True, **shown,
                           prompt=f"Choose a card to put {TAKE_WORDS[a.get('into', 'hand')]}"
                                  f" ({a['take'] - st['taken']} at most)")
                     return False
@@ -130,7 +132,7 @@ class LookAtDeck(Verb):
         rest = a.get("rest", "deck_top")
         if a.get("order") and len(cards) > 1:
             end = "top" if rest == "deck_top" else "bottom"
-            g.ask("choose", [frame.ctl], options=list(cards), shown=list(cards),
+            g.ask("choose", [frame.ctl], options=list(cards), **shown,
                   prompt=f"Choose the next card to put at the {end} of the deck (the last one chosen ends up "
                          f"{'on top' if end == 'top' else 'at the very bottom'})")
             return False
@@ -217,6 +219,7 @@ class RevealUntil(Verb):
     The other revealed cards go to the bottom of your deck (or elsewhere)."""
 
     name = "reveal_until"
+    shows = True
     args = {"filter": "card_filter", "into": "take_into?", "rest": "rest_into?"}
     example = [{"reveal_until": {"filter": {"type": "supporting", "cost_max": 2}, "into": "hand"}}]
 
@@ -233,7 +236,7 @@ class RevealUntil(Verb):
                 found = iid
                 break
         g.log("reveal", f"{pl.name} reveals {_names(g, shown)} from the top of their deck"
-                        f"{'' if found is not None else ', finding nothing'}.")
+                        f"{'' if found is not None else ', finding nothing'}.", None, {"cards": tuple(shown)})
         rest = [i for i in shown if i != found]
         pub = dict(a, reveal=True)
         if found is not None:
@@ -290,6 +293,7 @@ class RevealHand(Verb):
     """A player reveals their hand to everyone."""
 
     name = "reveal_hand"
+    shows = True
     args = {"who": "player_ref?"}
     example = [{"reveal_hand": {"who": "opponent"}}]
 
@@ -297,7 +301,7 @@ class RevealHand(Verb):
         p = _who(g, frame, dict(a, who=a.get("who", "opponent")))
         if p is not None:
             pl = g.players[p]
-            g.log("reveal", f"{pl.name} reveals their hand: {_names(g, pl.hand)}.")
+            g.log("reveal", f"{pl.name} reveals their hand: {_names(g, pl.hand)}.", None, {"cards": tuple(pl.hand)})
         return True
 
     def text(self, a, r) -> str:
@@ -570,6 +574,7 @@ class PlayFrom(Verb):
     are never played this way."""
 
     name = "play_from"
+    shows = True
     args = {"from": "play_source", "filter": "card_filter?", "optional": "bool?", "then": "play_after?",
             "row": "row_or_choice?", "whose": "play_whose?"}
     example = [{"play_from": {"from": "ko", "filter": {"type": "plot_twist"}, "then": "removed"}}]
