@@ -136,7 +136,18 @@ def _flags(c: dict) -> str:
         out.append("in combat")
     if c["keywords"]:
         out.append(",".join(c["keywords"]))
+    out += _granted_flags(c)
     return f"  ({'; '.join(out)})" if out else ""
+
+
+def _granted_flags(c: dict) -> list[str]:
+    """What a character gained for a while (issue 18): "gained flight this turn", "lost ranged", and a
+    granted ability by its rules text."""
+    out = [f"gained {g['keyword']}" + (f" {g['until']}" if g["until"] else f" from {g['from']}")
+           for g in c.get("gained", ())]
+    out += [f"lost {k}" for k in c.get("lost_keywords", ())]
+    out += [f"ability \"{a['text']}\"" + (f" {a['until']}" if a["until"] else "") for a in c.get("abilities", ())]
+    return out
 
 
 def _char(c: dict) -> str:

@@ -216,9 +216,12 @@ def test_a_page_shows_faces_with_live_state_and_a_readable_zoom(face_site, built
     hurt = {"iid": 7, "cid": flier.id, "name": flier.name, "atk": flier.atk + 2, "def": flier.defense - 1,
             "printed_atk": flier.atk, "printed_def": flier.defense, "health": flier.health, "wounds": 1, "plus": 2,
             "minus": 0, "vitality": 0, "stunned": False, "exhausted": False, "frozen": True,
-            "keywords": sorted(flier.keywords | {"ranged"}), "equipment": {"iid": 9, "cid": eq.id, "name": eq.name}}
+            "keywords": sorted(flier.keywords | {"ranged"}), "equipment": {"iid": 9, "cid": eq.id, "name": eq.name},
+            "gained": [{"keyword": "ranged", "until": "this turn", "from": "Sharp Eye"}],
+            "abilities": [{"text": "When this character stuns an enemy character, you draw a card.",
+                           "until": "until the end of Ana's next turn", "from": "Claim the Spoils"}]}
     tired = {**hurt, "iid": 8, "atk": flier.atk, "def": flier.defense, "wounds": 0, "plus": 0, "frozen": False,
-             "exhausted": True, "equipment": None, "keywords": sorted(flier.keywords)}
+             "exhausted": True, "equipment": None, "keywords": sorted(flier.keywords), "gained": [], "abilities": []}
     down = {**tired, "iid": 10, "exhausted": False, "stunned": True}
     lead = {"iid": 1, "cid": main.id, "name": main.name, "atk": main.atk, "def": main.defense,
             "printed_atk": main.atk, "printed_def": main.defense, "health": main.health, "wounds": 0, "main": True,
@@ -271,6 +274,7 @@ def test_a_page_shows_faces_with_live_state_and_a_readable_zoom(face_site, built
             assert "cc-down" in first.locator("text.s-def").get_attribute("class")
             marks = first.locator(".cc-marks").inner_text()
             assert f"1/{flier.health}" in marks and "+2" in marks and "+Ranged" in marks
+            assert "When this character stuns" in first.locator(".cc-granted").get_attribute("title")
             assert "cc-frozen" in first.locator(".cc-face").get_attribute("class")
             assert "Frozen" in first.locator(".cc-face").get_attribute("aria-label")
             assert eq.name in first.locator(".cc-equip").inner_text()
@@ -293,6 +297,11 @@ def test_a_page_shows_faces_with_live_state_and_a_readable_zoom(face_site, built
             assert zoom_px >= 12, zoom_px
             assert "Flight" in pop.locator(".cc-zoom-panel").inner_text()
             assert "Frozen" in pop.locator(".cc-zoom-panel").inner_text()
+            # what it gained for a while (issue 18): each source with its duration, an ability by its text
+            panel = pop.locator(".cc-zoom-panel").inner_text()
+            assert "Gained this turn from Sharp Eye: Ranged" in panel and "Has Ranged now" not in panel
+            assert ("Gained until the end of Ana's next turn from Claim the Spoils: \"When this character stuns an "
+                    "enemy character, you draw a card.\"") in panel
             zb = pop.bounding_box()
             assert zb["x"] >= 0 and zb["y"] >= 0 and zb["x"] + zb["width"] <= 1280 and zb["y"] + zb["height"] <= 800
             page.screenshot(path=str(SHOTS / "zoom-1280.png"))

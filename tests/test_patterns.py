@@ -106,6 +106,17 @@ EXPECTED = {
     'pt-ember-flamecaller': '**Flare** - Main {energy} or {might}{might}: Choose an enemy character. Put a -1/-1 counter on it.',
     'pt-echo-adept': '**Resonate** - Main {mind}: Choose a character on your side other than this one. Use one of its super powers without paying its cost.',
     'pt-ember-sage': 'The super powers of each Emberline character on your side cost {any} less (never less than one symbol).',
+    'pt-warm-up-drills': ('**Limber Up** - Main {skill} (twice per turn): You draw a card. If this is the first time this '
+                          'turn this ability resolves, you draw a card.'),
+    'pt-turncoat-recall': ("Main: Put a supporting character that costs 3 or less from an enemy player's KO pile into "
+                           "play in a row of your choice."),
+    'pt-rearguard-muster': ("Main: Reveal the bottom card of your deck. If it's a supporting character, put it into play "
+                            "in your back row."),
+    'pt-hushweaver': ('**Unravel** - Reaction {mind} or {energy}{energy}: When an enemy player plays a plot twist, you '
+                      'may pay to use this. Cancel that super power or plot twist: it does nothing.'),
+    'pt-rampart-sentry': ('**Brace for Impact** - Reaction {might}{might}: When an enemy player plays a plot twist, you '
+                          'may pay to use this. Put a +1/+1 counter on this character.'),
+    'pt-drillmaster-oren': 'The super powers of each Dawnwatch character on your side cost {might} less (never less than one symbol).',
     'pt-rustbite-scavenger': 'When this character appears, you may choose an enemy equipment. KO it.',
     'pt-confiscate': "Main: Choose an equipment worn by a supporting character. Return it to its owner's hand.",
     'pt-relay-gauntlet': "Put this on a face-up character on your side during your recruit step (only a supporting character). That character has: / It gets +1/+0. / **Hand It Over** - Main {skill}: Move this character's equipment to another character on your side that may wear it.",

@@ -9,7 +9,7 @@ from types import SimpleNamespace
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.capeclash.powers import payable
+from engine.capeclash.powers import payable, payable_any
 
 SYMBOLS = ("might", "tech", "mystic")
 TEAMS = ("dawn", "gloom", "iron")
@@ -75,6 +75,17 @@ def test_payable_agrees_with_a_backtracking_search(cost, places, card_teams, exc
     exclude = tuple(100 + i for i in excluded)
     got = payable(_Game(card_teams), 0, cost, object(), exclude, locs, any_more)
     assert got == reference(cost, locs, card_teams, exclude, any_more)
+
+
+@settings(max_examples=200, deadline=None)
+@given(costs=st.lists(st.lists(st.sampled_from((*SYMBOLS, "any")), min_size=1, max_size=4), min_size=1, max_size=3),
+       places=st.lists(location, max_size=6),
+       card_teams=st.lists(st.sampled_from(TEAMS), max_size=2, unique=True))
+def test_alternative_costs_are_payable_when_one_of_them_is(costs, places, card_teams):
+    """A power with ``or_cost`` (a reaction too) can be used when either cost can be paid whole."""
+    locs = [(100 + i, d) for i, d in enumerate(places)]
+    got = payable_any(_Game(card_teams), 0, costs, object(), locs)
+    assert got == any(reference(k, locs, card_teams, (), 0) for k in costs)
 
 
 def test_a_team_location_of_another_team_pays_nothing():

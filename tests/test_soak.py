@@ -40,8 +40,10 @@ from engine.core.rng import Rng
 
 GAMES = {"capeclash": int(os.environ.get("CAPECLASH_SOAK_GAMES", "600")),
          "dice": int(os.environ.get("DICE_SOAK_GAMES", "1000"))}
+PATTERNS = "capeclash-patterns"  # the hidden-card soak with decks of pattern cards
 SECRET_GAMES = {"capeclash": int(os.environ.get("CAPECLASH_SECRET_GAMES", "40")),
-                "dice": int(os.environ.get("DICE_SECRET_GAMES", "100"))}
+                "dice": int(os.environ.get("DICE_SECRET_GAMES", "100")),
+                PATTERNS: int(os.environ.get("CAPECLASH_PATTERN_SECRET_GAMES", "40"))}
 # Cape Clash: (mode, players, share of the games)
 MIX = [("duel", 2, 0.5), ("ffa", 3, 0.2), ("ffa", 4, 0.1), ("2v2", 4, 0.1), ("two_headed", 4, 0.1)]
 SECRET_MIX = [("duel", 2), ("ffa", 3), ("ffa", 4), ("2v2", 4), ("two_headed", 4)]
@@ -85,14 +87,17 @@ def schedule(game: str, n: int) -> list[dict]:
 
 
 def secret_config(game: str, seed: int) -> tuple[str, dict, Rng]:
-    """A hidden-card soak game: its mode, config and random generator."""
-    if game == "capeclash":
-        from engine.capeclash.testing import random_deck
+    """A hidden-card soak game: its mode, config and random generator. ``capeclash-patterns``: Cape
+    Clash with decks full of pattern cards that look at, reveal, play and mill cards of a deck
+    (``testing.pattern_deck``)."""
+    if game in ("capeclash", PATTERNS):
+        from engine.capeclash.testing import pattern_deck, random_deck
+        deal = pattern_deck if game == PATTERNS else random_deck
         mode, players = SECRET_MIX[seed % len(SECRET_MIX)]
-        r = Rng(seed * 7919 + 3)
-        pool = _pool(game, full=True)
+        r = Rng(seed * 7919 + 3 + (500_009 if game == PATTERNS else 0))
+        pool = _pool("capeclash", full=True)
         return mode, {"mode": mode, "seed": seed, "max_turns": 30,
-                      "players": [{"name": f"P{i + 1}", "deck": random_deck(pool, r, f"random {i}")}
+                      "players": [{"name": f"P{i + 1}", "deck": deal(pool, r, f"random {i}")}
                                   for i in range(players)]}, r
     return "dice", {"seed": 50_000 + seed, "options": {"max_turns": 30}}, Rng(seed * 31 + 7)
 
@@ -195,11 +200,12 @@ def _views_differ(live, fresh, viewer: int | None) -> list[str]:
 
 def secret_one(job: tuple[str, int]) -> dict:
     game, seed = job
-    rs = ruleset(game)
+    rules = "capeclash" if game == PATTERNS else game
+    rs = ruleset(rules)
     mode, config, r = secret_config(game, seed)
-    pool = _pool(game, full=True)
+    pool = _pool(rules, full=True)
     g, replay = rs.new_game(pool, config), rs.new_game(pool, config)
-    shuffle = Rng(seed + 17) if game == "capeclash" else Rng(seed)
+    shuffle = Rng(seed + 17) if rules == "capeclash" else Rng(seed)
     viewers = checks.seats(g)
     leaks: list[str] = []
     problems: list[str] = []
@@ -213,7 +219,9 @@ def secret_one(job: tuple[str, int]) -> dict:
         _drop_caches(replay)
         problems += _views_differ(g, replay, viewers[(len(g.actions) + 1) % len(viewers)])
         _drop_caches(replay)
-    return {"seed": seed, "mode": mode, "actions": len(g.actions), "leaks": leaks, "problems": problems}
+    shown = sum(e.type in ("look", "reveal", "play_from") for e in g.events) if rules == "capeclash" else 0
+    return {"seed": seed, "mode": mode, "actions": len(g.actions), "leaks": leaks, "problems": problems,
+            "shown": shown}
 
 
 @pytest.mark.parametrize("game", ["capeclash", "dice"])
@@ -228,3 +236,23 @@ def test_soak_hidden_cards_never_show_and_views_match_a_fresh_replay(game):
     assert not problems, "\n".join(problems[:5])
     if game == "capeclash":
         assert {r["mode"] for r in results} >= {"duel", "ffa", "2v2", "two_headed"}
+
+
+@pytest.mark.soak
+def test_soak_hidden_cards_with_pattern_cards_that_look_reveal_and_play_from_a_deck():
+    """The hidden-card soak (above) with decks dealt mostly from the pattern catalogue's cards that look
+    at, reveal, play or mill cards of a deck (``testing.pattern_deck``), which random decks never
+    hold: a card only its looker saw never shows in another seat's view or log, a revealed card is
+    public only as it is revealed (``ruleset.shown_by``), and the games are the same on a replay."""
+    workers = max(1, min(os.cpu_count() or 1, 4))
+    n = SECRET_GAMES[PATTERNS]
+    with ProcessPoolExecutor(workers) as pool:
+        results = list(pool.map(secret_one, [(PATTERNS, s) for s in range(n)], chunksize=2))
+    leaks = [f"seed {r['seed']} ({r['mode']}): {x}" for r in results for x in r["leaks"]]
+    problems = [f"seed {r['seed']} ({r['mode']}): {x}" for r in results for x in r["problems"]]
+    shown = sum(r["shown"] for r in results)
+    print(f"\n{PATTERNS}: {len(results)} games, {sum(r['actions'] for r in results)} actions, {shown} looks, "
+          f"reveals and plays from a zone: {len(leaks)} leaks")
+    assert not leaks, "\n".join(leaks[:5])
+    assert not problems, "\n".join(problems[:5])
+    assert shown >= n, "the pattern cards' deck verbs must meet the checker"  # (about a dozen a game)

@@ -21,13 +21,14 @@ from __future__ import annotations
 
 import math
 from collections import Counter
+from typing import cast
 
 from engine.ai import simple as ai_simple
 from engine.ai.learned import WEIGHTS
 from engine.capeclash import futility, stats
 from engine.capeclash.game import Game
 from engine.capeclash.stack import CombatStep
-from engine.capeclash.state import Card, Combat, Player
+from engine.capeclash.state import Card, Combat, Decision, Player
 from engine.core.rng import Rng
 
 # the decisions ``searchable`` lets a search weigh by default (a level names its own: hard adds who
@@ -119,7 +120,7 @@ def sample_state(view: dict, player: int, rng: Rng, context: Context) -> Game | 
         pl.deck_name = pv.get("deck_name", "")
         players.append(pl)
     g.players = players
-    seen = Counter()  # (owner, cid) of cards seen outside the deck lists' hidden places
+    seen: Counter = Counter()  # (owner, cid) of cards seen outside the deck lists' hidden places
 
     def put(iid: int, cid: str, owner: int, zone: str) -> Card:
         c = Card(iid, cid, owner)
@@ -193,7 +194,7 @@ def sample_state(view: dict, player: int, rng: Rng, context: Context) -> Game | 
             else:
                 hidden_piles.setdefault(o, {})[name] = pile["count"]
         if pl.main is not None and pl.main not in cards:
-            put(pl.main, pl.levels[0] if pl.levels else tpl.cards[tpl.players[o].main].cid, o, "aside")
+            put(pl.main, pl.levels[0] if pl.levels else tpl.cards[cast(int, tpl.players[o].main)].cid, o, "aside")
 
     # the hidden cards: each owner's deck list minus what was seen, dealt at random
     free = [i for i in tpl.cards if i not in cards]
@@ -223,7 +224,8 @@ def sample_state(view: dict, player: int, rng: Rng, context: Context) -> Game | 
             res.append(i)
         pl.resources = res
         for name, count in hidden_piles.get(o, {}).items():
-            pile_list = list(tp.piles.get(name) and [tpl.cards[i].cid for i in tp.piles[name]] or deck_list)
+            pile = tp.piles.get(name)
+            pile_list = [tpl.cards[i].cid for i in pile] if pile else list(deck_list)
             rng.shuffle(pile_list)
             pl.piles[name] = [deal("pile", pool=pile_list, fallback=pile_list) for _ in range(count)]
         pl.deck = [deal("deck") for _ in range(pv["deck_count"])]
@@ -231,7 +233,7 @@ def sample_state(view: dict, player: int, rng: Rng, context: Context) -> Game | 
     g.cards = cards
     # the open question and the combat
     d = view.get("decision")
-    g.decision = {k: (list(v) if isinstance(v, list) else v) for k, v in d.items()} if d else None
+    g.decision = cast("Decision | None", {k: (list(v) if isinstance(v, list) else v) for k, v in d.items()} if d else None)
     g.declaring_player = (d["players"][0] if d and d["type"] == "declare" else None) if g.declaring else None
     cb = view.get("combat")
     if cb:
@@ -281,7 +283,7 @@ def samplable(view: dict) -> bool:
     t = d.get("type")
     if t == "strike_back":
         cb = view.get("combat")
-        return bool(cb) and _strike_back_rebuildable(view, cb)
+        return cb is not None and _strike_back_rebuildable(view, cb)
     return t in SAMPLABLE
 
 
@@ -498,7 +500,10 @@ def play_out(g: Game, me: int, rng: Rng, limit: int = QUIET_LIMIT, horizon: int 
     for _ in range(limit):
         if playout_done(g, me, turn, horizon):
             break
-        p = g.decision["players"][0]
+        d = g.decision
+        if d is None:
+            break
+        p = d["players"][0]
         legal = g.legal_actions(p)
         if context is None:
             g.apply_unchecked(ai_simple.choose(g.view(p), legal, rng))
@@ -529,7 +534,7 @@ def lookahead_values(view: dict, legal: list, rng: Rng, context: Context, sample
         seed = rng.next64() if reply else None
         for a in legal:
             # with ``reply``, every candidate meets the same dice (common random numbers)
-            r = Rng(seed) if reply else rng
+            r = Rng(seed) if seed is not None else rng
             totals[a] += _value_after(base, a, player, r, 0, evaluation, horizon, plan, context, reply)
     return {a: v / samples for a, v in totals.items()}
 
@@ -571,7 +576,7 @@ def prior(view: dict, legal: list, rng: Rng, context: Context | None, samples: i
     ``sampler`` replaces ``sample_state`` (a decision rebuilt by replay, see ``consistent``)."""
     if context is None:
         return None
-    values = lookahead_values(view, legal, rng, context, samples, evaluation=evaluations.get(evaluation, evaluate),
+    values = lookahead_values(view, legal, rng, context, samples, evaluation=evaluations.get(evaluation or "hand", evaluate),
                               horizon=horizon, plan=plan, reply=reply, sampler=sampler)
     if values:
         simple = ai_simple.choose(view, legal, Rng(rng.state))

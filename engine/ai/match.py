@@ -40,6 +40,8 @@ def new_match(pool, mode: str, seed: int, decks: list | None = None, *, players:
         from engine.dice.game import DiceGame
         return DiceGame(pool, {"seed": seed, **({"options": options} if options else {})})
     from engine.capeclash.game import Game
+    if not decks:
+        raise ValueError(f"a Cape Clash game ({mode}) needs decks")
     n = players or SEATS[mode]
     specs = [{"name": f"P{i + 1}", "deck": decks[i % len(decks)]} for i in range(n)]
     return Game(pool, {"mode": mode, "seed": seed, "players": specs, "options": options or {}})
@@ -145,7 +147,8 @@ class _DiceRecord:
         return [pl["side"] for pl in self.g.players]
 
 
-_RECORDERS = {"capeclash": _CapeClashRecord, "dice": _DiceRecord}
+_RECORDERS: dict[str, type[_CapeClashRecord] | type[_DiceRecord]] = {"capeclash": _CapeClashRecord,
+                                                                      "dice": _DiceRecord}
 
 
 def play_game(pool, decks: list, levels: list[str], seed: int, mode: str = "duel", *, players: int | None = None,

@@ -111,10 +111,10 @@ class Node:
     def __init__(self, mover: int | None):
         self.mover = mover          # the seat whose action led here
         self.children: dict = {}    # action -> Node
-        self.visits = 0
+        self.visits: float = 0
         self.value = 0.0            # summed scores for ``mover``
         self.avail = 1              # iterations in which the action was legal
-        self.order: list | None = None  # the root's candidates, best prior first
+        self.order: list = []       # the root's candidates, best prior first
         self.margin = 0.0            # the root: how far the prior's best is ahead of the second
         self.ranked = False          # the root: candidates ordered by a prior
 
@@ -272,7 +272,7 @@ class ISMCTSPolicy:
         pick = getattr(rs, "candidates", None)
         cands = list(pick(view, legal) if pick else legal)
         prior_fn = getattr(rs, "prior", None)
-        extra = {}  # only the numbers this level changes: a ruleset's prior need not know them all
+        extra: dict[str, Any] = {}  # only the numbers this level changes: a ruleset's prior need not know them all
         if self.evaluation:
             extra["evaluation"] = self.evaluation
         if self.prior_horizon:

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from engine.capeclash import stats
-from engine.cardlang.language import PLAY_CARD_AMOUNTS, PLAY_CARD_CONDITIONS, PLAY_CARD_SELECTORS
+from engine.cardlang import language as L
 from engine.cardlang.verbs.base import VERBS
 
 if TYPE_CHECKING:
@@ -359,7 +359,7 @@ def run(g: Game, frame: Frame) -> None:
             g.log("fizzle", f"{frame.name} does nothing: its condition no longer holds.")
             finish(g, frame)
             return
-        if frame.cond and "first_time_this_turn" in frame.cond:
+        if frame.cond and L.mentions_first_time(frame.cond):
             g.used_powers.append(_first_key(frame))  # it has resolved once this turn now
     steps = steps_of(g, frame.ref)
     if frame.pc >= len(steps):
@@ -405,7 +405,7 @@ def select(g: Game, frame: Frame, sel: str | dict, anywhere: bool = False) -> li
         each = sel.get("each")
         if each is None:  # {each_equipment: FILTER}, {each_location: ...}, {each_resource: ...}
             (k, flt), = sel.items()
-            return play_cards(g, frame, PLAY_CARD_SELECTORS[k], flt)
+            return play_cards(g, frame, L.PLAY_CARD_SELECTORS[k], flt)
         return [c for c in g.characters() if matches(g, c, each, frame)]
     if sel == "that_character":
         ev = frame.event or {}
@@ -577,7 +577,10 @@ def card_matches(g: Game, c: Card, flt: dict, frame: Frame) -> bool:
     return True
 
 
-def condition(g: Game, cond: dict, frame: Frame) -> bool:
+def condition(g: Game, cond: dict, frame: Frame, first: str | None = None) -> bool:
+    """Does ``cond`` hold for ``frame``? ``first``: the ``used_powers`` key that
+    ``first_time_this_turn`` looks for (an ``if`` step's own key, ``first_key``); by default the
+    triggered ability's (``_first_key``)."""
     src = g.cards[frame.src] if frame.src is not None else None
     cb = g.combat
     for k, v in cond.items():
@@ -606,7 +609,7 @@ def condition(g: Game, cond: dict, frame: Frame) -> bool:
         elif k == "is_main":
             ok = (src is not None and src.is_main) == v
         else:
-            ok = looking_condition(g, k, v, frame, src)
+            ok = looking_condition(g, k, v, frame, src, first)
         if not ok:
             return False
     return True
@@ -626,8 +629,8 @@ def amount(g: Game, frame: Frame, v) -> int:
         return int(frame.chosen.get(sel) or 0)
     if k == "number_of":
         return sum(1 for c in g.characters() if matches(g, c, sel, frame))
-    if k in PLAY_CARD_AMOUNTS:
-        return len(play_cards(g, frame, PLAY_CARD_AMOUNTS[k], sel))
+    if k in L.PLAY_CARD_AMOUNTS:
+        return len(play_cards(g, frame, L.PLAY_CARD_AMOUNTS[k], sel))
     if k in ("twice", "thrice"):
         return (2 if k == "twice" else 3) * amount(g, frame, sel)
     chars = select(g, frame, sel)
@@ -670,10 +673,20 @@ def count_of(g: Game, what: str, ctl: int, src: Card | None) -> int:
 # ------------------------------------------------------------------ conditions that look at things
 
 def _first_key(frame: Frame) -> str:
+    """The ``used_powers`` entry of a triggered ability with ``if: {first_time_this_turn: ...}``:
+    put there when it resolves (``run``)."""
     return f"first:{frame.src}:{'/'.join(map(str, frame.ref))}"
 
 
-def looking_condition(g: Game, k: str, v, frame: Frame, src: Card | None) -> bool:
+def first_key(frame: Frame, step: int) -> str:
+    """The ``used_powers`` entry of an ``if`` step whose condition says ``first_time_this_turn``:
+    put there the first time this turn the step is reached, for this character's ability (a plot
+    twist has no character: for this player's copies of the card)."""
+    who = frame.src if frame.src is not None else f"p{frame.ctl}"
+    return f"first:{who}:{'/'.join(map(str, frame.ref))}@{step}"
+
+
+def looking_condition(g: Game, k: str, v, frame: Frame, src: Card | None, first: str | None = None) -> bool:
     """The conditions of ``language.CONDITIONS`` added for issue 18 (matches, in_row, your_turn,
     attack_is, first_time_this_turn, turn_at_least/most, not, any, all)."""
     cb = g.combat
@@ -691,19 +704,19 @@ def looking_condition(g: Game, k: str, v, frame: Frame, src: Card | None) -> boo
             return False
         return {"melee": not cb.ranged, "ranged": cb.ranged, "solo": not cb.team, "team": cb.team}[v]
     if k == "first_time_this_turn":
-        return (_first_key(frame) not in g.used_powers) == v
+        return ((first or _first_key(frame)) not in g.used_powers) == v
     if k == "turn_at_least":
         return g.turn >= v
     if k == "turn_at_most":
         return g.turn <= v
-    if k in PLAY_CARD_CONDITIONS:
-        return bool(play_cards(g, frame, PLAY_CARD_CONDITIONS[k], v))
+    if k in L.PLAY_CARD_CONDITIONS:
+        return bool(play_cards(g, frame, L.PLAY_CARD_CONDITIONS[k], v))
     if k == "not":
-        return not condition(g, v, frame)
+        return not condition(g, v, frame, first)
     if k == "any":
-        return any(condition(g, c, frame) for c in v)
+        return any(condition(g, c, frame, first) for c in v)
     if k == "all":
-        return all(condition(g, c, frame) for c in v)
+        return all(condition(g, c, frame, first) for c in v)
     raise AssertionError(k)
 
 

@@ -35,6 +35,7 @@ from typing import TYPE_CHECKING, cast
 
 from engine.capeclash import effects
 from engine.capeclash.powers import powers_of
+from engine.capeclash.stack import ReactionOffer
 from engine.cardlang.cards import KEYWORD_TRIGGERS
 from engine.cardlang.verbs import VERBS
 from engine.cardlang.verbs.choices import Choose
@@ -46,7 +47,8 @@ if TYPE_CHECKING:
 
 
 def is_futile(g: Game, a: Action) -> bool:
-    """True when ``a`` (a ``plot`` or ``power`` action offered now) plays an effect that surely
+    """True when ``a`` (a ``plot`` or ``power`` action offered now, or ``yes`` to a reaction super
+    power offered) plays an effect that surely
     changes nothing: see the module docstring. Every other action is never futile."""
     if a.type == "plot":
         c = g.cards[a["card"]]
@@ -70,12 +72,22 @@ def is_futile(g: Game, a: Action) -> bool:
             return False
         frame = effects.new_frame(["power", cid, i], a.player, c.iid, pw.name)
         return _inert(g, frame, pw.effect or (), exclude=set())
+    if a.type == "yes":  # using a reaction super power offered now (paid like any power)
+        top = g.stack[-1] if g.stack else None
+        if not isinstance(top, ReactionOffer) or top.trig.frame is None:
+            return False
+        if _listened(g, a.player, "pays_symbol"):
+            return False
+        offered = top.trig.frame
+        frame = effects.new_frame(offered.ref, offered.ctl, offered.src, offered.name)
+        frame.event = None if offered.event is None else dict(offered.event)
+        return _inert(g, frame, effects.steps_of(g, offered.ref), exclude=set())
     return False
 
 
 def futile_actions(g: Game, actions) -> set:
     """The futile ones among ``actions`` (see ``is_futile``)."""
-    return {a for a in actions if a.type in ("plot", "power") and is_futile(g, a)}
+    return {a for a in actions if a.type in ("plot", "power", "yes") and is_futile(g, a)}
 
 
 def _listened(g: Game, p: int, event: str, who: str = "own") -> bool:

@@ -116,7 +116,7 @@ def all_violations(g: Game, views: bool = True, events_since: int = 0) -> list[s
     face_down = {pl.index: {i for i in pl.resources if not g.cards[i].face_up} for pl in g.players}
     searching = g.decision["players"][0] if g.decision and g.decision["type"] == "search" else None
     # cards of a deck an effect shows its player (look_at_deck): that player may see their ids
-    shown: set = set(g.decision.get("shown", ())) if g.decision else set()  # type: ignore[call-overload]
+    shown: set = set(g.decision.get("shown", ())) if g.decision else set()
     for viewer in [None, *range(len(g.players))]:
         v = g.view(viewer)
         hidden = set(decks)
@@ -158,8 +158,46 @@ def unseen_cards(g: Game, viewer: int | None) -> set[int]:
         if pl.index != viewer:
             out.update(pl.hand)
             out.update(i for i in pl.resources if not g.cards[i].face_up)
+    if d and "shown" in d and (d.get("revealed") or viewer is not None and viewer == d["players"][0]):
+        out.difference_update(d["shown"])  # cards of a deck an effect shows the player deciding (look_at_deck),
+        # or everyone (revealed: on the table until the effect is done with them)
     cards = g.cards
     return {i for i in out if not cards[i].is_main}
+
+
+_SHOWING: dict[int, tuple] = {}  # id(pool) -> (the pool, the ids of its cards with a step that may show cards)
+
+
+def _may_show(g: Game) -> bool:
+    """Has a card of this game a step whose verb may show hidden cards to everyone (``Verb.shows``)?"""
+    from engine.cardlang.verbs import VERBS
+    from engine.cardlang.verbs.base import walk_steps
+    pool = g.defs
+    got = _SHOWING.get(id(pool))
+    if got is None or got[0] is not pool:
+        got = _SHOWING[id(pool)] = (pool, frozenset(
+            c.id for c in pool.cards.values()
+            if any(VERBS[v].shows for steps in (c.effect, *(pw.effect for pw in c.powers),
+                                                *(t.effect for t in c.triggers)) for v, _a in walk_steps(steps or ()))))
+    return not got[1].isdisjoint(g.cids_in_game())
+
+
+# the events by which the engine shows cards to everyone (``data["cards"]``: which), even cards that are
+# hidden again by the end of the action (revealed, then put back into a deck or a hand)
+SHOWING_EVENTS = ("reveal",)
+
+
+def shown_by(g: Game, action) -> set[int]:
+    """The hidden cards ``action`` shows everyone as it is taken: those its public reveal events name
+    (``data["cards"]``), found by taking it on a copy (the engine's own account, not a second copy
+    of the rules; the random generator is part of the state, so the copy does what ``g`` will)."""
+    if not _may_show(g):
+        return set()
+    h = g.copy()
+    first = len(h.events)
+    h.apply_unchecked(action)
+    return {i for e in h.events[first:] if e.type in SHOWING_EVENTS and not e.secret
+            for i in e.data.get("cards", ())}
 
 
 def permuted(g: Game, cards: set[int], rng) -> Game:

@@ -41,7 +41,7 @@ def why_illegal(g: Game, a: Action) -> str:
     if a.type == "yes" and d["type"] == "may_trigger" and d.get("reaction") and "yes" not in kinds:
         top = g.stack[-1]
         assert isinstance(top, ReactionOffer)  # (the reaction offered)
-        cost = ", ".join(top.trig.cost or ())
+        cost = " or ".join(", ".join(k) for k in powers.reaction_costs(g, top.trig))
         return f"{a}: you cannot pay {cost} (face-up locations or locations in hand); you can only decline"
     if a.type not in kinds:
         step = DECISION_NAMES.get(d["type"], d["type"])

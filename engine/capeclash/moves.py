@@ -139,7 +139,7 @@ def reaction_payable(g: Game, p: int) -> bool:
     assert isinstance(top, ReactionOffer)  # (the reaction offered)
     trig = top.trig
     assert trig.frame is not None and trig.frame.src is not None and trig.cost is not None  # (a reaction's)
-    return powers.payable(g, p, trig.cost, g.cards[trig.frame.src])
+    return powers.payable_any(g, p, powers.reaction_costs(g, trig), g.cards[trig.frame.src])
 
 
 def row_moves(g: Game, p: int) -> list[tuple[int, Action]]:

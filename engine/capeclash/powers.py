@@ -95,6 +95,31 @@ def payable_as_seen(g: Game, p: int, cost, for_card: Card | None) -> bool:
     return payable(g, p, cost, for_card, (), seen, any_more=len(pl.hand))
 
 
+def payable_any(g: Game, p: int, costs, for_card: Card | None, locs=None) -> bool:
+    """Can one of the alternative ``costs`` (a power with ``or_cost``) be paid whole?"""
+    if locs is None:
+        locs = locations(g, p)
+    return any(payable(g, p, k, for_card, (), locs) for k in costs)
+
+
+def payable_as_seen_any(g: Game, p: int, costs, for_card: Card | None) -> bool:
+    """``payable_as_seen`` for one of the alternative ``costs``."""
+    return any(payable_as_seen(g, p, k, for_card) for k in costs)
+
+
+def reaction_costs(g: Game, trig) -> tuple[tuple, ...]:
+    """What the reaction super power a ``Trigger`` offers costs its controller now: each of its
+    alternative costs, discounted (worked out again when asked: discounts may have changed)."""
+    frame = trig.frame
+    cid, i = frame.ref[1], frame.ref[2]
+    return power_costs(g, trig.ctl, g.cards[frame.src], g.defs.cards[cid].powers[i])
+
+
+def cost_text(cost) -> str:
+    """A cost as a choice reads: 'might + might'."""
+    return " + ".join(cost)
+
+
 def pay_options(g: Game, frame: Payment) -> list[int]:
     p = frame.player
     need = frame.need
@@ -121,6 +146,18 @@ def pay(g: Game, frame: Payment, src: int) -> None:
 
 
 def run_payment(g: Game, frame: Payment) -> None:
+    if frame.alts:  # a reaction with alternative costs: the payer picks one of those payable now
+        p = frame.player
+        for_card = g.cards[frame.for_card] if frame.for_card is not None else None
+        locs = locations(g, p)
+        alts = [k for k in frame.alts if payable(g, p, k, for_card, (), locs)] or frame.alts[:1]
+        if sum(payable_as_seen(g, p, k, for_card) for k in frame.alts) <= 1:
+            frame.need, frame.alts = list(alts[0]), []
+        else:  # asked whenever the others can't tell that only one cost is payable (the hand stays secret)
+            frame.alts = alts
+            g.ask("pick", [p], options=[cost_text(k) for k in alts],
+                  prompt=f"Choose which cost to pay for {frame.name}")
+            return
     if frame.need:
         g.ask("pay", [frame.player], options=pay_options(g, frame),
               prompt=f"Pay {frame.need[0]} for {frame.name}")
@@ -454,13 +491,24 @@ class _Probe:
         self.cid = cid
 
 
-def power_cost(g: Game, p: int, c: Card, pw) -> tuple:
-    """What using super power ``pw`` of ``c`` costs player ``p`` now: its cost, less one symbol for each
-    super power discount of a face-up character on ``p``'s side whose ``affects`` filter matches ``c``
-    (issue 18, part B). A cost never drops below one symbol."""
+def power_costs(g: Game, p: int, c: Card, pw) -> tuple[tuple, ...]:
+    """Every way player ``p`` may pay for super power ``pw`` of ``c`` now: its cost, or each of its
+    alternative costs (``or_cost``), each discounted (``power_cost``), the same cost once."""
+    if not pw.costs:
+        return (power_cost(g, p, c, pw),)
+    return tuple(dict.fromkeys(power_cost(g, p, c, pw, k) for k in pw.costs))
+
+
+def power_cost(g: Game, p: int, c: Card, pw, printed: tuple | None = None) -> tuple:
+    """What using super power ``pw`` of ``c`` costs player ``p`` now: its cost (or ``printed``, one of
+    its alternative costs), less one symbol for each super power discount of a face-up character on
+    ``p``'s side whose ``affects`` filter matches ``c`` (issue 18, part B). A cost never drops below
+    one symbol."""
+    if printed is None:
+        printed = pw.cost
     if not g.defs.power_discounts:
-        return pw.cost
-    cost = list(pw.cost)
+        return printed
+    cost = list(printed)
     for s in g.characters(g.players[p].side):
         if s.cid not in g.defs.power_discounts or not s.face_up:
             continue

@@ -133,7 +133,11 @@ def do(g: Game, a: Action, d: Decision) -> None:
     elif t == "choose_row":
         effects.answer(g, _effect(g), {"side": args["side"], "row": args["row"]})
     elif t == "pick":
-        effects.answer(g, _effect(g), d["options"][args["option"]])
+        top = g.stack[-1]
+        if isinstance(top, Payment):  # which of a reaction's alternative costs to pay
+            top.need, top.alts = list(top.alts[args["option"]]), []
+        else:
+            effects.answer(g, _effect(g), d["options"][args["option"]])
     elif t in ("yes", "no"):
         if d["type"] == "may_trigger":
             if d.get("reaction"):
@@ -147,7 +151,10 @@ def do(g: Game, a: Action, d: Decision) -> None:
                     if trig.once:
                         c.used_once.append(trig.once)
                     g.log("power", f"{pl.name} uses {trig.name}.", None, {"cards": (c.iid,)})
-                    g.stack.append(Payment(p, list(trig.cost), [], c.iid, trig.label, trig.frame, reaction=True))
+                    costs = powers.reaction_costs(g, trig)
+                    g.stack.append(Payment(p, list(costs[0]) if len(costs) == 1 else [], [], c.iid, trig.label,
+                                           trig.frame, reaction=True,
+                                           alts=[list(k) for k in costs] if len(costs) > 1 else []))
             elif t == "no":
                 g.stack.pop()
         elif d["type"] in ("choose", "choose_player", "choose_row", "dance", "search"):  # declined or dropped out

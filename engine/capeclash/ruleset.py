@@ -7,7 +7,7 @@ from pathlib import Path
 
 from engine.capeclash.game import Game
 from engine.capeclash.invariants import all_violations as invariant_violations
-from engine.capeclash.invariants import permuted, unseen_cards
+from engine.capeclash.invariants import permuted, shown_by, unseen_cards
 from engine.capeclash.scenario import SCENARIOS
 
 NAME = "capeclash"
@@ -36,4 +36,4 @@ def load(pool, data: dict, *, source: str = "save") -> Game:
 
 
 __all__ = ["NAME", "SCENARIOS", "SCENARIO_DIR", "TITLE", "invariant_violations", "load", "load_pool", "new_game", "pool_of",
-           "permuted", "unseen_cards"]
+           "permuted", "shown_by", "unseen_cards"]

@@ -21,7 +21,7 @@ the same order), which states are hashed and compared by; ``copy`` gives an inde
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from engine.capeclash.state import Trigger
@@ -66,6 +66,7 @@ class Payment(StackEntry):
     name: str                   # the power's name
     then: Frame                 # the power's effect frame
     reaction: bool = False      # a reaction's payment (it triggers no "an enemy uses a power")
+    alts: list = field(default_factory=list)  # a reaction's alternative costs, one to pick before paying
 
     kind: ClassVar[str] = "pay"
 
@@ -74,11 +75,13 @@ class Payment(StackEntry):
                "name": self.name, "then": self.then.to_json()}
         if self.reaction:
             out["reaction"] = True
+        if self.alts:
+            out["alts"] = [list(k) for k in self.alts]
         return out
 
     def copy(self, deep: Copier) -> Payment:
         return Payment(self.player, list(self.need), list(self.paid), self.for_card, self.name, deep(self.then),
-                       self.reaction)
+                       self.reaction, [list(k) for k in self.alts])
 
     @property
     def label(self) -> str:

@@ -21,7 +21,7 @@ ZONES = ("deck", "hand", "ko", "removed", "play", "resource", "aside", "equipped
 # explanation (a label such as "Nullify", never a card id); ``source`` is the id of the card whose
 # staying face up in play keeps it going (``until: "source_leaves"``; see ``Game.source_gone``).
 Modifier = TypedDict("Modifier", {
-    "k": Required[str],      # add, set_base, swap, grant, trig, lose, impersonate, control
+    "k": Required[str],      # add, set_base, swap, grant, trig, lose, impersonate, control, cant
     "ts": Required[int],     # timestamp: modifiers apply in the order they were made
     "src": Required[str],    # a label for explanations (what made it)
     "until": Required[str],  # turn, next_turn, combat, permanent, source_leaves (static: worked out, not kept)
@@ -36,6 +36,7 @@ Modifier = TypedDict("Modifier", {
     "side": int | None,      # control: the side it goes back to when the control ends
     "on": str,               # trig (``grant_trigger``): the event the granted ability triggers on
     "ref": list,             # trig: the frame reference of its effect (``effects.steps_of``)
+    "cant": list,            # cant (``restrict``): what the character can't do (``language.RESTRICTIONS``)
 }, total=False)
 
 
@@ -50,6 +51,8 @@ class Decision(TypedDict, total=False):
     optional: bool              # "no" is an answer too
     reaction: bool              # a reaction super power offered (may_trigger)
     names: list[str]            # order: the waiting abilities' labels
+    shown: list[int]            # cards of a deck an effect shows the player deciding (look_at_deck)
+    revealed: bool              # ... and everyone else too: revealed, on the table until it is done
 
 
 class Card:
@@ -188,7 +191,8 @@ class Combat:
 
     FIELDS = __slots__
 
-    def __init__(self, attackers: list[int], defender: int, player: int, defending_side: int, ranged: bool, over: bool):
+    def __init__(self, attackers: list[int], defender: int, player: int, defending_side: int | None, ranged: bool,
+                 over: bool):
         self.attackers = attackers
         self.defender: int | None = defender
         self.player = player               # the attacking player

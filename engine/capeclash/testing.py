@@ -82,3 +82,40 @@ def random_deck(pool: CardPool, r, name: str) -> Deck:
             cards.append(cid)
     cards += [places[r.below(len(places))] for _ in range(16)]
     return Deck(name, mains[r.below(len(mains))], cards)
+
+
+# the verbs that show a player cards nobody else sees, or show everyone cards that then hide again
+# (looked at, revealed, played from the top of a deck, milled)
+DECK_VERBS = frozenset({"look_at_deck", "reveal_until", "reveal_hand", "play_from", "mill", "search"})
+
+
+def _uses_deck_verbs(c) -> bool:
+    from engine.cardlang.verbs.base import walk_steps
+    effects = [c.effect, *(pw.effect for pw in c.powers), *(t.effect for t in c.triggers)]
+    return any(verb in DECK_VERBS for steps in effects for verb, _args in walk_steps(steps or ()))
+
+
+def pattern_deck(pool: CardPool, r, name: str) -> Deck:
+    """A deck dealt at random with ``r`` for soaks that should meet the pattern catalogue's cards
+    (card_data/patterns, which ``random_deck`` leaves out): a main character, 20 cards among the
+    pattern cards that look at, reveal, play or mill cards of a deck (``DECK_VERBS``), 12 among the
+    other pattern cards, 12 among the rest (at most 2 of each), and 16 locations."""
+    chars = [c for c in pool if c.type not in ("main", "token", "location")]
+    deck_verbs = sorted(c.id for c in chars if _pattern(c) and _uses_deck_verbs(c))
+    patterns = sorted(c.id for c in chars if _pattern(c) and c.id not in deck_verbs)
+    others = sorted(c.id for c in chars if not _pattern(c))
+    mains = sorted(c.id for c in pool if c.type == "main" and (c.level or 1) == 1)
+    places = sorted(c.id for c in pool if c.type == "location")
+    cards: list[str] = []
+    for ids, n in ((deck_verbs, 20), (patterns, 12), (others, 12)):
+        want = len(cards) + min(n, 2 * len(ids))
+        while len(cards) < want:
+            cid = ids[r.below(len(ids))]
+            if cards.count(cid) < 2:
+                cards.append(cid)
+    while len(cards) < 44:
+        cid = others[r.below(len(others))]
+        if cards.count(cid) < 4:
+            cards.append(cid)
+    cards += [places[r.below(len(places))] for _ in range(16)]
+    return Deck(name, mains[r.below(len(mains))], cards)

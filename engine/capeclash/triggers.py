@@ -127,16 +127,17 @@ def granted_trigger(g: Game, m: Modifier) -> TriggerDef:
 def reactions_of(g: Game, c: Card, d, event: str, data: dict, ctl: int) -> None:
     """Reaction super powers: offered (to pay and use) when their event happens."""
     for cid, i, pw in powers.powers_of(g, c):
-        if pw.reaction != event:
-            continue
+        if pw.reaction != event or pw.costs and pw.cost != pw.costs[0]:
+            continue  # (a reaction with alternative costs is offered once, its first cost standing for all)
         key = powers.used_key(c, pw)
         if key in g.used_powers or (pw.once_per_game and pw.name in c.used_once):
             continue
-        if not powers.payable_as_seen(g, ctl, pw.cost, c):
+        costs = powers.power_costs(g, ctl, c, pw)  # discounted, each alternative
+        if not powers.payable_as_seen_any(g, ctl, costs, c):
             continue  # (offered in front of everyone: whether it can really be paid is asked on "yes")
         frame = effects.new_frame(["power", cid, i], ctl, c.iid, pw.name)
         frame.event = {k2: v for k2, v in data.items() if isinstance(v, int)}
-        g.pending.append(Trigger(ctl, frame, True, f"{d.name}'s reaction {pw.name}", list(pw.cost), key,
+        g.pending.append(Trigger(ctl, frame, True, f"{d.name}'s reaction {pw.name}", list(costs[0]), key,
                                  pw.name if pw.once_per_game else None))
 
 
@@ -168,7 +169,9 @@ def start_trigger(g: Game, trig: Trigger) -> None:
     assert frame is not None
     if trig.cost is not None:
         g.stack.append(ReactionOffer(trig))
-        g.ask("may_trigger", [trig.ctl], reaction=True, prompt=f"Use {trig.name} (pay {', '.join(trig.cost)})?")
+        costs = powers.reaction_costs(g, trig)
+        g.ask("may_trigger", [trig.ctl], reaction=True,
+              prompt=f"Use {trig.name} (pay {' or '.join(', '.join(k) for k in costs)})?")
         return
     if trig.optional:
         g.stack.append(frame)

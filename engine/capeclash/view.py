@@ -12,7 +12,7 @@ from engine.capeclash import stats
 
 if TYPE_CHECKING:
     from engine.capeclash.game import Game
-    from engine.capeclash.state import Card
+    from engine.capeclash.state import Card, Modifier
     from engine.core.actions import Action
 
 
@@ -40,14 +40,92 @@ def character(g: Game, c: Card) -> dict:
         "health": stats.health(g, c), "wounds": c.wounds, "plus": c.plus, "minus": c.minus,
         "vitality": c.vitality, "stunned": not c.face_up, "exhausted": c.exhausted, "frozen": bool(c.frozen),
         "main": c.is_main, "teams": list(d.teams),
-        "keywords": sorted(k for k in d.keywords if g.has_keyword(c, k)),
+        "keywords": _keywords(g, c, d),
         "in_combat": g.combat is not None and g.combat.involves(c.iid),
         "token": c.token,
         "equipment": {**card_face(g, g.cards[c.gear]), "owner": g.cards[c.gear].owner} if c.gear is not None else None,
     }
     if d.level:
         out["level"] = d.level
+    if c.face_up and (c.mods or c.gear is not None or g.statics_grant or "mimic" in d.keywords):
+        _gained(g, c, d, out)
     return out
+
+
+# ------------------------------------------------------------------ what a character gained or lost
+# (issue 18): the keywords it has beyond its printed ones, where each came from and for how long,
+# the triggered abilities it was granted (their rules text, rendered from the card data) and the
+# printed keywords it lost. All of it is public: every source is a card in play or an ability played.
+
+def _keywords(g: Game, c: Card, d) -> list[str]:
+    """Every keyword a character has now: printed, granted, worn or copied (stunned: Swarm only)."""
+    if c.mods or c.gear is not None or g.statics_grant or "mimic" in d.keywords:
+        return sorted(g.keywords_of(c))
+    return sorted(k for k in d.keywords if g.has_keyword(c, k))  # the common case: printed keywords only
+
+
+def duration_words(g: Game, m: Modifier) -> str | None:
+    """How long a modifier lasts, in words for every viewer ("this turn", "until the end of Ana's
+    next turn"); None for one without an end of its own."""
+    until = m.get("until")
+    if until == "your_next_turn":
+        return f"until the end of {g.side_name(m['by'])}'s next turn" if "by" in m else "until the end of next turn"
+    if until == "source_leaves":
+        return f"while {g.name(m['source'])} stays face up in play" if "source" in m else None
+    if until in ("combat", "turn", "next_turn"):
+        from engine.cardlang.phrases import DURATION
+        return DURATION[until].strip()
+    return None
+
+
+def _granted_text(g: Game, m: Modifier) -> str:
+    """The rules text of a triggered ability a ``grant_trigger`` modifier gives (cached per ability)."""
+    key = ("granted", tuple(m["ref"]))
+    text = g.face_cache.get(key)
+    if text is None:
+        from engine.capeclash.triggers import granted_trigger
+        from engine.cardlang.text import trigger_line
+        t = granted_trigger(g, m)
+        text = trigger_line(t.on, t.cond, t.effect, t.optional, g.defs)
+        if g.caches.enabled:
+            g.face_cache[key] = text
+    return text
+
+
+def _gained(g: Game, c: Card, d, out: dict) -> None:
+    """Add ``gained`` (keywords beyond the printed ones: ``{keyword, until, from}``), ``abilities``
+    (granted triggered abilities: ``{text, until, from}``) and ``lost_keywords`` to a face-up
+    character's entry, each only when there is one."""
+    have = set(out["keywords"])
+    extra = have - set(d.keywords)
+    gained: list[dict] = []
+    abilities: list[dict] = []
+    for m in c.mods:  # (abilities stay when keywords and super powers are lost: triggers.triggers_of)
+        if m["k"] == "grant" and m["kw"] in extra:
+            gained.append({"keyword": m["kw"], "until": duration_words(g, m), "from": m["src"]})
+        elif m["k"] == "trig" and g.defs.grants:
+            abilities.append({"text": _granted_text(g, m), "until": duration_words(g, m), "from": m["src"]})
+    if extra:
+        named = {e["keyword"] for e in gained}
+        if c.gear is not None:
+            ed = g.defs[g.cards[c.gear].cid]
+            for kw in sorted(extra & set(ed.keywords) - named):
+                gained.append({"keyword": kw, "until": None, "from": ed.name})
+                named.add(kw)
+        if extra - named and g.static_sources():
+            for _ts, st, src in g.statics_on(c):
+                for kw in sorted(extra.intersection(st.get("grant", ())) - named):
+                    gained.append({"keyword": kw, "until": None, "from": g.name(src.iid)})
+                    named.add(kw)
+        for kw in sorted(extra - named):  # copied from a teammate (Mimic)
+            gained.append({"keyword": kw, "until": None, "from": "Mimic"})
+    lost = sorted(set(d.keywords) - have)
+    if gained:
+        out["gained"] = gained
+    if abilities:
+        out["abilities"] = abilities
+    if lost:
+        out["lost_keywords"] = lost
 
 
 def public_view(g: Game) -> dict:

@@ -318,6 +318,7 @@ ENUM_ARGS.update({  # issue 18, part B: deck manipulation and naming
 ENUM_ARGS.update({  # issue 18: play_from
     "play_source": (L.PLAY_SOURCES, "zone to play from"),
     "play_after": (L.PLAY_AFTER, "destination for a played plot twist"),
+    "play_whose": (L.PLAY_WHOSE, "pile owner"),
 })
 
 
@@ -399,7 +400,7 @@ class _Checker:
                 elif kind == "countable":
                     self.check_choice(param, L.COUNTABLES, f"{kf}.{k}", "thing to count")
                 elif kind == "condition":
-                    param = self.condition(param, f"{kf}.{k}")
+                    param = self.lasting_condition(param, f"{kf}.{k}", f"{k}'s condition")
                 elif not isinstance(param, str) or not param:
                     self.err(f"{kf}.{k}", f"needs {kind} as text")
                 params.append((k, param))
@@ -714,6 +715,17 @@ class _Checker:
                 val = self.looking_condition(k, val, f"{fld}.{k}")
         return dict(v)
 
+    def lasting_condition(self, v, fld: str, what: str) -> dict:
+        """A condition that holds or not at any moment (``what``: a continuous ability's ``while:``...):
+        checked like any condition, and ``first_time_this_turn`` is an error at its own field."""
+        cond = self.condition(v, fld)
+        if cond and L.mentions_first_time(cond):
+            for path in _first_time_fields(cond, fld):
+                self.err(path, f"first_time_this_turn has no meaning in {what}, which holds or not at any moment "
+                               "(it means something only where an ability resolves: a triggered ability's if: or "
+                               "an if step in an effect)")
+        return cond
+
     def looking_condition(self, k: str, val, fld: str):
         """The conditions that look at things (``matches``, ``in_row``, ``attack_is``, ``not``,
         ``any``...)."""
@@ -749,6 +761,19 @@ class _Checker:
 
 def _a(word: str) -> str:
     return ("an " if word[:1] in "aeiou" else "a ") + word
+
+
+def _first_time_fields(cond: dict, fld: str):
+    """The fields of ``cond`` (nested in not, any, all) that say ``first_time_this_turn``."""
+    for k, v in cond.items():
+        if k == "first_time_this_turn":
+            yield f"{fld}.{k}"
+        elif k == "not" and isinstance(v, dict):
+            yield from _first_time_fields(v, f"{fld}.not")
+        elif k in ("any", "all") and isinstance(v, list):
+            for i, c in enumerate(v):
+                if isinstance(c, dict):
+                    yield from _first_time_fields(c, f"{fld}.{k}[{i}]")
 
 
 def _is_in(v, options) -> bool:
@@ -941,7 +966,7 @@ def _parse_part_b(ck: _Checker, data: dict, ctype: str, fields: dict) -> None:
                 aff = ck.filter(dc.get("affects", {}), f"{df}.affects")
                 if "n" in dc:
                     ck.err(f"{df}.n", "a super power discount is one symbol (give a second discount for two)")
-                cond = ck.condition(dc["if"], f"{df}.if") if "if" in dc else None
+                cond = ck.lasting_condition(dc["if"], f"{df}.if", "a discount's if:") if "if" in dc else None
                 out.append({"power": dc["power"], "affects": aff, **({"if": cond} if cond else {})})
                 continue
             if "affects" in dc:
@@ -950,7 +975,7 @@ def _parse_part_b(ck: _Checker, data: dict, ctype: str, fields: dict) -> None:
             flt = ck.arg(dc.get("card_filter", {}), "card_filter", f"{df}.card_filter", set())
             if flt.get("type") not in (None, "supporting", "equipment"):
                 ck.err(f"{df}.card_filter.type", "only supporting characters and equipment are recruited")
-            cond = ck.condition(dc["if"], f"{df}.if") if "if" in dc else None
+            cond = ck.lasting_condition(dc["if"], f"{df}.if", "a discount's if:") if "if" in dc else None
             out.append({"n": n or 1, "card_filter": flt, **({"if": cond} if cond else {})})
         fields["discounts"] = tuple(out)
     if ctype == "equipment":
@@ -1061,9 +1086,7 @@ def _parse_powers(ck: _Checker, powers) -> list[PowerDef]:
                 ck.check_choice(sym, (*L.SYMBOLS, L.ANY_SYMBOL), f"{pf}.or_cost[{j}]", "power symbol")
             if not alt or tuple(alt) == tuple(cost):
                 ck.err(f"{pf}.or_cost", "an alternative cost of at least one power symbol, other than the cost")
-            costs = (tuple(cost), tuple(alt))
-            if "reaction" in p:
-                ck.err(f"{pf}.or_cost", "a reaction has one cost")
+            costs = (tuple(cost), tuple(alt))  # (a reaction too: offered once, paid by either)
         for timing in timings or (p.get("timing", "main"),):
             for one_cost in costs:
                 out.append(PowerDef(name=p.get("name", "?"), timing=timing, cost=one_cost,
@@ -1154,7 +1177,7 @@ def _parse_statics(ck: _Checker, statics) -> list[dict]:
                     ck.check_choice(kw, L.KEYWORDS, f"{sf}.grant[{j}]", "keyword")
                 clean[k] = tuple(kws)
             elif k == "while":
-                clean[k] = ck.condition(v, f"{sf}.while")
+                clean[k] = ck.lasting_condition(v, f"{sf}.while", "a continuous ability's while:")
             elif k == "players":
                 ck.check_choice(v, L.PLAYER_GROUPS, f"{sf}.players", "group of players")
                 clean[k] = v
@@ -1201,7 +1224,7 @@ def _parse_level_up(ck: _Checker, lu, fld: str = "level_up") -> LevelUp | None:
         ck.check_choice(w, L.EVENTS, f"{fld}.when[{i}]", "trigger event")
     if not isinstance(lu.get("into"), str):
         ck.err(f"{fld}.into", "names the id of the next level's card")
-    cond = ck.condition(lu["if"], f"{fld}.if") if "if" in lu else None
+    cond = ck.lasting_condition(lu["if"], f"{fld}.if", "a level-up condition") if "if" in lu else None
     into = lu.get("into")
     return LevelUp(xp=xp or 1, when=tuple(when), into=into if isinstance(into, str) else "", cond=cond)
 

@@ -307,7 +307,7 @@ CONDITIONS.update({
     "in_row": "row",               # the source character is in this row
     "your_turn": "bool",           # it is (not) your turn
     "attack_is": "attack_kind",    # the current combat is a melee / ranged / solo / team attack
-    "first_time_this_turn": "bool",  # this triggered ability (its if:) has not resolved yet this turn
+    "first_time_this_turn": "bool",  # see CONDITION_NOTES
     "turn_at_least": "int",        # the turn number is at least N
     "turn_at_most": "int",
     "not": "condition",            # the condition does not hold
@@ -316,6 +316,32 @@ CONDITIONS.update({
 })
 
 ARG_TYPES = (*ARG_TYPES, "restrictions", "player_restrictions", "player_group", "lasting_event")
+
+# What a condition means where it is not obvious (the language reference prints it after the example).
+CONDITION_NOTES = {
+    "first_time_this_turn": "In a triggered ability's `if:` it holds until the ability has resolved once this turn "
+                            "(for this character). In an `if` step of an effect (a triggered ability's, a super "
+                            "power's, a plot twist's) it holds the first time this turn the ability comes to that "
+                            "step, for this character (a plot twist: for this player's copies of the card), and the "
+                            "step reads \"If this is the first time this turn this ability resolves, ...\". A "
+                            "continuous ability's `while:`, a discount's or level-up's `if:` and a keyword's "
+                            "condition have no first time: it is an error there.",
+}
+
+
+def mentions_first_time(cond: dict) -> bool:
+    """Does a condition say ``first_time_this_turn`` (also inside ``not``, ``any`` or ``all``)? It
+    means something only where an ability resolves: a triggered ability's ``if:`` (the first time
+    this turn the ability resolves) and an ``if`` step (the first time this turn the ability comes
+    to the step); a condition that holds or not at any moment (a continuous ability's ``while:``, a
+    discount's or a level-up's ``if:``, a keyword's condition) has no first time."""
+    if "first_time_this_turn" in cond:
+        return True
+    inner = cond.get("not")
+    if isinstance(inner, dict) and mentions_first_time(inner):
+        return True
+    return any(isinstance(c, dict) and mentions_first_time(c)
+               for k in ("any", "all") if isinstance(cond.get(k), list) for c in cond[k])
 
 # ---------------------------------------------------------------- filters, deck and choice constructs
 # (issue 18, part B). Kept in their own block so the tables above stay as they are.
@@ -375,7 +401,7 @@ AMOUNT_KINDS.update({"number_of": "the number of", "twice": "twice", "thrice": "
 # character: while it is face up in play, the cards matching the filter cost its controller n less to
 # recruit or equip (never below 0).
 DISCOUNT_KEYS = ("n", "card_filter", "if", "power", "affects")
-"""``{power: SYMBOL, affects: FILTER}`` instead: the super powers of the characters the filter matches (on your
+"""``{power: SYMBOL, affects: FILTER}`` instead: the super powers (reactions too, each of their costs) of the characters the filter matches (on your
 side) cost one such symbol less ({any}: any one symbol), never less than one symbol."""
 
 FILTER_KEYS.update({"equipped": "bool"})  # wears equipment (true) or none (false)
@@ -388,6 +414,9 @@ def card_field_examples(power: dict) -> list[tuple[str, str, dict]]:
         ("powers[].uses", "supporting", {"powers": [{**power, "uses": 2}]}),
         ("powers[].timing (a list)", "supporting", {"powers": [{**power, "timing": ["main", "combat"]}]}),
         ("powers[].or_cost", "supporting", {"powers": [{**power, "or_cost": ["energy", "energy"]}]}),
+        ("powers[].or_cost (a reaction)", "supporting",
+         {"powers": [{"name": "Unmake", "reaction": "enemy_plays_plot_twist", "cost": ["mind"],
+                      "or_cost": ["energy", "energy"], "effect": [{"cancel_power": {}}]}]}),
         ("discounts", "supporting", {"discounts": [{"n": 1, "card_filter": {"team": "Dawnwatch"}}]}),
         ("discounts (super powers)", "supporting", {"discounts": [{"power": "any", "affects": {"side": "yours"}}]}),
         ("deck_rules.max_copies", "supporting", {"deck_rules": {"max_copies": 1}}),
@@ -404,9 +433,10 @@ ARG_TYPES = (*ARG_TYPES, "trigger")
 # ``play_from`` (issue 18): play a card from another zone than the hand: your KO pile, your
 # removed-from-game cards or the top of your deck; and where a plot twist played that way goes once
 # it has resolved (its owner's KO pile, as usual, or out of the game).
-PLAY_SOURCES = ("ko", "removed", "deck_top")
+PLAY_SOURCES = ("ko", "removed", "deck_top", "deck_bottom")
 PLAY_AFTER = ("ko", "removed")
-ARG_TYPES = (*ARG_TYPES, "play_source", "play_after")
+PLAY_WHOSE = ("you", "enemy", "any")  # whose KO pile ``play_from`` plays from
+ARG_TYPES = (*ARG_TYPES, "play_source", "play_after", "play_whose")
 
 # ---------------------------------------------------------------- cards in play that are not characters
 # (issue 18): equipment, locations (face-up cards of a resource row) and resources (face-down ones) as

@@ -141,7 +141,8 @@ def _conditions() -> list[str]:
     examples.update({f"play_filter:{kind}": ex for kind, ex in L.PLAY_CARD_FILTER_EXAMPLES.items()})
     for k, typ in L.CONDITIONS.items():
         ex = {k: examples[typ]}
-        out.append(f"- `{k}` ({typ}): `{flow(ex)}` reads \"{P.render_condition(ex)}\"")
+        note = f". {L.CONDITION_NOTES[k]}" if k in L.CONDITION_NOTES else ""
+        out.append(f"- `{k}` ({typ}): `{flow(ex)}` reads \"{P.render_condition(ex)}\"{note}")
     return [*out, ""]
 
 

@@ -135,9 +135,10 @@ def ability_lines(c: CardDef, pool=None) -> list[str]:
         once = " (once per game)" if pw.once_per_game else ""
         once += USES_WORDS.get(pw.uses, f" ({pw.uses} times per turn)")
         once += {"hand": " (from your hand)", "ko": " (from your KO pile)"}.get(pw.zone, "")
-        when = f"Reaction {_cost(pw.cost)}{once}: When {L.EVENTS[pw.reaction]}, you may pay to use this. " \
+        costs = ' or '.join(_cost(k) for k in pw.costs or (pw.cost,))
+        when = f"Reaction {costs}{once}: When {L.EVENTS[pw.reaction]}, you may pay to use this. " \
             if pw.reaction else f"{' / '.join(_timing(t, pw.any_turn) for t in pw.timings or (pw.timing,))} " \
-            f"{' or '.join(_cost(k) for k in pw.costs or (pw.cost,))}{once}: "
+            f"{costs}{once}: "
         lines.append(f"**{pw.name}** - {when}{render_effect(pw.effect, None, until, pool)}")
     if c.returns_to:
         lines.append(f"When this main character is KO'd, it goes back to your {c.returns_to} pile instead. "

@@ -223,7 +223,9 @@ SEARCHED = ("main", "target", "intercept", "battle", "event_target")
 
 def searchable(view: dict, legal: list, decisions: tuple | None = None) -> bool:
     d = view.get("decision")
-    return bool(d) and d["type"] in (decisions or SEARCHED) and len(candidates(view, legal)) > 1
+    if not d:
+        return False
+    return d["type"] in (decisions or SEARCHED) and len(candidates(view, legal)) > 1
 
 
 def prior(view: dict, legal: list, rng: Rng, context: Any = None, samples: int = 1, **_) -> dict:
@@ -312,7 +314,8 @@ def score_action(view: dict, a, pool) -> float:
         left = tgt["force"] - tgt["damage"]
         return 20 - dfn - 0.5 * left + 0.3 * char_value(tgt)
     if t == "choose" and dt == "intercept":
-        tgt = mine.get((d.get("detail") or {}).get("target"))
+        target = (d.get("detail") or {}).get("target")
+        tgt = mine.get(target) if target is not None else None
         c = mine[a["card"]]
         mine_def = c["force"] - c["damage"] + 3 * ("defender" in c["abilities"])
         their_def = (tgt["force"] - tgt["damage"] + 3 * ("defender" in tgt["abilities"])) if tgt else 0

@@ -427,6 +427,8 @@ class DiceGame(Decisions, Replayable):
         self._new = []
         self.actions.append(action.to_json())
         d = self.decision
+        if d is None:
+            raise IllegalActionError(f"{action}: no decision is open", "no_decision")
         self.decision = None
         do(self, action, d)
         self._settle()

@@ -1216,6 +1216,7 @@ async function openCard(c, ctx) {
     if (c.keywords?.length) bits.push(`keywords now: ${c.keywords.join(", ")}`);
     if (c.equipment) bits.push(`equipped with ${c.equipment.name}`);
     $("card-state").append(el("p", { text: bits.join(" · ") }));
+    showGranted(c);
   }
   if (!dlg.open) dlg.showModal();
   try {
@@ -1227,6 +1228,15 @@ async function openCard(c, ctx) {
     if (info.flavor) $("card-flavor").textContent = info.flavor;
   } catch (err) { engineError("Could not read the card", err); }
   (actsBox.querySelector("button") || dlg.querySelector(".dlg-close button")).focus();
+}
+
+// The card window's lines for what a character gained for a while (keywords, triggered abilities: issue 18),
+// drawn with the rules markup like the card's own text.
+function showGranted(c) {
+  const lines = faces?.grantedLines ? faces.grantedLines(c) : c.stunned ? [] : [   // (without the faces module)
+    ...(c.gained || []).map((g) => `Gained ${g.until || `from ${g.from}`}: [[${g.keyword.replace(/_/g, " ")}]]`),
+    ...(c.abilities || []).map((a) => `Gained ${a.until || `from ${a.from}`}: "${a.text}"`)];
+  for (const line of lines) $("card-state").append(el("p", { class: "granted" }, richText(line)));
 }
 
 // The card window's face: the same face as on the board (faces.mjs), large, with the live state drawn on

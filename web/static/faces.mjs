@@ -190,10 +190,38 @@ export function liveLines(cardId, live) {
   const printedKw = new Set(e?.keywords || []);
   const liveKw = live.keywords && !live.stunned ? new Set(live.keywords) : null;   // face down: no keywords
   if (liveKw) {
-    for (const k of liveKw) if (!printedKw.has(k)) out.push(`Has ${kwName(k)} now`);
+    const told = new Set((live.gained || []).map((g) => g.keyword));   // said below, with source and duration
+    for (const k of liveKw) if (!printedKw.has(k) && !told.has(k)) out.push(`Has ${kwName(k)} now`);
     for (const k of printedKw) if (!liveKw.has(k)) out.push(`Has lost ${kwName(k)}`);
   }
+  out.push(...grantedLines(live).map(plainRules));
   return out;
+}
+
+// What a character gained for a while (the view's ``gained`` keywords and granted ``abilities``, issue 18), one
+// line per source and duration, with the rules markup ({might}, [[Flight]]) of the engine's text:
+// "Gained this turn from Stoke: [[Berserker]]", 'Gained this turn from Claim the Spoils: "When ..."'.
+export function grantedLines(live) {
+  if (!live || live.stunned) return [];
+  const head = (g) => `Gained${g.until ? ` ${g.until}` : ""}${g.from ? ` from ${g.from}` : ""}`;
+  const groups = new Map();
+  for (const g of live.gained || []) {
+    const h = head(g);
+    if (!groups.has(h)) groups.set(h, []);
+    groups.get(h).push(`[[${kwName(g.keyword)}]]`);
+  }
+  const out = [...groups].map(([h, kws]) => `${h}: ${kws.join(", ")}`);
+  for (const a of live.abilities || []) out.push(`${head(a)}: "${a.text}"`);
+  return out;
+}
+
+// Rules markup as plain words (for lists and labels that show text only).
+const plainRules = (t) => String(t).replace(/\[\[([^\]]+)\]\]/g, "$1").replace(/\*\*([^*]+)\*\*/g, "$1").replace(/\{(\w+)\}/g, (_m, s) => s.replace(/_/g, " "));
+
+// The board face's badge for triggered abilities granted for a while (the zoom lists their text).
+function grantedBadge(live) {
+  const n = live.abilities.length;
+  return mark("cc-kw cc-granted", null, n > 1 ? `+${n}\u2726` : "+\u2726", live.abilities.map((a) => plainRules(`${a.text} (${a.until || "for now"})`)).join(" / "));
 }
 
 export function cardFace(cardId, live = null, opts = {}) {
@@ -264,6 +292,7 @@ export function cardFace(cardId, live = null, opts = {}) {
       for (const k of liveKw) if (!printedKw.has(k)) marks.append(mark("cc-kw", null, `+${kwName(k)}`, `Has ${kwName(k)} now`));
       for (const k of printedKw) if (!liveKw.has(k)) marks.append(mark("cc-kw-lost", null, kwName(k), `Has lost ${kwName(k)}`));
     }
+    if (live.abilities?.length && !live.stunned) marks.append(grantedBadge(live));
   }
   if (marks.childNodes.length) over.append(marks);
   if (live?.equipment) {

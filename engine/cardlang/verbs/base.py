@@ -35,6 +35,9 @@ class Verb:
     naming anybody, the step surely does nothing (``capeclash.futility``)."""
     anywhere: ClassVar[bool] = False
     """Its selectors name cards in any zone, not only characters in play."""
+    shows: ClassVar[bool] = False
+    """It may show everyone hidden cards (a ``reveal`` event naming them in ``data["cards"]``): the
+    secrecy checker (``capeclash.invariants.shown_by``) looks for those events only where it may."""
     nested: ClassVar[tuple[str, ...]] = ()
     """The arguments that hold nested steps (worked out from ``args``)."""
     granted: ClassVar[tuple[str, ...]] = ()

@@ -5,6 +5,7 @@ escape hatch to Python for a card the language can't express."""
 from __future__ import annotations
 
 from engine.capeclash import effects as fx
+from engine.cardlang import language as L
 from engine.cardlang import phrases as P
 from engine.cardlang.verbs.base import Verb, register
 
@@ -45,21 +46,38 @@ class May(Verb):
 
 @register
 class If(Verb):
-    """Do the nested steps if a condition holds (else the ``else`` steps)."""
+    """Do the nested steps if a condition holds (else the ``else`` steps).
+
+    ``first_time_this_turn`` in the condition holds the first time this turn the ability comes to this
+    step, for this character (a plot twist: for this player's copies of the card); it reads "If this
+    is the first time this turn this ability resolves" (``language.CONDITION_NOTES``)."""
 
     name = "if"
     args = {"cond": "condition", "then": "steps", "else": "steps?"}
     example = [{"if": {"cond": {"wounds_at_least": 2}, "then": [{"heal": {"target": "self"}}]}}]
 
     def run(self, g, frame, a) -> bool:
-        key = "then" if fx.condition(g, a["cond"], frame) else "else"
+        cond = a["cond"]
+        held = self._first_time(g, frame, cond) if L.mentions_first_time(cond) else fx.condition(g, cond, frame)
+        key = "then" if held else "else"
         if a.get(key):
             fx.push_sub(g, frame, frame.pc, key)
         return True
 
+    @staticmethod
+    def _first_time(g, frame, cond) -> bool:
+        """An ``if`` step saying ``first_time_this_turn``: true the first time this turn the step is
+        reached for this ability of this character (a plot twist: this player's copies of the card);
+        reaching it marks it, whatever the condition's answer."""
+        key = fx.first_key(frame, frame.pc)
+        held = fx.condition(g, cond, frame, key)
+        if key not in g.used_powers:
+            g.used_powers.append(key)
+        return held
+
     def text(self, a, r) -> str:
         inner = r.effect(a["then"])
-        out = f"If {P.render_condition(a['cond'])}, {P.lower(inner)}"
+        out = f"If {_step_condition(a['cond'])}, {P.lower(inner)}"
         if a.get("else"):
             out += f" Otherwise, {P.lower(r.effect(a['else']))}"
         return out
@@ -213,3 +231,15 @@ class Handler(Verb):
 
     def text(self, a, r) -> str:
         return f"(Special rule: {a['name']}.)"
+
+
+def _step_condition(cond: dict) -> str:
+    """An ``if`` step's condition in words. In a step, "the first time this turn" is said of the
+    ability itself (a triggered ability's ``if:`` says it of its event: "When ..., if it's the
+    first time this turn, ...")."""
+    text = P.render_condition(cond)
+    if L.mentions_first_time(cond):
+        text = text.replace("it's the first time this turn", "this is the first time this turn this ability resolves")
+        text = text.replace("it's not the first time this turn",
+                            "this isn't the first time this turn this ability resolves")
+    return text

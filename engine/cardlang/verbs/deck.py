@@ -24,7 +24,7 @@ from engine.cardlang import language as L
 from engine.cardlang import phrases as P
 from engine.cardlang.verbs import choices
 from engine.cardlang.verbs.base import Render, Verb, register
-from engine.cardlang.verbs.zones import _who
+from engine.cardlang.verbs.zones import _pick_row, _who
 
 choices.CARD_ZONE_WORDS.setdefault("removed", "your removed-from-game pile")
 
@@ -77,6 +77,7 @@ class LookAtDeck(Verb):
     end of the deck, the KO pile, out of the game, or are shuffled in."""
 
     name = "look_at_deck"
+    shows = True
     args = {"who": "player_ref?", "n": "amount", "from": "deck_end?", "reveal": "bool?", "take": "int?",
             "filter": "card_filter?", "into": "take_into?", "rest": "rest_into?", "order": "bool?"}
     example = [{"look_at_deck": {"n": 3, "take": 1, "filter": {"type": "supporting"}, "into": "hand",
@@ -111,18 +112,19 @@ class LookAtDeck(Verb):
             if not cards:
                 g.log("look", f"{me.name} has no cards to look at in {whose} deck.")
             elif a.get("reveal"):
-                g.log("reveal", f"{me.name} reveals {where}: {_names(g, cards)}.")
+                g.log("reveal", f"{me.name} reveals {where}: {_names(g, cards)}.", None, {"cards": tuple(cards)})
             else:
                 mine = where.replace("their deck", "your deck")
                 g.log("look", f"{me.name} looks at {where}.",
                       {frame.ctl: f"You look at {mine}: {_names(g, cards)}."})
         cards = st["cards"]
+        shown = {"shown": list(cards), "revealed": True} if a.get("reveal") else {"shown": list(cards)}
         if st["stage"] == "take":
             if cards and st["taken"] < a.get("take", 0):
                 opts = [i for i in cards if fx.card_matches(g, g.cards[i], a.get("filter") or {}, frame)
                         and (a.get("into", "hand") != "play" or g.defs.cards[g.cards[i].cid].is_character)]
                 if opts or not a.get("reveal"):  # looked-at cards: asked whether one matches or not
-                    g.ask("choose", [frame.ctl], options=opts, optional=True, shown=list(cards),
+                    g.ask("choose", [frame.ctl], options=opts, optional=True, **shown,
                           prompt=f"Choose a card to put {TAKE_WORDS[a.get('into', 'hand')]}"
                                  f" ({a['take'] - st['taken']} at most)")
                     return False
@@ -130,7 +132,7 @@ class LookAtDeck(Verb):
         rest = a.get("rest", "deck_top")
         if a.get("order") and len(cards) > 1:
             end = "top" if rest == "deck_top" else "bottom"
-            g.ask("choose", [frame.ctl], options=list(cards), shown=list(cards),
+            g.ask("choose", [frame.ctl], options=list(cards), **shown,
                   prompt=f"Choose the next card to put at the {end} of the deck (the last one chosen ends up "
                          f"{'on top' if end == 'top' else 'at the very bottom'})")
             return False
@@ -217,6 +219,7 @@ class RevealUntil(Verb):
     The other revealed cards go to the bottom of your deck (or elsewhere)."""
 
     name = "reveal_until"
+    shows = True
     args = {"filter": "card_filter", "into": "take_into?", "rest": "rest_into?"}
     example = [{"reveal_until": {"filter": {"type": "supporting", "cost_max": 2}, "into": "hand"}}]
 
@@ -233,7 +236,7 @@ class RevealUntil(Verb):
                 found = iid
                 break
         g.log("reveal", f"{pl.name} reveals {_names(g, shown)} from the top of their deck"
-                        f"{'' if found is not None else ', finding nothing'}.")
+                        f"{'' if found is not None else ', finding nothing'}.", None, {"cards": tuple(shown)})
         rest = [i for i in shown if i != found]
         pub = dict(a, reveal=True)
         if found is not None:
@@ -290,6 +293,7 @@ class RevealHand(Verb):
     """A player reveals their hand to everyone."""
 
     name = "reveal_hand"
+    shows = True
     args = {"who": "player_ref?"}
     example = [{"reveal_hand": {"who": "opponent"}}]
 
@@ -297,7 +301,7 @@ class RevealHand(Verb):
         p = _who(g, frame, dict(a, who=a.get("who", "opponent")))
         if p is not None:
             pl = g.players[p]
-            g.log("reveal", f"{pl.name} reveals their hand: {_names(g, pl.hand)}.")
+            g.log("reveal", f"{pl.name} reveals their hand: {_names(g, pl.hand)}.", None, {"cards": tuple(pl.hand)})
         return True
 
     def text(self, a, r) -> str:
@@ -541,24 +545,38 @@ class UsePowerOf(Verb):
 
 
 PLAY_WHERE = {"ko": "your KO pile", "removed": "your removed-from-game pile"}
+PLAY_WHOSE_WHERE = {"enemy": "an enemy player's KO pile", "any": "any player's KO pile"}
 PLAY_LOG = {"ko": "from their KO pile", "removed": "from their removed-from-game pile",
-            "deck_top": "from the top of their deck"}
+            "deck_top": "from the top of their deck", "deck_bottom": "from the bottom of their deck"}
 PLAYABLE = ("supporting", "plot_twist", "location")
+DECK_ENDS = {"deck_top": ("top", -1), "deck_bottom": ("bottom", 0)}  # (word, index in ``Player.deck``)
+DECK_END_AT = {"top": "on top of", "bottom": "at the bottom of"}
+PLAY_ROW_WORDS = {"front": "your front row", "back": "your back row", "choose": "a row of your choice"}
 
 
 @register
 class PlayFrom(Verb):
-    """Play a card from your KO pile, your removed-from-game cards or the top of your deck, without paying its cost.
+    """Play a card from a KO pile, your removed-from-game pile or either end of your deck, free.
 
-    A supporting character enters play in your front row, a location goes into your resource row face
-    up, and a plot twist resolves now (its timing and team requirements don't matter), then goes to
-    your KO pile as usual, or out of the game (``then: removed``). From the KO pile or the
-    removed-from-game pile you choose one of the matching cards (nothing matches: nothing happens);
-    from the deck the top card is revealed to everyone and played if it matches (it stays on top
-    otherwise, or if you choose not to play it with ``optional``)."""
+    A supporting character enters play on your side in your front row (``row``: back, or choose), a
+    location goes into your resource row face up, and a plot twist resolves now (its timing and team
+    requirements don't matter), then goes to its owner's KO pile as usual, or out of the game
+    (``then: removed``). From the KO pile or the removed-from-game pile you choose one of the
+    matching cards (nothing matches: nothing happens); from the deck the top (or bottom) card is
+    revealed to everyone and played if it matches (it stays where it was otherwise, or if you
+    choose not to play it with ``optional``).
+
+    ``whose: enemy`` (or ``any``) plays from an enemy player's KO pile (or any player's, yours
+    included). The card stays its owner's: a character enters play on your side and you control it,
+    and wherever it goes when it leaves play (KO'd, returned, removed) it goes to its owner's pile,
+    as every card does; a plot twist resolves as yours (you are "you" in its text), then goes to its
+    owner's KO pile. A location would go into its owner's resource row, so an enemy's locations
+    are never played this way."""
 
     name = "play_from"
-    args = {"from": "play_source", "filter": "card_filter?", "optional": "bool?", "then": "play_after?"}
+    shows = True
+    args = {"from": "play_source", "filter": "card_filter?", "optional": "bool?", "then": "play_after?",
+            "row": "row_or_choice?", "whose": "play_whose?"}
     example = [{"play_from": {"from": "ko", "filter": {"type": "plot_twist"}, "then": "removed"}}]
 
     def check(self, args, err) -> None:
@@ -571,6 +589,16 @@ class PlayFrom(Verb):
         if args.get("then") is not None and flt.get("type") != "plot_twist":
             err("then", "says where a played plot twist goes once it has resolved: give filter: {type: plot_twist} "
                         "too")
+        if args.get("row") is not None and typ in ("plot_twist", "location"):
+            err("row", f"says which row a character enters, and this plays only {P.card_filter_phrase({'type': typ})}s: "
+                       "drop row, or give filter: {type: supporting}")
+        whose = args.get("whose", "you")
+        if whose != "you" and args.get("from") != "ko":
+            err("whose", f"whose: {whose} plays from an enemy's KO pile, the only other player's pile play_from "
+                         f"reaches: give from: ko (or drop whose)")
+        elif whose != "you" and typ == "location":
+            err("whose", "a location would go into its owner's resource row, so an enemy's locations can't be "
+                         "played: drop whose, or give filter: {type: supporting} or {type: plot_twist}")
 
     @staticmethod
     def _key(frame) -> str:
@@ -579,7 +607,17 @@ class PlayFrom(Verb):
     @staticmethod
     def _matches(g, frame, a, iid) -> bool:
         c = g.cards[iid]
-        return g.defs.cards[c.cid].type in PLAYABLE and fx.card_matches(g, c, a.get("filter") or {}, frame)
+        typ = g.defs.cards[c.cid].type
+        if typ == "location" and c.owner != frame.ctl:
+            return False  # it would go into its owner's resource row (see the docstring)
+        return typ in PLAYABLE and fx.card_matches(g, c, a.get("filter") or {}, frame)
+
+    @staticmethod
+    def _pile(g, frame, a) -> list[int]:
+        src, whose = a["from"], a.get("whose", "you")
+        if src == "ko" and whose != "you":
+            return fx.card_zone(g, frame.ctl, "enemy_ko" if whose == "enemy" else "any_ko")
+        return fx.card_zone(g, frame.ctl, src)
 
     def run(self, g, frame, a) -> bool:
         key = self._key(frame)
@@ -587,28 +625,30 @@ class PlayFrom(Verb):
         pl = g.players[frame.ctl]
         if st is None:
             src = a["from"]
-            if src == "deck_top":
+            if src in DECK_ENDS:
+                end, at = DECK_ENDS[src]
                 if not pl.deck:
-                    g.log("reveal", f"{pl.name} has no card on top of their deck to play.")
+                    g.log("reveal", f"{pl.name} has no card {DECK_END_AT[end]} their deck to play.")
                     return True
-                top = pl.deck[-1]
-                g.log("reveal", f"{pl.name} reveals {g.name(top)} from the top of their deck.", None,
-                      {"cards": (top,)})
-                if not self._matches(g, frame, a, top):
-                    g.log("play_from", f"{pl.name} doesn't play {g.name(top)}: it stays on top of their deck.")
+                card = pl.deck[at]
+                g.log("reveal", f"{pl.name} reveals {g.name(card)} from the {end} of their deck.", None,
+                      {"cards": (card,)})
+                if not self._matches(g, frame, a, card):
+                    g.log("play_from", f"{pl.name} doesn't play {g.name(card)}: it stays {DECK_END_AT[end]} their deck.")
                     return True
-                opts = [top]
+                opts = [card]
             else:
-                opts = [i for i in fx.card_zone(g, frame.ctl, src) if self._matches(g, frame, a, i)]
+                opts = [i for i in self._pile(g, frame, a) if self._matches(g, frame, a, i)]
                 if not opts:
-                    g.log("play_from", f"{pl.name} has nothing to play {PLAY_LOG[src]}.")
+                    g.log("play_from", f"{pl.name} has nothing to play {self._from_words(g, frame, a)}.")
                     return True
-            if src != "deck_top" or a.get("optional"):
+            if src not in DECK_ENDS or a.get("optional"):
                 g.ask("choose", [frame.ctl], options=opts, optional=bool(a.get("optional")),
-                      prompt=f"Choose a card to play {PLAY_LOG[src].replace('their', 'your')} without paying "
+                      prompt=f"Choose a card to play {self._from_words(g, frame, a, you=True)} without paying "
                              "its cost")
                 return False
             st = {"stage": "play", "card": opts[0]}
+            frame.engine.keep(key, st)
         iid = st["card"]
         if st["stage"] == "after":  # the plot twist played has resolved: out of the game it goes
             frame.engine.keep(key, None)
@@ -616,31 +656,62 @@ class PlayFrom(Verb):
             if c.zone == "ko" and iid in g.players[c.owner].ko:
                 Z.put(g, c, "removed")
             return True
-        if self._play(g, frame, a, iid) and a.get("then") == "removed":
+        row = "front"
+        if g.defs.cards[g.cards[iid].cid].is_character:
+            row = _pick_row(g, frame, a)
+            if row is False:
+                return False  # asked for the row: this step runs again with the answer
+            frame.engine.row = None
+        if self._play(g, frame, a, iid, row) and a.get("then") == "removed":
             frame.engine.keep(key, {"stage": "after", "card": iid})
             return False  # runs again once the plot twist has resolved
         frame.engine.keep(key, None)
         return True
 
     def answer(self, g, frame, a, value) -> None:
+        if isinstance(value, dict):  # the row a character enters (``row: choose``)
+            frame.engine.row = value
+            return
         if value is None:
             frame.pc += 1
             g.log("play_from", f"{g.players[frame.ctl].name} chooses to play nothing.")
             return
         frame.engine.keep(self._key(frame), {"stage": "play", "card": value})
 
-    def _play(self, g, frame, a, iid) -> bool:
+    @staticmethod
+    def _from_words(g, frame, a, iid: int | None = None, you: bool = False) -> str:
+        """'from their KO pile', 'from Bo's KO pile', 'from an enemy player's KO pile' (the log's words)."""
+        whose = a.get("whose", "you")
+        if a["from"] != "ko" or whose == "you" or (iid is not None and g.cards[iid].owner == frame.ctl):
+            words = PLAY_LOG[a["from"]]
+            return words.replace("their", "your") if you else words
+        if iid is not None:
+            return f"from {g.players[g.cards[iid].owner].name}'s KO pile"
+        return "from " + PLAY_WHOSE_WHERE[whose]
+
+    def _play(self, g, frame, a, iid, row: str = "front") -> bool:
         """Play the card; True for a plot twist (its effect is now on the stack, above this one)."""
+        from engine.capeclash import restrictions as R
         from engine.capeclash.powers import after_it_resolves
         c = g.cards[iid]
         d = g.defs.cards[c.cid]
         pl = g.players[frame.ctl]
-        g.log("play_from", f"{pl.name} plays {d.name} {PLAY_LOG[a['from']]} without paying its cost.", None,
-              {"cards": (iid,), "cid": c.cid})
         if d.is_character:
-            Z.enter_play(g, iid, pl.side, "front", how="puts")
+            # the rules that bar a character from a side bar it here too (enter_play's checks)
+            if Z.shares_main_name(g, c, pl.side):
+                g.log("unique", f"{g.name(iid)} can't join a side whose main character has its name.")
+                return False
+            why = R.player_why(g, frame.ctl, "play_characters", c.cid)
+            if why:
+                g.log("restrict", f"{g.name(iid)} can't be put into play ({why}).")
+                return False
+        g.log("play_from", f"{pl.name} plays {d.name} {self._from_words(g, frame, a, iid)} without paying its cost.",
+              None, {"cards": (iid,), "cid": c.cid})
+        if d.is_character:
+            Z.enter_play(g, iid, pl.side, row, how="puts")
             return False
-        for zone in (pl.ko, pl.removed, pl.deck):
+        owner = g.players[c.owner]  # (an enemy's plot twist leaves its owner's pile)
+        for zone in (owner.ko, owner.removed, owner.deck):
             if iid in zone:
                 zone.remove(iid)
                 break
@@ -664,25 +735,30 @@ class PlayFrom(Verb):
         typ = flt.get("type")
         what = P.card_filter_phrase(flt)
         may = bool(a.get("optional"))
+        into_row = PLAY_ROW_WORDS[a.get("row", "front")]
         if typ == "supporting":
-            how = "put it into play in your front row"
+            how = f"put it into play in {into_row}"
         elif typ == "location":
             how = "put it into your resource row face up"
         else:
             how = "play it without paying its cost"
-        if a["from"] == "deck_top":
+        if a["from"] in DECK_ENDS:
             then = f"{'you may ' if may else ''}{how}."
-            out = "Reveal the top card of your deck. " + (f"If it's {what}, {then}" if flt else P.cap(then))
+            out = f"Reveal the {DECK_ENDS[a['from']][0]} card of your deck. " + (f"If it's {what}, {then}" if flt
+                                                                                 else P.cap(then))
         else:
-            where = PLAY_WHERE[a["from"]]
+            whose = a.get("whose", "you")
+            where = PLAY_WHERE[a["from"]] if whose == "you" else PLAY_WHOSE_WHERE[whose]
             if typ == "supporting":
-                out = f"Put {what} from {where} into play in your front row."
+                out = f"Put {what} from {where} into play in {into_row}."
             elif typ == "location":
                 out = f"Put {what} from {where} into your resource row face up."
             else:
                 out = f"Play {what} from {where} without paying its cost."
             if may:
                 out = "You may " + out[0].lower() + out[1:]
+        if a.get("row") and typ != "supporting":  # a character or another card: the row a character enters
+            out += f" A character enters play in {into_row}."
         if a.get("then") == "removed":
             out += " Then remove it from the game."
         return out
