@@ -67,6 +67,8 @@ UNCHECKED = {
     "mill": "checked by its pattern scenarios",
     "flip_location": "checked by its pattern scenarios",
     "ko_equipment": "checked by its pattern scenarios",
+    "move_equipment": "moves to a wearer the player chooses among those its wearer rule allows (often none): "
+                      "checked by its pattern scenarios",
     "use_power_of": "runs another character's power: its steps are checked as that power's",
     "play_from": "plays a card the player chooses (a played plot twist's steps are checked as its own): checked by its pattern scenarios",
 }
@@ -152,7 +154,12 @@ def checkable(steps) -> set[str]:
 
 # ------------------------------------------------------------------ what a step changes
 
+ANYWHERE = ("put", "enter_play", "ko_card", "return_card")  # steps whose targets may be cards outside the rows
+
+
 def card_state(g: Game, c) -> dict:
+    if c.zone in ("equipped", "resource"):  # (equipment, locations, resources: no stats)
+        return {"zone": c.zone, "face_up": c.face_up, "main": False, "controller": None}
     row = g.explain(c.iid)[-1]
     return {"zone": c.zone, "face_up": c.face_up, "exhausted": c.exhausted, "frozen": bool(c.frozen),
             "wounds": c.wounds, "plus": c.plus, "minus": c.minus, "vitality": c.vitality, "row": c.row,
@@ -181,7 +188,7 @@ def snapshot(g: Game, frame: Frame, verb: str, args: dict) -> dict:
             "combat": g.combat is not None, "events": len(g.events)}
     for key in ("target", "with", "model"):
         if isinstance(args.get(key), (str, dict)):
-            for c in effects.select(g, frame, args[key], anywhere=verb in ("put", "enter_play")):
+            for c in effects.select(g, frame, args[key], anywhere=verb in ANYWHERE):
                 snap["targets"].setdefault(c.iid, card_state(g, c))
     if verb == "create_token":
         snap["tokens"] = sum(1 for c in g.characters() if c.cid == args["card"])
@@ -241,7 +248,7 @@ def outcome_problems(g: Game, frame: Frame, verb: str, args: dict, before: dict)
         return iid not in g.cards or g.cards[iid].zone != "play"
 
     for iid, b in before["targets"].items():
-        if b["zone"] != "play" and verb not in ("put", "enter_play"):
+        if b["zone"] != "play" and verb not in ANYWHERE:
             continue
         c = g.cards.get(iid)
         name = g.name(iid) if c else f"card {iid}"
@@ -324,6 +331,9 @@ def outcome_problems(g: Game, frame: Frame, verb: str, args: dict, before: dict)
             want = {"deck_shuffled": "deck", "deck_top": "deck", "deck_bottom": "deck"}.get(into, into)
             # (a demoted original main character is removed from the game wherever it is sent)
             expect(c.zone in (want, "removed"), f"{name} is in {c.zone} after put into {into}")
+        elif verb in ("ko_card", "return_card") and c is not None and b["zone"] in ("equipped", "resource"):
+            want = "ko" if verb == "ko_card" else "hand"
+            expect(c.zone == want, f"{name} is in {c.zone} after {verb}")
         elif verb == "enter_play" and c is not None and b["zone"] != "play" and POOL[c.cid].is_character \
                 and not shares_main_name(g, c, ctl):
             expect(c.zone == "play", f"{name} is in {c.zone} after enter_play")
@@ -523,6 +533,12 @@ RARE: dict[tuple[str, str], str] = {
     ("automaton-1", "take_from_pile"): "takes from a side pile the testbed decks do not have",
     ("masked-magnate", "take_from_pile"): "takes from a side pile the testbed decks do not have",
     ("smithy-matron-ada", "heal"): "heals a wounded friend when it appears: seldom one there",
+    # equipment as a target: the testbed decks seldom have equipment on a character when these resolve
+    # (their pattern scenarios, card_data/scenarios/patterns-targets-*.yaml, check them)
+    ("pt-confiscate", "return_card"): "returns an equipment a supporting character wears: seldom one in play",
+    ("pt-disarmament-accord", "ko_card"): "KOs the equipment supporting characters wear: seldom any in play",
+    ("pt-rustbite-scavenger", "ko_card"): "KOs an enemy equipment when it appears: seldom one in play",
+    ("pt-bounty-appraiser", "draw"): "draws only while an enemy wears equipment costing 2 or more: seldom so",
 }
 
 

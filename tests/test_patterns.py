@@ -117,6 +117,18 @@ EXPECTED = {
     'pt-rampart-sentry': ('**Brace for Impact** - Reaction {might}{might}: When an enemy player plays a plot twist, you '
                           'may pay to use this. Put a +1/+1 counter on this character.'),
     'pt-drillmaster-oren': 'The super powers of each Dawnwatch character on your side cost {might} less (never less than one symbol).',
+    'pt-rustbite-scavenger': 'When this character appears, you may choose an enemy equipment. KO it.',
+    'pt-confiscate': "Main: Choose an equipment worn by a supporting character. Return it to its owner's hand.",
+    'pt-relay-gauntlet': "Put this on a face-up character on your side during your recruit step (only a supporting character). That character has: / It gets +1/+0. / **Hand It Over** - Main {skill}: Move this character's equipment to another character on your side that may wear it.",
+    'pt-siege-sapper': '**Undermine** - Main {might}: Choose a face-up location in an enemy resource row. KO it.',
+    'pt-gear-steward': 'When this character appears, you draw a card for each equipment on your side.',
+    'pt-strategic-retreat': "Main: Choose a face-down resource in your resource row. Return it to its owner's hand.",
+    'pt-fuse-cutter': 'Main: Choose a face-down resource in an enemy resource row. KO it.',
+    'pt-armory-warden': '[[Grows]] (+1/+1 for each equipment on your side)',
+    'pt-land-surveyor': 'When this character appears, put a +1/+1 counter on this character for each face-up location in your resource row.',
+    'pt-disarmament-accord': 'Main: KO each equipment worn by a supporting character.',
+    'pt-forge-sentinel': 'Each character on your side wearing an equipment that costs 2 or more gets +1/+0.',
+    'pt-bounty-appraiser': 'When this character appears, if there is an enemy equipment that costs 2 or more, you draw two cards.',
 }
 
 

@@ -89,6 +89,9 @@ RENDERED = {
     'reveal_hand': 'An enemy player reveals their hand.',
     'reveal_until': 'Reveal cards from the top of your deck until you reveal a supporting character that costs 2 or less. Put it into your hand and the rest at the bottom of your deck.',
     'use_power_of': 'Choose a character on your side other than this one. Use one of its super powers without paying its cost.',
+    'ko_card': 'Choose an enemy equipment. KO it.',
+    'return_card': "Choose an enemy equipment. Return it to its owner's hand.",
+    'move_equipment': "Move this character's equipment to another character on your side that may wear it.",
 }
 
 

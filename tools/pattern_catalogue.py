@@ -39,7 +39,7 @@ TESTS = ROOT / "tests"
 TAIL = re.compile(r"\s*\(pattern cards, issue 18\)\s*$")
 # the families in the order issue 18 lists them (part A, then part B); a new file comes last, by name
 ORDER = ("conditions", "restrictions", "events", "durations", "filters", "deck", "modes", "powers", "deckbuilding",
-         "equipment")
+         "equipment", "targets")
 
 
 @dataclass(frozen=True)

@@ -402,7 +402,11 @@ def select(g: Game, frame: Frame, sel: str | dict, anywhere: bool = False) -> li
     cb = g.combat
     ids: list[int | None]
     if isinstance(sel, dict):  # {each: FILTER}
-        return [c for c in g.characters() if matches(g, c, sel["each"], frame)]
+        each = sel.get("each")
+        if each is None:  # {each_equipment: FILTER}, {each_location: ...}, {each_resource: ...}
+            (k, flt), = sel.items()
+            return play_cards(g, frame, L.PLAY_CARD_SELECTORS[k], flt)
+        return [c for c in g.characters() if matches(g, c, each, frame)]
     if sel == "that_character":
         ev = frame.event or {}
         who = ev.get("who", ev.get("victim"))
@@ -418,6 +422,10 @@ def select(g: Game, frame: Frame, sel: str | dict, anywhere: bool = False) -> li
     elif sel == "your_main":
         m = g.players[frame.ctl].main
         ids = [m] if m is not None and g.cards[m].side == g.players[frame.ctl].side else []
+    elif sel == "its_equipment":
+        gear = g.cards[frame.src].gear if frame.src is not None else None
+        ids = [gear] if gear is not None and g.cards[gear].zone == "equipped" else []
+        return [g.cards[i] for i in ids if i is not None]
     elif sel in ("each_enemy", "each_ally"):
         my = g.players[frame.ctl].side
         ids = [c.iid for c in g.characters() if c.face_up and (g.are_enemies(c.side, my) == (sel == "each_enemy"))]
@@ -479,13 +487,16 @@ def matches(g: Game, c: Card, flt: dict, frame: Frame) -> bool:
 
 
 _WHERE_KEYS = frozenset(("stunned", "side", "row", "in_combat"))
-_MORE_KEYS = frozenset(("equipped", "exhausted", "wounded", "health_min", "health_max", "health_left_max", "cost_min", "name",
+_MORE_KEYS = frozenset(("equipped", "wears", "exhausted", "wounded", "health_min", "health_max", "health_left_max", "cost_min", "name",
                         "name_contains", "teams", "same_row", "team_named", "keyword_named"))
 
 
 def _matches_more(g: Game, c: Card, d, flt: dict, frame: Frame) -> bool:
     """The filter keys of issue 18 (part B): state, health, cost, names, teams, the source's row."""
     if "equipped" in flt and (c.gear is not None) != flt["equipped"]:
+        return False
+    if "wears" in flt and (c.gear is None or not play_card_matches(g, g.cards[c.gear], "equipment", flt["wears"],
+                                                                   frame)):
         return False
     if "exhausted" in flt and bool(c.exhausted) != flt["exhausted"]:
         return False
@@ -618,6 +629,8 @@ def amount(g: Game, frame: Frame, v) -> int:
         return int(frame.chosen.get(sel) or 0)
     if k == "number_of":
         return sum(1 for c in g.characters() if matches(g, c, sel, frame))
+    if k in L.PLAY_CARD_AMOUNTS:
+        return len(play_cards(g, frame, L.PLAY_CARD_AMOUNTS[k], sel))
     if k in ("twice", "thrice"):
         return (2 if k == "twice" else 3) * amount(g, frame, sel)
     chars = select(g, frame, sel)
@@ -648,6 +661,10 @@ def count_of(g: Game, what: str, ctl: int, src: Card | None) -> int:
         return sum(1 for o in g.characters(pl.side) if src is None or o.iid != src.iid)
     if what == "enemies":
         return sum(1 for o in g.characters() if g.are_enemies(o.side, pl.side))
+    if what == "equipment":
+        return sum(1 for o in g.characters(pl.side) if o.gear is not None and g.cards[o.gear].zone == "equipped")
+    if what == "locations":
+        return sum(1 for i in pl.resources if g.cards[i].face_up)
     if what in ("stuns_by_it", "kos_by_it"):
         return g.tallies.get(f"{what[:-6]}:{src.iid}", 0) if src is not None else 0
     raise AssertionError(what)
@@ -692,6 +709,8 @@ def looking_condition(g: Game, k: str, v, frame: Frame, src: Card | None, first:
         return g.turn >= v
     if k == "turn_at_most":
         return g.turn <= v
+    if k in L.PLAY_CARD_CONDITIONS:
+        return bool(play_cards(g, frame, L.PLAY_CARD_CONDITIONS[k], v))
     if k == "not":
         return not condition(g, v, frame, first)
     if k == "any":
@@ -699,3 +718,69 @@ def looking_condition(g: Game, k: str, v, frame: Frame, src: Card | None, first:
     if k == "all":
         return all(condition(g, c, frame, first) for c in v)
     raise AssertionError(k)
+
+
+# ------------------------------------------------------------------ cards in play that are not characters
+
+def play_cards(g: Game, frame: Frame, kind: str, flt: dict) -> list[Card]:
+    """The equipment worn by characters, the locations (face-up cards of a resource row) or the
+    resources (face-down cards of a resource row) that match a filter (``language.PLAY_CARD_FILTER_KEYS``),
+    from the frame controller's point of view, in a fixed order (by side, then row order)."""
+    out = []
+    if kind == "equipment":
+        for c in g.characters():
+            if c.gear is not None:
+                e = g.cards[c.gear]
+                if e.zone == "equipped" and play_card_matches(g, e, kind, flt, frame):
+                    out.append(e)
+        return out
+    want_up = kind == "location"
+    for pl in g.players:
+        for i in pl.resources:
+            c = g.cards[i]
+            if c.face_up == want_up and play_card_matches(g, c, kind, flt, frame):
+                out.append(c)
+    return out
+
+
+def play_card_side(g: Game, c: Card) -> int | None:
+    """The side an equipment (its wearer's) or a card of a resource row (its owner's) is on."""
+    if c.zone == "equipped":
+        return g.cards[c.gear].side if c.gear is not None else None
+    return g.players[c.owner].side
+
+
+def play_card_kind(g: Game, c: Card) -> str | None:
+    """What a card in play that is no character is now: equipment, location or resource (None: neither)."""
+    if c.zone == "equipped":
+        return "equipment"
+    if c.zone == "resource":
+        return "location" if c.face_up else "resource"
+    return None
+
+
+def play_card_matches(g: Game, c: Card, kind: str, flt: dict, frame: Frame) -> bool:
+    """Does an equipment, location or resource match a filter of its kind? A face-down resource is
+    matched only by whose it is (its identity stays hidden)."""
+    if play_card_kind(g, c) != kind:
+        return False
+    side = flt.get("side", "any")
+    if side != "any":
+        my_side = g.players[frame.ctl].side
+        s = play_card_side(g, c)
+        if side == "yours" and s != my_side:
+            return False
+        if side == "enemy" and (s is None or not g.are_enemies(s, my_side)):
+            return False
+    if kind == "resource" or len(flt) == ("side" in flt):
+        return True
+    d = g.defs.cards[c.cid]
+    if "wearer" in flt and (c.gear is None or not matches(g, g.cards[c.gear], {"stunned": "any", **flt["wearer"]},
+                                                          frame)):
+        return False
+    if flt.get("not_self") and frame.src is not None and g.cards[frame.src].gear == c.iid:
+        return False
+    if "makes" in flt and not d.makes(flt["makes"]):
+        return False
+    return card_matches(g, c, {k: v for k, v in flt.items() if k not in ("side", "wearer", "not_self", "makes")},
+                        frame)

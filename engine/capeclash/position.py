@@ -199,6 +199,8 @@ def build(pool: CardPool, spec: dict, *, mode: str = "duel", seed: int = 0, sour
         cards = [_card_id(pool, _entry(e)["card"]) for k in ZONE_KEYS for e in p.get(k, [])]
         cards += [_card_id(pool, _entry(e)["gear"]) for k in ("front", "back") for e in p.get(k, [])
                   if "gear" in _entry(e)]
+        if "gear" in _entry(p["main"]):  # the main character's equipment
+            cards.append(_card_id(pool, _entry(p["main"])["gear"]))
         piles = {name: {"hidden": bool(spec.get("hidden")), "cards": [_card_id(pool, x) for x in spec["cards"]]}
                  for name, spec in (p.get("piles") or {}).items()}
         decks.append(Deck(p.get("name", ""), main, cards, piles))
@@ -242,6 +244,8 @@ def lay_out(g: Game, spec: dict) -> None:
             raise ValueError(f"position.players[{pl.index}].main: {m['card']!r} is not the deck's main character")
         _place_character(g, mc, pl.side, m)
         pl.xp = int(m.get("xp", 0))
+        if "gear" in m:
+            _put_gear(g, pl, mc, m, spare, "main")
         for key in ZONE_KEYS:
             entries = [_entry(e) for e in p.get(key, [])]
             if key == "deck":
@@ -257,16 +261,7 @@ def lay_out(g: Game, spec: dict) -> None:
                 if key in ("front", "back"):
                     _place_character(g, c, pl.side, {**e, "row": key})
                     if "gear" in e:  # its equipment, from the same deck list
-                        gd = g.defs.find(str(e["gear"]))
-                        if gd is None:
-                            raise ValueError(f"position.players[{pl.index}].{key}: gear {e['gear']!r} is not a card")
-                        spare_gear = spare.get((pl.index, gd.id))
-                        if not spare_gear:
-                            raise ValueError(f"position.players[{pl.index}].{key}: no {gd.name!r} left in "
-                                             f"{pl.name}'s deck list")
-                        eq = g.cards[spare_gear.pop(0)]
-                        eq.zone, eq.gear, eq.ts, c.gear = "equipped", c.iid, g.tick(), eq.iid
-                        pl.equipment.append(eq.iid)
+                        _put_gear(g, pl, c, e, spare, key)
                 elif key == "resources":
                     c.zone = "resource"
                     c.face_up = bool(e.get("face_up", True)) and g.defs[cid].type == "location"
@@ -307,3 +302,16 @@ def _place_character(g: Game, c, side: int, e: dict) -> None:
     c.ts = g.tick()
     g.in_play.append(c.iid)
     g.board_changed()
+
+
+def _put_gear(g, pl, c, e: dict, spare: dict, key: str) -> None:
+    """Equip character ``c`` with the equipment its entry names (``gear``), from the same deck list."""
+    gd = g.defs.find(str(e["gear"]))
+    if gd is None:
+        raise ValueError(f"position.players[{pl.index}].{key}: gear {e['gear']!r} is not a card")
+    spare_gear = spare.get((pl.index, gd.id))
+    if not spare_gear:
+        raise ValueError(f"position.players[{pl.index}].{key}: no {gd.name!r} left in {pl.name}'s deck list")
+    eq = g.cards[spare_gear.pop(0)]
+    eq.zone, eq.gear, eq.ts, c.gear = "equipped", c.iid, g.tick(), eq.iid
+    pl.equipment.append(eq.iid)

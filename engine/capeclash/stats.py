@@ -89,6 +89,9 @@ def growth(g: Game, c: Card) -> int:
         return sum(1 for o in g.characters() if g.are_enemies(o.side, c.side))
     if what in ("stuns_by_it", "kos_by_it"):  # per-card tallies (restrictions.tally)
         return g.tallies.get(f"{what[:-6]}:{c.iid}", 0)
+    if what in ("equipment", "locations"):  # (issue 18: equipment and locations as things to count)
+        from engine.capeclash.effects import count_of
+        return count_of(g, what, pl.index, c)
     raise AssertionError(what)
 
 

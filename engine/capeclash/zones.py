@@ -339,20 +339,75 @@ def wreck_machine(g: Game, m: Card) -> None:
     g.log("ko", f"The machine {g.name(m.iid)} is KO'd.", None, {"cards": (m.iid,)})
 
 
-def drop_gear(g: Game, wearer: Card) -> None:
-    """The equipment on a character is KO'd (its wearer was stunned, hid or left play)."""
+def drop_gear(g: Game, wearer: Card, into: str = "ko") -> None:
+    """The equipment on a character is KO'd (its wearer was stunned, hid or left play), or, with
+    ``into="hand"``, goes back to its owner's hand (an effect returned it)."""
     iid = wearer.gear
     if iid is None:
         return
     e = g.cards[iid]
-    wearer.gear = None
+    _detach_gear(g, e)
+    e.zone = into
+    pl = g.players[e.owner]
+    (pl.ko if into == "ko" else pl.hand).append(iid)
+    if into == "ko":
+        g.log("ko", f"{g.name(iid)} is KO'd.", None, {"cards": (iid,)})
+    else:
+        g.log("put", f"{g.name(iid)} goes back to {pl.name}'s hand.")
+
+
+def _detach_gear(g: Game, e: Card) -> None:
+    """Take a worn equipment off its wearer and out of its owner's equipment (it goes elsewhere next)."""
+    if e.gear is not None and g.cards[e.gear].gear == e.iid:
+        g.cards[e.gear].gear = None
     e.gear = None
-    g.players[e.owner].equipment.remove(iid)
-    e.zone = "ko"
-    g.players[e.owner].ko.append(iid)
+    g.players[e.owner].equipment.remove(e.iid)
     g.board_changed()
     g.dirty = True
-    g.log("ko", f"{g.name(iid)} is KO'd.", None, {"cards": (iid,)})
+
+
+def may_move_gear(g: Game, e: Card, to: Card) -> bool:
+    """May worn equipment ``e`` move onto character ``to``? ``to`` is another face-up character
+    in play that its ``wearer`` rule allows, and (one of a kind) no other piece of its name is on
+    ``to``'s side."""
+    if to.zone != "play" or not to.face_up or to.iid == e.gear:
+        return False
+    d = g.defs.cards[e.cid]
+    if d.one_of_a_kind:
+        for pl in g.players:
+            for i in pl.equipment:
+                o = g.cards[i]
+                if i != e.iid and o.gear is not None and g.defs.cards[o.cid].name == d.name \
+                        and g.cards[o.gear].side == to.side:
+                    return False
+    if not d.wearer:
+        return True
+    from engine.capeclash.effects import matches, probe
+    return matches(g, to, d.wearer, probe(g.controller(to), None))
+
+
+def move_gear(g: Game, e: Card, to: Card) -> None:
+    """Move worn equipment onto another character (``may_move_gear``); an older piece there is KO'd."""
+    old = g.cards[e.gear] if e.gear is not None else None
+    if to.gear is not None:
+        g.log("equip", f"{g.name(to.gear)} makes way for {g.name(e.iid)}.")
+        drop_gear(g, to)
+    if old is not None:
+        old.gear = None
+    e.gear = to.iid
+    e.ts = g.tick()
+    to.gear = e.iid
+    g.board_changed()
+    g.dirty = True
+    g.log("equip", f"{g.name(e.iid)} moves from {g.name(old.iid) if old else 'nowhere'} to {g.name(to.iid)}.")
+
+
+def remove_resource(g: Game, c: Card, into: str) -> None:
+    """A card of a resource row (a location or a face-down resource) goes to its owner's KO pile or
+    hand (``put``: the log names a face-down card only to those who may see it)."""
+    put(g, c, into)
+    g.board_changed()
+    g.dirty = True
 
 
 def hide(g: Game, c: Card) -> None:
@@ -461,6 +516,8 @@ def put(g: Game, c: Card, into: str, known_to=()) -> None:
             return  # a token ceases to exist outside play
         pl.removed.remove(c.iid)
     else:
+        if c.zone == "equipped":  # worn equipment comes off its wearer first
+            _detach_gear(g, c)
         for zone in (pl.hand, pl.deck, pl.ko, pl.removed, pl.resources):
             if c.iid in zone:
                 zone.remove(c.iid)

@@ -331,6 +331,7 @@ class _Checker:
     def __init__(self, file: str | None, card: str | None):
         self.file, self.card = file, card
         self.problems: list[Problem] = []
+        self.kinds: dict[str, str] = {}  # what each name bound so far stands for (Verb.bound_kind), if known
 
     def err(self, fld: str | None, msg: str) -> None:
         self.problems.append(Problem(self.file, self.card, fld, msg))
@@ -445,19 +446,30 @@ class _Checker:
                     if not optional:
                         self.err(af, f"is required for {verb!r}")
                     continue
-                clean[k] = self.arg(args[k], typ, af, bound)
+                clean[k] = self.arg(args[k], v.arg_type(k, typ, args), af, bound, v.anywhere)
             v.check(clean, lambda k, msg, _at=f"{sf}.{verb}": self.err(f"{_at}.{k}", msg))
             if v.binds and isinstance(args.get(v.binds), str):
                 bound.add(args[v.binds])
+                kind = v.bound_kind(args)
+                if kind is None:
+                    self.kinds.pop(args[v.binds], None)
+                else:
+                    self.kinds[args[v.binds]] = kind
             out.append({verb: clean})
         return tuple(out)
 
-    def arg(self, v, typ: str, fld: str, bound: set[str]):
+    def arg(self, v, typ: str, fld: str, bound: set[str], anywhere: bool = False):
         if typ == "selector":
-            if isinstance(v, str) and (v in L.BUILTIN_SELECTORS or v in bound):
+            if not anywhere and self.names_play_card(v, bound):
+                self.err(fld, f"names {self.play_card_words(v)}, and this step acts on characters only; "
+                              "put, ko_card, return_card and move_equipment act on those")
+                return v
+            if isinstance(v, str) and (v in L.BUILTIN_SELECTORS or v in bound or (anywhere and v == "its_equipment")):
                 return v
             if isinstance(v, dict) and set(v) == {"each"}:
                 return {"each": self.filter(v["each"], f"{fld}.each")}
+            if anywhere and isinstance(v, dict) and len(v) == 1 and next(iter(v)) in L.PLAY_CARD_SELECTORS:
+                return self.arg(v, "card_target", fld, bound)
             self.err(fld, f"unknown target {excerpt(v)}{suggest(v, [*L.BUILTIN_SELECTORS, *bound])}; "
                           "name a built-in target or one chosen earlier with 'choose'")
             return v
@@ -472,6 +484,8 @@ class _Checker:
                     self.check_choice(sel, L.COUNTABLES, f"{fld}.count", "thing to count")
                 elif k == "number_of":
                     self.filter(sel, f"{fld}.number_of")
+                elif k in L.PLAY_CARD_AMOUNTS:
+                    self.play_filter(sel, f"{fld}.{k}", L.PLAY_CARD_AMOUNTS[k])
                 elif k in ("twice", "thrice"):
                     if not isinstance(sel, dict):
                         self.err(f"{fld}.{k}", f"multiplies a counted amount such as {{count: allies}}, not "
@@ -489,6 +503,16 @@ class _Checker:
             else:
                 self.number(v, fld, signed=fld.rsplit(".", 1)[-1] in L.SIGNED_AMOUNTS)
             return v
+        if typ == "card_target":
+            return self.card_target(v, fld, bound)
+        if typ == "wearer_filter":  # move_equipment's ``to`` given as something else than a filter
+            what = f" ({excerpt(v)} was chosen as {_a(self.kinds[v])})" if isinstance(v, str) and v in self.kinds \
+                else ""
+            self.err(fld, f"equipment moves onto a character: give a filter of the characters it may move to, such "
+                          f"as {{side: yours}} or {{kind: supporting}}, not {excerpt(v)}{what}")
+            return {}
+        if typ.startswith("play_filter:"):
+            return self.play_filter(v, fld, typ.split(":", 1)[1])
         if typ in ENUM_ARGS:
             options, what = ENUM_ARGS[typ]
             self.check_choice(v, options, fld, what)
@@ -538,6 +562,82 @@ class _Checker:
             return self.restrictions(v, fld, players=typ == "player_restrictions")
         raise AssertionError(typ)
 
+    def names_play_card(self, v, bound: set[str]) -> bool:
+        """Does a selector name equipment, locations or resources (not characters)?"""
+        if isinstance(v, dict):
+            return len(v) == 1 and next(iter(v)) in L.PLAY_CARD_SELECTORS
+        return isinstance(v, str) and (v == "its_equipment" or (v in bound and self.kinds.get(v) in L.PLAY_CARD_KINDS))
+
+    def play_card_words(self, v) -> str:
+        if isinstance(v, dict):
+            return f"{L.PLAY_CARD_SELECTORS[next(iter(v))]} cards"
+        if v == "its_equipment":
+            return "an equipment"
+        return f"{excerpt(v)}, chosen as {_a(self.kinds[v])}"
+
+    def card_target(self, v, fld: str, bound: set[str]):
+        """A ``card_target``: equipment, locations or resources (``language.PLAY_CARD_SELECTORS``, or a
+        name chosen with ``what: equipment``, ``location`` or ``resource``)."""
+        if isinstance(v, dict) and len(v) == 1 and next(iter(v)) in L.PLAY_CARD_SELECTORS:
+            (k, flt), = v.items()
+            return {k: self.play_filter(flt, f"{fld}.{k}", L.PLAY_CARD_SELECTORS[k])}
+        if isinstance(v, str) and (v == "its_equipment" or (v in bound and self.kinds.get(v) in L.PLAY_CARD_KINDS)):
+            return v
+        if isinstance(v, str) and v in bound:
+            self.err(fld, f"{excerpt(v)} was chosen as {_a(self.kinds.get(v, 'thing other than a card in play'))}; "
+                          "this step acts on equipment, locations or resources: choose one with what: equipment, "
+                          "location or resource")
+        elif isinstance(v, str) and v in L.BUILTIN_SELECTORS:
+            self.err(fld, f"{v} names characters; this step acts on equipment, locations or resources"
+                          f"{suggest(v, ['its_equipment'])}")
+        elif isinstance(v, dict) and set(v) == {"each"}:
+            self.err(fld, f"{{each: ...}} names characters; use each_equipment, each_location or each_resource"
+                          f"{suggest('each', L.PLAY_CARD_SELECTORS)}")
+        else:
+            names = [*L.PLAY_CARD_SELECTORS, *(n for n in bound if self.kinds.get(n) in L.PLAY_CARD_KINDS)]
+            key = next(iter(v)) if isinstance(v, dict) and len(v) == 1 else v
+            self.err(fld, f"unknown target {excerpt(v)}{suggest(key, names)}; name its_equipment, "
+                          "{each_equipment: FILTER} (each_location, each_resource) or one chosen earlier with "
+                          "choose: {what: equipment} (location, resource)")
+        return v
+
+    def play_filter(self, v, fld: str, kind: str) -> dict:
+        """A filter of equipment, locations or resources (``language.PLAY_CARD_FILTER_KEYS``)."""
+        if not isinstance(v, dict):
+            self.err(fld, f"a filter is a mapping, not {excerpt(v)}")
+            return {}
+        keys = L.PLAY_CARD_FILTER_KEYS[kind]
+        out = dict(v)
+        for k, val in v.items():
+            kf = f"{fld}.{k}"
+            if k not in keys:
+                if kind == "resource" and (k in L.FILTER_KEYS or k in L.CARD_FILTER_KEYS
+                                           or any(k in ks for ks in L.PLAY_CARD_FILTER_KEYS.values())):
+                    why = "a face-down resource is hidden from everyone but its owner: its filter says only whose " \
+                          "it is (side)"
+                elif kind == "equipment" and k in L.FILTER_KEYS:
+                    why = f"{k!r} filters characters; for the character wearing it write wearer: {{{k}: ...}}"
+                elif k in L.FILTER_KEYS:
+                    why = f"{k!r} filters characters, not {kind}s"
+                else:
+                    why = f"unknown {kind} filter {k!r}{suggest(k, keys)}"
+                self.err(kf, f"{why}; {_a(kind)} filter takes {', '.join(keys)}")
+                continue
+            typ = keys[k]
+            if typ == "side":
+                self.check_choice(val, ("yours", "enemy", "any"), kf, "side")
+            elif typ == "filter":
+                out[k] = self.filter(val, kf)
+            elif typ == "symbol":
+                self.check_choice(val, (*L.SYMBOLS, L.ANY_SYMBOL), kf, "power symbol")
+            elif typ == "bool" and not isinstance(val, bool):
+                self.err(kf, f"must be true or false, not {excerpt(val)}")
+            elif typ == "int":
+                self.number(val, kf)
+            elif typ in ("str_list", "str"):
+                self.text_value(val, typ, kf)
+        return out
+
     def restrictions(self, v, fld: str, players: bool = False) -> tuple:
         """A list of restrictions (``language.RESTRICTIONS``, or ``PLAYER_RESTRICTIONS`` for
         players): ``[attack, be_attacked]`` or one name."""
@@ -580,6 +680,8 @@ class _Checker:
                 self.number(val, f"{fld}.{k}")
             elif typ in ("str_list", "str", "name"):
                 self.text_value(val, typ, f"{fld}.{k}")
+            elif typ == "equipment_filter":
+                self.play_filter(val, f"{fld}.{k}", "equipment")
         return dict(v)
 
     def text_value(self, val, typ: str, fld: str) -> None:
@@ -646,6 +748,8 @@ class _Checker:
             self.check_choice(val, L.ATTACK_KINDS, fld, "kind of attack")
         elif typ == "condition":
             self.condition(val, fld)
+        elif typ.startswith("play_filter:"):
+            self.play_filter(val, fld, typ.split(":", 1)[1])
         elif typ == "conditions":
             if not isinstance(val, list) or len(val) < 2:
                 self.err(fld, f"is a list of two or more conditions, not {excerpt(val)}")
@@ -653,6 +757,10 @@ class _Checker:
                 for i, c in enumerate(val):
                     self.condition(c, f"{fld}[{i}]")
         return val
+
+
+def _a(word: str) -> str:
+    return ("an " if word[:1] in "aeiou" else "a ") + word
 
 
 def _first_time_fields(cond: dict, fld: str):

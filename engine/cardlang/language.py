@@ -183,7 +183,7 @@ ARG_TYPES: tuple[str, ...] = ("selector", "filter", "amount", "duration", "count
 PILE_PICKS = ("random", "lowest_level")
 PILE_DESTINATIONS = ("hand", "play")
 
-CHOICE_KINDS = ("character", "player", "row", "card")
+CHOICE_KINDS: tuple[str, ...] = ("character", "player", "row", "card")
 
 # Zones a ``choose: {what: card}`` can pick from (your own unless it says enemy_ko).
 CARD_ZONES: tuple[str, ...] = ("hand", "ko", "enemy_ko", "any_ko")
@@ -199,7 +199,7 @@ DESTINATIONS = ("hand", "deck_shuffled", "deck_top", "deck_bottom", "ko", "remov
 FACES = ("up", "down")
 
 # Selectors that need no choice. Names bound by ``choose`` are selectors too.
-BUILTIN_SELECTORS = ("self", "attackers", "defender", "in_combat", "your_main", "each_enemy", "each_ally",
+BUILTIN_SELECTORS: tuple[str, ...] = ("self", "attackers", "defender", "in_combat", "your_main", "each_enemy", "each_ally",
                      "that_character")
 """``that_character``: the other character a trigger is about (the one that appeared, was stunned...).
 A selector may also be ``{each: FILTER}``: every character in play that matches the filter."""
@@ -437,3 +437,46 @@ PLAY_SOURCES = ("ko", "removed", "deck_top", "deck_bottom")
 PLAY_AFTER = ("ko", "removed")
 PLAY_WHOSE = ("you", "enemy", "any")  # whose KO pile ``play_from`` plays from
 ARG_TYPES = (*ARG_TYPES, "play_source", "play_after", "play_whose")
+
+# ---------------------------------------------------------------- cards in play that are not characters
+# (issue 18): equipment, locations (face-up cards of a resource row) and resources (face-down ones) as
+# targets. ``choose: {what: equipment}`` (or location, resource) picks one; ``{each_equipment: FILTER}``
+# (each_location, each_resource) names all that match; ``its_equipment`` is the equipment this character
+# wears (in an equipment's ability: that equipment); ``number_of_equipment: FILTER`` (number_of_locations,
+# number_of_resources) counts them. A face-down resource stays hidden from everyone but its owner: its
+# filter may only say whose it is, and a player choosing another's sees only its place in the row.
+PLAY_CARD_KINDS: tuple[str, ...] = ("equipment", "location", "resource")
+CHOICE_KINDS = (*CHOICE_KINDS, *PLAY_CARD_KINDS)
+PLAY_CARD_FILTER_KEYS: dict[str, dict[str, str]] = {
+    "equipment": {"side": "side", "wearer": "filter", "name": "str", "name_contains": "str", "team": "str",
+                  "teams": "str_list", "cost_max": "int", "cost_min": "int", "not_self": "bool"},
+    "location": {"side": "side", "name": "str", "name_contains": "str", "team": "str", "makes": "symbol"},
+    "resource": {"side": "side"},
+}
+"""The filter keys of each kind: ``side`` (whose side it is on: an equipment's wearer's, a resource row's
+owner's), ``wearer`` (a filter of characters its wearer matches), ``not_self`` (not the equipment of
+this ability), ``makes`` (a location making that power symbol, or any symbol)."""
+PLAY_CARD_FILTER_EXAMPLES: dict[str, dict] = {
+    "equipment": {"side": "enemy", "wearer": {"kind": "main"}, "cost_max": 2},
+    "location": {"side": "enemy", "makes": "might"},
+    "resource": {"side": "yours"},
+}
+PLAY_CARD_SELECTORS = {"its_equipment": "equipment", "each_equipment": "equipment", "each_location": "location",
+                       "each_resource": "resource"}
+"""The selectors naming cards of these kinds (``each_*`` take a filter of the kind: ``{each_location:
+{side: enemy}}``)."""
+AMOUNT_KINDS.update({"number_of_equipment": "the number of", "number_of_locations": "the number of",
+                     "number_of_resources": "the number of"})
+PLAY_CARD_AMOUNTS = {"number_of_equipment": "equipment", "number_of_locations": "location",
+                     "number_of_resources": "resource"}
+COUNTABLES.update({"equipment": "equipment on your side", "locations": "face-up location you have"})
+ARG_TYPES = (*ARG_TYPES, "card_target")
+"""``card_target``: a selector naming equipment, locations or resources (``its_equipment``, ``each_*``, or
+a name chosen with ``what: equipment``, ``location`` or ``resource``)."""
+FILTER_KEYS["wears"] = "equipment_filter"  # a character wearing an equipment that matches this equipment filter
+FILTER_EXAMPLES["wears"] = {"cost_min": 2}
+CONDITIONS.update({"exists_equipment": "play_filter:equipment", "exists_location": "play_filter:location",
+                   "exists_resource": "play_filter:resource"})
+"""``exists_equipment: FILTER`` (exists_location, exists_resource): some equipment (location, face-down resource)
+in play matches the filter."""
+PLAY_CARD_CONDITIONS = {"exists_equipment": "equipment", "exists_location": "location", "exists_resource": "resource"}

@@ -15,12 +15,13 @@ DURATION = {"combat": " this combat", "turn": " this turn", "next_turn": " until
 # Things counted by ``{count: ...}`` amounts, in the plural.
 COUNT_PLURALS = {"resources": "resources you have", "hand": "cards in your hand", "wounds": "wounds on it",
                  "ko_pile": "cards in your KO pile", "allies": "other characters on your side",
-                 "enemies": "enemy characters"}
+                 "enemies": "enemy characters", "equipment": "equipment on your side",
+                 "locations": "face-up locations you have"}
 
 SELECTORS = {"self": "this character", "attackers": "each attacker", "defender": "the defender",
              "in_combat": "each character in the combat", "your_main": "your main character",
              "each_enemy": "each enemy character", "each_ally": "each character on your side",
-             "that_character": "that character"}
+             "that_character": "that character", "its_equipment": "this character's equipment"}
 
 
 ORDINALS = ("first", "second", "third", "fourth", "fifth")
@@ -32,6 +33,9 @@ def target(sel, chosen=None, *, pronoun: bool = True) -> str:
     nouns unknown). The most recent chosen thing reads "it" (with ``pronoun``); another one "the
     enemy character" (or "the first character" when two share a noun)."""
     if isinstance(sel, dict):
+        if "each" not in sel:  # {each_equipment: FILTER}...
+            (k, flt), = sel.items()
+            return "each " + play_card_phrase(L.PLAY_CARD_SELECTORS[k], flt).split(" ", 1)[1]
         phrase = filter_phrase(sel["each"])
         return "each " + phrase.split(" ", 1)[1]
     if chosen and sel in chosen:
@@ -143,6 +147,8 @@ def _more_tail(f: dict) -> list[str]:
         tail.append("in the same row as this character" if f["same_row"] else "outside this character's row")
     if "equipped" in f:
         tail.append("with equipment" if f["equipped"] else "without equipment")
+    if "wears" in f:
+        tail.append("wearing " + play_card_phrase("equipment", f["wears"]))
     if "team_named" in f:
         tail.append("of the team you named")
     if "keyword_named" in f:
@@ -188,6 +194,8 @@ def amount(v, chosen=None) -> str:
         return "X, where X is the number you chose"
     if k == "number_of":
         return f"X, where X is the number of {plural_filter(sel)}"
+    if k in L.PLAY_CARD_AMOUNTS:
+        return f"X, where X is the number of {play_card_plural(L.PLAY_CARD_AMOUNTS[k], sel)}"
     if k in ("twice", "thrice"):
         inner = amount(sel, chosen)[len("X, where X is "):]
         return f"X, where X is {L.AMOUNT_KINDS[k]} {inner}"
@@ -320,6 +328,8 @@ def looking_condition(k: str, v) -> str:
         return " and ".join(render_condition(c) for c in v)
     if k == "not":
         return negate(render_condition(v))
+    if k in L.PLAY_CARD_CONDITIONS:
+        return f"there is {play_card_phrase(L.PLAY_CARD_CONDITIONS[k], v)}"
     raise AssertionError(k)
 
 
@@ -357,3 +367,73 @@ def restriction_phrase(cant, players: bool = False) -> str:
     if "protect" in cant:
         parts.append("doesn't protect the characters behind it")
     return " and ".join(parts)
+
+
+# ---------------------------------------------------------------- equipment, locations, resources
+
+PLAY_CARD_ARTICLE = {"equipment": "an equipment", "location": "a location", "resource": "a face-down resource"}
+PLAY_CARD_NOUNS = {"equipment": "equipment", "location": "face-up location", "resource": "face-down resource"}
+
+
+def play_card_phrase(kind: str, f: dict) -> str:
+    """'an enemy equipment worn by a main character', 'a face-up location in an enemy resource row
+    that makes {might}', 'a face-down resource in your resource row': a filter of equipment,
+    locations or resources (``language.PLAY_CARD_FILTER_KEYS``) as words."""
+    words = []
+    side = f.get("side", "any")
+    if kind == "equipment" and side == "enemy":
+        words.append("enemy")
+    if "team" in f:
+        words.append(f["team"])
+    if "teams" in f:
+        words.append(either(f["teams"]))
+    words.append(PLAY_CARD_NOUNS[kind])
+    tail = []
+    if kind == "equipment":
+        if side == "yours":
+            tail.append("on your side")
+        if "wearer" in f:
+            tail.append(f"worn by {filter_phrase(f['wearer'])}")
+    elif side != "any":
+        tail.append("in your resource row" if side == "yours" else "in an enemy resource row")
+    if "name" in f:
+        tail.append(f"named {f['name']}")
+    if "name_contains" in f:
+        tail.append(f"with \"{f['name_contains']}\" in its name")
+    if "cost_max" in f:
+        tail.append(f"that costs {f['cost_max']} or less")
+    if "cost_min" in f:
+        tail.append(f"that costs {f['cost_min']} or more")
+    if "makes" in f:
+        tail.append("that makes any power symbol" if f["makes"] == L.ANY_SYMBOL else f"that makes {{{f['makes']}}}")
+    if f.get("not_self"):
+        tail.append("other than this one")
+    out = " ".join(words)
+    art = "an" if out[0] in "aeiouAEIOU" else "a"
+    return f"{art} {out}" + ("" if not tail else " " + " ".join(tail))
+
+
+def play_card_plural(kind: str, f: dict) -> str:
+    """'equipment on your side', 'face-up locations in an enemy resource row': the plural (equipment
+    takes no -s)."""
+    phrase = noun(play_card_phrase(kind, f))
+    if kind == "equipment":
+        return phrase
+    single = PLAY_CARD_NOUNS[kind]
+    return phrase.replace(single, single + "s", 1).replace(" its name", " their names").replace(" makes ", " make ") \
+        .replace(" costs ", " cost ")
+
+
+def for_each(v) -> str | None:
+    """'for each equipment on your side': a counted amount that counts things one by one (None for a
+    number or another amount)."""
+    if not isinstance(v, dict) or len(v) != 1:
+        return None
+    (k, sel), = v.items()
+    if k in L.PLAY_CARD_AMOUNTS:
+        return "for each " + noun(play_card_phrase(L.PLAY_CARD_AMOUNTS[k], sel))
+    if k == "number_of":
+        return "for each " + noun(filter_phrase(sel))
+    if k == "count" and sel in L.COUNTABLES:
+        return "for each " + L.COUNTABLES[sel]
+    return None

@@ -80,7 +80,8 @@ def _types() -> list[str]:
            "- **trigger**: a triggered ability, written and checked like an entry of a card's `triggers:` "
            "(`{when: EVENT, if: CONDITION, effect: [...], optional: true}`); its effect runs when it triggers, "
            "for the character that has it (`self`).",
-           "- **condition**: see Conditions. **filter**: see Filters. **card_filter**: see Card filters.",
+           "- **condition**: see Conditions. **filter**: see Filters. **card_filter**: see Card filters. "
+           "**card_target**: see Equipment, locations and resources.",
            "- **bool**: true or false. **int**: a whole number. **str**, **name**: text (a name binds what "
            "a step chose, for later steps).",
            ]
@@ -111,6 +112,24 @@ def _filters() -> list[str]:
     return [*out, ""]
 
 
+def _play_cards() -> list[str]:
+    """Equipment, locations and resources as targets (issue 18)."""
+    out = ["## Equipment, locations and resources", "",
+           "Cards in play that are not characters: equipment worn by characters, locations (face-up cards of a "
+           "resource row) and resources (face-down ones). `choose: {what: equipment, filter: ...}` (or `location`, "
+           "`resource`) picks one; a **card_target** (`ko_card`, `return_card`, `move_equipment`; `put` takes "
+           "them too) is such a name, `its_equipment` (" + P.SELECTORS["its_equipment"] + ") or "
+           + ", ".join(f"`{{{k}: FILTER}}`" for k in L.PLAY_CARD_SELECTORS if k.startswith("each_"))
+           + "; " + ", ".join(f"`{{{k}: FILTER}}`" for k in L.PLAY_CARD_AMOUNTS) + " count them. A face-down "
+           "resource stays hidden from everyone but its owner: its filter says only whose it is, and a player "
+           "choosing another player's sees only its place in the row.", ""]
+    for kind, keys in L.PLAY_CARD_FILTER_KEYS.items():
+        ex = L.PLAY_CARD_FILTER_EXAMPLES[kind]
+        out.append(f"- `{kind}`: " + ", ".join(f"`{k}` ({t})" for k, t in keys.items())
+                   + f"; `{flow(ex)}` reads \"{P.play_card_phrase(kind, ex)}\"")
+    return [*out, ""]
+
+
 def _conditions() -> list[str]:
     out = ["## Conditions", "", "For `if` steps, a trigger's `if`, a continuous ability's `while` and "
            "Unbreakable. Several keys must all hold.", ""]
@@ -119,6 +138,7 @@ def _conditions() -> list[str]:
                 "target_filter": {"target": "that_character", "filter": {"kind": "main"}}, "row": "front",
                 "attack_kind": "ranged", "condition": {"your_turn": True},
                 "conditions": [{"in_row": "back"}, {"attack_is": "team"}]}
+    examples.update({f"play_filter:{kind}": ex for kind, ex in L.PLAY_CARD_FILTER_EXAMPLES.items()})
     for k, typ in L.CONDITIONS.items():
         ex = {k: examples[typ]}
         note = f". {L.CONDITION_NOTES[k]}" if k in L.CONDITION_NOTES else ""
@@ -184,7 +204,7 @@ def reference(verbs: list[str] | None = None) -> str:
         out += [f"### {mod.title()}", "", " ".join(doc.split()), ""]
         for name in names:
             out += verb_section(name)
-    out += _types() + _filters() + _conditions() + _events() + _durations() + _statics() + _restrictions() + _keywords()
+    out += _types() + _filters() + _play_cards() + _conditions() + _events() + _durations() + _statics() + _restrictions() + _keywords()
     out += _card_fields()
     return "\n".join(out).rstrip() + "\n"
 

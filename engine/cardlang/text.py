@@ -47,6 +47,7 @@ from engine.cardlang.verbs import (  # noqa: F401
 
 COMBAT_EVENTS = ("attacks", "is_attacked", "team_attacks", "strikes")
 from engine.cardlang.verbs import deck as _deck_verbs  # noqa: E402,F401 (issue 18, part B: its text too)
+from engine.cardlang.verbs import targets as _target_verbs  # noqa: E402,F401 (issue 18: equipment, locations...)
 
 # events that happen to a player or a side, not to the character with the ability
 NOT_ABOUT_THIS_CHARACTER: tuple[str, ...] = ("start_of_turn", "end_of_turn", "ally_appears", "enemy_appears", "you_play_plot_twist",

@@ -70,4 +70,5 @@ from engine.cardlang.verbs.control import HANDLERS, register_handler
 
 __all__ = ["HANDLERS", "VERBS", "Render", "Verb", "register", "register_handler", "walk_steps"]
 
-from engine.cardlang.verbs import deck  # noqa: F401,E402  (issue 18, part B: deck, hand and choice verbs)
+from engine.cardlang.verbs import deck  # noqa: F401,E402,I001  (issue 18, part B: deck, hand and choice verbs)
+from engine.cardlang.verbs import targets  # noqa: F401,E402  (issue 18: equipment, locations, resources)

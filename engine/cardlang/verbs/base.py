@@ -60,6 +60,16 @@ class Verb:
         """Checks beyond each argument's type, on the checked arguments; ``err(arg, message)``
         reports a problem with one argument."""
 
+    def arg_type(self, key: str, typ: str, args: dict) -> str:
+        """The type an argument is checked as, given the step's other arguments (by default the
+        declared one: ``choose`` checks its ``filter`` as a filter of the kind of thing it chooses)."""
+        return typ
+
+    def bound_kind(self, a: dict) -> str | None:
+        """What kind of thing the name it binds stands for ("character", "equipment", "location",
+        "resource"...), so that validation can tell a step aimed at the wrong kind; None: unknown."""
+        return None
+
     def affects_combat(self, a: dict) -> bool:
         """Does this step act on characters in the combat (a combat plot twist must)? By default:
         its ``target`` names them (attackers, defender, in_combat or ``{each: {in_combat: true}}``)."""

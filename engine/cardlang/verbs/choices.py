@@ -4,8 +4,11 @@ a player, a row or a card), ``choose_number`` and ``name_character``."""
 from __future__ import annotations
 
 from engine.capeclash import effects as fx
+from engine.cardlang import language as L
 from engine.cardlang import phrases as P
 from engine.cardlang.verbs.base import Verb, register
+
+NO_RESOURCE = "no resource"  # the option declining an optional choice of a face-down resource
 
 CARD_ZONE_WORDS = {"hand": "your hand", "ko": "your KO pile", "enemy_ko": "an enemy KO pile",
                    "any_ko": "a KO pile"}
@@ -13,7 +16,7 @@ CARD_ZONE_WORDS = {"hand": "your hand", "ko": "your KO pile", "enemy_ko": "an en
 
 @register
 class Choose(Verb):
-    """Choose a character (by filter), a player, a row or a card (from a hand or KO pile) and name it."""
+    """Choose a character (by filter), a player, a row, a card, an equipment, a location or a resource, and name it."""
 
     name = "choose"
     args = {"what": "choice_kind", "filter": "filter?", "as": "name", "optional": "bool?", "prompt": "str?",
@@ -23,6 +26,15 @@ class Choose(Verb):
 
     def affects_combat(self, a) -> bool:
         return isinstance(a.get("filter"), dict) and bool(a["filter"].get("in_combat"))
+
+    def arg_type(self, key, typ, args) -> str:
+        what = args.get("what")
+        if key == "filter" and isinstance(what, str) and what in L.PLAY_CARD_KINDS:
+            return f"play_filter:{what}"
+        return typ
+
+    def bound_kind(self, a) -> str | None:
+        return a.get("what") if isinstance(a.get("what"), str) else None
 
     @staticmethod
     def rows(g, frame, a) -> list[list]:
@@ -59,7 +71,24 @@ class Choose(Verb):
             return bool(self.rows(g, frame, a))
         if what == "card":
             return any(i not in exclude for i in self.cards(g, frame, a)[1])
+        if what in L.PLAY_CARD_KINDS:
+            return bool(fx.play_cards(g, frame, what, a.get("filter") or {}))
         return bool(self.characters(g, frame, a))
+
+    @staticmethod
+    def resource_labels(g, frame, a) -> list[tuple[str, int]]:
+        """A ``what: resource`` choice: (label, card) for each face-down resource that matches. The
+        label names the card only to its owner; another player reads whose it is and its place in
+        the resource row, which everyone sees."""
+        out = []
+        for c in fx.play_cards(g, frame, "resource", a.get("filter") or {}):
+            pl = g.players[c.owner]
+            place = pl.resources.index(c.iid) + 1
+            if c.owner == frame.ctl:
+                out.append((f"your face-down {g.name(c.iid)} (resource {place})", c.iid))
+            else:
+                out.append((f"{pl.name}'s face-down resource {place}", c.iid))
+        return out
 
     def run(self, g, frame, a) -> bool:
         if a["what"] == "player":
@@ -86,6 +115,8 @@ class Choose(Verb):
             g.ask("choose", [frame.ctl], options=opts, prompt=a.get("prompt", "Choose a card"),
                   optional=bool(a.get("optional")) or not opts)
             return False
+        if a["what"] in L.PLAY_CARD_KINDS:
+            return self.run_play_card(g, frame, a)
         cands = self.characters(g, frame, a)
         if not cands:
             frame.chosen[a["as"]] = None
@@ -94,7 +125,32 @@ class Choose(Verb):
               optional=bool(a.get("optional")))
         return False
 
+    def run_play_card(self, g, frame, a) -> bool:
+        """Choose an equipment, a location or a face-down resource (asked as a pick of labels that
+        hide what an enemy's face-down resources are)."""
+        what = a["what"]
+        if what == "resource":
+            labels = [label for label, _ in self.resource_labels(g, frame, a)]
+            if not labels:
+                frame.chosen[a["as"]] = None
+                return True
+            if a.get("optional"):
+                labels.append(NO_RESOURCE)
+            g.ask("pick", [frame.ctl], options=labels, prompt=a.get("prompt", "Choose a face-down resource"))
+            return False
+        cands = [c.iid for c in fx.play_cards(g, frame, what, a.get("filter") or {})]
+        if not cands:
+            frame.chosen[a["as"]] = None
+            return True
+        g.ask("choose", [frame.ctl], options=cands, prompt=a.get("prompt", f"Choose {P.PLAY_CARD_ARTICLE[what]}"),
+              optional=bool(a.get("optional")))
+        return False
+
     def answer(self, g, frame, a, value) -> None:
+        if a["what"] == "resource" and isinstance(value, str):  # a label: the card at that place of the row
+            value = next((iid for label, iid in self.resource_labels(g, frame, a)
+                          if label.rsplit(" ", 1)[-1] == value.rsplit(" ", 1)[-1]
+                          and label.split(" face-down ")[0] == value.split(" face-down ")[0]), None)
         frame.chosen[a["as"]] = value
         frame.pc += 1
 
@@ -105,6 +161,8 @@ class Choose(Verb):
             return P.noun(P.card_filter_phrase(a.get("card_filter") or {}))
         if a["what"] == "character":
             return P.noun(P.filter_phrase(a.get("filter") or {}))
+        if a["what"] in L.PLAY_CARD_KINDS:
+            return P.PLAY_CARD_NOUNS[a["what"]]
         return None
 
     def text(self, a, r) -> str:
@@ -117,6 +175,9 @@ class Choose(Verb):
             where = CARD_ZONE_WORDS[a.get("from", "hand")]
             return f"{'You may choose' if a.get('optional') else 'Choose'} " \
                    f"{P.card_filter_phrase(a.get('card_filter') or {})} in {where}."
+        if a["what"] in L.PLAY_CARD_KINDS:
+            return f"{'You may choose' if a.get('optional') else 'Choose'} " \
+                   f"{P.play_card_phrase(a['what'], a.get('filter') or {})}."
         return f"{'You may choose' if a.get('optional') else 'Choose'} {P.filter_phrase(a.get('filter') or {})}."
 
 

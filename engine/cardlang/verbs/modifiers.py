@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from engine.capeclash import effects as fx
 from engine.capeclash import zones
+from engine.cardlang import language as L
 from engine.cardlang import phrases as P
 from engine.cardlang.verbs.base import Verb, each, register
 
@@ -115,6 +116,8 @@ class Counter(Verb):
 
     def text(self, a, r) -> str:
         n = a.get("n", 1)
+        if isinstance(n, dict) and next(iter(n)) in L.PLAY_CARD_AMOUNTS:  # "... for each equipment on your side"
+            return f"Put a {COUNTER_LABELS[a['kind']]} counter on {r.target(a['target'])} {P.for_each(n)}."
         count = P.NUM.get(n, str(n)) if isinstance(n, int) else "X"
         plural = "s" if n != 1 else ""
         where = "" if isinstance(n, int) else r.amount(n).replace("X, where", ", where", 1)

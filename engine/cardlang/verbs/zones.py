@@ -56,9 +56,14 @@ class _RowAnswer(Verb):
 def _draw_discard_text(verb: str, a: dict) -> str:
     n = a.get("n", 1)
     who = {"you": "You", "opponent": "An enemy player", "chosen": "That player"}[a.get("who", "you")]
-    cards = "a card" if n == 1 else f"{P.NUM.get(n, n)} cards"
     verb_s = verb if who == "You" else verb + "s"
     rnd = " at random" if a.get("random") else ""
+    if isinstance(n, dict):  # a counted amount: "a card for each ...", else "X cards, where X is ..."
+        each = P.for_each(n)
+        if each:
+            return f"{who} {verb_s} a card{rnd} {each}."
+        return f"{who} {verb_s} X cards{rnd}, {P.amount(n)[3:]}."
+    cards = "a card" if n == 1 else f"{P.NUM.get(n, n)} cards"
     return f"{who} {verb_s} {cards}{rnd}."
 
 
@@ -73,7 +78,8 @@ class Draw(Verb):
     def run(self, g, frame, a) -> bool:
         p = _who(g, frame, a)
         if p is not None:
-            Z.draw(g, p, a.get("n", 1))
+            n = a.get("n", 1)
+            Z.draw(g, p, n if type(n) is int else fx.amount(g, frame, n))
         return True
 
     def text(self, a, r) -> str:
@@ -90,7 +96,7 @@ class Discard(Verb):
 
     def run(self, g, frame, a) -> bool:
         p = _who(g, frame, a)
-        n = a.get("n", 1)
+        n = fx.amount(g, frame, a.get("n", 1))
         done = frame.engine.discarded or 0
         if p is None or done >= n or not g.players[p].hand:
             frame.engine.discarded = None
