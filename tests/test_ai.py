@@ -687,3 +687,29 @@ def test_the_browser_is_told_which_offered_plays_are_futile():
         # the warning is in the words the page shows for the action (button, card tooltip, panel)
         assert ("you would pay for nothing" in by_type["plot"]["label"]) is futile
         assert by_type["end_turn"]["futile"] is False
+
+
+def test_the_rule_of_thumb_prefers_the_dearer_enemy_equipment():
+    """Choosing an equipment (issue 18's targets) is weighed by its cost, as characters are by their
+    stats: with Rustbite Scavenger, an enemy Arc Gauntlet (2) goes before Jump Pack (1)."""
+    import yaml
+
+    from engine.capeclash.scenario import _start
+    from engine.core.protocol import ruleset
+    pool = ruleset("capeclash").load_pool()
+    from pathlib import Path
+    path = Path(__file__).resolve().parent.parent / "card_data/scenarios/patterns-targets-rustbite-scavenger.yaml"
+    with open(path, encoding="utf-8") as f:
+        data = yaml.safe_load(f)
+    data["start"]["players"][1]["front"].append({"card": "Night Harrier", "gear": "Arc Gauntlet"})
+    g = _start(data, pool, str(path))
+    p = g.to_act[0]
+    recruit = next(a for a in g.legal_actions(p) if a.type == "recruit" and g.name(a["card"]) == "Rustbite Scavenger"
+                   and a.get("row") == "front")
+    g.apply(recruit)
+    legal = g.legal_actions(p)
+    offered = [a for a in legal if a.type == "choose"]
+    assert sorted(g.name(a["card"]) for a in offered) == ["Arc Gauntlet", "Jump Pack"]
+    enemy_gauntlet = next(a for a in offered if g.name(a["card"]) == "Arc Gauntlet")
+    for seed in range(5):
+        assert ai_simple.choose(g.view(p), legal, Rng(seed)) == enemy_gauntlet

@@ -94,6 +94,7 @@ class _Seen:
         self.side = self.me["side"]
         self.team = self.me["team"]
         self.chars: dict[int, dict] = {}
+        self.others: dict[int, tuple[int, int]] = {}  # equipment and face-up locations: (side, value)
         self.side_team: dict[int, int] = {}
         self.live: set[int] = set()
         for s in view["sides"]:
@@ -103,6 +104,12 @@ class _Seen:
                 self.live.add(s["side"])
             for c in s["front"] + s["back"]:
                 self.chars[c["iid"]] = c
+                if c.get("equipment"):  # equipment and locations can be chosen too (their side, their cost)
+                    self.others[c["equipment"]["iid"]] = (c["side"], c["equipment"].get("cost") or 0)
+        for pl in view["players"]:
+            for r in pl.get("resources") or ():
+                if r.get("iid") is not None and r.get("type") == "location":
+                    self.others[r["iid"]] = (pl["side"], 2)
         self.hand: dict[int, dict] = {c["iid"]: c for c in self.me.get("hand", [])}
         self.resources = self.me["resources"]
 
@@ -317,7 +324,8 @@ def _choose_card(seen, by, rng):
     def value(a):
         c = seen.chars.get(a["card"])
         if c is None:
-            return 0
+            side, v = seen.others.get(a.get("card"), (None, 0))
+            return 2 * v if seen.is_enemy_side(side) else 2 * v + 0.5
         v = c["atk"] + c["def"] + (20 if c["main"] else 0)
         return v if seen.is_enemy_side(c["side"]) else v + 0.5
     return _best(opts, value, rng)
