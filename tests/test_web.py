@@ -1229,10 +1229,33 @@ SCREEN_CHECK = """() => {
   return {width: document.documentElement.scrollWidth, small: [...new Set(small)], cut: [...new Set(cut)]};
 }"""
 
+# a finger's targets: every visible control at least 40 px high (a compact chip counts its ::before touch area)
+TAP_CHECK = """() => {
+  const out = [];
+  for (const e of document.querySelectorAll('button, select, input:not([type=radio]):not([type=checkbox]):not([type=file]), ' +
+                                            '.filebtn, label:has(input[type=checkbox]), .toc a')) {
+    const r = e.getBoundingClientRect();
+    if (!r.width || !r.height || e.matches('.skip') || e.closest('.cc-face, .sr-only, [hidden]')) continue;
+    if (getComputedStyle(e).visibility === 'hidden') continue;
+    const b = getComputedStyle(e, '::before');
+    const h = Math.max(r.height, b.content !== 'none' ? parseFloat(b.height) || 0 : 0);
+    if (h < 40) out.push(`${e.tagName}#${e.id}.${e.className}: ${Math.round(h)} px "${e.textContent.trim().slice(0, 30)}"`);
+  }
+  return out;
+}"""
+
+# on a wide table each side's two rows lie side by side: the front rows share a column (front faces front)
+FRONTS_ALIGNED = """() => {
+  const x = (sel) => document.querySelector(sel)?.getBoundingClientRect().left;
+  return [x('#board .side.enemy .row-front'), x('#board .side.friendly .row-front')];
+}"""
+
 
 def test_both_games_at_every_screen_size_fit_with_readable_uncut_text(chromium, server):
     """The title screens and both boards (after a few moves) at 360x740, 390x844, 1024x768, 1280x800 and
-    1920x1080: no horizontal scroll, no text under 12 px outside the printed faces, no cut text or select."""
+    1920x1080: no horizontal scroll, no text under 12 px outside the printed faces, no cut text or select;
+    on a phone every control takes a finger (40 px); on a wide table the front rows face each other; the
+    guided game (Cape Clash's) is not offered from Derring-Dice's title screen."""
     problems = []
     for w, h in [(360, 740), (390, 844), (1024, 768), (1280, 800), (1920, 1080)]:
         mobile = w < 500
@@ -1268,6 +1291,14 @@ def test_both_games_at_every_screen_size_fit_with_readable_uncut_text(chromium, 
                         problems.append(f"{game} {where} {w}x{h}: {r['width']} px wide")
                     problems += [f"{game} {where} {w}x{h}: small {s}" for s in r["small"]]
                     problems += [f"{game} {where} {w}x{h}: cut {s}" for s in r["cut"]]
+                    if mobile:
+                        problems += [f"{game} {where} {w}x{h}: small target {s}" for s in page.evaluate(TAP_CHECK)]
+                    elif game == "capeclash" and where == "board":
+                        enemy, mine = page.evaluate(FRONTS_ALIGNED)
+                        if enemy is None or abs(enemy - mine) > 2:
+                            problems.append(f"{w}x{h}: the front rows are not in one column ({enemy}, {mine})")
+                    if where == "title" and page.is_visible("#btn-learn") != (game == "capeclash"):
+                        problems.append(f"{game} title {w}x{h}: the guided game's button is {'' if game == 'dice' else 'not '}shown")
                 if page.is_visible("#dlg-over"):
                     page.evaluate("document.getElementById('dlg-over').close()")
                 page.click("#btn-menu")

@@ -187,7 +187,8 @@ async function main() {
   await applySettings();
   try {  // the guided first game, if this build has one
     const t = await engine.call("tutorial_lessons", {}, "play");
-    $("btn-learn").hidden = !t.lessons?.length;
+    app.lessons = !!t.lessons?.length;
+    $("btn-learn").hidden = !app.lessons;
     $("btn-learn").title = t.intro || "";
   } catch { $("btn-learn").hidden = true; }
   await facesReady;
@@ -357,6 +358,7 @@ function chooseGame(game) {
   $("dice-setup").hidden = game !== "dice";
   $("intro").hidden = game === "dice" || Boolean(app.demoTimer);
   $("intro-dice").hidden = game !== "dice";
+  $("btn-learn").hidden = !app.lessons || game === "dice";  // the guided game teaches Cape Clash only
   if (document.body.dataset.screen === "title") brand(game);
   renderRules(game);
   showResume(false);
