@@ -1014,6 +1014,22 @@ def _touch_drag(page, cdp, src: str, dst: str, hold_ms: int = 260):
     cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
 
 
+# every card on the table inside its own place: the drawn face (turned a quarter when exhausted) within its
+# button, and no two buttons over each other (an exhausted face once spilled over its neighbour on a phone)
+CARDS_APART = """() => {
+  const out = [], boxes = [];
+  for (const c of document.querySelectorAll('#board .sides .card.has-face')) {
+    const b = c.getBoundingClientRect(), f = c.querySelector('.cc-card').getBoundingClientRect();
+    if (f.left < b.left - 2 || f.right > b.right + 2 || f.top < b.top - 2 || f.bottom > b.bottom + 2)
+      out.push(`${c.dataset.iid} ${c.className}: face ${Math.round(f.width)}x${Math.round(f.height)} outside its place`);
+    for (const [iid, o] of boxes)
+      if (Math.min(b.right, o.right) - Math.max(b.left, o.left) > 2 && Math.min(b.bottom, o.bottom) - Math.max(b.top, o.top) > 2)
+        out.push(`${c.dataset.iid} over ${iid}`);
+    boxes.push([c.dataset.iid, b]);
+  }
+  return out;
+}"""
+
 TOUCH_READY = """() => {
   const a = window.capeclash, b = document.body;
   if (b.dataset.over === '1') return 'over';
@@ -1086,6 +1102,8 @@ def test_touch_recruit_attack_by_tap_and_drag_and_long_press_zoom(chromium, serv
                 page.wait_for_function(f"(n) => {state}.log.some(e => e.seq >= n && e.type === 'attack')",
                                        arg=st["log"], timeout=30000)
                 done[how] = True
+                page.wait_for_timeout(900)   # the lunge is over: the attacker lies turned (exhausted) in its row
+                assert page.evaluate(CARDS_APART) == [], how
                 continue
             if "zoom" not in done and page.locator("#board .side.enemy .card.has-face").count():
                 # long-press: the zoom as a dialog, and nothing played
