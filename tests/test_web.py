@@ -729,6 +729,9 @@ def test_derring_dice_hot_seat_on_a_tablet_hides_the_hand(chromium, server):
         pass_device(page)
         viewer = page.evaluate("window.capeclash.viewer")
         assert viewer != seen["viewer"]
+        # whose turn, from where the player sits: "Your turn" on their own side, "Their turn" across the table
+        chips = page.eval_on_selector_all("#board .turn-chip", "cs => cs.map(c => [c.closest('.side').classList.contains('friendly'), c.textContent])")
+        assert len(chips) == 1 and chips[0][1] == ("Your turn" if chips[0][0] else "Their turn"), chips
         assert page.evaluate(f"window.capeclash.state.view.players[{seen['viewer']}].recruit_hand") is None
         new_hand = page.eval_on_selector_all("#board .dice-hand .card", "cs => cs.map(c => c.dataset.iid)")
         assert new_hand and not set(new_hand) & set(seen["hand"])
