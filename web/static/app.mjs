@@ -752,13 +752,14 @@ function renderBoard(root, state, interactive) {
   if (v.game === "dice") {
     const by = interactive ? actionsByCard(state) : new Map();
     const ctx = { by, sessionName: "dice" };
-    return renderDiceBoard(root, state, { el, by, catalogue: app.diceCatalogue,
+    renderDiceBoard(root, state, { el, by, catalogue: app.diceCatalogue,
       openCard: (c, stateText) => {
         const acts = (by.get(c.iid) || []).filter((a) => a.card === c.iid);
         if (interactive && acts.length === 1 && (by.get(c.iid) || []).length === 1) return act(acts[0]);
         return openCard({ ...c, stateText }, ctx);
       },
       openList: (title, cards) => openList(title, cards, ctx) });
+    return boardLastMoves(root, state, interactive);
   }
   const by = interactive ? actionsByCard(state) : new Map();
   if (faces?.hideZoom && root.id === "board") faces.hideZoom();  // a zoom of a card about to be redrawn
@@ -790,6 +791,18 @@ function renderBoard(root, state, interactive) {
   }
   // what the other side did since this viewer's last move stays marked until they act
   if (interactive && app.mode === "play" && root.id === "board") anim.markTheirs(root, state, app.lastOwnSeq?.[v.viewer]);
+  boardLastMoves(root, state, interactive);
+}
+
+// On a phone the side panel (with "Since your last move") lies below the board and the hand: the same
+// lines open the board, so what the others did is seen without scrolling (CSS shows it on phones only;
+// the panel's copy is the one for screen readers).
+function boardLastMoves(root, state, interactive) {
+  if (!interactive || root.id !== "board") return;
+  const last = lastMoves(state);
+  if (!last.length) return;
+  root.prepend(el("div", { class: "lastmove board-last", "aria-hidden": "true" },
+    el("h3", { text: "Since your last move" }), el("ul", {}, last.map((t) => el("li", { text: t })))));
 }
 
 function combatText(v) {
