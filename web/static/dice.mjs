@@ -197,7 +197,7 @@ function attackText(v) {
   const a = v.attack;
   if (!a || v.result) return "";
   const kind = { damage: "attacks", immobilize: "tries to immobilize", control: "tries to take control of" }[a.kind] || "attacks";
-  const target = a.defender !== null && a.defender !== undefined ? charName(v, a.defender) : (a.area ? "every enemy" : "…");
+  const target = a.defender !== null && a.defender !== undefined ? charName(v, a.defender) : (a.area ? "every enemy" : "(target not chosen yet)");
   const bonus = a.bonus[0] || a.bonus[1] ? ` · battle cards +${a.bonus[0]} / +${a.bonus[1]}` : "";
   return `Fight: ${charName(v, a.attacker)}${a.turret ? " (turret)" : ""} ${kind} ${target}${a.area ? " (area attack)" : ""}${a.negated ? " · cancelled" : ""}${bonus}`;
 }
