@@ -968,6 +968,16 @@ def test_tutorial_hint_stays_in_view_on_a_phone(chromium, server, size):
         idle = "document.body.dataset.tutIdle === '1'"
         page.wait_for_function(idle, timeout=30000)
         for step in range(8):
+            # the step's target is on screen without the learner scrolling: below the hint box, above the dock
+            seen = page.evaluate("""() => {
+                const t = document.querySelector('#board .card.tut-go, #board .res.tut-go, #board .row.tut-go');
+                if (!t) return null;
+                const r = t.getBoundingClientRect(), box = document.getElementById('tutorial-box').getBoundingClientRect();
+                const dock = document.querySelector('#board .dock').getBoundingClientRect();
+                return {top: r.top, bottom: r.bottom, under_box: box.bottom, above_dock: dock.height ? dock.top : innerHeight};
+            }""")
+            if seen is not None:
+                assert seen["top"] >= seen["under_box"] - 1 and min(seen["bottom"], seen["top"] + 60) <= seen["above_dock"] + 1, (step, seen)
             for where in ("#board .hand", "#side", "#board .sides.top"):
                 page.evaluate("(s) => document.querySelector(s)?.scrollIntoView({block: 'end'})", where)
                 page.wait_for_timeout(50)

@@ -1664,7 +1664,22 @@ function tutorMarks(state) {
       for (const b of document.querySelectorAll("#board .dock button")) if (b.textContent === a.label) b.classList.add("tut-go");
     }
   }
+  revealTutTarget();
   document.body.dataset.tut = `${info.lesson}.${info.step}.${state.hash}.${app.pick ?? ""}`;
+}
+
+// What the step asks the learner to click is brought into view when it is out of sight: on a phone the
+// hand (or a row) was often below the fold or under the dock, with only the hint box on screen.
+function revealTutTarget() {
+  const t = document.querySelector("#board .card.tut-go, #board .res.tut-go, #board .row.tut-go");
+  if (!t) return;
+  const r = t.getBoundingClientRect();
+  const top = tutBox.hidden ? 0 : Math.max(0, tutBox.getBoundingClientRect().bottom);
+  const dock = document.querySelector("#board .dock");
+  const dr = dock ? dock.getBoundingClientRect() : null;
+  const bottom = dr && dr.height ? dr.top : innerHeight;
+  if (r.top >= top - 1 && Math.min(r.bottom, r.top + 60) <= bottom + 1) return;   // in sight (its top part at least)
+  t.scrollIntoView({ block: "center", inline: "nearest" });
 }
 
 function tutorHint(info) {
@@ -1691,7 +1706,7 @@ function tutorHint(info) {
   box.append(btns);
   box.dataset.done = info.done ? "1" : "";
   box.dataset.finished = info.finished ? "1" : "";
-  if (app.mode === "tutorial") placeTutBox();
+  if (app.mode === "tutorial") { placeTutBox(); revealTutTarget(); }   // the box's new height counts
 }
 
 // The hint box on top of the board; on a phone (one column: the page scrolls) at the top of the whole
