@@ -240,11 +240,14 @@ def test_hot_seat_turn_change_hides_the_previous_hand(tab, server):
     assert page.eval_on_selector_all(".hand .card", "cs => cs.length") == 0
     assert page.evaluate("document.getElementById('board').childElementCount") == 0
     assert page.evaluate("document.getElementById('log').childElementCount") == 0
+    # nothing on the pass screen undoes the last player's move or exports the whole game (every hand)
+    assert not page.is_visible("#btn-undo") and not page.is_visible("#btn-export")
     private = [line for line in seen["log"] if line.startswith("You draw")]
     body = page.evaluate("document.body.textContent")
     assert private and not any(line in body for line in private)
     pass_device(page)
     assert page.evaluate("window.capeclash.viewer") != seen["viewer"]
+    assert page.is_visible("#btn-export")   # back at the table
     new_hand = page.eval_on_selector_all("#board .hand .card", "cs => cs.map(c => c.dataset.iid)")
     assert new_hand and not set(new_hand) & set(seen["hand"])
     assert tab.errors == []

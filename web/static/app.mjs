@@ -130,6 +130,10 @@ function screen(name) {
     $("btn-undo").hidden = true;
     $("btn-export").hidden = true;
   }
+  if (name === "pass") {  // between two players: no undoing the last one's move, no export of the whole game
+    $("btn-undo").hidden = true;
+    $("btn-export").hidden = true;
+  }
 }
 
 // ------------------------------------------------------------------ app state
