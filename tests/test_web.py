@@ -667,6 +667,10 @@ def test_derring_dice_against_the_computer_to_a_winner(tab, server, site, tmp_pa
     page.wait_for_selector("#dlg-over[open]")
     text = page.locator("#over-text").inner_text()
     assert "wins" in text, text
+    # the summary: each side's team at the end; the beaten side has no character left that is not delayed
+    rows = page.eval_on_selector_all("#over-summary table.summary tbody tr", "rs => rs.map(r => [...r.cells].map(c => c.textContent))")
+    assert len(rows) == 2 and {r[1] for r in rows} == {"Bad guys", "Good guys"}, rows
+    assert any(int(r[3]) == int(r[4]) for r in rows), rows
     tab.shot("dice-game-over")
     assert page.evaluate(f"localStorage.getItem('{DICE_SAVE_KEY}')") is None
     final = page.evaluate("document.body.dataset.hash")

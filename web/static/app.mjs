@@ -719,6 +719,14 @@ function gameOver(state) {
       el("tbody", {}, v.players.map((p) => el("tr", {}, el("td", { text: p.name }), el("td", { text: p.ko.length }),
         el("td", { text: p.level }), el("td", { text: p.xp }))))));
   }
+  if (v.game === "dice" && v.players) {  // Derring-Dice: each side's team at the end, as the view has it
+    box.append(el("table", { class: "summary" },
+      el("thead", {}, el("tr", {}, el("th", { text: "Player" }), el("th", { text: "Side" }), el("th", { text: "Turns" }),
+        el("th", { text: "Characters left" }), el("th", { text: "Delayed" }))),
+      el("tbody", {}, v.players.map((p) => el("tr", {}, el("td", { text: p.name }),
+        el("td", { text: p.side === "bad" ? "Bad guys" : "Good guys" }), el("td", { text: p.turns }),
+        el("td", { text: (p.characters || []).length }), el("td", { text: (p.characters || []).filter((c) => c.delayed).length }))))));
+  }
   $("over-rematch").hidden = !app.lastSetup;
   const d = $("dlg-over");
   if (!d.open) d.showModal();
