@@ -721,11 +721,12 @@ function gameOver(state) {
   }
   if (v.game === "dice" && v.players) {  // Derring-Dice: each side's team at the end, as the view has it
     box.append(el("table", { class: "summary" },
-      el("thead", {}, el("tr", {}, el("th", { text: "Player" }), el("th", { text: "Side" }), el("th", { text: "Turns" }),
-        el("th", { text: "Characters left" }), el("th", { text: "Delayed" }))),
-      el("tbody", {}, v.players.map((p) => el("tr", {}, el("td", { text: p.name }),
-        el("td", { text: p.side === "bad" ? "Bad guys" : "Good guys" }), el("td", { text: p.turns }),
-        el("td", { text: (p.characters || []).length }), el("td", { text: (p.characters || []).filter((c) => c.delayed).length }))))));
+      el("thead", {}, el("tr", {}, el("th", { text: "Player" }), el("th", { text: "Turns" }),
+        el("th", { text: "In play", title: "Characters left in play at the end" }), el("th", { text: "Delayed" }))),
+      el("tbody", {}, v.players.map((p) => el("tr", {},
+        el("td", {}, el("span", { text: p.name }), el("small", { class: "side-name", text: p.side === "bad" ? "Bad guys" : "Good guys" })),
+        el("td", { text: p.turns }), el("td", { text: (p.characters || []).length }),
+        el("td", { text: (p.characters || []).filter((c) => c.delayed).length }))))));
   }
   $("over-rematch").hidden = !app.lastSetup;
   const d = $("dlg-over");
