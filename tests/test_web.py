@@ -673,6 +673,10 @@ def test_derring_dice_against_the_computer_to_a_winner(tab, server, site, tmp_pa
     assert any(int(r[2]) == int(r[3]) for r in rows), rows
     page.set_viewport_size({"width": 360, "height": 740})   # on a phone every column of it is seen whole
     assert page.evaluate("(() => { const b = document.getElementById('over-summary'); return b.scrollWidth <= b.clientWidth + 1; })()")
+    page.set_viewport_size({"width": 1024, "height": 768})   # a tablet: the long result in the top bar wraps, whole
+    assert page.evaluate("(() => { const s = document.getElementById('status'); const cs = getComputedStyle(s);"
+                         " return s.scrollWidth <= s.clientWidth + 1 && cs.textOverflow !== 'ellipsis'"
+                         " && s.textContent.includes('wins'); })()")
     page.set_viewport_size({"width": 1366, "height": 768})
     tab.shot("dice-game-over")
     assert page.evaluate(f"localStorage.getItem('{DICE_SAVE_KEY}')") is None
