@@ -1354,6 +1354,8 @@ def test_both_games_at_every_screen_size_fit_with_readable_uncut_text(chromium, 
                         enemy, mine = page.evaluate(FRONTS_ALIGNED)
                         if enemy is None or abs(enemy - mine) > 2:
                             problems.append(f"{w}x{h}: the front rows are not in one column ({enemy}, {mine})")
+                    if where == "title" and mobile and page.evaluate("document.getElementById('btn-start').getBoundingClientRect().bottom") > h:
+                        problems.append(f"{game} title {w}x{h}: Start game is below the fold")
                     if where == "title" and page.is_visible("#btn-learn") != (game == "capeclash"):
                         problems.append(f"{game} title {w}x{h}: the guided game's button is {'' if game == 'dice' else 'not '}shown")
                 if page.is_visible("#dlg-over"):
