@@ -1429,6 +1429,25 @@ def test_each_engine_event_gets_its_own_effect(chromium, site, server):
         assert "fx-pile" in result["hand"]
         assert result["reduced"] == []
         assert set(result["marked"]) == {10, 11, 20, 21} and "ko" in result["theirs"]
+        # a turned (exhausted), stunned card of a 2 vs 2 table: its controller's name whole (it wraps in the
+        # narrow strip a turned card leaves), and the name on its back clear of the marks
+        sup = next(cid for cid, e in plot["cards"].items() if e["type"] == "supporting")
+        turned = page.evaluate("""async (cid) => {
+            const css = document.createElement('link');   // the faces' own style sheet, as the game page has it
+            css.rel = 'stylesheet'; css.href = 'faces.css';
+            await new Promise((ok) => { css.onload = ok; document.head.append(css); });
+            const f = window.faces.cardFace(cid, { exhausted: true, stunned: true, wounds: 1, health: 2 },
+                                            { size: "board", controller: "AI 4 (easy)", peek: true });
+            document.body.append(f);
+            const chip = f.querySelector('.cc-controller'), peek = f.querySelector('.cc-peek');
+            const p = peek.getBoundingClientRect();
+            const over = [...f.querySelectorAll('.cc-mark, .cc-chip')].filter((m) => { const r = m.getBoundingClientRect();
+                return Math.min(r.right, p.right) - Math.max(r.left, p.left) > 1 && Math.min(r.bottom, p.bottom) - Math.max(r.top, p.top) > 1; });
+            const span = chip.querySelector('span'), c = chip.getBoundingClientRect(), o = chip.closest('.cc-over').getBoundingClientRect();
+            return { cut: span.scrollWidth > span.clientWidth + 1 || c.right > o.right + 1 || c.bottom > o.bottom + 1,
+                     over: over.map((m) => m.className) };
+        }""", sup)
+        assert turned == {"cut": False, "over": []}, turned
         assert t.errors == [], t.errors
     finally:
         t.close()
