@@ -585,6 +585,38 @@ def test_tablet_layout_and_convention_mode(chromium, server):
         t.close()
 
 
+def test_two_vs_two_on_a_laptop_shows_the_hand_and_every_controller(chromium, server):
+    """2 vs 2 at 1280x800 (four sides: the table is taller than the screen): the hand stays in sight at the
+    foot of the board, and each card in play names its controller whole."""
+    t = Tab(chromium, viewport=(1280, 800))
+    try:
+        page = t.page
+        t.boot(server, "?aidelay=0&nosw&seed=8")
+        page.evaluate("localStorage.clear()")
+        setup_game(page, mode="2v2:4", seats=(("human", None), ("easy", None), ("easy", None), ("easy", None)))
+        page.click("#btn-start")
+        for _ in range(200):
+            page.wait_for_function(TOUCH_READY, timeout=60000)
+            if page.evaluate("window.capeclash.state.view.turn") >= 6:
+                break
+            acts = page.evaluate("window.capeclash.state.actions.map(a => [a.text, a.type])")
+            pick_ = next((a for k in ("keep", "place_main", "recruit", "attack", "target", "pass", "end_step")
+                          for a, ty in acts if ty == k), acts[0][0])
+            page.evaluate("(t) => document.querySelector(`#actions button[data-action='${t}']`)?.click()", pick_)
+        page.wait_for_function(TOUCH_READY, timeout=60000)
+        page.wait_for_timeout(300)
+        t.shot("two-vs-two-1280")
+        hand = page.locator("#board .hand .card").first.bounding_box()
+        assert hand and hand["y"] + hand["height"] <= 800 + 1, hand   # the hand's cards whole on screen
+        cut = page.evaluate("""() => [...document.querySelectorAll('#board .sides .cc-controller')].filter((c) => {
+            const r = c.getBoundingClientRect(), o = c.closest('.cc-over').getBoundingClientRect();
+            return r.right > o.right + 1 || r.bottom > o.bottom + 1; }).map((c) => c.textContent)""")
+        assert page.locator("#board .sides .cc-controller").count() >= 4 and cut == [], cut
+        assert t.errors == [] and t.blocked == []
+    finally:
+        t.close()
+
+
 # ------------------------------------------------------------------ the second game: Derring-Dice
 
 DICE_SAVE_KEY = "capeclash.dice.save.v1"

@@ -762,6 +762,7 @@ function actionsByCard(state) {
 function renderBoard(root, state, interactive) {
   const v = state.view;
   root.classList.remove("dice-board");
+  root.classList.toggle("crowded", (v.players || []).length > 2);   // 3-4 players: the table is taller than a screen
   if (v.game === "dice") {
     const by = interactive ? actionsByCard(state) : new Map();
     const ctx = { by, sessionName: "dice" };
