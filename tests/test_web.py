@@ -1382,6 +1382,11 @@ def test_both_games_at_every_screen_size_fit_with_readable_uncut_text(chromium, 
                         problems += [f"{game} {where} {w}x{h}: small target {s}" for s in page.evaluate(TAP_CHECK)]
                         if page.locator("#cc-zoom-pop:not([hidden]):not(.cc-modal)").count():
                             problems.append(f"{game} {where} {w}x{h}: a hover zoom on a touch screen")
+                    elif game == "dice" and where == "board":   # the hands in sight at the foot of a taller table
+                        low = page.evaluate("document.getElementById('board').scrollTop = 0, Math.max(...[...document.querySelectorAll("
+                                            "'#board .dice-hand .card')].map(c => c.getBoundingClientRect().bottom))")
+                        if low > h + 1:
+                            problems.append(f"dice board {w}x{h}: the hand runs below the screen ({low})")
                     elif game == "capeclash" and where == "board":
                         enemy, mine = page.evaluate(FRONTS_ALIGNED)
                         if enemy is None or abs(enemy - mine) > 2:
