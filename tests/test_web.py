@@ -240,11 +240,14 @@ def test_hot_seat_turn_change_hides_the_previous_hand(tab, server):
     assert page.eval_on_selector_all(".hand .card", "cs => cs.length") == 0
     assert page.evaluate("document.getElementById('board').childElementCount") == 0
     assert page.evaluate("document.getElementById('log').childElementCount") == 0
+    # nothing on the pass screen undoes the last player's move or exports the whole game (every hand)
+    assert not page.is_visible("#btn-undo") and not page.is_visible("#btn-export")
     private = [line for line in seen["log"] if line.startswith("You draw")]
     body = page.evaluate("document.body.textContent")
     assert private and not any(line in body for line in private)
     pass_device(page)
     assert page.evaluate("window.capeclash.viewer") != seen["viewer"]
+    assert page.is_visible("#btn-export")   # back at the table
     new_hand = page.eval_on_selector_all("#board .hand .card", "cs => cs.map(c => c.dataset.iid)")
     assert new_hand and not set(new_hand) & set(seen["hand"])
     assert tab.errors == []
@@ -582,6 +585,38 @@ def test_tablet_layout_and_convention_mode(chromium, server):
         t.close()
 
 
+def test_two_vs_two_on_a_laptop_shows_the_hand_and_every_controller(chromium, server):
+    """2 vs 2 at 1280x800 (four sides: the table is taller than the screen): the hand stays in sight at the
+    foot of the board, and each card in play names its controller whole."""
+    t = Tab(chromium, viewport=(1280, 800))
+    try:
+        page = t.page
+        t.boot(server, "?aidelay=0&nosw&seed=8")
+        page.evaluate("localStorage.clear()")
+        setup_game(page, mode="2v2:4", seats=(("human", None), ("easy", None), ("easy", None), ("easy", None)))
+        page.click("#btn-start")
+        for _ in range(200):
+            page.wait_for_function(TOUCH_READY, timeout=60000)
+            if page.evaluate("window.capeclash.state.view.turn") >= 6:
+                break
+            acts = page.evaluate("window.capeclash.state.actions.map(a => [a.text, a.type])")
+            pick_ = next((a for k in ("keep", "place_main", "recruit", "attack", "target", "pass", "end_step")
+                          for a, ty in acts if ty == k), acts[0][0])
+            page.evaluate("(t) => document.querySelector(`#actions button[data-action='${t}']`)?.click()", pick_)
+        page.wait_for_function(TOUCH_READY, timeout=60000)
+        page.wait_for_timeout(300)
+        t.shot("two-vs-two-1280")
+        hand = page.locator("#board .hand .card").first.bounding_box()
+        assert hand and hand["y"] + hand["height"] <= 800 + 1, hand   # the hand's cards whole on screen
+        cut = page.evaluate("""() => [...document.querySelectorAll('#board .sides .cc-controller')].filter((c) => {
+            const r = c.getBoundingClientRect(), o = c.closest('.cc-over').getBoundingClientRect();
+            return r.right > o.right + 1 || r.bottom > o.bottom + 1; }).map((c) => c.textContent)""")
+        assert page.locator("#board .sides .cc-controller").count() >= 4 and cut == [], cut
+        assert t.errors == [] and t.blocked == []
+    finally:
+        t.close()
+
+
 # ------------------------------------------------------------------ the second game: Derring-Dice
 
 DICE_SAVE_KEY = "capeclash.dice.save.v1"
@@ -664,6 +699,17 @@ def test_derring_dice_against_the_computer_to_a_winner(tab, server, site, tmp_pa
     page.wait_for_selector("#dlg-over[open]")
     text = page.locator("#over-text").inner_text()
     assert "wins" in text, text
+    # the summary: each side's team at the end; the beaten side has no character left that is not delayed
+    rows = page.eval_on_selector_all("#over-summary table.summary tbody tr", "rs => rs.map(r => [...r.cells].map(c => c.textContent))")
+    assert len(rows) == 2 and {r[0].endswith("Bad guys") for r in rows} == {True, False}, rows
+    assert any(int(r[2]) == int(r[3]) for r in rows), rows
+    page.set_viewport_size({"width": 360, "height": 740})   # on a phone every column of it is seen whole
+    assert page.evaluate("(() => { const b = document.getElementById('over-summary'); return b.scrollWidth <= b.clientWidth + 1; })()")
+    page.set_viewport_size({"width": 1024, "height": 768})   # a tablet: the long result in the top bar wraps, whole
+    assert page.evaluate("(() => { const s = document.getElementById('status'); const cs = getComputedStyle(s);"
+                         " return s.scrollWidth <= s.clientWidth + 1 && cs.textOverflow !== 'ellipsis'"
+                         " && s.textContent.includes('wins'); })()")
+    page.set_viewport_size({"width": 1366, "height": 768})
     tab.shot("dice-game-over")
     assert page.evaluate(f"localStorage.getItem('{DICE_SAVE_KEY}')") is None
     final = page.evaluate("document.body.dataset.hash")
@@ -729,6 +775,9 @@ def test_derring_dice_hot_seat_on_a_tablet_hides_the_hand(chromium, server):
         pass_device(page)
         viewer = page.evaluate("window.capeclash.viewer")
         assert viewer != seen["viewer"]
+        # whose turn, from where the player sits: "Your turn" on their own side, "Their turn" across the table
+        chips = page.eval_on_selector_all("#board .turn-chip", "cs => cs.map(c => [c.closest('.side').classList.contains('friendly'), c.textContent])")
+        assert len(chips) == 1 and chips[0][1] == ("Your turn" if chips[0][0] else "Their turn"), chips
         assert page.evaluate(f"window.capeclash.state.view.players[{seen['viewer']}].recruit_hand") is None
         new_hand = page.eval_on_selector_all("#board .dice-hand .card", "cs => cs.map(c => c.dataset.iid)")
         assert new_hand and not set(new_hand) & set(seen["hand"])
@@ -965,6 +1014,16 @@ def test_tutorial_hint_stays_in_view_on_a_phone(chromium, server, size):
         idle = "document.body.dataset.tutIdle === '1'"
         page.wait_for_function(idle, timeout=30000)
         for step in range(8):
+            # the step's target is on screen without the learner scrolling: below the hint box, above the dock
+            seen = page.evaluate("""() => {
+                const t = document.querySelector('#board .card.tut-go, #board .res.tut-go, #board .row.tut-go');
+                if (!t) return null;
+                const r = t.getBoundingClientRect(), box = document.getElementById('tutorial-box').getBoundingClientRect();
+                const dock = document.querySelector('#board .dock').getBoundingClientRect();
+                return {top: r.top, bottom: r.bottom, under_box: box.bottom, above_dock: dock.height ? dock.top : innerHeight};
+            }""")
+            if seen is not None:
+                assert seen["top"] >= seen["under_box"] - 1 and min(seen["bottom"], seen["top"] + 60) <= seen["above_dock"] + 1, (step, seen)
             for where in ("#board .hand", "#side", "#board .sides.top"):
                 page.evaluate("(s) => document.querySelector(s)?.scrollIntoView({block: 'end'})", where)
                 page.wait_for_timeout(50)
@@ -1014,6 +1073,22 @@ def _touch_drag(page, cdp, src: str, dst: str, hold_ms: int = 260):
     cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
 
 
+# every card on the table inside its own place: the drawn face (turned a quarter when exhausted) within its
+# button, and no two buttons over each other (an exhausted face once spilled over its neighbour on a phone)
+CARDS_APART = """() => {
+  const out = [], boxes = [];
+  for (const c of document.querySelectorAll('#board .sides .card.has-face')) {
+    const b = c.getBoundingClientRect(), f = c.querySelector('.cc-card').getBoundingClientRect();
+    if (f.left < b.left - 2 || f.right > b.right + 2 || f.top < b.top - 2 || f.bottom > b.bottom + 2)
+      out.push(`${c.dataset.iid} ${c.className}: face ${Math.round(f.width)}x${Math.round(f.height)} outside its place`);
+    for (const [iid, o] of boxes)
+      if (Math.min(b.right, o.right) - Math.max(b.left, o.left) > 2 && Math.min(b.bottom, o.bottom) - Math.max(b.top, o.top) > 2)
+        out.push(`${c.dataset.iid} over ${iid}`);
+    boxes.push([c.dataset.iid, b]);
+  }
+  return out;
+}"""
+
 TOUCH_READY = """() => {
   const a = window.capeclash, b = document.body;
   if (b.dataset.over === '1') return 'over';
@@ -1045,8 +1120,18 @@ def test_touch_recruit_attack_by_tap_and_drag_and_long_press_zoom(chromium, serv
         for _ in range(400):
             page.wait_for_function(TOUCH_READY, timeout=60000)
             what = page.evaluate(TOUCH_READY)
-            if what == "over" or len(done) == 5:
+            if what == "over" or len(done) == 6:
                 break
+            # no hover zoom on a phone: a tap leaves the browser's "mouse" where the finger was, and the board
+            # redrawn under it once popped a card's zoom over the table after most moves
+            assert not page.locator("#cc-zoom-pop:not([hidden]):not(.cc-modal)").count(), "a hover zoom on a phone"
+            if "last_moves" not in done and page.locator("#prompt .lastmove").count():
+                # what the computer did, at the top of the board (the panel's copy is far below on a phone)
+                top = page.locator("#board > .board-last")
+                assert top.is_visible() and top.inner_text() == page.locator("#prompt .lastmove").inner_text()
+                assert top.bounding_box()["y"] < page.locator("#board .side").first.bounding_box()["y"]
+                done["last_moves"] = True
+                continue
             st = page.evaluate(f"({{acts: {state}.actions, d: {state}.view.decision?.type, turn: {state}.view.turn,"
                                f" own: {state}.view.active_side === {state}.view.players[{state}.view.viewer].side,"
                                f" end: {state}.can_end_turn, log: {state}.log_len,"
@@ -1086,6 +1171,8 @@ def test_touch_recruit_attack_by_tap_and_drag_and_long_press_zoom(chromium, serv
                 page.wait_for_function(f"(n) => {state}.log.some(e => e.seq >= n && e.type === 'attack')",
                                        arg=st["log"], timeout=30000)
                 done[how] = True
+                page.wait_for_timeout(900)   # the lunge is over: the attacker lies turned (exhausted) in its row
+                assert page.evaluate(CARDS_APART) == [], how
                 continue
             if "zoom" not in done and page.locator("#board .side.enemy .card.has-face").count():
                 # long-press: the zoom as a dialog, and nothing played
@@ -1126,7 +1213,7 @@ def test_touch_recruit_attack_by_tap_and_drag_and_long_press_zoom(chromium, serv
                 else:
                     page.locator(f'#actions button[data-action="{first["text"]}"]').tap()
             page.wait_for_timeout(30)
-        assert set(done) == {"tap_recruit", "drag_recruit", "tap_attack", "drag_attack", "zoom"}, done
+        assert set(done) == {"tap_recruit", "drag_recruit", "tap_attack", "drag_attack", "zoom", "last_moves"}, done
         SHOTS.mkdir(parents=True, exist_ok=True)
         page.screenshot(path=str(SHOTS / "touch-390.png"))
         assert page.evaluate("document.documentElement.scrollWidth") <= 390
@@ -1229,10 +1316,33 @@ SCREEN_CHECK = """() => {
   return {width: document.documentElement.scrollWidth, small: [...new Set(small)], cut: [...new Set(cut)]};
 }"""
 
+# a finger's targets: every visible control at least 40 px high (a compact chip counts its ::before touch area)
+TAP_CHECK = """() => {
+  const out = [];
+  for (const e of document.querySelectorAll('button, select, input:not([type=radio]):not([type=checkbox]):not([type=file]), ' +
+                                            '.filebtn, label:has(input[type=checkbox]), .toc a')) {
+    const r = e.getBoundingClientRect();
+    if (!r.width || !r.height || e.matches('.skip') || e.closest('.cc-face, .sr-only, [hidden]')) continue;
+    if (getComputedStyle(e).visibility === 'hidden') continue;
+    const b = getComputedStyle(e, '::before');
+    const h = Math.max(r.height, b.content !== 'none' ? parseFloat(b.height) || 0 : 0);
+    if (h < 40) out.push(`${e.tagName}#${e.id}.${e.className}: ${Math.round(h)} px "${e.textContent.trim().slice(0, 30)}"`);
+  }
+  return out;
+}"""
+
+# on a wide table each side's two rows lie side by side: the front rows share a column (front faces front)
+FRONTS_ALIGNED = """() => {
+  const x = (sel) => document.querySelector(sel)?.getBoundingClientRect().left;
+  return [x('#board .side.enemy .row-front'), x('#board .side.friendly .row-front')];
+}"""
+
 
 def test_both_games_at_every_screen_size_fit_with_readable_uncut_text(chromium, server):
     """The title screens and both boards (after a few moves) at 360x740, 390x844, 1024x768, 1280x800 and
-    1920x1080: no horizontal scroll, no text under 12 px outside the printed faces, no cut text or select."""
+    1920x1080: no horizontal scroll, no text under 12 px outside the printed faces, no cut text or select;
+    on a phone every control takes a finger (40 px); on a wide table the front rows face each other; the
+    guided game (Cape Clash's) is not offered from Derring-Dice's title screen."""
     problems = []
     for w, h in [(360, 740), (390, 844), (1024, 768), (1280, 800), (1920, 1080)]:
         mobile = w < 500
@@ -1268,6 +1378,23 @@ def test_both_games_at_every_screen_size_fit_with_readable_uncut_text(chromium, 
                         problems.append(f"{game} {where} {w}x{h}: {r['width']} px wide")
                     problems += [f"{game} {where} {w}x{h}: small {s}" for s in r["small"]]
                     problems += [f"{game} {where} {w}x{h}: cut {s}" for s in r["cut"]]
+                    if mobile:
+                        problems += [f"{game} {where} {w}x{h}: small target {s}" for s in page.evaluate(TAP_CHECK)]
+                        if page.locator("#cc-zoom-pop:not([hidden]):not(.cc-modal)").count():
+                            problems.append(f"{game} {where} {w}x{h}: a hover zoom on a touch screen")
+                    elif game == "dice" and where == "board":   # the hands in sight at the foot of a taller table
+                        low = page.evaluate("document.getElementById('board').scrollTop = 0, Math.max(...[...document.querySelectorAll("
+                                            "'#board .dice-hand .card')].map(c => c.getBoundingClientRect().bottom))")
+                        if low > h + 1:
+                            problems.append(f"dice board {w}x{h}: the hand runs below the screen ({low})")
+                    elif game == "capeclash" and where == "board":
+                        enemy, mine = page.evaluate(FRONTS_ALIGNED)
+                        if enemy is None or abs(enemy - mine) > 2:
+                            problems.append(f"{w}x{h}: the front rows are not in one column ({enemy}, {mine})")
+                    if where == "title" and mobile and page.evaluate("document.getElementById('btn-start').getBoundingClientRect().bottom") > h:
+                        problems.append(f"{game} title {w}x{h}: Start game is below the fold")
+                    if where == "title" and page.is_visible("#btn-learn") != (game == "capeclash"):
+                        problems.append(f"{game} title {w}x{h}: the guided game's button is {'' if game == 'dice' else 'not '}shown")
                 if page.is_visible("#dlg-over"):
                     page.evaluate("document.getElementById('dlg-over').close()")
                 page.click("#btn-menu")
@@ -1339,6 +1466,25 @@ def test_each_engine_event_gets_its_own_effect(chromium, site, server):
         assert "fx-pile" in result["hand"]
         assert result["reduced"] == []
         assert set(result["marked"]) == {10, 11, 20, 21} and "ko" in result["theirs"]
+        # a turned (exhausted), stunned card of a 2 vs 2 table: its controller's name whole (it wraps in the
+        # narrow strip a turned card leaves), and the name on its back clear of the marks
+        sup = next(cid for cid, e in plot["cards"].items() if e["type"] == "supporting")
+        turned = page.evaluate("""async (cid) => {
+            const css = document.createElement('link');   // the faces' own style sheet, as the game page has it
+            css.rel = 'stylesheet'; css.href = 'faces.css';
+            await new Promise((ok) => { css.onload = ok; document.head.append(css); });
+            const f = window.faces.cardFace(cid, { exhausted: true, stunned: true, wounds: 1, health: 2 },
+                                            { size: "board", controller: "AI 4 (easy)", peek: true });
+            document.body.append(f);
+            const chip = f.querySelector('.cc-controller'), peek = f.querySelector('.cc-peek');
+            const p = peek.getBoundingClientRect();
+            const over = [...f.querySelectorAll('.cc-mark, .cc-chip')].filter((m) => { const r = m.getBoundingClientRect();
+                return Math.min(r.right, p.right) - Math.max(r.left, p.left) > 1 && Math.min(r.bottom, p.bottom) - Math.max(r.top, p.top) > 1; });
+            const span = chip.querySelector('span'), c = chip.getBoundingClientRect(), o = chip.closest('.cc-over').getBoundingClientRect();
+            return { cut: span.scrollWidth > span.clientWidth + 1 || c.right > o.right + 1 || c.bottom > o.bottom + 1,
+                     over: over.map((m) => m.className) };
+        }""", sup)
+        assert turned == {"cut": False, "over": []}, turned
         assert t.errors == [], t.errors
     finally:
         t.close()

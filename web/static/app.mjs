@@ -130,6 +130,10 @@ function screen(name) {
     $("btn-undo").hidden = true;
     $("btn-export").hidden = true;
   }
+  if (name === "pass") {  // between two players: no undoing the last one's move, no export of the whole game
+    $("btn-undo").hidden = true;
+    $("btn-export").hidden = true;
+  }
 }
 
 // ------------------------------------------------------------------ app state
@@ -187,7 +191,8 @@ async function main() {
   await applySettings();
   try {  // the guided first game, if this build has one
     const t = await engine.call("tutorial_lessons", {}, "play");
-    $("btn-learn").hidden = !t.lessons?.length;
+    app.lessons = !!t.lessons?.length;
+    $("btn-learn").hidden = !app.lessons;
     $("btn-learn").title = t.intro || "";
   } catch { $("btn-learn").hidden = true; }
   await facesReady;
@@ -357,6 +362,7 @@ function chooseGame(game) {
   $("dice-setup").hidden = game !== "dice";
   $("intro").hidden = game === "dice" || Boolean(app.demoTimer);
   $("intro-dice").hidden = game !== "dice";
+  $("btn-learn").hidden = !app.lessons || game === "dice";  // the guided game teaches Cape Clash only
   if (document.body.dataset.screen === "title") brand(game);
   renderRules(game);
   showResume(false);
@@ -713,6 +719,15 @@ function gameOver(state) {
       el("tbody", {}, v.players.map((p) => el("tr", {}, el("td", { text: p.name }), el("td", { text: p.ko.length }),
         el("td", { text: p.level }), el("td", { text: p.xp }))))));
   }
+  if (v.game === "dice" && v.players) {  // Derring-Dice: each side's team at the end, as the view has it
+    box.append(el("table", { class: "summary" },
+      el("thead", {}, el("tr", {}, el("th", { text: "Player" }), el("th", { text: "Turns" }),
+        el("th", { text: "In play", title: "Characters left in play at the end" }), el("th", { text: "Delayed" }))),
+      el("tbody", {}, v.players.map((p) => el("tr", {},
+        el("td", {}, el("span", { text: p.name }), el("small", { class: "side-name", text: p.side === "bad" ? "Bad guys" : "Good guys" })),
+        el("td", { text: p.turns }), el("td", { text: (p.characters || []).length }),
+        el("td", { text: (p.characters || []).filter((c) => c.delayed).length }))))));
+  }
   $("over-rematch").hidden = !app.lastSetup;
   const d = $("dlg-over");
   if (!d.open) d.showModal();
@@ -747,16 +762,18 @@ function actionsByCard(state) {
 function renderBoard(root, state, interactive) {
   const v = state.view;
   root.classList.remove("dice-board");
+  root.classList.toggle("crowded", (v.players || []).length > 2);   // 3-4 players: the table is taller than a screen
   if (v.game === "dice") {
     const by = interactive ? actionsByCard(state) : new Map();
     const ctx = { by, sessionName: "dice" };
-    return renderDiceBoard(root, state, { el, by, catalogue: app.diceCatalogue,
+    renderDiceBoard(root, state, { el, by, catalogue: app.diceCatalogue,
       openCard: (c, stateText) => {
         const acts = (by.get(c.iid) || []).filter((a) => a.card === c.iid);
         if (interactive && acts.length === 1 && (by.get(c.iid) || []).length === 1) return act(acts[0]);
         return openCard({ ...c, stateText }, ctx);
       },
       openList: (title, cards) => openList(title, cards, ctx) });
+    return boardLastMoves(root, state, interactive);
   }
   const by = interactive ? actionsByCard(state) : new Map();
   if (faces?.hideZoom && root.id === "board") faces.hideZoom();  // a zoom of a card about to be redrawn
@@ -788,6 +805,18 @@ function renderBoard(root, state, interactive) {
   }
   // what the other side did since this viewer's last move stays marked until they act
   if (interactive && app.mode === "play" && root.id === "board") anim.markTheirs(root, state, app.lastOwnSeq?.[v.viewer]);
+  boardLastMoves(root, state, interactive);
+}
+
+// On a phone the side panel (with "Since your last move") lies below the board and the hand: the same
+// lines open the board, so what the others did is seen without scrolling (CSS shows it on phones only;
+// the panel's copy is the one for screen readers).
+function boardLastMoves(root, state, interactive) {
+  if (!interactive || root.id !== "board") return;
+  const last = lastMoves(state);
+  if (!last.length) return;
+  root.prepend(el("div", { class: "lastmove board-last", "aria-hidden": "true" },
+    el("h3", { text: "Since your last move" }), el("ul", {}, last.map((t) => el("li", { text: t })))));
 }
 
 function combatText(v) {
@@ -1659,7 +1688,22 @@ function tutorMarks(state) {
       for (const b of document.querySelectorAll("#board .dock button")) if (b.textContent === a.label) b.classList.add("tut-go");
     }
   }
+  revealTutTarget();
   document.body.dataset.tut = `${info.lesson}.${info.step}.${state.hash}.${app.pick ?? ""}`;
+}
+
+// What the step asks the learner to click is brought into view when it is out of sight: on a phone the
+// hand (or a row) was often below the fold or under the dock, with only the hint box on screen.
+function revealTutTarget() {
+  const t = document.querySelector("#board .card.tut-go, #board .res.tut-go, #board .row.tut-go");
+  if (!t) return;
+  const r = t.getBoundingClientRect();
+  const top = tutBox.hidden ? 0 : Math.max(0, tutBox.getBoundingClientRect().bottom);
+  const dock = document.querySelector("#board .dock");
+  const dr = dock ? dock.getBoundingClientRect() : null;
+  const bottom = dr && dr.height ? dr.top : innerHeight;
+  if (r.top >= top - 1 && Math.min(r.bottom, r.top + 60) <= bottom + 1) return;   // in sight (its top part at least)
+  t.scrollIntoView({ block: "center", inline: "nearest" });
 }
 
 function tutorHint(info) {
@@ -1686,7 +1730,7 @@ function tutorHint(info) {
   box.append(btns);
   box.dataset.done = info.done ? "1" : "";
   box.dataset.finished = info.finished ? "1" : "";
-  if (app.mode === "tutorial") placeTutBox();
+  if (app.mode === "tutorial") { placeTutBox(); revealTutTarget(); }   // the box's new height counts
 }
 
 // The hint box on top of the board; on a phone (one column: the page scrolls) at the top of the whole

@@ -27,7 +27,7 @@ export function renderDiceBoard(root, state, ui) {
   root.append(
     sidePanel(v.players[topSeat], ctx, { friendly: false, active: v.active === topSeat }),
     middle(state, ctx),
-    sidePanel(v.players[bottomSeat], ctx, { friendly: me !== null, active: v.active === bottomSeat }));
+    sidePanel(v.players[bottomSeat], ctx, { friendly: me !== null, active: v.active === bottomSeat, yours: me !== null }));
   if (me && me.recruit_hand) {
     root.append(el("section", { class: "hand dice-hand", "aria-label": "Your hands" },
       handGroup(`Recruit hand (${me.recruit_hand.length}/${me.recruit_hand_limit})`, me.recruit_hand, ctx),
@@ -35,7 +35,7 @@ export function renderDiceBoard(root, state, ui) {
   }
 }
 
-function sidePanel(p, ctx, { friendly, active }) {
+function sidePanel(p, ctx, { friendly, active, yours = false }) {
   const { el } = ctx;
   const sideName = p.side === "bad" ? "Bad guys" : "Good guys";
   const head = el("div", { class: "pinfo" },
@@ -45,11 +45,11 @@ function sidePanel(p, ctx, { friendly, active }) {
     el("span", { class: "chip", title: "Cards in the action hand (limit)", text: `Action hand ${p.action_hand_count}` }),
     el("span", { class: "chip", title: "Heroes in play, and the team limit (it counts heroes only)", text: `Heroes ${p.heroes}/${p.team_limit}` }),
     el("span", { class: "chip", text: `Turns ${p.turns}` }),
-    active ? el("span", { class: "chip gold", text: "Their turn" }) : null);
+    active ? el("span", { class: "chip gold turn-chip", text: yours ? "Your turn" : "Their turn" }) : null);
   const row = el("div", { class: `cards wrap dice-team${p.characters.length ? "" : " is-empty"}`, "aria-label": `${p.name}'s team` },
     p.characters.length ? p.characters.map((c) => charTile(c, ctx)) : el("span", { class: "empty", text: "no characters in play" }));
   return el("section", { class: `side dice-side ${friendly ? "friendly" : "enemy"} team-${p.side}${active ? " active" : ""}`,
-    "aria-label": `${p.name}, ${sideName}${active ? " (their turn)" : ""}` }, friendly ? [row, head] : [head, row]);
+    "aria-label": `${p.name}, ${sideName}${active ? (yours ? " (your turn)" : " (their turn)") : ""}` }, friendly ? [row, head] : [head, row]);
 }
 
 function charTile(c, ctx) {
@@ -197,7 +197,7 @@ function attackText(v) {
   const a = v.attack;
   if (!a || v.result) return "";
   const kind = { damage: "attacks", immobilize: "tries to immobilize", control: "tries to take control of" }[a.kind] || "attacks";
-  const target = a.defender !== null && a.defender !== undefined ? charName(v, a.defender) : (a.area ? "every enemy" : "…");
+  const target = a.defender !== null && a.defender !== undefined ? charName(v, a.defender) : (a.area ? "every enemy" : "(target not chosen yet)");
   const bonus = a.bonus[0] || a.bonus[1] ? ` · battle cards +${a.bonus[0]} / +${a.bonus[1]}` : "";
   return `Fight: ${charName(v, a.attacker)}${a.turret ? " (turret)" : ""} ${kind} ${target}${a.area ? " (area attack)" : ""}${a.negated ? " · cancelled" : ""}${bonus}`;
 }

@@ -461,6 +461,9 @@ let pop = null, backdrop = null, shownFor = null, dismissed = null;
 let quietUntil = 0;   // the click that ends a long-press must not close the zoom it opened
 const tapClose = () => { if (performance.now() > quietUntil) hideZoom(); };
 const LONG_PRESS_MS = 450;
+// a screen without hover (a phone): after a tap the browser sends "mouse" enter events wherever the
+// board is redrawn under the finger's last place; no hover zoom there (the long-press is the zoom)
+const canHover = () => typeof matchMedia !== "function" || matchMedia("(hover: hover)").matches;
 
 function popup() {
   if (!pop) {
@@ -532,10 +535,10 @@ export function attachZoom(element, cardId, live = null) {
   let timer = null, start = null, swallow = false;
   element.dataset.ccZoom = "1";
   const cancel = () => { if (timer) { clearTimeout(timer); timer = null; } };
-  element.addEventListener("pointerenter", (e) => { if (e.pointerType !== "touch") { dismissed = null; showZoom(element, false); } });
+  element.addEventListener("pointerenter", (e) => { if (e.pointerType !== "touch" && canHover()) { dismissed = null; showZoom(element, false); } });
   // back from a nested zoomable part (the equipment chip) to the card itself: the card's zoom again
   element.addEventListener("pointermove", (e) => {
-    if (e.pointerType !== "touch" && shownFor !== element && dismissed !== element &&
+    if (e.pointerType !== "touch" && canHover() && shownFor !== element && dismissed !== element &&
         e.target.closest?.("[data-cc-zoom]") === element) showZoom(element, false);
   });
   element.addEventListener("pointerleave", (e) => { if (e.pointerType !== "touch" && shownFor === element && !pop.classList.contains("cc-modal")) hideZoom(); });
