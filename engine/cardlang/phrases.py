@@ -78,7 +78,7 @@ def filter_phrase(f: dict) -> str:
         words.append(f["team"])
     if "teams" in f:
         words.append(either(f["teams"]))
-    kind = f.get("kind")
+    kind = f.get("kind", "")
     words.append({"main": "main character", "supporting": "supporting character"}.get(kind, "character"))
     out = " ".join(words)
     tail = []
@@ -162,9 +162,9 @@ def card_filter_phrase(f: dict) -> str:
         words.append(f["team"])
     if "teams" in f:
         words.append(either(f["teams"]))
-    kind = {"main": "main character card", "supporting": "card other than a main character"}.get(f.get("kind"))
+    kind = {"main": "main character card", "supporting": "card other than a main character"}.get(f.get("kind", ""))
     words.append({"main": "main character", "supporting": "supporting character", "plot_twist": "plot twist",
-                  "location": "location", "equipment": "equipment", "token": "token"}.get(f.get("type"), kind or "card"))
+                  "location": "location", "equipment": "equipment", "token": "token"}.get(f.get("type", ""), kind or "card"))
     out = " ".join(words)
     tail = []
     if "name" in f:

@@ -49,7 +49,7 @@ def _names(g, ids) -> str:
     return ", ".join(g.name(i) for i in ids) or "nothing"
 
 
-def _seen(g, frame, a) -> tuple:
+def _seen(g, frame, a) -> tuple | None:
     """Who may see the cards looked at: everyone (None) when revealed, else the one looking."""
     return None if a.get("reveal") else (frame.ctl,)
 
@@ -658,9 +658,10 @@ class PlayFrom(Verb):
             return True
         row = "front"
         if g.defs.cards[g.cards[iid].cid].is_character:
-            row = _pick_row(g, frame, a)
-            if row is False:
+            picked = _pick_row(g, frame, a)
+            if picked is False:
                 return False  # asked for the row: this step runs again with the answer
+            row = picked
             frame.engine.row = None
         if self._play(g, frame, a, iid, row) and a.get("then") == "removed":
             frame.engine.keep(key, {"stage": "after", "card": iid})

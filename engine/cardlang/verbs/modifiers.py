@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from engine.capeclash import effects as fx
 from engine.capeclash import zones
+from engine.capeclash.state import Modifier
 from engine.cardlang import language as L
 from engine.cardlang import phrases as P
 from engine.cardlang.verbs.base import Verb, each, register
@@ -28,13 +29,16 @@ def _add_mod(g, frame: fx.Frame, a: dict, kind: str) -> bool:
     for c in fx.select(g, frame, a["target"]):
         if not c.face_up:
             continue
-        m = {"k": kind, "ts": g.tick(), "src": frame.name, "until": until, "turn": g.turn}
+        m: Modifier = {"k": kind, "ts": g.tick(), "src": frame.name, "until": until, "turn": g.turn}
         if until == "your_next_turn":
             m["by"] = g.players[frame.ctl].side
-        if until == "source_leaves":
+        if until == "source_leaves" and frame.src is not None:  # (not None: checked above)
             m["source"] = frame.src
-        if kind != "swap":
-            m.update(vals)
+        if kind != "swap":  # (in this order: a modifier is saved and hashed as it is)
+            if "atk" in vals:
+                m["atk"] = vals["atk"]
+            if "def" in vals:
+                m["def"] = vals["def"]
         c.mods.append(m)
         if kind == "add":
             g.log("modify", f"{g.name(c.iid)} gets {vals.get('atk', 0):+d}/{vals.get('def', 0):+d} "
@@ -234,7 +238,7 @@ class LosePowers(Verb):
     def run(self, g, frame, a) -> bool:
         until = a.get("until", "permanent")
         for c in fx.select(g, frame, a["target"]):
-            m = {"k": "lose", "ts": g.tick(), "src": frame.name, "until": until, "turn": g.turn}
+            m: Modifier = {"k": "lose", "ts": g.tick(), "src": frame.name, "until": until, "turn": g.turn}
             if a.get("and_cant_gain"):
                 m["cant_gain"] = True
             if until == "source_leaves":

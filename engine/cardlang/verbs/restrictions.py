@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from engine.capeclash import effects as fx
 from engine.capeclash import lasting
+from engine.capeclash.state import Modifier
 from engine.cardlang import language as L
 from engine.cardlang import phrases as P
 from engine.cardlang.verbs.base import Verb, register
@@ -52,7 +53,7 @@ class Restrict(Verb):
         if until == "source_leaves" and (src is None or g.cards[src].zone != "play" or not g.cards[src].face_up):
             return True
         for c in fx.select(g, frame, a["target"]):
-            m = {"k": "cant", "cant": list(a["cant"]), "ts": g.tick(), "src": frame.name, "until": until,
+            m: Modifier = {"k": "cant", "cant": list(a["cant"]), "ts": g.tick(), "src": frame.name, "until": until,
                  "turn": g.turn, "by": g.players[frame.ctl].side}
             if until == "source_leaves":
                 m["source"] = src

@@ -4,6 +4,8 @@
 
 from __future__ import annotations
 
+from typing import Literal
+
 from engine.capeclash import effects as fx
 from engine.capeclash import restrictions as R
 from engine.capeclash import zones as Z
@@ -34,9 +36,9 @@ def _who(g, frame: fx.Frame, a: dict) -> int | None:
     return enemies[0] if enemies else None
 
 
-def _pick_row(g, frame: fx.Frame, a: dict) -> str | None | bool:
+def _pick_row(g, frame: fx.Frame, a: dict) -> str | Literal[False]:
     """The row a card enters: given, or chosen by the controller (False while asking)."""
-    row = a.get("row", "front")
+    row: str = a.get("row", "front")
     if row != "choose":
         return row
     if frame.engine.row is not None:
@@ -325,9 +327,10 @@ class TakeFromPile(_RowAnswer):
         into = a.get("into", "hand")
         row = "front"
         if into == "play":
-            row = _pick_row(g, frame, a)
-            if row is False:
+            picked = _pick_row(g, frame, a)
+            if picked is False:
                 return False
+            row = picked
             frame.engine.row = None
         if a.get("pick", "random") == "random":
             iid = pile[g.rng.below(len(pile))]
