@@ -76,12 +76,17 @@ def random_deck(pool: CardPool, r, name: str) -> Deck:
     others = sorted(c.id for c in cards_in if c.type not in ("main", "token", "location"))
     places = sorted(c.id for c in cards_in if c.type == "location")
     cards: list[str] = []
-    while len(cards) < 44:
-        cid = others[r.below(len(others))]
-        if cards.count(cid) < 4:
-            cards.append(cid)
+    _deal(cards, others, 44, 4, r)
     cards += [places[r.below(len(places))] for _ in range(16)]
     return Deck(name, mains[r.below(len(mains))], cards)
+
+
+def _deal(cards: list[str], ids: list[str], until: int, copies: int, r) -> None:
+    """Add cards drawn at random from ``ids`` (at most ``copies`` of each) until there are ``until``."""
+    while len(cards) < until:
+        cid = ids[r.below(len(ids))]
+        if cards.count(cid) < copies:
+            cards.append(cid)
 
 
 # the verbs that show a player cards nobody else sees, or show everyone cards that then hide again
@@ -108,14 +113,7 @@ def pattern_deck(pool: CardPool, r, name: str) -> Deck:
     places = sorted(c.id for c in pool if c.type == "location")
     cards: list[str] = []
     for ids, n in ((deck_verbs, 20), (patterns, 12), (others, 12)):
-        want = len(cards) + min(n, 2 * len(ids))
-        while len(cards) < want:
-            cid = ids[r.below(len(ids))]
-            if cards.count(cid) < 2:
-                cards.append(cid)
-    while len(cards) < 44:
-        cid = others[r.below(len(others))]
-        if cards.count(cid) < 4:
-            cards.append(cid)
+        _deal(cards, ids, len(cards) + min(n, 2 * len(ids)), 2, r)
+    _deal(cards, others, 44, 4, r)
     cards += [places[r.below(len(places))] for _ in range(16)]
     return Deck(name, mains[r.below(len(mains))], cards)
