@@ -190,7 +190,8 @@ def hears(g: Game, event: str) -> bool:
     kos, ally_ko, card_played, location_appears, recruited, draw_phase)? They are emitted only then.
     (A Mimic listens to everything its teammates could: their cards are in the game too. A card that
     can grant a triggered ability, ``grant_trigger``, makes that ability's event heard.)"""
-    return event in heard(g)
+    got = g.heard_cache  # (read here first: asked for events emitted in every combat and turn)
+    return event in (got[1] if got[0] == len(g.cards) else heard(g))
 
 
 def heard(g: Game) -> Container[str]:
@@ -230,6 +231,7 @@ def tallies_kept(g: Game) -> bool:
 
 def tally(g: Game, what: str, iid: int) -> None:
     """Count one more ``what`` (stuns, kos) for character ``iid`` (kept for the whole game)."""
-    if tallies_kept(g):
+    got = g.tallies_cache  # (read here first: asked for every stun and KO in combat)
+    if got[1] if got[0] == len(g.cards) else tallies_kept(g):
         key = f"{what}:{iid}"
         g.tallies[key] = g.tallies.get(key, 0) + 1
