@@ -363,12 +363,10 @@ class Game(Decisions, Replayable):
         self.decision = None
 
     def _run_frame(self, frame: Frame | StackEntry) -> None:
-        kind = type(frame)  # (the entries are never subclassed: the most frequent first)
-        if kind is CombatStep:
-            assert isinstance(frame, CombatStep)
+        # (the entries are never subclassed: their exact type, the most frequent first)
+        if type(frame) is CombatStep:
             combat.step(self, frame)
-        elif kind is Frame:  # an effect frame
-            assert isinstance(frame, Frame)
+        elif type(frame) is Frame:  # an effect frame
             effects.run(self, frame)
         elif isinstance(frame, Payment):
             powers.run_payment(self, frame)
