@@ -272,7 +272,11 @@ def pass_priority(g: Game, acted: bool) -> None:
 def _next_in_window(g: Game, order: list[int], after: int) -> int:
     """The player after seat ``after`` in the window order (``after`` may be out of the game)."""
     n = len(g.players)
-    return next(q for q in ((after + k) % n for k in range(1, n + 1)) if q in order)
+    for k in range(1, n + 1):  # (a loop, not a generator: this runs for every pass in a combat)
+        q = (after + k) % n
+        if q in order:
+            return q
+    raise StopIteration  # (never: the window has a player in it)
 
 
 def _resolve(g: Game, cb: Combat) -> None:
