@@ -13,6 +13,7 @@ from engine.capeclash.lasting import lasting_triggers
 from engine.capeclash.stack import ReactionOffer, XpGain
 from engine.capeclash.state import Card, Modifier, Trigger
 from engine.cardlang.cards import KEYWORD_TRIGGERS, TriggerDef
+from engine.cardlang.language import EVENTS
 
 if TYPE_CHECKING:
     from engine.capeclash.game import Game
@@ -22,7 +23,6 @@ LOOK_BACK = ("is_stunned", "is_ko")
 
 
 def _event_phrase(event: str) -> str:
-    from engine.cardlang.language import EVENTS
     return "it " + EVENTS[event] if not event.endswith("_turn") else EVENTS[event]
 
 
