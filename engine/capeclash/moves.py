@@ -47,7 +47,7 @@ def options(g: Game, p: int, d: Decision) -> list[Action]:
         return out
     if t == "main":
         if g.caches.enabled:
-            g.targets_seen = {}  # who can be attacked, worked out once per list of actions
+            g.targets_seen = _targets_seen(g)
         try:
             starters = starters_of(g, pl.side)
             out = [act(p, "attack", {"card": c.iid}) for c in starters]
@@ -64,7 +64,7 @@ def options(g: Game, p: int, d: Decision) -> list[Action]:
         return [*plays(g, p, "combat"), act(p, "pass")]
     if t == "declare":
         if g.caches.enabled:
-            g.targets_seen = {}
+            g.targets_seen = _targets_seen(g)
         try:
             return list(declare_options(g, p))  # a copy: callers own the list they get
         finally:
@@ -131,6 +131,16 @@ def options(g: Game, p: int, d: Decision) -> list[Action]:
     if t == "order":
         return [act(p, "order", {"trigger": i}) for i in d["options"]]
     raise AssertionError(t)
+
+
+def _targets_seen(g: Game) -> dict:
+    """Whom attackers can reach (``combat._targets``), remembered in ``g.memo`` with the lists worked
+    out from it (attack starters, declare options): kept across the same quiet actions, dropped by a
+    move in formation (``ROWLESS``) and by everything else."""
+    got = g.memo.get(("targets",))
+    if got is None:
+        got = g.memo[("targets",)] = {}
+    return got
 
 
 def reaction_payable(g: Game, p: int) -> bool:
