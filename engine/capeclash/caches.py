@@ -25,7 +25,8 @@ The shortcuts (field of ``Game`` or place, and what drops it):
 - ``plays_cache`` per player and timing, what this game's cards could ever play
   (``powers.possible_plays``): keyed on the number of cards. Off: everything in the pool.
 - ``live_cache`` sides still in the game (``queries.live_sides``): dropped when a player is out.
-- ``targets_seen`` whom attackers can reach, once per list of actions (``combat._targets``).
+- ``targets_seen`` whom attackers can reach (``combat._targets``), set while ``moves.options`` lists
+  attacks: kept in ``memo`` (below) with the lists worked out from it.
 - ``memo`` moves, attack starters, declare options and plays per player (``moves.row_moves`` etc.):
   kept across quiet actions (``moves.QUIET``, ``Game.apply_unchecked``), else dropped.
 - ``view_cache`` the public part of the views (``view.public_view``): every action.

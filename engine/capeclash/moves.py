@@ -19,8 +19,8 @@ from engine.core.actions import Action, act
 if TYPE_CHECKING:
     from engine.capeclash.game import Game
 
-# Decisions whose legal actions ask whom attackers can reach (combat._targets): ``options`` works
-# that out once per list in their branches (tests/test_cache_differential.py checks these are all)
+# Decisions whose legal actions ask whom attackers can reach (combat._targets): ``options`` remembers
+# that in their branches (``_targets_seen``; tests/test_cache_differential.py checks these are all)
 ATTACK_DECISIONS = decisions.ATTACK_DECISIONS
 
 # Actions that change nothing the legal plays depend on: (events they log, whether they move a
