@@ -86,7 +86,8 @@ def options(g: Game, p: int, d: Decision) -> list[Action]:
                     if queries.main_names(g, g.players[ally].side).isdisjoint(lnames[cid]):
                         for row in ("front", "back"):
                             out.append(act(p, "recruit_ally", {"card": iid, "row": row, "ally": ally}))
-        if R.possible(g):  # a player who can't recruit a card; a card that can't be in the front row
+        if g.unrestricted != len(g.cards) and R.possible(g):  # a player who can't recruit a card; a card
+            # that can't be in the front row
             out = R.filter_actions(g, p, out)
         out += equip_options(g, p)
         out += plays(g, p, "build")
@@ -160,7 +161,7 @@ def row_moves(g: Game, p: int) -> list[tuple[int, Action]]:
     if got is None:
         got = [(c.iid, act(p, "move", {"card": c.iid, "row": "back" if c.row == "front" else "front"}))
                for c in g.characters(g.players[p].side)]
-        if R.possible(g):  # can't move, can't be in the front row
+        if g.unrestricted != len(g.cards) and R.possible(g):  # can't move, can't be in the front row
             got = [(i, a) for i, a in got if R.move_ok(g, g.cards[i], a.args["row"])]
         if g.caches.enabled:
             g.memo[key] = got
@@ -196,7 +197,8 @@ def plays(g: Game, p: int, timing: str) -> list[Action]:
     got = g.memo.get(key)
     if got is None:
         got = powers.plays(g, p, timing)
-        if got and R.possible(g):  # a player who can't use super powers or play plot twists
+        if got and g.unrestricted != len(g.cards) and R.possible(g):  # a player who can't use super powers
+            # or play plot twists
             got = R.filter_actions(g, p, got)
         if g.caches.enabled:
             g.memo[key] = got

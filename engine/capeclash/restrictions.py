@@ -27,7 +27,10 @@ if TYPE_CHECKING:
 
 def possible(g: Game) -> bool:
     """Could anything be restricted in this game? (Some card of the game can restrict; with the
-    caches off: always yes.)"""
+    caches off: always yes.) Where it is asked most (legal actions, combat) the guard is written
+    ``g.unrestricted != len(g.cards) and possible(g)``: ``g.unrestricted`` is the number of cards
+    the game had when it was found that none of them can restrict (-1: not found, or caches off),
+    so the usual answer costs no call."""
     got = g.restricts_cache  # (number of cards, answer): stored only with the caches on
     if got[0] == len(g.cards):
         return got[1]
@@ -36,6 +39,8 @@ def possible(g: Game) -> bool:
     rs = g.defs.restricts
     got = (len(g.cards), bool(rs and not rs.isdisjoint(g.cids_in_game())))
     g.restricts_cache = got
+    if not got[1]:
+        g.unrestricted = got[0]
     return got[1]
 
 
