@@ -283,7 +283,13 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("rest", nargs=argparse.REMAINDER)
     p.set_defaults(fn=cmd_play)
 
+    # A built-in command (the first word that is not an option) needs none of the other commands'
+    # modules: they are imported only when one of them may run (or for the list of commands).
+    words = [a for a in (sys.argv[1:] if argv is None else argv) if not a.startswith("-")]
+    builtin = bool(words) and words[0] in sub.choices
     for name, (module, help_text) in EXTERNAL.items():
+        if builtin:
+            break
         try:
             mod = importlib.import_module(module)
         except ModuleNotFoundError as e:

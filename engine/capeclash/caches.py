@@ -25,7 +25,8 @@ The shortcuts (field of ``Game`` or place, and what drops it):
 - ``plays_cache`` per player and timing, what this game's cards could ever play
   (``powers.possible_plays``): keyed on the number of cards. Off: everything in the pool.
 - ``live_cache`` sides still in the game (``queries.live_sides``): dropped when a player is out.
-- ``targets_seen`` whom attackers can reach, once per list of actions (``combat._targets``).
+- ``targets_seen`` whom attackers can reach (``combat._targets``), set while ``moves.options`` lists
+  attacks: kept in ``memo`` (below) with the lists worked out from it.
 - ``memo`` moves, attack starters, declare options and plays per player (``moves.row_moves`` etc.):
   kept across quiet actions (``moves.QUIET``, ``Game.apply_unchecked``), else dropped.
 - ``view_cache`` the public part of the views (``view.public_view``): every action.
@@ -37,7 +38,8 @@ The shortcuts (field of ``Game`` or place, and what drops it):
 - ``combat._how_matters`` only Dodge or machines can leave attackers without a target. Off: yes.
 - ``restricts_cache`` could a card of this game restrict characters or players
   (``restrictions.possible``: every restriction check answers "no" at once when not): keyed on the
-  number of cards. Off: yes.
+  number of cards. Off: yes. ``unrestricted``: the number of cards when the answer was no (the
+  guard as the legal actions and combat write it out, ``g.unrestricted != len(g.cards) and ...``).
 - ``tallies_cache`` does a card of this game keep per-card tallies (``restrictions.tallies_kept``):
   keyed on the number of cards. Off: yes (tallies are kept).
 - ``heard_cache`` the events (of those added for issue 18) some card of this game triggers on, or
@@ -58,7 +60,7 @@ from typing import Any
 FIELDS: dict[str, Any] = {
     "view_cache": None, "face_cache": dict, "chars_cache": dict, "kw_present": None, "statics_cache": None,
     "live_cache": None, "offzone_cache": (-1, False), "plays_cache": (-1, []), "targets_seen": None,
-    "memo": dict, "restricts_cache": (-1, False), "tallies_cache": (-1, False),
+    "memo": dict, "restricts_cache": (-1, False), "unrestricted": -1, "tallies_cache": (-1, False),
     "heard_cache": (-1, frozenset()),
 }
 

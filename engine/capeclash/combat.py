@@ -92,7 +92,7 @@ def _targets(g: Game, side: int, how: tuple[bool, bool, bool, bool]) -> list[Car
                 else:
                     back.append(c)
         protectors = front
-        if R.possible(g):  # "can't be attacked", "doesn't protect"
+        if g.unrestricted != len(g.cards) and R.possible(g):  # "can't be attacked", "doesn't protect"
             protectors = [c for c in front if R.blocks(g, c)]
             front = [c for c in front if not R.why(g, c, "be_attacked")]
             back = [c for c in back if not R.why(g, c, "be_attacked")]
@@ -140,7 +140,8 @@ def _how_matters(g: Game, ranged: bool) -> bool:
     Only Dodge (against ranged attacks) or a machine (attackable only where no character stands)
     can: otherwise an enemy's face-up front row is always open, and its back row is open when
     the front row is empty."""
-    return bool(g.machines) or (ranged and g.kw_possible("dodge")) or not g.caches.enabled or R.possible(g)
+    return bool(g.machines) or (ranged and g.kw_possible("dodge")) or not g.caches.enabled or (
+        g.unrestricted != len(g.cards) and R.possible(g))
 
 
 def _enemy_in_sight(g: Game, side: int) -> bool:
@@ -165,7 +166,7 @@ def attack_starters(g: Game, side: int) -> list[Card]:
     out = []
     seen: dict[tuple, bool] = {}
     sniper, stealth = g.kw_possible("sniper"), g.kw_possible("stealth")
-    restricted = R.possible(g)
+    restricted = g.unrestricted != len(g.cards) and R.possible(g)
     for c in g.characters(side):
         if not c.face_up or c.exhausted or c.zone != "play":
             continue
@@ -195,7 +196,7 @@ def possible_teammates(g: Game, attackers: list[Card]) -> list[Card]:
     cands = [c for c in g.characters(side)
              if c.row == row and c.iid not in ids and c.face_up and not c.exhausted and c.zone == "play"
              and (row == "front" or g.has_keyword(c, "ranged"))]
-    if cands and R.possible(g):
+    if cands and g.unrestricted != len(g.cards) and R.possible(g):
         cands = [c for c in cands if not R.why(g, c, "attack")]
     if not cands:
         return []
@@ -272,7 +273,11 @@ def pass_priority(g: Game, acted: bool) -> None:
 def _next_in_window(g: Game, order: list[int], after: int) -> int:
     """The player after seat ``after`` in the window order (``after`` may be out of the game)."""
     n = len(g.players)
-    return next(q for q in ((after + k) % n for k in range(1, n + 1)) if q in order)
+    for k in range(1, n + 1):  # (a loop, not a generator: this runs for every pass in a combat)
+        q = (after + k) % n
+        if q in order:
+            return q
+    raise StopIteration  # (never: the window has a player in it)
 
 
 def _resolve(g: Game, cb: Combat) -> None:
@@ -306,7 +311,7 @@ def strike_value(g: Game, c: Card, target: Card) -> int:
         return 0
     if _evades(g, c, target):
         return 0
-    if R.possible(g) and R.why(g, target, "be_struck"):
+    if g.unrestricted != len(g.cards) and R.possible(g) and R.why(g, target, "be_struck"):
         return 0
     v = stats.strike_value(g, c)
     cb = g.combat

@@ -34,33 +34,36 @@ def _expires(m: Modifier | dict, turn: int, active: int | None = None) -> bool:
 
 def proceed(g: Game) -> None:
     ph = g.phase
-    if g.active not in g.live_sides() and ph in TURN_PHASES:
+    live = g.live_cache  # (live_sides, read directly: this runs after nearly every action)
+    if g.active not in (live if live is not None else g.live_sides()) and ph in TURN_PHASES:
         out_turn_ends(g)
         return
-    # the most frequent phases first: this runs after nearly every action
+    # the most frequent phases first; the step questions are asked as ``Game.ask_step`` does
+    # (a new dict of the decision's type and players), written out
     if ph == "main":
         if g.declaring:
             assert g.declaring_player is not None
-            g.ask_step("declare", [g.declaring_player])
+            g.decision = {"type": "declare", "players": [g.declaring_player]}
         elif g.combat is not None:
-            if g.combat.stage == "window":
-                if g.players[g.combat.priority].out:
+            cb = g.combat
+            if cb.stage == "window":
+                if g.players[cb.priority].out:
                     combat.priority_leaves(g)  # may resolve the combat: the loop goes on
                     return
-                g.ask_step("combat", [g.combat.priority])
+                g.decision = {"type": "combat", "players": [cb.priority]}
             else:
                 combat.finish(g, survived=True)
         else:
-            g.ask_step("main", g.live_players_of(g.active))
+            g.decision = {"type": "main", "players": list(g.live_players_of(g.active))}
     elif ph == "formation":
-        g.ask_step("formation", g.live_players_of(g.active))
+        g.decision = {"type": "formation", "players": list(g.live_players_of(g.active))}
     elif ph == "resource" or ph == "recruit":
         sp = g.step_player
         assert sp is not None
         if g.players[sp].out:
             next_build_player(g, "recruit")  # their build steps are over
             return
-        g.ask_step(ph, [sp])
+        g.decision = {"type": ph, "players": [sp]}
     elif ph == "start":
         start_of_turn(g)
     elif ph == "draw":

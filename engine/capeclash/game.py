@@ -96,7 +96,7 @@ class Game(Decisions, Replayable):
         # that turns every shortcut off is ``caches``)
         "view_cache", "face_cache", "chars_cache", "kw_present", "statics_cache", "live_cache", "offzone_cache",
         "plays_cache", "targets_seen", "memo", "in_statics", "_actions_json",
-        "restricts_cache", "tallies_cache", "heard_cache",
+        "restricts_cache", "unrestricted", "tallies_cache", "heard_cache",
     )
 
     # the fields' types (the modules in this package read and write them; Game owns them)
@@ -153,6 +153,7 @@ class Game(Decisions, Replayable):
     targets_seen: dict | None
     memo: dict
     restricts_cache: tuple[int, bool]
+    unrestricted: int
     tallies_cache: tuple[int, bool]
     heard_cache: tuple[int, frozenset]
     in_statics: bool
@@ -238,6 +239,7 @@ class Game(Decisions, Replayable):
         self.lasting: list[dict] = []       # lasting abilities and restrictions of players
         self.tallies: dict[str, int] = {}   # per-card tallies ("stuns:12": characters it stunned)
         self.restricts_cache: tuple[int, bool] = (-1, False)
+        self.unrestricted = -1
         self.tallies_cache: tuple[int, bool] = (-1, False)
         self.heard_cache: tuple[int, frozenset] = (-1, frozenset())
 
@@ -363,12 +365,10 @@ class Game(Decisions, Replayable):
         self.decision = None
 
     def _run_frame(self, frame: Frame | StackEntry) -> None:
-        kind = type(frame)  # (the entries are never subclassed: the most frequent first)
-        if kind is CombatStep:
-            assert isinstance(frame, CombatStep)
+        # (the entries are never subclassed: their exact type, the most frequent first)
+        if type(frame) is CombatStep:
             combat.step(self, frame)
-        elif kind is Frame:  # an effect frame
-            assert isinstance(frame, Frame)
+        elif type(frame) is Frame:  # an effect frame
             effects.run(self, frame)
         elif isinstance(frame, Payment):
             powers.run_payment(self, frame)

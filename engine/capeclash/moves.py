@@ -19,8 +19,8 @@ from engine.core.actions import Action, act
 if TYPE_CHECKING:
     from engine.capeclash.game import Game
 
-# Decisions whose legal actions ask whom attackers can reach (combat._targets): ``options`` works
-# that out once per list in their branches (tests/test_cache_differential.py checks these are all)
+# Decisions whose legal actions ask whom attackers can reach (combat._targets): ``options`` remembers
+# that in their branches (``_targets_seen``; tests/test_cache_differential.py checks these are all)
 ATTACK_DECISIONS = decisions.ATTACK_DECISIONS
 
 # Actions that change nothing the legal plays depend on: (events they log, whether they move a
@@ -47,7 +47,7 @@ def options(g: Game, p: int, d: Decision) -> list[Action]:
         return out
     if t == "main":
         if g.caches.enabled:
-            g.targets_seen = {}  # who can be attacked, worked out once per list of actions
+            g.targets_seen = _targets_seen(g)
         try:
             starters = starters_of(g, pl.side)
             out = [act(p, "attack", {"card": c.iid}) for c in starters]
@@ -64,7 +64,7 @@ def options(g: Game, p: int, d: Decision) -> list[Action]:
         return [*plays(g, p, "combat"), act(p, "pass")]
     if t == "declare":
         if g.caches.enabled:
-            g.targets_seen = {}
+            g.targets_seen = _targets_seen(g)
         try:
             return list(declare_options(g, p))  # a copy: callers own the list they get
         finally:
@@ -86,7 +86,8 @@ def options(g: Game, p: int, d: Decision) -> list[Action]:
                     if queries.main_names(g, g.players[ally].side).isdisjoint(lnames[cid]):
                         for row in ("front", "back"):
                             out.append(act(p, "recruit_ally", {"card": iid, "row": row, "ally": ally}))
-        if R.possible(g):  # a player who can't recruit a card; a card that can't be in the front row
+        if g.unrestricted != len(g.cards) and R.possible(g):  # a player who can't recruit a card; a card
+            # that can't be in the front row
             out = R.filter_actions(g, p, out)
         out += equip_options(g, p)
         out += plays(g, p, "build")
@@ -133,6 +134,16 @@ def options(g: Game, p: int, d: Decision) -> list[Action]:
     raise AssertionError(t)
 
 
+def _targets_seen(g: Game) -> dict:
+    """Whom attackers can reach (``combat._targets``), remembered in ``g.memo`` with the lists worked
+    out from it (attack starters, declare options): kept across the same quiet actions, dropped by a
+    move in formation (``ROWLESS``) and by everything else."""
+    got = g.memo.get(("targets",))
+    if got is None:
+        got = g.memo[("targets",)] = {}
+    return got
+
+
 def reaction_payable(g: Game, p: int) -> bool:
     """Can ``p`` pay for the reaction now offered (the hand included)?"""
     top = g.stack[-1]
@@ -150,7 +161,7 @@ def row_moves(g: Game, p: int) -> list[tuple[int, Action]]:
     if got is None:
         got = [(c.iid, act(p, "move", {"card": c.iid, "row": "back" if c.row == "front" else "front"}))
                for c in g.characters(g.players[p].side)]
-        if R.possible(g):  # can't move, can't be in the front row
+        if g.unrestricted != len(g.cards) and R.possible(g):  # can't move, can't be in the front row
             got = [(i, a) for i, a in got if R.move_ok(g, g.cards[i], a.args["row"])]
         if g.caches.enabled:
             g.memo[key] = got
@@ -186,7 +197,8 @@ def plays(g: Game, p: int, timing: str) -> list[Action]:
     got = g.memo.get(key)
     if got is None:
         got = powers.plays(g, p, timing)
-        if got and R.possible(g):  # a player who can't use super powers or play plot twists
+        if got and g.unrestricted != len(g.cards) and R.possible(g):  # a player who can't use super powers
+            # or play plot twists
             got = R.filter_actions(g, p, got)
         if g.caches.enabled:
             g.memo[key] = got

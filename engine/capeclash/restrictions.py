@@ -27,7 +27,10 @@ if TYPE_CHECKING:
 
 def possible(g: Game) -> bool:
     """Could anything be restricted in this game? (Some card of the game can restrict; with the
-    caches off: always yes.)"""
+    caches off: always yes.) Where it is asked most (legal actions, combat) the guard is written
+    ``g.unrestricted != len(g.cards) and possible(g)``: ``g.unrestricted`` is the number of cards
+    the game had when it was found that none of them can restrict (-1: not found, or caches off),
+    so the usual answer costs no call."""
     got = g.restricts_cache  # (number of cards, answer): stored only with the caches on
     if got[0] == len(g.cards):
         return got[1]
@@ -36,6 +39,8 @@ def possible(g: Game) -> bool:
     rs = g.defs.restricts
     got = (len(g.cards), bool(rs and not rs.isdisjoint(g.cids_in_game())))
     g.restricts_cache = got
+    if not got[1]:
+        g.unrestricted = got[0]
     return got[1]
 
 
@@ -190,7 +195,8 @@ def hears(g: Game, event: str) -> bool:
     kos, ally_ko, card_played, location_appears, recruited, draw_phase)? They are emitted only then.
     (A Mimic listens to everything its teammates could: their cards are in the game too. A card that
     can grant a triggered ability, ``grant_trigger``, makes that ability's event heard.)"""
-    return event in heard(g)
+    got = g.heard_cache  # (read here first: asked for events emitted in every combat and turn)
+    return event in (got[1] if got[0] == len(g.cards) else heard(g))
 
 
 def heard(g: Game) -> Container[str]:
@@ -230,6 +236,7 @@ def tallies_kept(g: Game) -> bool:
 
 def tally(g: Game, what: str, iid: int) -> None:
     """Count one more ``what`` (stuns, kos) for character ``iid`` (kept for the whole game)."""
-    if tallies_kept(g):
+    got = g.tallies_cache  # (read here first: asked for every stun and KO in combat)
+    if got[1] if got[0] == len(g.cards) else tallies_kept(g):
         key = f"{what}:{iid}"
         g.tallies[key] = g.tallies.get(key, 0) + 1

@@ -13,6 +13,7 @@ from engine.capeclash.lasting import lasting_triggers
 from engine.capeclash.stack import ReactionOffer, XpGain
 from engine.capeclash.state import Card, Modifier, Trigger
 from engine.cardlang.cards import KEYWORD_TRIGGERS, TriggerDef
+from engine.cardlang.language import EVENTS
 
 if TYPE_CHECKING:
     from engine.capeclash.game import Game
@@ -22,7 +23,6 @@ LOOK_BACK = ("is_stunned", "is_ko")
 
 
 def _event_phrase(event: str) -> str:
-    from engine.cardlang.language import EVENTS
     return "it " + EVENTS[event] if not event.endswith("_turn") else EVENTS[event]
 
 
@@ -77,10 +77,13 @@ def triggers_of(g: Game, c: Card, event: str, data: dict, look_back: bool = Fals
     d = g.defs.cards[c.cid]
     ctl = g.controller(c)
     lost = bool(c.mods) and g.powers_lost(c)  # keywords and super powers are gone; other abilities stay
-    abilities = [(["trigger", c.cid, i], t, f"{d.name}'s ability") for i, t in enumerate(d.triggers)]
+    # (only the abilities that trigger on this event are listed, and named: the loop below takes no other)
+    abilities = [(["trigger", c.cid, i], t, f"{d.name}'s ability") for i, t in enumerate(d.triggers)
+                 if t.on == event]
     if c.gear is not None and c.zone == "play":
         ed = g.defs.cards[g.cards[c.gear].cid]
-        abilities += [(["trigger", ed.id, i], t, f"{ed.name} on {d.name}") for i, t in enumerate(ed.triggers)]
+        abilities += [(["trigger", ed.id, i], t, f"{ed.name} on {d.name}") for i, t in enumerate(ed.triggers)
+                      if t.on == event]
     if not lost:
         kws = g.keywords_of(c) if (c.mods or c.gear is not None or "mimic" in d.keywords
                                    or g.statics_grant) else d.keywords
@@ -88,7 +91,8 @@ def triggers_of(g: Game, c: Card, event: str, data: dict, look_back: bool = Fals
             kws = d.keywords  # it had its printed keywords the moment before
         for kw in sorted(kws):
             for i, t in enumerate(KEYWORD_TRIGGERS.get(kw, ())):
-                abilities.append((["kw", kw, i], t, f"{d.name}'s {kw.replace('_', ' ').title()}"))
+                if t.on == event:
+                    abilities.append((["kw", kw, i], t, f"{d.name}'s {kw.replace('_', ' ').title()}"))
     if c.mods and g.defs.grants:  # abilities granted for a while (``grant_trigger``: only if a card can)
         for m in c.mods:
             if m["k"] == "trig" and m["on"] == event:
