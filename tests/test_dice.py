@@ -349,7 +349,7 @@ def test_terminal_game_between_computers_ends():
     assert out[-2] == "  Villainy wins: the good guys have no character left that is not delayed."
 
 
-@pytest.mark.parametrize("level", ["random", "easy", "normal", "hard"])
+@pytest.mark.parametrize("level", ["random", "easy", "normal", pytest.param("hard", marks=pytest.mark.slow)])
 def test_every_ai_level_plays_legal_moves_from_views(level, pool):
     from engine.ai import make_policy, public_context
     from engine.ai.match import seat_rng

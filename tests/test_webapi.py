@@ -591,6 +591,7 @@ def test_an_attack_names_its_targets_and_attack_plus_target_is_one_move(session)
     assert back["hash"] == before
 
 
+@pytest.mark.slow  # (whole games: about 3 s)
 def test_log_lines_name_the_public_cards_the_page_animates(session):
     """Recruits, attacks, strikes, stuns, KOs, level-ups, plot twists and powers carry the ids of the cards
     they are about (all in the open), and draws the player and how many: the page animates each event
