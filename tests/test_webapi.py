@@ -176,7 +176,8 @@ def test_computer_levels_finish_a_game(session):
     # seed 9: the normal level wins by knocking out the other main character (measured; fixed by the
     # seed and by which plays the levels leave out as futile: engine.capeclash.futility)
     assert st["over"] and st["result_text"] == "AI 2 (normal) wins!"
-    assert g.result["winners"] == [1] and g.result["reason"] == "the last main character(s) standing"
+    assert g.result["winners"] == [1] and g.result["reason"] == \
+        f"{g.name(g.main_in_play(1).iid)} is the last main character standing"
     assert g.cards[g.players[0].main].zone == "ko" and g.players[0].out
     assert {a["player"] for a in g.actions} == {0, 1}  # both computer players moved
 

@@ -97,7 +97,11 @@ def check_end(g: Game) -> None:
         return
     if alive_teams:
         team = alive_teams.pop()
-        reason = "the last main character(s) standing"
+        standing = [g.name(m.iid) for p in g.players if p.team == team and not p.out
+                    and (m := g.main_in_play(p.index)) is not None]
+        reason = (f"{standing[0]} is the last main character standing" if len(standing) == 1 else
+                  f"{' and '.join(standing)} are the last main characters standing" if standing else
+                  "the last main character standing")
     else:
         team = g.team_of_side(g.active)
         reason = "the last main characters fell together, so the side taking its turn wins"
