@@ -577,6 +577,13 @@ def test_tablet_layout_and_convention_mode(chromium, server):
         assert page.evaluate("!!document.activeElement.dataset.action")
         assert page.evaluate("getComputedStyle(document.activeElement).outlineStyle") == "solid"
         t.shot("tablet-focus")
+        # a list of actions taller than its box fades at the foot while more lies below, not once scrolled down
+        page.evaluate("document.getElementById('actions').style.maxHeight = '70px'; dispatchEvent(new Event('resize'))")
+        assert page.evaluate("document.getElementById('actions').classList.contains('more-below')")
+        assert page.evaluate("getComputedStyle(document.getElementById('actions')).maskImage") != "none"
+        page.evaluate("const b = document.getElementById('actions'); b.scrollTop = b.scrollHeight")
+        page.wait_for_function("!document.getElementById('actions').classList.contains('more-below')", timeout=5000)
+        page.evaluate("document.getElementById('actions').style.maxHeight = ''; dispatchEvent(new Event('resize'))")
         page.wait_for_function("document.body.dataset.screen === 'title'", timeout=15000)  # idle: ~4 s
         assert page.evaluate(f"localStorage.getItem('{SAVE_KEY}')") is None
         page.wait_for_function("document.querySelectorAll('#demo-board .card').length > 0", timeout=30000)

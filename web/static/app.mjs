@@ -1145,7 +1145,16 @@ function renderSide(state) {
     }
     box.append(list);
   }
+  requestAnimationFrame(markMoreBelow);
 }
+
+// a long list of offered actions scrolls: while more lies below, its foot fades (a hint to scroll)
+function markMoreBelow() {
+  const box = $("actions");
+  box.classList.toggle("more-below", box.scrollTop + box.clientHeight < box.scrollHeight - 2);
+}
+$("actions").addEventListener("scroll", markMoreBelow, { passive: true });
+window.addEventListener("resize", markMoreBelow);
 
 async function switchViewer(p) {
   app.seenSeq = null;
