@@ -52,7 +52,7 @@ def test_an_if_step_says_first_time_of_the_ability():
 @pytest.mark.parametrize(("args", "field", "words"), [
     ({"from": "ko", "filter": {"type": "plot_twist"}, "row": "back"}, "effect[0].play_from.row",
      "which row a character enters"),
-    ({"from": "removed", "whose": "enemy"}, "effect[0].play_from.whose", "give from: ko"),
+    ({"from": "deck_top", "whose": "enemy"}, "effect[0].play_from.whose", "give from: ko or from: removed"),
     ({"from": "ko", "whose": "enemy", "filter": {"type": "location"}}, "effect[0].play_from.whose",
      "owner's resource row"),
     ({"from": "ko", "whose": "enmy"}, "effect[0].play_from.whose", "unknown pile owner 'enmy' (did you mean 'enemy'?)"),
@@ -67,6 +67,8 @@ def test_play_from_options_are_checked_at_their_field(args, field, words):
 @pytest.mark.parametrize(("args", "text"), [
     ({"from": "ko", "whose": "any", "filter": {"type": "plot_twist"}, "optional": True},
      "You may play a plot twist from any player's KO pile without paying its cost."),
+    ({"from": "removed", "whose": "any", "filter": {"type": "plot_twist"}},
+     "Play a plot twist from any player's removed-from-game pile without paying its cost."),
     ({"from": "deck_bottom", "optional": True, "row": "choose"},
      "Reveal the bottom card of your deck. You may play it without paying its cost. A character enters play in a "
      "row of your choice."),

@@ -110,6 +110,8 @@ EXPECTED = {
                           'turn this ability resolves, you draw a card.'),
     'pt-turncoat-recall': ("Main: Put a supporting character that costs 3 or less from an enemy player's KO pile into "
                            "play in a row of your choice."),
+    'pt-exiles-welcome': ("Main: Put a supporting character from an enemy player's removed-from-game pile into play "
+                          "in your back row."),
     'pt-rearguard-muster': ("Main: Reveal the bottom card of your deck. If it's a supporting character, put it into play "
                             "in your back row."),
     'pt-hushweaver': ('**Unravel** - Reaction {mind} or {energy}{energy}: When an enemy player plays a plot twist, you '

@@ -548,6 +548,10 @@ def card_zone(g: Game, p: int, zone: str) -> list[int]:
     enemies = [q for q in g.players if g.are_enemies(q.side, pl.side)]
     if zone == "enemy_ko":
         return [i for q in enemies for i in q.ko]
+    if zone == "enemy_removed":
+        return [i for q in enemies for i in q.removed]
+    if zone == "any_removed":
+        return [i for q in g.players for i in q.removed]
     return [i for q in g.players for i in q.ko]  # any_ko
 
 

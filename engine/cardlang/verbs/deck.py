@@ -545,7 +545,8 @@ class UsePowerOf(Verb):
 
 
 PLAY_WHERE = {"ko": "your KO pile", "removed": "your removed-from-game pile"}
-PLAY_WHOSE_WHERE = {"enemy": "an enemy player's KO pile", "any": "any player's KO pile"}
+PLAY_PILE = {"ko": "KO pile", "removed": "removed-from-game pile"}
+PLAY_WHOSE_WHERE = {"enemy": "an enemy player's {pile}", "any": "any player's {pile}"}
 PLAY_LOG = {"ko": "from their KO pile", "removed": "from their removed-from-game pile",
             "deck_top": "from the top of their deck", "deck_bottom": "from the bottom of their deck"}
 PLAYABLE = ("supporting", "plot_twist", "location")
@@ -566,8 +567,8 @@ class PlayFrom(Verb):
     revealed to everyone and played if it matches (it stays where it was otherwise, or if you
     choose not to play it with ``optional``).
 
-    ``whose: enemy`` (or ``any``) plays from an enemy player's KO pile (or any player's, yours
-    included). The card stays its owner's: a character enters play on your side and you control it,
+    ``whose: enemy`` (or ``any``) plays from an enemy player's KO pile or removed-from-game pile
+    (``from: ko`` or ``removed``; ``any``: any player's, yours included). The card stays its owner's: a character enters play on your side and you control it,
     and wherever it goes when it leaves play (KO'd, returned, removed) it goes to its owner's pile,
     as every card does; a plot twist resolves as yours (you are "you" in its text), then goes to its
     owner's KO pile. A location would go into its owner's resource row, so an enemy's locations
@@ -593,9 +594,9 @@ class PlayFrom(Verb):
             err("row", f"says which row a character enters, and this plays only {P.card_filter_phrase({'type': typ})}s: "
                        "drop row, or give filter: {type: supporting}")
         whose = args.get("whose", "you")
-        if whose != "you" and args.get("from") != "ko":
-            err("whose", f"whose: {whose} plays from an enemy's KO pile, the only other player's pile play_from "
-                         f"reaches: give from: ko (or drop whose)")
+        if whose != "you" and args.get("from") not in PLAY_PILE:
+            err("whose", f"whose: {whose} plays from an enemy's KO or removed-from-game pile, the only other "
+                         f"players' piles play_from reaches: give from: ko or from: removed (or drop whose)")
         elif whose != "you" and typ == "location":
             err("whose", "a location would go into its owner's resource row, so an enemy's locations can't be "
                          "played: drop whose, or give filter: {type: supporting} or {type: plot_twist}")
@@ -615,8 +616,8 @@ class PlayFrom(Verb):
     @staticmethod
     def _pile(g, frame, a) -> list[int]:
         src, whose = a["from"], a.get("whose", "you")
-        if src == "ko" and whose != "you":
-            return fx.card_zone(g, frame.ctl, "enemy_ko" if whose == "enemy" else "any_ko")
+        if src in PLAY_PILE and whose != "you":
+            return fx.card_zone(g, frame.ctl, f"{whose}_{src}")  # enemy_ko, any_removed...
         return fx.card_zone(g, frame.ctl, src)
 
     def run(self, g, frame, a) -> bool:
@@ -683,12 +684,12 @@ class PlayFrom(Verb):
     def _from_words(g, frame, a, iid: int | None = None, you: bool = False) -> str:
         """'from their KO pile', 'from Bo's KO pile', 'from an enemy player's KO pile' (the log's words)."""
         whose = a.get("whose", "you")
-        if a["from"] != "ko" or whose == "you" or (iid is not None and g.cards[iid].owner == frame.ctl):
+        if a["from"] not in PLAY_PILE or whose == "you" or (iid is not None and g.cards[iid].owner == frame.ctl):
             words = PLAY_LOG[a["from"]]
             return words.replace("their", "your") if you else words
         if iid is not None:
-            return f"from {g.players[g.cards[iid].owner].name}'s KO pile"
-        return "from " + PLAY_WHOSE_WHERE[whose]
+            return f"from {g.players[g.cards[iid].owner].name}'s {PLAY_PILE[a['from']]}"
+        return "from " + PLAY_WHOSE_WHERE[whose].format(pile=PLAY_PILE[a["from"]])
 
     def _play(self, g, frame, a, iid, row: str = "front") -> bool:
         """Play the card; True for a plot twist (its effect is now on the stack, above this one)."""
@@ -749,7 +750,7 @@ class PlayFrom(Verb):
                                                                                  else P.cap(then))
         else:
             whose = a.get("whose", "you")
-            where = PLAY_WHERE[a["from"]] if whose == "you" else PLAY_WHOSE_WHERE[whose]
+            where = PLAY_WHERE[a["from"]] if whose == "you" else PLAY_WHOSE_WHERE[whose].format(pile=PLAY_PILE[a["from"]])
             if typ == "supporting":
                 out = f"Put {what} from {where} into play in {into_row}."
             elif typ == "location":
