@@ -131,8 +131,8 @@ def granted_trigger(g: Game, m: Modifier) -> TriggerDef:
 def reactions_of(g: Game, c: Card, d, event: str, data: dict, ctl: int) -> None:
     """Reaction super powers: offered (to pay and use) when their event happens."""
     for cid, i, pw in powers.powers_of(g, c):
-        if pw.reaction != event or pw.costs and pw.cost != pw.costs[0]:
-            continue  # (a reaction with alternative costs is offered once, its first cost standing for all)
+        if pw.reaction != event:
+            continue
         key = powers.used_key(c, pw)
         if key in g.used_powers or (pw.once_per_game and pw.name in c.used_once):
             continue

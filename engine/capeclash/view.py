@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.capeclash import stats
+from engine.cardlang.phrases import DURATION
 
 if TYPE_CHECKING:
     from engine.capeclash.game import Game
@@ -33,6 +34,8 @@ def card_face(g: Game, c: Card) -> dict:
 def character(g: Game, c: Card) -> dict:
     d = g.defs[c.cid]
     atk, dfn = stats.stats(g, c)
+    # anything that can give or take keywords (mods, equipment, statics, Mimic): else the printed ones
+    changed = bool(c.mods) or c.gear is not None or g.statics_grant or "mimic" in d.keywords
     out = {
         "iid": c.iid, "cid": c.cid, "name": d.name, "owner": c.owner, "controller": g.controller(c),
         "side": c.side, "row": c.row,
@@ -40,14 +43,14 @@ def character(g: Game, c: Card) -> dict:
         "health": stats.health(g, c), "wounds": c.wounds, "plus": c.plus, "minus": c.minus,
         "vitality": c.vitality, "stunned": not c.face_up, "exhausted": c.exhausted, "frozen": bool(c.frozen),
         "main": c.is_main, "teams": list(d.teams),
-        "keywords": _keywords(g, c, d),
+        "keywords": sorted(g.keywords_of(c)) if changed else sorted(k for k in d.keywords if g.has_keyword(c, k)),
         "in_combat": g.combat is not None and g.combat.involves(c.iid),
         "token": c.token,
         "equipment": {**card_face(g, g.cards[c.gear]), "owner": g.cards[c.gear].owner} if c.gear is not None else None,
     }
     if d.level:
         out["level"] = d.level
-    if c.face_up and (c.mods or c.gear is not None or g.statics_grant or "mimic" in d.keywords):
+    if c.face_up and changed:
         _gained(g, c, d, out)
     return out
 
@@ -56,13 +59,6 @@ def character(g: Game, c: Card) -> dict:
 # (issue 18): the keywords it has beyond its printed ones, where each came from and for how long,
 # the triggered abilities it was granted (their rules text, rendered from the card data) and the
 # printed keywords it lost. All of it is public: every source is a card in play or an ability played.
-
-def _keywords(g: Game, c: Card, d) -> list[str]:
-    """Every keyword a character has now: printed, granted, worn or copied (stunned: Swarm only)."""
-    if c.mods or c.gear is not None or g.statics_grant or "mimic" in d.keywords:
-        return sorted(g.keywords_of(c))
-    return sorted(k for k in d.keywords if g.has_keyword(c, k))  # the common case: printed keywords only
-
 
 def duration_words(g: Game, m: Modifier) -> str | None:
     """How long a modifier lasts, in words for every viewer ("this turn", "until the end of Ana's
@@ -73,7 +69,6 @@ def duration_words(g: Game, m: Modifier) -> str | None:
     if until == "source_leaves":
         return f"while {g.name(m['source'])} stays face up in play" if "source" in m else None
     if until in ("combat", "turn", "next_turn"):
-        from engine.cardlang.phrases import DURATION
         return DURATION[until].strip()
     return None
 

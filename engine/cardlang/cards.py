@@ -1086,9 +1086,10 @@ def _parse_powers(ck: _Checker, powers) -> list[PowerDef]:
                 ck.check_choice(sym, (*L.SYMBOLS, L.ANY_SYMBOL), f"{pf}.or_cost[{j}]", "power symbol")
             if not alt or tuple(alt) == tuple(cost):
                 ck.err(f"{pf}.or_cost", "an alternative cost of at least one power symbol, other than the cost")
-            costs = (tuple(cost), tuple(alt))  # (a reaction too: offered once, paid by either)
+            costs = (tuple(cost), tuple(alt))
+        # one play per cost, except a reaction: offered once when its event happens, paid by either
         for timing in timings or (p.get("timing", "main"),):
-            for one_cost in costs:
+            for one_cost in costs[:1] if p.get("reaction") else costs:
                 out.append(PowerDef(name=p.get("name", "?"), timing=timing, cost=one_cost,
                                     effect=effect, any_turn=bool(p.get("any_turn", False)),
                                     once_per_game=bool(p.get("once_per_game", False)), reaction=p.get("reaction"),
