@@ -15,6 +15,15 @@ PROFILES = ("home", "tgc", "mpc", "drivethru", "tts")
 GAMES = {**{g: (g,) for g in _games.GAMES}, "all": tuple(_games.GAMES)}
 
 
+def _default_data() -> Path:
+    """``card_data`` in the working folder, else the one beside the engine (as the other commands do)."""
+    here = Path("card_data")
+    if here.is_dir():
+        return here
+    from engine.capeclash.ruleset import CARD_DATA
+    return CARD_DATA
+
+
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     what = parser.add_mutually_exclusive_group()
     what.add_argument("--deck", action="append", type=Path, metavar="FILE",
@@ -32,7 +41,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="home (default), tgc (The Game Crafter PNGs), mpc (MakePlayingCards PNGs), "
                              "drivethru (CMYK PDF), tts (Tabletop Simulator sheet + JSON), or all; repeatable")
     parser.add_argument("--out", type=Path, default=Path("out/print"), help="output folder (default: out/print)")
-    parser.add_argument("--data", type=Path, default=Path("card_data"), help="card data folder (default: card_data)")
+    parser.add_argument("--data", type=Path, default=None,
+                        help="card data folder (default: ./card_data, else the one installed with Cape Clash)")
     parser.add_argument("--offset-x", type=float, default=0.0, metavar="MM",
                         help="shift the duplex back pages right by MM (read it off the calibration page)")
     parser.add_argument("--offset-y", type=float, default=0.0, metavar="MM", help="shift the back pages down by MM")
@@ -59,7 +69,7 @@ def options_from(args):
     if "all" in profiles:
         profiles = list(PROFILES)
     games = GAMES[args.game or ("capeclash" if args.deck else "all")]
-    return Options(data=args.data, out=args.out, deck=list(args.deck or []), games=games,
+    return Options(data=args.data or _default_data(), out=args.out, deck=list(args.deck or []), games=games,
                    papers=tuple(dict.fromkeys(args.paper or ["a4", "letter"])),
                    profiles=tuple(dict.fromkeys(profiles)), offset=(args.offset_x, args.offset_y),
                    gutter=args.gutter, extras=not args.no_extras, use_cache=not args.no_cache, force=args.force,

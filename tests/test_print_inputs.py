@@ -351,3 +351,14 @@ def test_svg_arcs_and_relative_commands_flatten_to_the_right_shape():
     n = 20000   # the same hump sampled finely: x(t) = 300 t^2 - 200 t^3, y(t) = 150 t (1 - t)
     fine = [(300 * (k / n) ** 2 - 200 * (k / n) ** 3, 150 * (k / n) * (1 - k / n)) for k in range(n + 1)]
     assert area(curve[0]) == pytest.approx(area([*fine, fine[0]]), rel=1e-3)
+
+
+def test_print_finds_the_card_data_from_any_folder(tmp_path, monkeypatch):
+    """`capeclash print --deck deck-ember-oath` run outside the project folder uses the card data
+    installed with Cape Clash, as `capeclash deck` does (it looked for ./card_data and found no deck)."""
+    from printgen.cli import _default_data
+    from printgen.data import resolve_deck
+    monkeypatch.chdir(tmp_path)
+    root = _default_data()
+    assert root.is_absolute() and (root / "starter").is_dir()
+    assert resolve_deck("deck-ember-oath", root).name == "deck-ember-oath.yaml"
