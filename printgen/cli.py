@@ -16,12 +16,12 @@ GAMES = {**{g: (g,) for g in _games.GAMES}, "all": tuple(_games.GAMES)}
 
 
 def _default_data() -> Path:
-    """``card_data`` in the working folder, else the one beside the engine (as the other commands do)."""
+    """``card_data`` in the working folder, else the one installed beside printgen (as the other
+    commands do; no engine import here: the print cache follows printgen's engine imports)."""
     here = Path("card_data")
     if here.is_dir():
         return here
-    from engine.capeclash.ruleset import CARD_DATA
-    return CARD_DATA
+    return Path(__file__).resolve().parent.parent / "card_data"
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
