@@ -68,6 +68,9 @@ A ruleset is a module (or any object) with these attributes:
 * ``evaluate(view, player) -> float``: how well ``player`` stands, from 0 (lost) to 1 (won),
   read from a view of the game (``player``'s own view, or ``g.view(player)`` of a sampled game).
   The heuristic ranks actions by it and the search cuts its playouts off with it.
+* ``evaluate_game(game, player) -> float`` (optional): the same number as ``evaluate`` of
+  ``game.view(player)``, read from the game without building the view (the search's playouts end
+  on sampled games, so nothing hidden is read); used where a level keeps the default evaluation.
 * ``sample_state(view, player, rng, context) -> game | None``: a fresh, playable game object
   consistent with ``view``, in which ``player`` is to act. Cards hidden from ``player`` (the
   opponents' hands, deck orders, face-down resources) are drawn at random, using ``rng``, from

@@ -383,6 +383,71 @@ def evaluate(view: dict, player: int) -> float:
     return 1.0 / (1.0 + math.exp(-diff / 8.0))
 
 
+def _game_side_score(g: Game, side: int) -> float:
+    """``_side_score`` read from the game itself, term by term in the same order (the same float)."""
+    score = 0.0
+    chars = g.characters(side)
+    for c in [c for c in chars if c.row == "front"] + [c for c in chars if c.row == "back"]:
+        atk, dfn = stats.stats(g, c)
+        body = 1.0 + 0.45 * max(0, atk) + 0.35 * max(0, dfn)
+        if not c.face_up:
+            body *= 0.45
+        elif c.exhausted:
+            body *= 0.9
+        if c.is_main:
+            health = stats.health(g, c)
+            left = max(0, health - c.wounds)
+            score += 9.0 * left / max(1, health) + 2.5 * left + body
+        else:
+            score += body
+    for p in g.players_of(side):
+        pl = g.players[p]
+        if pl.out:
+            continue
+        score += 0.55 * min(len(pl.resources), 9) + 0.25 * min(len(pl.hand), 9)
+        score += 3.0 * (pl.level - 1)
+        lvl = g.defs[g.cards[pl.main].cid] if pl.main is not None else None
+        needed = lvl.level_up.xp if lvl is not None and lvl.level_up else None
+        if needed:
+            score += 1.5 * pl.xp / needed
+        if not pl.deck:
+            score -= 1.0
+    return score
+
+
+def evaluate_game(g: Game, player: int) -> float:
+    """``evaluate(g.view(player), player)`` without building the view: the search scores a
+    playout's end this way (nothing the evaluation reads is hidden from ``player``: counts of
+    hands, decks and resources, and the board). ``tests/test_ai_eval.py`` compares the two.
+
+    >>> from engine.capeclash.testing import sample_game
+    >>> g = sample_game(seed=3)
+    >>> evaluate_game(g, 0) == evaluate(g.view(0), 0)
+    True
+    """
+    r = g.result
+    if r is not None:
+        w = r.get("winners") or []
+        return (1.0 / len(w)) if player in w else 0.0
+    my_team = g.players[player].team
+    mine = 0.0
+    enemies = []
+    for s in g.sides:
+        ps = g.players_of(s)
+        team = g.players[ps[0]].team
+        sc = _game_side_score(g, s)
+        if all(g.players[p].out for p in ps):
+            continue
+        if team == my_team:
+            mine += sc
+        else:
+            enemies.append(sc)
+    if not enemies:
+        return 1.0
+    diff = mine - max(enemies)
+    return 1.0 / (1.0 + math.exp(-diff / 8.0))
+
+
 # ------------------------------------------------------------------ the learned evaluation (hard)
 
 FEATURES = ("main_left_share", "main_left", "main_low", "main_stunned", "ready_chars", "ready_atk", "ready_def",
@@ -489,6 +554,19 @@ def playout_done(g: Game, me: int, turn: int, horizon: int = 0) -> bool:
     return g.result is not None or g.turn >= turn + horizon
 
 
+def _simple_move(g: Game, kind: str, p: int, legal: list, rng: Rng):
+    """``ai_simple.choose`` for seat ``p``; in a combat window, where the rule of thumb passes
+    (``ai_simple._combat``, which uses no random number), without building a view: most of a
+    look-ahead's steps are such windows. ``tests/test_ai_eval.py`` compares it with the plain path."""
+    if kind == "combat":
+        for a in legal:
+            if a.type == "pass":
+                return a
+        if len(legal) == 1:
+            return legal[0]
+    return ai_simple.choose(g.view(p), legal, rng)
+
+
 def play_out(g: Game, me: int, rng: Rng, limit: int = QUIET_LIMIT, horizon: int = 0,
              context: Context | None = None, turn: int | None = None) -> Game:
     """Let the simple policy play every seat until the position is quiet for ``me`` (with
@@ -506,7 +584,7 @@ def play_out(g: Game, me: int, rng: Rng, limit: int = QUIET_LIMIT, horizon: int 
         p = d["players"][0]
         legal = g.legal_actions(p)
         if context is None:
-            g.apply_unchecked(ai_simple.choose(g.view(p), legal, rng))
+            g.apply_unchecked(_simple_move(g, d["type"], p, legal, rng))
         else:
             g.apply_unchecked(legal[0] if len(legal) == 1 else heuristic(g.view(p), legal, rng, context))
     return g
@@ -564,7 +642,7 @@ def _value_after(base: Game, a, player: int, rng: Rng, depth: int = 0, evaluatio
         legal = g.legal_actions(player)
         g.apply_unchecked(heuristic(g.view(player), legal, Rng(rng.next64()), context) if len(legal) > 1 else legal[0])
         play_out(g, player, Rng(rng.next64()))
-    return evaluation(g.view(player), player)
+    return evaluate_game(g, player) if evaluation is evaluate else evaluation(g.view(player), player)
 
 
 def prior(view: dict, legal: list, rng: Rng, context: Context | None, samples: int = 1, *,

@@ -419,11 +419,17 @@ class ISMCTSPolicy:
                 raise _OutOfTime  # nothing is backed up: this candidate is not compared half played
             p = g.to_act[0]
             _apply(g, guide(g, p, g.legal_actions(p), prng))
-        score = self._evaluate(rs)(g.view(me), me)
+        score = self._score(rs, g, me)
         for n in path:
             n.visits += 1
             if n.mover is not None:
                 n.value += score if teams.get(n.mover, n.mover) == my_team else 1.0 - score
+
+    def _score(self, rs: Any, g, me: int) -> float:
+        """A playout's end scored for ``me``: the ruleset's ``evaluate_game`` (the same number as
+        ``evaluate`` of ``me``'s view, without building the view) when this level uses the default."""
+        direct = None if self.evaluation else getattr(rs, "evaluate_game", None)
+        return direct(g, me) if direct is not None else self._evaluate(rs)(g.view(me), me)
 
     def _evaluate(self, rs: Any):
         """The evaluation this level scores playouts with: the ruleset's ``evaluate``, or the one

@@ -1,0 +1,59 @@
+"""The search's shortcuts against the plain path they replace (engine.ai.capeclash).
+
+``evaluate_game`` must give exactly ``evaluate`` of the player's view, and ``_simple_move`` exactly
+the rule of thumb's choice (with the same random numbers used), in every position of games
+between computer players: duels, free-for-all and 2 vs 2 (teams, players out), starter and testbed decks.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.ai import capeclash as ai
+from engine.ai import simple
+from engine.ai.match import new_match, seat_rng
+from engine.capeclash.testing import test_decks, test_pool
+from engine.core.rng import Rng
+
+
+def _positions(mode: str, seed: int, actions: int = 700, starter: bool = False):
+    if starter:
+        from apps.ai_bench import _world
+        pool, decks = _world(None)[:2]
+    else:
+        pool, decks = test_pool(), test_decks()
+    g = new_match(pool, mode, seed, decks)
+    rngs = [seat_rng(seed, i) for i in range(len(g.players))]
+    for _ in range(actions):
+        if g.is_over:
+            break
+        p = g.to_act[0]
+        legal = g.legal_actions(p)
+        yield g, p, legal
+        g.apply_unchecked(simple.choose(g.view(p), legal, rngs[p]))
+    yield g, None, []
+
+
+@pytest.mark.parametrize("mode,seed,starter", [("duel", 1, True), ("duel", 2, False), ("ffa", 3, True),
+                                               ("2v2", 4, False)])
+def test_evaluate_game_is_evaluate_of_the_view(mode, seed, starter):
+    seen = 0
+    for g, _p, _legal in _positions(mode, seed, starter=starter):
+        for q in range(len(g.players)):
+            assert ai.evaluate_game(g, q) == ai.evaluate(g.view(q), q), (mode, seed, g.turn, q)
+            seen += 1
+    assert seen > 200
+
+
+@pytest.mark.parametrize("mode,seed,starter", [("duel", 5, True), ("2v2", 6, False)])
+def test_the_playout_move_is_the_rule_of_thumb(mode, seed, starter):
+    combat = 0
+    for g, p, legal in _positions(mode, seed, starter=starter):
+        if p is None:
+            continue
+        kind = g.decision["type"]
+        r1, r2 = Rng(seed * 7 + g.clock), Rng(seed * 7 + g.clock)
+        assert ai._simple_move(g, kind, p, legal, r1) == simple.choose(g.view(p), legal, r2)
+        assert r1.state == r2.state
+        combat += kind == "combat"
+    assert combat > 10
