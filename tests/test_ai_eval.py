@@ -7,6 +7,8 @@ between computer players: duels, free-for-all and 2 vs 2 (teams, players out), s
 
 from __future__ import annotations
 
+import functools
+
 import pytest
 
 from engine.ai import capeclash as ai
@@ -16,10 +18,15 @@ from engine.capeclash.testing import test_decks, test_pool
 from engine.core.rng import Rng
 
 
+@functools.lru_cache(maxsize=1)
+def _starter_world():
+    from apps.ai_bench import _world
+    return _world(None)[:2]
+
+
 def _positions(mode: str, seed: int, actions: int = 700, starter: bool = False):
     if starter:
-        from apps.ai_bench import _world
-        pool, decks = _world(None)[:2]
+        pool, decks = _starter_world()
     else:
         pool, decks = test_pool(), test_decks()
     g = new_match(pool, mode, seed, decks)
