@@ -41,8 +41,12 @@ def test_hard_v1_is_the_hard_before_issue_20_and_normal_is_unchanged():
     v1 = LEVELS["hard_v1"]
     assert v1["decisions"] == ("main",) and not v1.get("replay")
     assert LEVELS["normal"] == {"policy": "heuristic", "slack": 0.0}
-    # hard: hard_v1 with the browser's early stop (only with a deadline)
-    assert {k: v for k, v in LEVELS["hard"].items() if k != "soft_seconds"} == v1
+    # hard: hard_v1's search in three sampled games, the build steps of its turn searched too, and the
+    # browser's early stop (only with a deadline)
+    hard = LEVELS["hard"]
+    assert hard["iterations"] == 3 and hard["decisions"] == ("main", "recruit", "resource", "formation")
+    assert {k: v for k, v in hard.items() if k not in ("soft_seconds", "iterations", "decisions")} == \
+        {k: v for k, v in v1.items() if k not in ("iterations", "decisions")}
     wide = LEVELS["hard_all"]
     assert {"main", "declare", "combat", "recruit", "strike_back", "pay", "choose"} <= set(wide["decisions"])
     # the dice game's hard keeps its numbers at every hard level
