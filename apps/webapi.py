@@ -892,7 +892,8 @@ class Session(TutorialOps):
         if not times:
             return {"level": level, "moves": 0}
         return {"level": level, "moves": len(times), "median_ms": times[len(times) // 2],
-                "mean_ms": sum(times) / len(times), "p90_ms": times[int(len(times) * 0.9)], "max_ms": times[-1]}
+                "mean_ms": sum(times) / len(times), "p90_ms": times[int(len(times) * 0.9)],
+                "p95_ms": times[int(len(times) * 0.95)], "max_ms": times[-1]}
 
     def _start_bench_game(self, level: str, seed: int) -> None:
         self.kind.bench_game(self, level, seed)

@@ -129,10 +129,12 @@ def bench_main(argv: list[str]) -> int:
               + (f"   FOREIGN REQUESTS: {r['foreign_requests']}" if r["foreign_requests"] else ""))
     for level, r in out["ai"].items():
         print(f"  AI {level:6}: median decision {r['median_ms']:.0f} ms, mean {r['mean_ms']:.0f} ms, "
-              f"90th percentile {r['p90_ms']:.0f} ms, slowest {r['max_ms']:.0f} ms ({r['moves']} decisions)")
+              f"90th percentile {r['p90_ms']:.0f} ms, 95th {r.get('p95_ms', 0):.0f} ms, slowest {r['max_ms']:.0f} ms "
+              f"({r['moves']} decisions)")
     for level, r in out["dice_ai"].items():
         print(f"  Derring-Dice AI {level:6}: median decision {r['median_ms']:.0f} ms, mean {r['mean_ms']:.0f} ms, "
-              f"90th percentile {r['p90_ms']:.0f} ms, slowest {r['max_ms']:.0f} ms ({r['moves']} decisions)")
+              f"90th percentile {r['p90_ms']:.0f} ms, 95th {r.get('p95_ms', 0):.0f} ms, slowest {r['max_ms']:.0f} ms "
+              f"({r['moves']} decisions)")
     print(f"  load average during the run: {out['load']}")
     return 0
 
