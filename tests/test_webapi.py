@@ -655,3 +655,26 @@ def test_hot_seat_hands_over_no_decision_whose_only_non_futile_answer_is_pass(se
     assert any(session.game.actions[i].get("type") == "pass" for i in session.auto)
     asked = _hot_seat_pass_or_plot(session, auto=False)  # full control: still asked
     assert asked is not None and any(a["futile"] for a in asked[1])
+
+
+def test_the_built_site_is_stale_when_the_web_api_changes(tmp_path, monkeypatch):
+    """``capeclash bench web`` and ``make play`` rebuild when any source of the bundle changed: the
+    engine, the card data, printgen (faces), the page's static files and ``apps/webapi.py``."""
+    import os
+
+    from web import build
+    root = tmp_path / "src"
+    for d in ("engine", "card_data", "printgen", "static", "apps"):
+        (root / d).mkdir(parents=True)
+        (root / d / "x.txt").write_text("x")
+    (root / "apps" / "webapi.py").write_text("x")
+    monkeypatch.setattr(build, "ROOT", root)
+    monkeypatch.setattr(build, "STATIC", root / "static")
+    site = tmp_path / "site"
+    site.mkdir()
+    (site / "site.json").write_text("{}")
+    for f in root.rglob("*"):
+        os.utime(f, (1_000_000, 1_000_000))
+    assert build.is_current(site)
+    os.utime(root / "apps" / "webapi.py", None)  # edited just now
+    assert not build.is_current(site)

@@ -269,6 +269,8 @@ def is_current(out: str | Path = "dist/web") -> bool:
         return False
     built = stamp.stat().st_mtime
     sources = [STATIC, ROOT / "engine", ROOT / "card_data", ROOT / "printgen"]  # faces: drawn by printgen
+    if (ROOT / "apps" / "webapi.py").stat().st_mtime > built:  # the bundle's one module outside engine/
+        return False
     for src in sources:
         for f in src.rglob("*"):
             if f.is_file() and "__pycache__" not in f.parts and f.stat().st_mtime > built:
