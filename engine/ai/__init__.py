@@ -169,13 +169,15 @@ LEVELS: dict[str, dict] = {
     # build steps is what made the difference: on seeds 7100+ (60 games each against normal, starter
     # decks, seats and decks rotating) hard_v1's search scored 61 % (100 games), with 3 or 4 samples
     # 62.5 % and 68.3 %, with the horizon after two rounds 61.7 %, with the attack's target searched 60 %;
-    # with the build steps searched and 3 samples 81.7 %. MEASURED_HERE
+    # with the build steps searched and 3 samples 81.7 % (95 % CI 70.1-89.4).
     # In the browser (a deadline given) no new candidate is searched after
     # ``soft_seconds`` and one still played out at 1.5 times that is dropped, so a decision rarely
     # takes much over 0.7 s and never over the deadline (1.5 s); without a deadline (tests,
     # simulations, benches) the budget alone decides and a game replays from its seed.
-    # In Chromium (capeclash bench web, 300 decisions, load 11.8 on 2 cores): median 3 ms, 90th
-    # percentile 476 ms, max 817 ms; CPU time on CPython as hard_v1: median 0.9 ms, 95th 223 ms, max 486 ms.
+    # In Chromium (capeclash bench web --ai-moves 400, a whole game, 280 decisions, load 4.5 on 2 cores):
+    # median 157 ms, 95th percentile 459 ms, max 515 ms. CPU time on CPython (2 games, decisions with
+    # a choice): main phase median 168 ms, 95th 530 ms; recruit 378 / 1,083 ms; resource 314 / 943 ms;
+    # formation 350 / 1,021 ms, max 1.66 s (hard_v1: median 0.9 ms, 95th 173 ms, max 375 ms).
     "hard": {"policy": "ismcts", "iterations": 3, "samples": 1, "widen": 3, "widen_every": 1000, "paired": True,
              "decisive": 0.0, "prior_weight": 0, "playout": 400, "horizon": 2, "playout_policy": "heuristic",
              "decisions": ("main", "recruit", "resource", "formation"), "soft_seconds": 0.45,
