@@ -364,19 +364,22 @@ def evaluate(view: dict, player: int) -> float:
     if r is not None:
         w = r.get("winners") or []
         return (1.0 / len(w)) if player in w else 0.0
-    me = view["players"][player]
-    my_team = me["team"]
+    pls = view["players"]
+    return _standing(pls[player]["team"], ((pls[s["players"][0]]["team"], s) for s in view["sides"]
+                                           if not all(pls[p]["out"] for p in s["players"])),
+                     lambda s: _side_score(view, s))
+
+
+def _standing(my_team, live_sides, score) -> float:
+    """The logistic of my team's summed side scores minus the strongest enemy side's; ``live_sides``
+    yields (team, side) for the sides with a player still in the game (``evaluate``, ``evaluate_game``)."""
     mine = 0.0
     enemies = []
-    for s in view["sides"]:
-        team = view["players"][s["players"][0]]["team"]
-        sc = _side_score(view, s)
-        if all(view["players"][p]["out"] for p in s["players"]):
-            continue
+    for team, side in live_sides:
         if team == my_team:
-            mine += sc
+            mine += score(side)
         else:
-            enemies.append(sc)
+            enemies.append(score(side))
     if not enemies:
         return 1.0
     diff = mine - max(enemies)
@@ -429,23 +432,10 @@ def evaluate_game(g: Game, player: int) -> float:
     if r is not None:
         w = r.get("winners") or []
         return (1.0 / len(w)) if player in w else 0.0
-    my_team = g.players[player].team
-    mine = 0.0
-    enemies = []
-    for s in g.sides:
-        ps = g.players_of(s)
-        team = g.players[ps[0]].team
-        sc = _game_side_score(g, s)
-        if all(g.players[p].out for p in ps):
-            continue
-        if team == my_team:
-            mine += sc
-        else:
-            enemies.append(sc)
-    if not enemies:
-        return 1.0
-    diff = mine - max(enemies)
-    return 1.0 / (1.0 + math.exp(-diff / 8.0))
+    pls = g.players
+    return _standing(pls[player].team, ((pls[g.players_of(s)[0]].team, s) for s in g.sides
+                                        if not all(pls[p].out for p in g.players_of(s))),
+                     lambda s: _game_side_score(g, s))
 
 
 # ------------------------------------------------------------------ the learned evaluation (hard)
