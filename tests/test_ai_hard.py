@@ -45,13 +45,42 @@ def test_hard_v1_is_the_hard_before_issue_20_and_normal_is_unchanged():
     # browser's early stop (only with a deadline)
     hard = LEVELS["hard"]
     assert hard["iterations"] == 3 and hard["decisions"] == ("main", "recruit", "resource", "formation")
-    assert {k: v for k, v in hard.items() if k not in ("soft_seconds", "iterations", "decisions")} == \
+    assert hard["go_first"] is False and "go_first" not in v1
+    assert {k: v for k, v in hard.items() if k not in ("soft_seconds", "iterations", "decisions", "go_first")} == \
         {k: v for k, v in v1.items() if k not in ("iterations", "decisions")}
     wide = LEVELS["hard_all"]
     assert {"main", "declare", "combat", "recruit", "strike_back", "pay", "choose"} <= set(wide["decisions"])
     # the dice game's hard keeps its numbers at every hard level
     assert wide["per_game"]["dice"] == v1["per_game"]["dice"] == LEVELS["hard"]["per_game"]["dice"]
     assert not wide["per_game"]["dice"]["replay"]
+
+
+def test_hard_lets_the_opponent_go_first_in_a_duel_and_the_other_levels_go_first():
+    from engine.capeclash.testing import sample_game
+    g = _game(5)
+    p = g.to_act[0]
+    assert g.decision["type"] == "choose_first"
+    view, legal, ctx = g.view(p), g.legal_actions(p), public_context(g)
+    mine = g.players[p].side
+    a = make_policy("hard", ctx)(view, legal, Rng(1))
+    assert a.type == "choose_first" and a["side"] != mine
+    for level in ("normal", "hard_v1", "hard_all"):
+        assert make_policy(level, ctx)(view, legal, Rng(1))["side"] == mine, level
+    assert capeclash.seat_choice(view, legal, go_first=True)["side"] == mine
+    g.apply(a)
+    while g.turn == 0:  # the setup (mulligans) played by the rules of thumb
+        q = g.to_act[0]
+        g.apply(ai_simple.choose(g.view(q), g.legal_actions(q), Rng(2)))
+    assert g.active != mine
+    # with more than two sides, going later was not measured: the heuristic decides
+    g3 = sample_game(seed=5, mode="ffa")
+    q = g3.to_act[0]
+    assert g3.decision["type"] == "choose_first"
+    assert capeclash.seat_choice(g3.view(q), g3.legal_actions(q), go_first=False) is None
+    assert make_policy("hard", public_context(g3))(g3.view(q), g3.legal_actions(q), Rng(1))["side"] == \
+        g3.players[q].side
+    # any other decision is not a seat choice
+    assert capeclash.seat_choice(g.view(g.to_act[0]), g.legal_actions(g.to_act[0]), go_first=False) is None
 
 
 def test_hard_searches_the_combat_recruiting_and_the_questions_inside_effects():

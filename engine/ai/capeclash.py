@@ -674,6 +674,26 @@ def heuristic(view: dict, legal: list, rng: Rng, context: Context | None = None,
     return ai_simple.choose(view, legal, rng)
 
 
+def seat_choice(view: dict, legal: list, go_first: bool = True):
+    """The answer to "who goes first" of a level that prefers to go first (``go_first``) or second:
+    in a duel, its own side or the other one; None for any other decision, or with more than two
+    sides (where going later was not measured), and the heuristic decides.
+
+    >>> from engine.capeclash.testing import sample_game
+    >>> g = sample_game(seed=1)
+    >>> g.decision["type"]
+    'choose_first'
+    >>> p = g.to_act[0]
+    >>> seat_choice(g.view(p), g.legal_actions(p), go_first=False)["side"] != g.players[p].side
+    True
+    """
+    d = view.get("decision") or {}
+    if d.get("type") != "choose_first" or len(view.get("sides") or ()) != 2 or not legal:
+        return None
+    mine = view["players"][legal[0].player]["side"]
+    return next((a for a in legal if a.type == "choose_first" and (a["side"] == mine) == go_first), None)
+
+
 def fast_policy(view: dict, legal: list, rng: Rng):
     """The playout policy of the search: the simple rules of thumb."""
     return ai_simple.choose(view, legal, rng)

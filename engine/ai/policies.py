@@ -154,6 +154,8 @@ class ISMCTSPolicy:
       long has passed, and one still being played out ``FIRM`` times as long after the start is
       dropped; a playout still running at the deadline is dropped too, so the deadline cuts the
       search, never a candidate's look-ahead (each candidate compared is judged on a whole playout).
+    * ``go_first``: False lets the opponent go first where the ruleset's ``seat_choice`` offers that
+      choice (a player who searches may do better second, when it has seen the first turn).
     """
 
     def __init__(self, level: str, context: Any = None, *, ruleset: str | None = None, iterations: int = 48,
@@ -162,7 +164,7 @@ class ISMCTSPolicy:
                  paired: bool = False, evaluation: str | None = None, prior_horizon: int = 0,
                  decisions: tuple | list | None = None, prior_plan: int = 0, prior_reply: bool = False,
                  playout_policy: str = "fast", per_game: dict | None = None, replay: bool = False,
-                 soft_seconds: float | None = None):
+                 soft_seconds: float | None = None, go_first: bool = True):
         self.level = level
         self.context = context
         self.ruleset = ruleset
@@ -186,13 +188,15 @@ class ISMCTSPolicy:
         self.per_game = per_game or {}  # game name -> numbers replacing these for that game's views
         self.replay = replay
         self.soft_seconds = soft_seconds
+        self.go_first = go_first
         self._trail: list | None = None  # [player, last samplable view, own actions since] (``replay``)
         self.budget = {"iterations": iterations, "playout": playout, "explore": explore, "horizon": horizon,
                        "samples": samples, "widen": widen, "widen_every": widen_every, "prior_weight": prior_weight,
                        "pw": pw, "decisive": decisive, "paired": paired, "evaluation": evaluation,
                        "prior_horizon": prior_horizon, "decisions": decisions,
                        "prior_plan": prior_plan, "prior_reply": prior_reply,
-                       "playout_policy": playout_policy, "replay": replay, "soft_seconds": soft_seconds}
+                       "playout_policy": playout_policy, "replay": replay, "soft_seconds": soft_seconds,
+                       "go_first": go_first}
         self._variants: dict = {}
         self.last_stats: dict = {}
 
@@ -256,6 +260,11 @@ class ISMCTSPolicy:
             self.last_stats = sub.last_stats
             return out
         rs = ruleset_for(view, self.ruleset)
+        seat = getattr(rs, "seat_choice", None)
+        if not self.go_first and seat is not None:
+            a = seat(view, legal, go_first=False)
+            if a is not None:
+                return a
         fallback = HeuristicPolicy(self.level, self.context, ruleset=self.ruleset)
         can = getattr(rs, "searchable", None)
         if can is not None and not (can(view, legal, self.decisions) if self.decisions else can(view, legal)):
