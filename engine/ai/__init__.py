@@ -30,7 +30,8 @@ guided by the heuristic, in the main phase and in the build steps of its own tur
 put into the resource row, what to recruit, how to arrange the rows): the heuristic's look-ahead ranks
 the actions, and the best three are played on in three sampled games each, the heuristic playing
 every seat through the opponent's reply, where the evaluation judges them (elsewhere hard decides as
-normal does); in the browser its search stops early enough to answer in well under a second.
+normal does); asked who goes first in a duel, it lets the opponent start; in the browser its search
+stops early enough to answer in well under a second.
 ``hard_v1``: hard before issue 20 (one sampled game, the main phase only), kept to measure others against.
 ``hard_all``: the same search at every decision that changes the game (the attack's target, the
 combat windows, recruiting, who strikes back, paying a cost, an effect's choices); a question asked
