@@ -183,7 +183,7 @@ LEVELS: dict[str, dict] = {
     # (9000+, 100 games against normal) this search won 42 of 51 games going second and 31 of 49
     # going first (63 %); on seeds 7100+ 32 of 37 and 17 of 23; normal against normal, the first
     # player wins 50.8 % (600 games, seeds 9800+): the gap is hard's own. With go_first False hard
-    # won 80 of 100 (seeds 9000+) and 69 of 100 (9100+) against normal, 59 of 100 against hard_v1
+    # won 80, 69 and 77 of 100 (seeds 9000+, 9100+, 9200+) against normal, 59 of 100 against hard_v1
     # (9500+, 60 before: going second does not help there).
     "hard": {"policy": "ismcts", "iterations": 3, "samples": 1, "widen": 3, "widen_every": 1000, "paired": True,
              "decisive": 0.0, "prior_weight": 0, "playout": 400, "horizon": 2, "playout_policy": "heuristic",
