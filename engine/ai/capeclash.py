@@ -433,9 +433,13 @@ def evaluate_game(g: Game, player: int) -> float:
         w = r.get("winners") or []
         return (1.0 / len(w)) if player in w else 0.0
     pls = g.players
-    return _standing(pls[player].team, ((pls[g.players_of(s)[0]].team, s) for s in g.sides
-                                        if not all(pls[p].out for p in g.players_of(s))),
-                     lambda s: _game_side_score(g, s))
+
+    def live_sides():
+        for s in g.sides:
+            ps = g.players_of(s)
+            if not all(pls[p].out for p in ps):
+                yield pls[ps[0]].team, s
+    return _standing(pls[player].team, live_sides(), lambda s: _game_side_score(g, s))
 
 
 # ------------------------------------------------------------------ the learned evaluation (hard)
