@@ -59,3 +59,16 @@ def test_the_granted_ability_is_checked_like_a_cards_trigger():
     _card, problems = parse_card({"id": "t-x", "name": "X", "type": "plot_twist", "timing": "main",
                                   "effect": [{"grant_trigger": {"target": "self", "trigger": "draw a card"}}]})
     assert [p.field for p in problems] == [at]
+
+
+def test_a_trigger_is_named_with_the_subject_its_rules_text_uses():
+    """The log and the "Use ...?" prompt name a trigger by its event: "(when it is attacked)" for
+    an event about the character, "(when another character appears on your side)" for one about
+    the player or side, as the rules text words it, never "when it another character appears"."""
+    from engine.capeclash.triggers import _event_phrase
+    from engine.cardlang.language import EVENTS
+    from engine.cardlang.text import trigger_line
+    for event, words in EVENTS.items():
+        line = trigger_line(event, None, [{"draw": {"n": 1}}])
+        about_it = line.startswith("When this character ")
+        assert _event_phrase(event) == ("it " + words if about_it else words), (event, line)

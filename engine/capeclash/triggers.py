@@ -14,6 +14,7 @@ from engine.capeclash.stack import ReactionOffer, XpGain
 from engine.capeclash.state import Card, Modifier, Trigger
 from engine.cardlang.cards import KEYWORD_TRIGGERS, TriggerDef
 from engine.cardlang.language import EVENTS
+from engine.cardlang.text import NOT_ABOUT_THIS_CHARACTER
 
 if TYPE_CHECKING:
     from engine.capeclash.game import Game
@@ -23,7 +24,9 @@ LOOK_BACK = ("is_stunned", "is_ko")
 
 
 def _event_phrase(event: str) -> str:
-    return "it " + EVENTS[event] if not event.endswith("_turn") else EVENTS[event]
+    """The trigger's event as the log and the prompts name it: "it is attacked", "your turn starts",
+    "another character appears on your side" (the rules text's own subject, ``text.trigger_line``)."""
+    return EVENTS[event] if event in NOT_ABOUT_THIS_CHARACTER else "it " + EVENTS[event]
 
 
 def emit(g: Game, event: str, subject: int, data: dict | None = None) -> None:
