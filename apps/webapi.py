@@ -25,8 +25,10 @@ import traceback
 
 from engine.capeclash import decisions
 from engine.capeclash.decks import Deck, check_deck
+from engine.capeclash.effects import Frame
 from engine.capeclash.futility import is_futile
 from engine.capeclash.game import MODES, Game
+from engine.capeclash.stack import ReactionOffer
 from engine.capeclash.tutorial import TutorialOps, tutorial_bundle
 from engine.cardlang import language as L
 from engine.cardlang.cards import CardPool
@@ -84,7 +86,8 @@ ARG_KINDS = {
     "viewer": "seat?", "since": "count", "mode": "name", "seats": "list?", "seed": "seed?", "options": "dict?",
     "text": "text", "source": "name", "cid": "name", "iid": "int", "action": "action", "steps": "count",
     "to": "int", "save": "save", "scenarios": "list", "level": "name", "moves": "count",
-    "lesson": "count", "auto_answer": "flag?", "via": "name?", "first": "action?",
+    "lesson": "count", "auto_answer": "flag?", "via": "name?", "first": "action?", "remember": "flag?",
+    "key": "name",
 }
 _KIND_TEXT = {
     "seat": "a seat number (0, 1, ...)", "count": "a whole number, 0 or more", "int": "a whole number",
@@ -205,6 +208,9 @@ class Session(TutorialOps):
         self._policies: dict[int, object] = {}
         self.auto_answer = False   # answer "nothing happens" decisions for the humans (the page turns it on)
         self.auto: set[int] = set()  # indices in the game's actions that were answered that way
+        # remembered answers: seat -> {an ability's name: "yes" or "no"}, given for that seat whenever
+        # the ability asks it again (the player ticked "remember"); each seat sees only its own
+        self.standing: dict[int, dict[str, str]] = {}
 
     @classmethod
     def from_pool(cls, pool: CardPool, decks: list[dict]) -> Session:
@@ -312,6 +318,7 @@ class Session(TutorialOps):
         self.ai_rngs = {i: _seat_rng(game.config["seed"], i) for i, m in enumerate(meta) if m["ai"]}
         self._policies = {}
         self.auto = set()
+        self.standing = {}
         self._auto_run(game)
         return self.op_state(viewer=viewer)
 
@@ -356,6 +363,10 @@ class Session(TutorialOps):
             "private": self._holds_private(g, viewer) if viewer is not None else False,
             "can_end_turn": self._can_end_turn(g, viewer, acts),
             "auto_answer": self.auto_answer,
+            # the question the viewer may ask to be answered for them from now on, and their answers so far
+            "remember": self._ability(g, viewer) if viewer is not None and acts else None,
+            "standing": [{"key": k, "answer": v} for k, v in sorted(self.standing.get(viewer, {}).items())]
+            if viewer is not None else [],
         }
 
     # -------------------------------------------------------------- answers that change nothing
@@ -386,6 +397,25 @@ class Session(TutorialOps):
                 self._same_cache = cached
             return legal[0] if cached[1] else None
         return None
+
+    def _ability(self, g, p: int) -> str | None:
+        """The name of the ability asking ``p`` "use it?" now (a triggered ability or a reaction),
+        or None when ``p`` is asked something else: the key of a remembered answer."""
+        d = g.decision
+        if not isinstance(g, Game) or not d or d["type"] != "may_trigger" or p not in d["players"] or not g.stack:
+            return None
+        top = g.stack[-1]
+        if isinstance(top, ReactionOffer):
+            return top.trig.name
+        return top.name if isinstance(top, Frame) else None
+
+    def _standing_answer(self, g, p: int) -> Action | None:
+        """``p``'s remembered answer to the question asked now, if they gave one."""
+        mine = self.standing.get(p)
+        key = self._ability(g, p) if mine else None
+        if key is None or key not in mine:
+            return None
+        return next((a for a in g.legal_actions(p) if a.type == mine[key]), None)
 
     def _hot_seat(self) -> bool:
         """Do two or more humans share the device?"""
@@ -443,7 +473,8 @@ class Session(TutorialOps):
             to_act = c.to_act
             if not to_act or any(self.seats[p]["ai"] for p in to_act):
                 return
-            answers = [self._trivial(c, p, depth) for p in to_act]
+            answers = [self._standing_answer(c, p) or (self._trivial(c, p, depth) if self.auto_answer else None)
+                       for p in to_act]
             if any(a is None for a in answers):
                 return
             c.apply(answers[0])
@@ -454,14 +485,16 @@ class Session(TutorialOps):
         return self.kind.holds_private(self, g, p)
 
     def _auto_run(self, g) -> None:
-        """Answer, for the human seats, every decision whose only answer changes nothing."""
-        if not self.auto_answer or not self.seats:
+        """Answer, for the human seats, every decision whose only answer changes nothing (unless
+        they asked for full control), and every question they asked to be answered as before."""
+        if not self.seats or not (self.auto_answer or self.standing):
             return
         for _ in range(AUTO_LIMIT):
             to_act = g.to_act
             if not to_act or any(self.seats[p]["ai"] for p in to_act):
                 return
-            answers = [self._trivial(g, p) for p in to_act]
+            answers = [self._standing_answer(g, p) or (self._trivial(g, p) if self.auto_answer else None)
+                       for p in to_act]
             if any(a is None for a in answers):
                 return  # someone who may answer has a real choice
             self.auto.add(len(g.actions))
@@ -599,13 +632,14 @@ class Session(TutorialOps):
     # -------------------------------------------------------------- acting
 
     def op_apply(self, action: str, viewer: int | None = None, via: str | None = None,
-                 first: str | None = None) -> dict:
+                 first: str | None = None, remember: bool | None = None) -> dict:
         """Carry out an offered action (its text form); returns the new state for ``viewer``.
 
         ``via="main"``: an attack offered ahead during the build phase: the build steps left are
         done first (checked on a copy: if the attack is not offered then, nothing changes).
         ``first``: an offered action carried out just before ``action`` (an attack, then its target:
-        one move), checked on a copy the same way."""
+        one move), checked on a copy the same way. ``remember``: the answer (yes or no to "use this
+        ability?") is given for the player from now on whenever the same ability asks again."""
         g = self._need_game()
         a = Action.from_json(action)
         if not a.player < len(g.players):
@@ -618,6 +652,12 @@ class Session(TutorialOps):
             raise WebError("bad_request", "both actions of one move must be the same player's")
         if via is not None and via != "main":
             raise WebError("bad_request", f"unknown via {via!r} (only 'main')")
+        key = None
+        if remember:
+            key = self._ability(g, a.player)
+            if key is None or a.type not in ("yes", "no") or via is not None or pre is not None:
+                raise WebError("bad_request", "field 'remember': only a yes or no to an ability's \"use it?\" "
+                                              "question can be remembered; nothing was changed")
         if via is not None or pre is not None:
             c = g.copy()
             if via is not None:
@@ -636,8 +676,21 @@ class Session(TutorialOps):
             if len(g.actions) > n0:
                 self.auto.add(len(g.actions))  # the whole gesture is one move for undo
         g.apply(a)
+        if key is not None:
+            self.standing.setdefault(a.player, {})[key] = a.type
         self._auto_run(g)
         return self.op_state(viewer=viewer if viewer is not None else a.player)
+
+    def op_forget(self, viewer: int, key: str) -> dict:
+        """Stop answering ``key`` (an ability's name) for ``viewer``: it asks again next time."""
+        g = self._need_game()
+        self._check_viewer(g, viewer)
+        mine = self.standing.get(viewer, {})
+        if key not in mine:
+            raise WebError("bad_request", f"field 'key': no answer is remembered for {excerpt(key, 80)}",
+                           [f"remembered: {', '.join(mine) or 'none'}"])
+        del mine[key]
+        return self.op_state(viewer=viewer)
 
     def op_ai_move(self, viewer: int | None = None, steps: int = 1) -> dict:
         """Let the computer play up to ``steps`` decisions in a row while only AI seats are to act."""
@@ -750,7 +803,8 @@ class Session(TutorialOps):
     def op_save(self) -> dict:
         g = self._need_game()
         return {"format": self.kind.SAVE_FORMAT, "version": WEB_SAVE_VERSION, "seats": self.seats,
-                "game": g.save(), "auto": sorted(self.auto), "ai_rng": {str(k): str(r.state) for k, r in self.ai_rngs.items()}}  # text: JS numbers are 53-bit
+                "game": g.save(), "auto": sorted(self.auto), "ai_rng": {str(k): str(r.state) for k, r in self.ai_rngs.items()},  # text: JS numbers are 53-bit
+                "standing": {str(p): dict(sorted(d.items())) for p, d in sorted(self.standing.items()) if d}}
 
     def _engine_save_format(self) -> str:
         """The format name of the engine's own saves (the terminal game's), read as all-human games."""
@@ -806,7 +860,9 @@ class Session(TutorialOps):
     def op_load(self, save, viewer: int | None = None, source: str = "save") -> dict:
         """Restore a save (replaying it). On any problem the current game is kept."""
         g, seats, rngs = self._read_save(save, source)
+        standing = self._read_standing(save, source, len(seats))
         self.game, self.seats = g, seats
+        self.standing = standing
         auto = save.get("auto") if isinstance(save, dict) else None
         if isinstance(save, str):
             try:
@@ -819,6 +875,39 @@ class Session(TutorialOps):
             if k in self.ai_rngs:
                 self.ai_rngs[k] = Rng(st)
         return self.op_state(viewer=viewer)
+
+    @staticmethod
+    def _read_standing(save, source: str, seats: int) -> dict[int, dict[str, str]]:
+        """The remembered answers of a save: {"SEAT": {ability name: "yes" or "no"}} (missing: none)."""
+        if isinstance(save, str):
+            try:
+                save = json.loads(save)
+            except ValueError:
+                return {}
+        raw = save.get("standing") if isinstance(save, dict) else None
+        if raw is None:
+            return {}
+        problems = []
+        out: dict[int, dict[str, str]] = {}
+        if not isinstance(raw, dict):
+            problems.append(f"field 'standing' must be an object, not {excerpt(raw, 60)}")
+        else:
+            for k, answers in raw.items():
+                if not (isinstance(k, str) and k.isdigit() and int(k) < seats):
+                    problems.append(f"field 'standing': {excerpt(k, 30)} is not a seat (0 to {seats - 1})")
+                    continue
+                if not isinstance(answers, dict):
+                    problems.append(f"field 'standing.{k}' must be an object, not {excerpt(answers, 60)}")
+                    continue
+                for name, ans in answers.items():
+                    if not isinstance(name, str) or len(name) > 1000 or ans not in ("yes", "no"):
+                        problems.append(f"field 'standing.{k}': {excerpt(name, 60)}: the answer must be "
+                                        f"\"yes\" or \"no\", not {excerpt(ans, 30)}")
+                    else:
+                        out.setdefault(int(k), {})[name] = ans
+        if problems:
+            raise WebError("bad_save", f"{source}: the remembered answers cannot be read", problems)
+        return out
 
     def op_replay_open(self, save, source: str = "replay file") -> dict:
         """Open a replay (a save file) to watch step by step from the start, as a spectator."""

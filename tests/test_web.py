@@ -1610,3 +1610,24 @@ def test_the_card_window_shows_the_cards_face_with_live_state_and_reminders(chro
         t.shot("card-window-dice-face")
     finally:
         t.close()
+
+
+def test_a_remembered_answer_is_not_asked_again_in_hot_seat(chromium, server):
+    """Two people on one device: a player ticks "Remember my answer" at a "use this ability?"
+    question; that ability never asks them again (so the device is not handed over for it), and
+    their remembered answers are listed with a Forget button."""
+    from web.bench import _ui_game
+    t = Tab(chromium, viewport=(1280, 800))
+    try:
+        plain = _ui_game(t.page, server, "hotseat", seed=4, ai="easy", max_turns=40)
+        asked = [(seat, prompt) for seat, prompt, _ in plain["questions"]]
+        assert len(asked) > len(set(asked)), asked  # without it, the same question comes back
+        g = _ui_game(t.page, server, "hotseat", seed=4, ai="easy", max_turns=40, remember=True)
+        asked = [(seat, prompt) for seat, prompt, _ in g["questions"]]
+        assert g["kinds"].get("remember", 0) >= 1, g["kinds"]
+        assert len(asked) == len(set(asked)), asked  # each seat is asked each ability once
+        assert g["handovers"] < plain["handovers"], (g["handovers"], plain["handovers"])
+        assert g["standing"] >= 1 and plain["standing"] == 0  # the viewer's remembered answers are listed
+        assert t.errors == [], t.errors
+    finally:
+        t.close()

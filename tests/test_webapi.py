@@ -678,3 +678,74 @@ def test_the_built_site_is_stale_when_the_web_api_changes(tmp_path, monkeypatch)
     assert build.is_current(site)
     os.utime(root / "apps" / "webapi.py", None)  # edited just now
     assert not build.is_current(site)
+
+
+GENIUS = "Icebound Oracle's Genius (when your turn starts)"
+
+
+def _play_until(s: Session, st: dict, want, limit: int = 600) -> dict | None:
+    """Each seat takes its first offered action that is not an attack, until ``want(seat, state)``."""
+    for _ in range(limit):
+        if st["over"] or not st["to_act"]:
+            return None
+        p = st["to_act"][0]
+        st = s.call("state", viewer=p)
+        if want(p, st):
+            return st
+        acts = [a for a in st["actions"] if a["type"] != "attack"] or st["actions"]
+        st = s.call("apply", action=acts[0]["text"], viewer=p)
+    return None
+
+
+def test_a_remembered_answer_is_given_for_that_player_each_time_the_ability_asks_again(bundle):
+    """A player ticks "remember" on a "use this ability?" question: from then on that ability is
+    answered for them (no question, so no hand-over in hot-seat), only for them, kept in the save;
+    "forget" makes it ask again. Anything else cannot be remembered, and nothing changes then."""
+    s = Session(bundle)
+    decks = {d["id"]: d for d in s.call("catalogue")["decks"]}
+    seats = [{"name": "Rime", "deck": decks["deck-rime-court"]["id"], "ai": None},
+             {"name": "Ember", "deck": decks["deck-ember-oath"]["id"], "ai": None}]
+    st = s.call("new_game", mode="duel", seed=1, seats=seats, viewer=0)
+    st = _play_until(s, st, lambda p, st: st["remember"] == GENIUS)
+    assert st is not None and st["to_act"] == [0]
+    yes = next(a for a in st["actions"] if a["type"] == "yes")
+    # only a yes/no to an ability's question can be remembered: refused, nothing changed
+    before = st["hash"]
+    r = call(s, "apply", action=next(a for a in st["actions"] if a["type"] == "yes")["text"].replace("yes", "no"),
+             viewer=0, remember="yes")
+    assert r["ok"] is False and r["error"]["code"] == "bad_request"
+    assert s.call("state", viewer=0)["hash"] == before
+
+    st = s.call("apply", action=yes["text"], viewer=0, remember=True)
+    assert s.call("state", viewer=0)["standing"] == [{"key": GENIUS, "answer": "yes"}]
+    assert s.call("state", viewer=1)["standing"] == []  # each seat sees only its own
+
+    def given_for_it():  # its "yes" answered for seat 0 by the session
+        return sum(1 for i in s.auto if i < len(s.game.actions) and s.game.actions[i]["type"] == "yes"
+                   and s.game.actions[i]["player"] == 0)
+    assert given_for_it() == 0
+
+    # played on: the Genius never asks seat 0 again, and is used for it (its "yes" given each time)
+    again = _play_until(s, st, lambda p, st: p == 0 and st["remember"] == GENIUS, limit=400)
+    assert again is None
+    assert given_for_it() >= 3
+
+    # the answer travels with the save; a corrupt one is refused with the field named, the game kept
+    save = s.call("save")
+    assert save["standing"] == {"0": {GENIUS: "yes"}}
+    other = Session(bundle)
+    other.call("load", save=save, viewer=0)
+    assert other.standing == {0: {GENIUS: "yes"}}
+    bad = dict(save, standing={"0": {GENIUS: "always"}, "7": {}})
+    r = call(other, "load", save=bad, viewer=0)
+    assert r["ok"] is False and r["error"]["code"] == "bad_save"
+    assert any("'standing.0'" in p and "always" in p for p in r["error"]["problems"])
+    assert any("'standing'" in p and "7" in p for p in r["error"]["problems"])
+    assert other.standing == {0: {GENIUS: "yes"}}
+
+    # forgotten: it asks again
+    r = call(s, "forget", viewer=0, key="Nobody's ability")
+    assert r["ok"] is False and GENIUS in r["error"]["problems"][0]
+    st = s.call("forget", viewer=0, key=GENIUS)
+    assert st["standing"] == []
+    assert _play_until(s, st, lambda p, st: p == 0 and st["remember"] == GENIUS, limit=400) is not None

@@ -160,7 +160,8 @@ UI_STATE = """() => {
   const cost = Object.fromEntries((me.hand || []).map((c) => [c.iid, c.cost ?? 0]));
   const atk = {};
   for (const side of v.sides) for (const c of [...side.front, ...side.back]) atk[c.iid] = c.atk;
-  return { turn: v.turn, own: v.active_side === me.side, viewer: v.viewer, decision: v.decision && v.decision.type,
+  return { turn: v.turn, own: v.active_side === me.side, viewer: v.viewer, decision: v.decision && v.decision.type, prompt: v.decision && v.decision.prompt,
+           standing: document.querySelectorAll('#actions .standing li').length,  // the remembered answers listed
            can_end_turn: s.can_end_turn, actions: s.actions, cost, atk, hand: (me.hand || []).map((c) => c.iid) };
 }"""
 
@@ -181,6 +182,9 @@ def _ui_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true")
     p.add_argument("--verbose", action="store_true",
                    help="print every click (with the kinds of actions offered) and every hand-over (to whom, for what)")
+    p.add_argument("--remember", action="store_true",
+                   help="tick 'Remember my answer' at each 'use this ability?' question (one click more, "
+                        "asked once per ability instead of every time)")
     p.add_argument("--drag", action="store_true",
                    help="recruit by dragging the card onto the row, attack by dragging the attacker onto its target")
     return p
@@ -190,8 +194,9 @@ def _ui_click(page, selector: str) -> None:
     page.click(selector, timeout=10000)
 
 
-def _ui_choose(page, st: dict, attacked: set, drag: bool = False) -> str:
-    """One click of the policy: returns what it clicked ('card', 'row', 'end_turn', 'panel')."""
+def _ui_choose(page, st: dict, attacked: set, drag: bool = False, remember: bool = False) -> str:
+    """One click of the policy: returns what it clicked ('card', 'row', 'end_turn', 'panel'; 'remember':
+    the box ticked, then the answer: two clicks)."""
     acts = st["actions"]
     by_type: dict[str, list] = {}
     for a in acts:
@@ -242,6 +247,10 @@ def _ui_choose(page, st: dict, attacked: set, drag: bool = False) -> str:
         _ui_click(page, "#btn-endturn")
         return "end_turn"
     first = next((a for a in acts if a["type"] not in ("cancel_attack",)), acts[0])
+    if remember and d == "may_trigger" and page.query_selector("#remember-answer"):
+        page.check("#remember-answer")
+        page.click(f'#actions button[data-action="{first["text"]}"]', timeout=10000)
+        return "remember"
     if first.get("card") is not None and first["type"] in ("choose", "strike_back", "pay") and \
             page.query_selector(f'#board [data-iid="{first["card"]}"]'):
         return card(first["card"])
@@ -250,7 +259,7 @@ def _ui_choose(page, st: dict, attacked: set, drag: bool = False) -> str:
 
 
 def _ui_game(page, url: str, mode: str, seed: int, ai: str, max_turns: int, verbose: bool = False,
-             drag: bool = False) -> dict:
+             drag: bool = False, remember: bool = False) -> dict:
     """One game through the page (``mode``: computer or hotseat) with the fixed policy; also used by
     tests/test_web.py to play whole games by card clicks."""
     page.goto(f"{url}?aidelay=0&nosw&seed={seed}")
@@ -264,6 +273,8 @@ def _ui_game(page, url: str, mode: str, seed: int, ai: str, max_turns: int, verb
     other = 0           # clicks on someone else's turn
     handovers, attacked, turn, setup_handovers = 0, set(), 0, 0
     kinds: dict = {}    # how the clicks were made: card, row, end_turn, panel
+    questions = []      # the "use this ability?" questions asked: (seat, prompt, answers remembered by then)
+    standing = 0        # the most remembered answers a viewer had
     for _ in range(5000):
         page.wait_for_function(UI_READY, timeout=120000)
         what = page.evaluate(UI_READY)
@@ -283,9 +294,12 @@ def _ui_game(page, url: str, mode: str, seed: int, ai: str, max_turns: int, verb
         turn = st["turn"] or 0
         if turn > max_turns:
             break
-        how = _ui_choose(page, st, attacked, drag)
+        standing = max(standing, st["standing"])
+        if st["decision"] == "may_trigger":
+            questions.append((st["viewer"], st["prompt"], st["standing"]))
+        how = _ui_choose(page, st, attacked, drag, remember)
         kinds[how] = kinds.get(how, 0) + 1
-        n = 2 if how == "row" else 1
+        n = 2 if how in ("row", "remember") else 1
         if verbose:
             types: dict = {}
             for a in st["actions"]:
@@ -301,7 +315,7 @@ def _ui_game(page, url: str, mode: str, seed: int, ai: str, max_turns: int, verb
             other += n
         page.wait_for_timeout(20)
     return {"turns": turn, "own_turn_clicks": list(clicks.values()), "other_clicks": other, "handovers": handovers,
-            "kinds": kinds, "setup_handovers": setup_handovers,
+            "kinds": kinds, "setup_handovers": setup_handovers, "questions": questions, "standing": standing,
             "over": page.evaluate("document.body.dataset.over === '1'")}
 
 
@@ -328,7 +342,8 @@ def ui_main(argv: list[str]) -> int:
                     browser.guard(ctx)
                     page = ctx.new_page()
                     t0 = time.perf_counter()
-                    g = _ui_game(page, url, mode, args.seed + i, args.ai, args.max_turns, args.verbose, args.drag)
+                    g = _ui_game(page, url, mode, args.seed + i, args.ai, args.max_turns, args.verbose, args.drag,
+                                 args.remember)
                     g["seconds"] = round(time.perf_counter() - t0, 1)
                     games.append(g)
                     ctx.close()
@@ -357,6 +372,7 @@ def ui_main(argv: list[str]) -> int:
         how = " (recruits and attacks dragged: one gesture each)" if args.drag else ""
         print(f"median clicks per own turn: {out['median_clicks_per_own_turn']}{how}")
     if per_turn:
-        print(f"median hand-overs per turn: {out['median_handovers_per_turn']}")
+        how = " (answers to 'use this ability?' remembered)" if args.remember else ""
+        print(f"median hand-overs per turn: {out['median_handovers_per_turn']}{how}")
         print(f"  (after the setup's hand-overs: {round(statistics.median(in_play), 2)} per turn)")
     return 0

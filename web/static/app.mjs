@@ -670,7 +670,9 @@ async function act(a) {
   closeDialogs();
   try {
     const first = typeof a === "string" ? undefined : a.first;  // an attack dragged onto its target: one move
-    const state = await engine.call("apply", { action: text, viewer: app.viewer, ...(via ? { via } : {}), ...(first ? { first } : {}) });
+    const remember = typeof a !== "string" && ["yes", "no"].includes(a.type) && !!$("remember-answer")?.checked;
+    const state = await engine.call("apply", { action: text, viewer: app.viewer, ...(via ? { via } : {}), ...(first ? { first } : {}),
+      ...(remember ? { remember } : {}) });
     markOwn(state);
     await afterMove(state);
   } catch (err) {
@@ -1145,7 +1147,23 @@ function renderSide(state) {
     }
     box.append(list);
   }
+  // "use this ability?": the answer may be remembered (the engine then gives it, and never asks again
+  // this game: in hot-seat no hand-over for it); the viewer's remembered answers can be forgotten
+  if (state.remember && app.mode === "play") {
+    box.append(el("label", { class: "remember" }, el("input", { type: "checkbox", id: "remember-answer" }),
+      ` Remember my answer: give it every time ${state.remember} asks (this game)`));
+  }
+  if (state.standing?.length) {
+    box.append(el("details", { class: "standing" }, el("summary", { text: `Remembered answers (${state.standing.length})` }),
+      el("ul", {}, state.standing.map((s) => el("li", {}, `${s.key}: ${s.answer} `,
+        el("button", { type: "button", class: "small", text: "Forget", onclick: () => forget(s.key) }))))));
+  }
   requestAnimationFrame(markMoreBelow);
+}
+
+async function forget(key) {
+  if (app.busy || app.mode !== "play") return;
+  try { show(await engine.call("forget", { viewer: app.viewer, key })); } catch (err) { engineError("Could not forget that answer", err); }
 }
 
 // a long list of offered actions scrolls: while more lies below, its foot fades (a hint to scroll)
