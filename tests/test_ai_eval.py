@@ -64,3 +64,40 @@ def test_the_playout_move_is_the_rule_of_thumb(mode, seed, starter):
         assert r1.state == r2.state
         combat += kind == "combat"
     assert combat > 10
+
+
+@pytest.mark.parametrize("reply", [False, True])
+def test_the_last_candidate_played_on_the_sample_itself_values_like_a_copy(monkeypatch, reply):
+    """``lookahead_values`` plays its last candidate (and an attack's last target) on the sampled
+    game itself instead of a copy: every value must be the same as with copies only."""
+    pool, _decks = _starter_world()
+    ctx = None
+    checked = attacks = 0
+    plain = ai._value_after
+
+    def always_copy(*args, **kw):
+        if len(args) > 10:
+            args = args[:10]
+        kw.pop("own", None)
+        return plain(*args, **kw)
+
+    for g, p, legal in _positions("duel", 7, actions=260, starter=True):
+        if p is None or len(legal) < 2 or g.decision["type"] not in ("main", "recruit", "declare"):
+            continue
+        if ctx is None:
+            from engine.ai import public_context
+            ctx = public_context(g)
+        view = g.view(p)
+        kw = {"horizon": 2, "reply": True} if reply else {}
+        if reply and g.decision["type"] != "main":
+            continue
+        fast = ai.lookahead_values(view, legal, Rng(g.clock), ctx, **kw)
+        monkeypatch.setattr(ai, "_value_after", always_copy)
+        slow = ai.lookahead_values(view, legal, Rng(g.clock), ctx, **kw)
+        monkeypatch.setattr(ai, "_value_after", plain)
+        assert fast == slow, (g.turn, g.decision["type"])
+        checked += 1
+        attacks += any(a.type == "attack" for a in legal)
+        if checked >= (6 if reply else 25):
+            break
+    assert checked >= (6 if reply else 25) and attacks > 0

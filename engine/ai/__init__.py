@@ -187,7 +187,7 @@ LEVELS: dict[str, dict] = {
     # (9500+, 60 before: going second does not help there).
     "hard": {"policy": "ismcts", "iterations": 3, "samples": 1, "widen": 3, "widen_every": 1000, "paired": True,
              "decisive": 0.0, "prior_weight": 0, "playout": 400, "horizon": 2, "playout_policy": "heuristic",
-             "decisions": ("main", "recruit", "resource", "formation"), "soft_seconds": 0.45,
+             "decisions": ("main", "recruit", "resource", "formation"), "soft_seconds": 0.55,
              "go_first": False, "per_game": {"dice": _DICE_HARD}},
 }
 

@@ -604,27 +604,33 @@ def lookahead_values(view: dict, legal: list, rng: Rng, context: Context, sample
                 legal = [a for a in legal if a not in futile]
                 totals = dict.fromkeys(legal, 0.0)
         seed = rng.next64() if reply else None
-        for a in legal:
+        last = len(legal) - 1
+        for i, a in enumerate(legal):
             # with ``reply``, every candidate meets the same dice (common random numbers)
             r = Rng(seed) if seed is not None else rng
-            totals[a] += _value_after(base, a, player, r, 0, evaluation, horizon, plan, context, reply)
+            # the last candidate plays on the sampled game itself: nothing reads it afterwards
+            totals[a] += _value_after(base, a, player, r, 0, evaluation, horizon, plan, context, reply, i == last)
     return {a: v / samples for a, v in totals.items()}
 
 
 def _value_after(base: Game, a, player: int, rng: Rng, depth: int = 0, evaluation=evaluate,
-                 horizon: int = 0, plan: int = 0, context: Context | None = None, reply: bool = False) -> float:
+                 horizon: int = 0, plan: int = 0, context: Context | None = None, reply: bool = False,
+                 own: bool = False) -> float:
     """The evaluation after ``a`` and a play-out; an attack is worth its best target. With
     ``plan``, the heuristic then takes up to ``plan`` more of ``player``'s main-phase decisions
-    of this turn (each played out in turn) before the evaluation."""
-    g = base.copy()
+    of this turn (each played out in turn) before the evaluation. ``own``: nothing reads ``base``
+    afterwards, so it is played on instead of a copy (a copy plays on exactly like its original:
+    ``test_engine_api``; the values are those of copies: ``test_ai_eval``)."""
+    g = base if own else base.copy()
     turn = g.turn
     g.apply_unchecked(a)
     d = g.decision
     if depth == 0 and a.type == "attack" and d and d["type"] == "declare" and player in d["players"]:
         targets = [t for t in g.legal_actions(player) if t.type == "target"]
         if targets:
+            last = len(targets) - 1
             return max(_value_after(g, t, player, Rng(rng.state) if reply else rng, 1, evaluation, horizon, plan,
-                                    context, reply) for t in targets)
+                                    context, reply, i == last) for i, t in enumerate(targets))
     # a horizon counts from the turn the candidate was chosen in: ending the turn must not buy
     # the candidate a turn more than the others get
     play_out(g, player, Rng(rng.next64()), QUIET_LIMIT if not horizon else HORIZON_LIMIT, horizon,

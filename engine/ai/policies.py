@@ -358,7 +358,9 @@ class ISMCTSPolicy:
                 if soft is not None and k and time.monotonic() > soft:
                     break  # out of time in the browser: the candidates searched so far decide
                 try:
-                    self._iterate(root, g0.copy() if self.paired else g0, first, Rng(seed), me, teams, my_team, rs,
+                    # the last candidate plays on the sampled game itself (nothing reads it afterwards)
+                    g = g0.copy() if self.paired and k < len(firsts) - 1 else g0
+                    self._iterate(root, g, first, Rng(seed), me, teams, my_team, rs,
                                   guide, stop, deadline if k == 0 and not it else firm)
                 except _OutOfTime:
                     break
