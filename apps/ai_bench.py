@@ -132,12 +132,22 @@ def bench_dice_moves(levels: list[str], games: int, seed: int = 1, out=print) ->
 
 
 def strength(a: str, b: str, games: int, seed: int = 1000, workers: int = 1, out=print,
-             decks: list[str] | None = None) -> dict:
+             decks: list[str] | None = None, browser_clock: float | None = None) -> dict:
     """``a`` against ``b`` over ``games`` duels (the starter decks by default; seats, decks and
-    levels rotating so each level plays each deck from each seat); a's score."""
+    levels rotating so each level plays each deck from each seat); a's score.
+
+    ``browser_clock`` K: the levels the browser gives a deadline (hard: ``HARD_MOVE_SECONDS``) get
+    it here too, on a clock running K times this process's CPU time (Chromium runs pure Python
+    about 1.7-2 times slower than CPython): the strength within the browser's time budget. Such
+    games depend on the machine's speed and do not replay from their seed."""
     from apps.simulate import execute, make_jobs
     world = _world(decks)
     jobs = make_jobs(len(world[1]), [a, b], games, seed)
+    if browser_clock:
+        from apps.webapi import HARD_MOVE_SECONDS
+        for j in jobs:
+            j["browser_clock"] = browser_clock
+            j["deadlines"] = {lv: HARD_MOVE_SECONDS for lv in (a, b) if lv == "hard"}
     t0 = time.perf_counter()
     res = execute(jobs, world, workers, label=f"{a} vs {b}")
     score = 0.0
@@ -147,9 +157,11 @@ def strength(a: str, b: str, games: int, seed: int = 1000, workers: int = 1, out
         score += (1.0 / len(w)) if seat in w else 0.0
     from apps.simulate import wilson
     lo, hi = wilson(score, games)
-    out(f"{a} vs {b}: {score:.1f} of {games} ({100 * score / games:.1f} %, 95 % CI {100 * lo:.1f}-{100 * hi:.1f}) "
+    how = f" (browser clock: {browser_clock:g} x CPU time)" if browser_clock else ""
+    out(f"{a} vs {b}{how}: {score:.1f} of {games} ({100 * score / games:.1f} %, 95 % CI {100 * lo:.1f}-{100 * hi:.1f}) "
         f"in {time.perf_counter() - t0:.0f} s")
-    return {"a": a, "b": b, "games": games, "score": score, "rate": score / games, "ci95": [lo, hi]}
+    return {"a": a, "b": b, "games": games, "score": score, "rate": score / games, "ci95": [lo, hi],
+            "browser_clock": browser_clock}
 
 
 def bench_main(argv: list[str]) -> int:
@@ -172,6 +184,10 @@ def bench_main(argv: list[str]) -> int:
         ap.add_argument("--match-games", type=int, default=200)
         ap.add_argument("--match-seed", type=int, default=1000)
         ap.add_argument("--workers", type=int, default=1)
+        ap.add_argument("--browser-clock", type=float, default=None, metavar="K",
+                        help="matches within the browser's time budget: hard gets the browser's deadline per "
+                             "decision on a clock running K times this process's CPU time (K about 2: Chromium "
+                             "runs pure Python 1.7-2 times slower); such games do not replay from their seed")
         ap.add_argument("--seed", type=int, default=1)
         ap.add_argument("--deck", action="append", default=None,
                         help="decks to play (default: the starter decks, card_data/starter/deck-*.yaml)")
@@ -186,7 +202,8 @@ def bench_main(argv: list[str]) -> int:
                                         by_type=opts.by_type)} if levels else {}
         for m in opts.match:
             a, b = m.split(":")
-            res[m] = strength(a, b, opts.match_games, seed=opts.match_seed, workers=opts.workers, decks=opts.deck)
+            res[m] = strength(a, b, opts.match_games, seed=opts.match_seed, workers=opts.workers, decks=opts.deck,
+                              browser_clock=opts.browser_clock)
     if opts.json:
         print(json.dumps(res, indent=2))
     return 0

@@ -86,7 +86,9 @@ def play_job(job: dict, world: tuple | None = None) -> dict:
     cpu = time.process_time()
     seat_decks = [decks[i] for i in job["decks"]] if job["mode"] != "dice" else None
     g = new_match(pool, job["mode"], job["seed"], seat_decks, players=job["players"])
-    r = play_match(g, job["levels"], job["seed"], max_actions=job["max_actions"], budgets=job["budgets"])
+    k = job.get("browser_clock")
+    deadlines = {"search_clock": (lambda: time.process_time() * k), "deadlines": job["deadlines"]} if k else {}
+    r = play_match(g, job["levels"], job["seed"], max_actions=job["max_actions"], budgets=job["budgets"], **deadlines)
     r["index"] = job["index"]
     r["deck_index"] = list(job["decks"])
     r["cpu_s"] = round(time.process_time() - cpu, 4)  # for the benchmark only: not part of the game

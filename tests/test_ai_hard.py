@@ -242,3 +242,32 @@ def test_a_deadline_drops_an_unfinished_playout_and_keeps_the_priors_best():
     # no deadline (tests, simulations): the budget alone decides, the same way every time
     again = make_policy("hard", public_context(g))
     assert again(g.view(p), legal, Rng(3)) == full and list(again.last_stats["children"]) == order
+
+
+def test_a_match_gives_hard_the_browsers_deadline_on_the_clock_it_is_handed():
+    """``play_match(deadlines=..., search_clock=...)`` (``capeclash bench ai --browser-clock``): a
+    clock that never moves cuts nothing (the same game as without a deadline); one that runs far
+    ahead cuts every search to the prior's best, which is still a legal move."""
+    from engine.ai.match import new_match, play_match
+    pool, decks = _starter()
+
+    def run(clock=None):
+        g = new_match(pool, "duel", 11, decks[:2])
+        ctx = public_context(g)
+        pols = [make_policy("hard", ctx), make_policy("normal", ctx)]
+        widths = []
+
+        def seen(p, view, legal, wall, cpu):
+            if p == 0 and len(legal) > 1 and pols[0].last_stats:
+                widths.append(len(pols[0].last_stats["children"]))
+                pols[0].last_stats = {}
+        kw = {"deadlines": {"hard": 1.5}, "search_clock": clock} if clock else {}
+        r = play_match(g, ["hard", "normal"], 11, max_actions=70, policies=pols, on_decision=seen, **kw)
+        return r["hash"], widths
+
+    plain, plain_widths = run()
+    assert max(plain_widths) == 3
+    assert run(lambda: 0.0) == (plain, plain_widths)
+    ticks = iter(range(0, 10 ** 9, 100))
+    cut_hash, cut_widths = run(lambda: float(next(ticks)))
+    assert cut_widths and max(cut_widths) <= 1

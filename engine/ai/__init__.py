@@ -175,10 +175,18 @@ LEVELS: dict[str, dict] = {
     # ``soft_seconds`` and one still played out at 1.5 times that is dropped, so a decision rarely
     # takes much over 0.7 s and never over the deadline (1.5 s); without a deadline (tests,
     # simulations, benches) the budget alone decides and a game replays from its seed.
-    # In Chromium (capeclash bench web --ai-moves 400, a whole game, 280 decisions, load 4.5 on 2 cores):
-    # median 157 ms, 95th percentile 459 ms, max 515 ms. CPU time on CPython (2 games, decisions with
+    # soft_seconds 0.55 (0.45 before): under the browser's clock hard was weaker than without one.
+    # Measured with the browser's 1.5 s deadline and these cuts on a clock running at twice this
+    # process's CPU time (Chromium runs pure Python about 1.7-2 times slower): ``capeclash bench ai
+    # --browser-clock 2``, 100 games against normal on seeds 9000+, where hard without a deadline won 80: with 0.45
+    # it won 69 (14 games lost that the unhurried search won, 3 the other way), with 0.55 and the
+    # search's copies cut (``_value_after(own=True)``) 78 (of the games that differ from 0.45, 14 won
+    # and 5 lost). In Chromium (capeclash bench web --ai-moves 400, a whole game of hard against
+    # hard, load 0.8): median 179 ms, 95th percentile 588 ms, max 678 ms (0.45, same conditions:
+    # 184 / 473 / 498 ms). CPU time on CPython (2 games, decisions with
     # a choice): main phase median 168 ms, 95th 530 ms; recruit 378 / 1,083 ms; resource 314 / 943 ms;
-    # formation 350 / 1,021 ms, max 1.66 s (hard_v1: median 0.9 ms, 95th 173 ms, max 375 ms).
+    # formation 350 / 1,021 ms, max 1.66 s (hard_v1: median 0.9 ms, 95th 173 ms, max 375 ms), before
+    # the copies were cut (5-9 % less CPU per game since, the same games).
     # go_first False: asked who goes first in a duel, hard lets the opponent start. On fresh seeds
     # (9000+, 100 games against normal) this search won 42 of 51 games going second and 31 of 49
     # going first (63 %); on seeds 7100+ 32 of 37 and 17 of 23; normal against normal, the first

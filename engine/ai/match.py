@@ -50,7 +50,8 @@ def new_match(pool, mode: str, seed: int, decks: list | None = None, *, players:
 def play_match(g, levels: list[str], seed: int, *, max_actions: int = 20000, budgets: dict | None = None,
                seat_budgets: list[dict] | None = None, timings: dict | None = None,
                on_decision: Callable | None = None, policies: list | None = None,
-               rngs: list | None = None, clock: Callable | None = None, kinds: dict | None = None) -> dict[str, Any]:
+               rngs: list | None = None, clock: Callable | None = None, kinds: dict | None = None,
+               deadlines: dict[str, float] | None = None, search_clock: Callable | None = None) -> dict[str, Any]:
     """Let computer players play ``g`` (a game of any ruleset) to its end, or ``max_actions``; seat ``i``
     plays ``levels[i % len(levels)]``, with its own random generator (``seat_rng``). Returns the
     game's record (``record``).
@@ -62,7 +63,12 @@ def play_match(g, levels: list[str], seed: int, *, max_actions: int = 20000, bud
     (one per seat) replace the levels' policies and the seats' generators (a report's own players).
     ``clock`` times the decisions for ``timings`` (default ``time.perf_counter``; ``time.process_time``
     counts this process's CPU only); ``kinds`` collects them per level and decision type too
-    (``{(level, type): [s...]}``)."""
+    (``{(level, type): [s...]}``).
+
+    ``deadlines`` gives levels a time limit per decision, as the browser does (``{"hard": 1.5}``),
+    read on ``search_clock`` (default ``time.monotonic``; ``capeclash bench ai --browser-clock K``
+    passes this process's CPU time times K, a browser K times slower). Such games depend on the
+    machine's speed: they do not replay from their seed."""
     n = len(g.players)
     seat_levels = [levels[i % len(levels)] for i in range(n)]
     if policies is None:
@@ -70,6 +76,13 @@ def play_match(g, levels: list[str], seed: int, *, max_actions: int = 20000, bud
         policies = [make_policy(lv, ctx, **{**(budgets or {}).get(lv, {}), **((seat_budgets or [{}] * n)[i] or {})})
                     for i, lv in enumerate(seat_levels)]
     rngs = rngs or [seat_rng(seed, i) for i in range(n)]
+    limit = [(deadlines or {}).get(lv) for lv in seat_levels]
+    search_clock = search_clock or time.monotonic
+    for i, secs in enumerate(limit):
+        if secs is not None:
+            if not hasattr(policies[i], "clock"):
+                raise ValueError(f"level {seat_levels[i]!r} takes no deadline")
+            policies[i].clock = search_clock
     rec = _RECORDERS[g.game](g)
     clocked = timings is not None or on_decision is not None
     clock = clock or time.perf_counter
@@ -79,7 +92,10 @@ def play_match(g, levels: list[str], seed: int, *, max_actions: int = 20000, bud
         legal = g.legal_actions(p)
         view = g.view(p)
         t0, c0, k0 = (time.perf_counter(), time.process_time(), clock()) if clocked else (0.0, 0.0, 0.0)
-        a = policies[p](view, legal, rngs[p])
+        if limit[p] is None:
+            a = policies[p](view, legal, rngs[p])
+        else:
+            a = policies[p](view, legal, rngs[p], deadline=search_clock() + limit[p])
         if clocked:
             wall, cpu = time.perf_counter() - t0, time.process_time() - c0
             if timings is not None and len(legal) > 1:

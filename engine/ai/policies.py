@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import math
 import time
+from collections.abc import Callable
 from typing import Any
 
 from engine.ai import ruleset_for
@@ -189,6 +190,9 @@ class ISMCTSPolicy:
         self.replay = replay
         self.soft_seconds = soft_seconds
         self.go_first = go_first
+        # what a ``deadline`` is read against: the browser's clock; ``capeclash bench ai --browser-clock``
+        # puts a scaled CPU-time clock here to measure strength within the browser's time budget
+        self.clock: Callable[[], float] = time.monotonic
         self._trail: list | None = None  # [player, last samplable view, own actions since] (``replay``)
         self.budget = {"iterations": iterations, "playout": playout, "explore": explore, "horizon": horizon,
                        "samples": samples, "widen": widen, "widen_every": widen_every, "prior_weight": prior_weight,
@@ -256,6 +260,7 @@ class ISMCTSPolicy:
             if sub is None:
                 sub = self._variants[game] = ISMCTSPolicy(self.level, self.context, ruleset=self.ruleset,
                                                           **{**self.budget, **self.per_game[game]})
+            sub.clock = self.clock
             out = sub(view, legal, rng, deadline)
             self.last_stats = sub.last_stats
             return out
@@ -315,7 +320,7 @@ class ISMCTSPolicy:
         sample_state = sampler or rs.sample_state
         soft = firm = deadline
         if deadline is not None and self.soft_seconds is not None:
-            now = time.monotonic()
+            now = self.clock()
             soft = min(deadline, now + self.soft_seconds)
             firm = min(deadline, now + self.soft_seconds * FIRM)
         teams = {pv.get("index", i): pv.get("team", pv.get("index", i))
@@ -343,7 +348,7 @@ class ISMCTSPolicy:
 
         done = 0
         for it in range(self.iterations):
-            if soft is not None and it and time.monotonic() > soft:
+            if soft is not None and it and self.clock() > soft:
                 break
             g0 = sample_state(view, me, rng, self.context)
             if g0 is None:
@@ -355,7 +360,7 @@ class ISMCTSPolicy:
             # playout randomness (common random numbers: the comparison is not drowned in noise)
             firsts = root.order[:self._width(root)] if self.paired else [None]
             for k, first in enumerate(firsts):
-                if soft is not None and k and time.monotonic() > soft:
+                if soft is not None and k and self.clock() > soft:
                     break  # out of time in the browser: the candidates searched so far decide
                 try:
                     # the last candidate plays on the sampled game itself (nothing reads it afterwards)
@@ -426,7 +431,7 @@ class ISMCTSPolicy:
         for step in range(self.playout):
             if g.is_over or (stop is not None and stop(g, me, turn, self.horizon)):
                 break
-            if deadline is not None and step % 8 == 7 and time.monotonic() > deadline:
+            if deadline is not None and step % 8 == 7 and self.clock() > deadline:
                 raise _OutOfTime  # nothing is backed up: this candidate is not compared half played
             p = g.to_act[0]
             _apply(g, guide(g, p, g.legal_actions(p), prng))
