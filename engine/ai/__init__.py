@@ -181,7 +181,7 @@ LEVELS: dict[str, dict] = {
     # --browser-clock 2``, 100 games against normal on seeds 9000+, where hard without a deadline won 80: with 0.45
     # it won 69 (14 games lost that the unhurried search won, 3 the other way), with 0.55 and the
     # search's copies cut (``_value_after(own=True)``) 78 (of the games that differ from 0.45, 14 won
-    # and 5 lost). In Chromium (capeclash bench web --ai-moves 400, a whole game of hard against
+    # and 5 lost); on seeds 9100+ 68 (69 without a deadline): 146 of 200 in all. In Chromium (capeclash bench web --ai-moves 400, a whole game of hard against
     # hard, load 0.8): median 179 ms, 95th percentile 588 ms, max 678 ms (0.45, same conditions:
     # 184 / 473 / 498 ms). CPU time on CPython (2 games, decisions with
     # a choice): main phase median 168 ms, 95th 530 ms; recruit 378 / 1,083 ms; resource 314 / 943 ms;
@@ -191,7 +191,8 @@ LEVELS: dict[str, dict] = {
     # (9000+, 100 games against normal) this search won 42 of 51 games going second and 31 of 49
     # going first (63 %); on seeds 7100+ 32 of 37 and 17 of 23; normal against normal, the first
     # player wins 50.8 % (600 games, seeds 9800+): the gap is hard's own. With go_first False hard
-    # won 80, 69 and 77 of 100 (seeds 9000+, 9100+, 9200+) against normal, 59 of 100 against hard_v1
+    # won 80, 69, 77 and 74 of 100 (seeds 9000+, 9100+, 9200+, 9300+; 300 of 400, 75 %, 95 % CI
+    # 70.5-79.0) against normal, 59 of 100 against hard_v1
     # (9500+, 60 before: going second does not help there).
     "hard": {"policy": "ismcts", "iterations": 3, "samples": 1, "widen": 3, "widen_every": 1000, "paired": True,
              "decisive": 0.0, "prior_weight": 0, "playout": 400, "horizon": 2, "playout_policy": "heuristic",
