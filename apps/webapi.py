@@ -124,6 +124,15 @@ def _arg_problem(kind: str, v) -> str | None:
     return f"must be {_KIND_TEXT[kind]}, not {excerpt(v, 60)}"
 
 
+def _json_object(text) -> dict:
+    """``text`` read as a JSON object ({} when it is not one: a plain engine save has no session fields)."""
+    try:
+        data = json.loads(text)
+    except (TypeError, ValueError):
+        return {}
+    return data if isinstance(data, dict) else {}
+
+
 def _bad_request(message: str, problems: list[str] | None = None) -> WebError:
     return WebError("bad_request", message, problems or [message])
 
@@ -409,6 +418,11 @@ class Session(TutorialOps):
             return top.trig.name
         return top.name if isinstance(top, Frame) else None
 
+    def _given(self, g, p: int, depth: int = SAME_ANSWER_DEPTH, trivial: bool = True) -> Action | None:
+        """The answer the session gives for ``p`` now: their remembered one, else (with ``trivial``)
+        one that changes nothing; None when ``p`` must decide."""
+        return self._standing_answer(g, p) or (self._trivial(g, p, depth) if trivial else None)
+
     def _standing_answer(self, g, p: int) -> Action | None:
         """``p``'s remembered answer to the question asked now, if they gave one."""
         mine = self.standing.get(p)
@@ -473,8 +487,7 @@ class Session(TutorialOps):
             to_act = c.to_act
             if not to_act or any(self.seats[p]["ai"] for p in to_act):
                 return
-            answers = [self._standing_answer(c, p) or (self._trivial(c, p, depth) if self.auto_answer else None)
-                       for p in to_act]
+            answers = [self._given(c, p, depth) for p in to_act]
             if any(a is None for a in answers):
                 return
             c.apply(answers[0])
@@ -493,8 +506,7 @@ class Session(TutorialOps):
             to_act = g.to_act
             if not to_act or any(self.seats[p]["ai"] for p in to_act):
                 return
-            answers = [self._standing_answer(g, p) or (self._trivial(g, p) if self.auto_answer else None)
-                       for p in to_act]
+            answers = [self._given(g, p, trivial=self.auto_answer) for p in to_act]
             if any(a is None for a in answers):
                 return  # someone who may answer has a real choice
             self.auto.add(len(g.actions))
@@ -860,15 +872,11 @@ class Session(TutorialOps):
     def op_load(self, save, viewer: int | None = None, source: str = "save") -> dict:
         """Restore a save (replaying it). On any problem the current game is kept."""
         g, seats, rngs = self._read_save(save, source)
-        standing = self._read_standing(save, source, len(seats))
+        fields = save if isinstance(save, dict) else _json_object(save)  # the session's own fields
+        standing = self._read_standing(fields.get("standing"), source, len(seats))
         self.game, self.seats = g, seats
         self.standing = standing
-        auto = save.get("auto") if isinstance(save, dict) else None
-        if isinstance(save, str):
-            try:
-                auto = json.loads(save).get("auto")
-            except (ValueError, AttributeError):
-                auto = None
+        auto = fields.get("auto")
         self.auto = {i for i in auto if isinstance(i, int)} if isinstance(auto, list) else set()
         self._resync_ai_rngs()
         for k, st in rngs.items():
@@ -877,14 +885,8 @@ class Session(TutorialOps):
         return self.op_state(viewer=viewer)
 
     @staticmethod
-    def _read_standing(save, source: str, seats: int) -> dict[int, dict[str, str]]:
-        """The remembered answers of a save: {"SEAT": {ability name: "yes" or "no"}} (missing: none)."""
-        if isinstance(save, str):
-            try:
-                save = json.loads(save)
-            except ValueError:
-                return {}
-        raw = save.get("standing") if isinstance(save, dict) else None
+    def _read_standing(raw, source: str, seats: int) -> dict[int, dict[str, str]]:
+        """A save's remembered answers, ``raw``: {"SEAT": {ability name: "yes" or "no"}} (None: none)."""
         if raw is None:
             return {}
         problems = []
