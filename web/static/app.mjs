@@ -895,7 +895,9 @@ function playerInfo(p, ctx) {
   const ko = el("button", { type: "button", class: "chip link", text: `KO pile ${p.ko.length}`, dataset: { pile: "ko", player: p.index },
     onclick: () => openList(`${p.name}'s KO pile`, p.ko, ctx) });
   const bits = [
-    el("strong", { class: "pname", text: p.name + (p.out ? " (out)" : "") }),
+    el("strong", { class: "pname", text: p.name + (p.out ? " (out)" : "") },
+      // team games: the seat's colour, as on the controller chip of each of this player's cards
+      ctx.v?.mode && ctx.v.mode !== "duel" && ctx.v.mode !== "ffa" ? el("span", { class: `seat-dot cc-seat-${p.index % 4}`, "aria-hidden": "true" }) : null),
     el("span", { class: "chip", text: `Hand ${p.hand_count}`, dataset: { pile: "hand", player: p.index } }),
     el("span", { class: "chip", text: `Deck ${p.deck_count}`, dataset: { pile: "deck", player: p.index } }),
     ko,
@@ -1048,7 +1050,7 @@ function cardTile(c, ctx, kind) {
     try {
       let live = kind === "char" ? c : null;
       if (live && c.main && ctx.v?.players?.[c.owner]) live = { ...c, xp: ctx.v.players[c.owner].xp, xp_needed: ctx.v.players[c.owner].xp_needed };
-      const face = faces.cardFace(c.cid, live, { size: kind === "hand" ? "hand" : "board", controller: controller?.name });
+      const face = faces.cardFace(c.cid, live, { size: kind === "hand" ? "hand" : "board", controller: controller?.name, seat: controller?.index });
       b.classList.add("has-face");
       b.append(face);
       if (faces.attachZoom) faces.attachZoom(b, c.cid, live);

@@ -25,7 +25,7 @@
 // API (the board codes against these):
 //   await initFaces(data?)        data: faces.json's content; anything else (or nothing): faces.json is fetched
 //   hasFace(cardId)
-//   cardFace(cardId, live = null, opts = {size: "board"|"hand"|"zoom"|"pile", controller: "name", peek: true})
+//   cardFace(cardId, live = null, opts = {size: "board"|"hand"|"zoom"|"pile", controller: "name", seat: 0, peek: true})
 //       -> div.cc-face; `live`: a character as engine/capeclash/view.py gives it (atk, def, printed_atk, printed_def,
 //          health, wounds, plus, minus, vitality, stunned, exhausted, frozen, keywords, equipment, and for a
 //          main character xp / xp_needed when the page adds them from its player)
@@ -271,8 +271,10 @@ export function cardFace(cardId, live = null, opts = {}) {
   const over = el("div", "cc-over");
   const marks = el("div", "cc-marks");
   if (opts.controller) {
-    const c = el("span", "cc-chip cc-controller");
-    c.append(el("span", null, opts.controller));
+    // short on the card ("AI 2 (normal)" reads "AI 2"), in its seat's colour, the same as beside the
+    // player's name at the head of the side; the whole name is in the title and the card's label
+    const c = el("span", `cc-chip cc-controller${opts.seat !== undefined && opts.seat !== null ? ` cc-seat-${opts.seat % 4}` : ""}`);
+    c.append(el("span", null, shortName(opts.controller)));
     c.title = `Controlled by ${opts.controller}`;
     marks.append(c);
   }
@@ -305,6 +307,12 @@ export function cardFace(cardId, live = null, opts = {}) {
   }
   if (over.childNodes.length) root.append(over);
   return root;
+}
+
+// a player's name without its trailing "(level)": what a controller chip has room for
+export function shortName(name) {
+  const short = String(name).replace(/\s*\([^)]*\)\s*$/, "");
+  return short || String(name);
 }
 
 export function cardBack(opts = {}) {
