@@ -47,9 +47,30 @@ def test_evaluate_game_is_evaluate_of_the_view(mode, seed, starter):
     seen = 0
     for g, _p, _legal in _positions(mode, seed, starter=starter):
         for q in range(len(g.players)):
-            assert ai.evaluate_game(g, q) == ai.evaluate(g.view(q), q), (mode, seed, g.turn, q)
+            view = g.view(q)
+            assert ai.evaluate_game(g, q) == ai.evaluate(view, q), (mode, seed, g.turn, q)
+            for name, direct in ai.game_evaluations.items():
+                assert direct(g, q) == ai.evaluations[name](view, q), (name, mode, seed, g.turn, q)
             seen += 1
     assert seen > 200
+
+
+def test_at_a_turns_start_only_a_frozen_character_is_worth_less_for_being_exhausted():
+    for g, _p, _legal in _positions("duel", 1, starter=True):
+        c = next((c for c in g.characters(g.players[0].side) if not c.is_main and c.face_up), None)
+        if c is not None and g.decision["type"] == "main":
+            break
+    c.exhausted, c.frozen = False, 0
+    ready = (ai.evaluate_game(g, 0), ai.evaluate_game_at_turn_start(g, 0))
+    c.exhausted = True
+    exhausted = (ai.evaluate_game(g, 0), ai.evaluate_game_at_turn_start(g, 0))
+    c.frozen = 1
+    frozen = (ai.evaluate_game(g, 0), ai.evaluate_game_at_turn_start(g, 0))
+    # within a turn an exhausted character cannot attack again: worth less, frozen or not
+    assert ready[0] > exhausted[0] == frozen[0]
+    # at a turn's start it readies in its owner's next recovery, unless frozen
+    assert ready[1] == exhausted[1] > frozen[1]
+    assert frozen[1] == ai.evaluate_at_turn_start(g.view(0), 0)
 
 
 @pytest.mark.parametrize("mode,seed,starter", [("duel", 5, True), ("2v2", 6, False)])

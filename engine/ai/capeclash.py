@@ -327,14 +327,22 @@ def searchable(view: dict, legal: list, kinds: tuple | None = None) -> bool:
 
 # ------------------------------------------------------------------ evaluation
 
-def _side_score(view: dict, side: dict) -> float:
+# At the start of a turn (where ``hard``'s playouts stop) an exhausted character readies in its
+# owner's next recovery and may defend meanwhile: only a frozen one, which skips that ready, is
+# worth less. Elsewhere (``normal``'s look-ahead ends once a combat is over) an exhausted character
+# cannot attack again this turn.
+EXHAUSTED = {False: 0.9, True: 1.0}
+FROZEN = {False: 0.9, True: 0.8}
+
+
+def _side_score(view: dict, side: dict, turn_start: bool = False) -> float:
     score = 0.0
     for c in side["front"] + side["back"]:
         body = 1.0 + 0.45 * max(0, c["atk"]) + 0.35 * max(0, c["def"])
         if c["stunned"]:
             body *= 0.45
         elif c["exhausted"]:
-            body *= 0.9
+            body *= FROZEN[turn_start] if c["frozen"] else EXHAUSTED[turn_start]
         if c["main"]:
             left = max(0, c["health"] - c["wounds"])
             score += 9.0 * left / max(1, c["health"]) + 2.5 * left + body
@@ -353,7 +361,7 @@ def _side_score(view: dict, side: dict) -> float:
     return score
 
 
-def evaluate(view: dict, player: int) -> float:
+def evaluate(view: dict, player: int, turn_start: bool = False) -> float:
     """How well ``player`` stands, from 0 to 1, read from a view of the game.
 
     Counts each side's characters (ATK, DEF, stunned or not), its main character's health left
@@ -367,7 +375,7 @@ def evaluate(view: dict, player: int) -> float:
     pls = view["players"]
     return _standing(pls[player]["team"], ((pls[s["players"][0]]["team"], s) for s in view["sides"]
                                            if not all(pls[p]["out"] for p in s["players"])),
-                     lambda s: _side_score(view, s))
+                     lambda s: _side_score(view, s, turn_start))
 
 
 def _standing(my_team, live_sides, score) -> float:
@@ -386,7 +394,7 @@ def _standing(my_team, live_sides, score) -> float:
     return 1.0 / (1.0 + math.exp(-diff / 8.0))
 
 
-def _game_side_score(g: Game, side: int) -> float:
+def _game_side_score(g: Game, side: int, turn_start: bool = False) -> float:
     """``_side_score`` read from the game itself, term by term in the same order (the same float)."""
     score = 0.0
     chars = g.characters(side)
@@ -396,7 +404,7 @@ def _game_side_score(g: Game, side: int) -> float:
         if not c.face_up:
             body *= 0.45
         elif c.exhausted:
-            body *= 0.9
+            body *= FROZEN[turn_start] if c.frozen else EXHAUSTED[turn_start]
         if c.is_main:
             health = stats.health(g, c)
             left = max(0, health - c.wounds)
@@ -418,7 +426,7 @@ def _game_side_score(g: Game, side: int) -> float:
     return score
 
 
-def evaluate_game(g: Game, player: int) -> float:
+def evaluate_game(g: Game, player: int, turn_start: bool = False) -> float:
     """``evaluate(g.view(player), player)`` without building the view: the search scores a
     playout's end this way (nothing the evaluation reads is hidden from ``player``: counts of
     hands, decks and resources, and the board). ``tests/test_ai_eval.py`` compares the two.
@@ -439,7 +447,18 @@ def evaluate_game(g: Game, player: int) -> float:
             ps = g.players_of(s)
             if not all(pls[p].out for p in ps):
                 yield pls[ps[0]].team, s
-    return _standing(pls[player].team, live_sides(), lambda s: _game_side_score(g, s))
+    return _standing(pls[player].team, live_sides(), lambda s: _game_side_score(g, s, turn_start))
+
+
+def evaluate_at_turn_start(view: dict, player: int) -> float:
+    """``evaluate`` for a position at the start of a turn, where ``hard``'s playouts stop: an
+    exhausted character is only worth less when frozen (see ``FROZEN``)."""
+    return evaluate(view, player, True)
+
+
+def evaluate_game_at_turn_start(g: Game, player: int) -> float:
+    """``evaluate_at_turn_start`` read from the game itself (the same float)."""
+    return evaluate_game(g, player, True)
 
 
 # ------------------------------------------------------------------ the learned evaluation (hard)
@@ -525,7 +544,9 @@ def evaluate_learned(view: dict, player: int) -> float:
 
 
 # the evaluations a level may name (``ISMCTSPolicy(evaluation=...)``)
-evaluations = {"hand": evaluate, "learned": evaluate_learned}
+evaluations = {"hand": evaluate, "learned": evaluate_learned, "turn_start": evaluate_at_turn_start}
+# the same, read from a game without building a view (the search scores playouts with these)
+game_evaluations = {"hand": evaluate_game, "turn_start": evaluate_game_at_turn_start}
 
 
 # ------------------------------------------------------------------ the heuristic

@@ -135,7 +135,8 @@ class ISMCTSPolicy:
       the tree follows the heuristic, with a large one it explores (``pw`` 0: plain expansion, every
       untried action first, at random).
     * ``evaluation``: the name of another evaluation among the ruleset's ``evaluations`` (Cape Clash:
-      ``"learned"``) for the prior and the playouts; ``prior_horizon`` and ``prior_plan``: the prior's
+      ``"learned"``) for the prior and the playouts; ``score``: one for the playouts' ends only
+      (Cape Clash: ``"turn_start"``, for playouts that stop where a turn begins); ``prior_horizon`` and ``prior_plan``: the prior's
       look-ahead goes on until that horizon (see ``playout_done``) or lets the heuristic take up to that
       many more of the player's own decisions this turn (Cape Clash's ``prior`` takes ``horizon`` and
       ``plan``); ``decisions``: the decision types searched (passed to the ruleset's ``searchable``).
@@ -165,7 +166,7 @@ class ISMCTSPolicy:
                  paired: bool = False, evaluation: str | None = None, prior_horizon: int = 0,
                  decisions: tuple | list | None = None, prior_plan: int = 0, prior_reply: bool = False,
                  playout_policy: str = "fast", per_game: dict | None = None, replay: bool = False,
-                 soft_seconds: float | None = None, go_first: bool = True):
+                 soft_seconds: float | None = None, go_first: bool = True, score: str | None = None):
         self.level = level
         self.context = context
         self.ruleset = ruleset
@@ -190,6 +191,7 @@ class ISMCTSPolicy:
         self.replay = replay
         self.soft_seconds = soft_seconds
         self.go_first = go_first
+        self.score = score
         # what a ``deadline`` is read against: the browser's clock; ``capeclash bench ai --browser-clock``
         # puts a scaled CPU-time clock here to measure strength within the browser's time budget
         self.clock: Callable[[], float] = time.monotonic
@@ -200,7 +202,7 @@ class ISMCTSPolicy:
                        "prior_horizon": prior_horizon, "decisions": decisions,
                        "prior_plan": prior_plan, "prior_reply": prior_reply,
                        "playout_policy": playout_policy, "replay": replay, "soft_seconds": soft_seconds,
-                       "go_first": go_first}
+                       "go_first": go_first, "score": score}
         self._variants: dict = {}
         self.last_stats: dict = {}
 
@@ -442,16 +444,22 @@ class ISMCTSPolicy:
                 n.value += score if teams.get(n.mover, n.mover) == my_team else 1.0 - score
 
     def _score(self, rs: Any, g, me: int) -> float:
-        """A playout's end scored for ``me``: the ruleset's ``evaluate_game`` (the same number as
-        ``evaluate`` of ``me``'s view, without building the view) when this level uses the default."""
-        direct = None if self.evaluation else getattr(rs, "evaluate_game", None)
+        """A playout's end scored for ``me``: read from the game itself where the ruleset has that
+        evaluation in ``game_evaluations`` (the same number as from ``me``'s view, without building
+        the view), else from the view."""
+        name = self.score or self.evaluation
+        if name is None:
+            direct = getattr(rs, "evaluate_game", None)
+        else:
+            direct = getattr(rs, "game_evaluations", {}).get(name)
         return direct(g, me) if direct is not None else self._evaluate(rs)(g.view(me), me)
 
     def _evaluate(self, rs: Any):
         """The evaluation this level scores playouts with: the ruleset's ``evaluate``, or the one
-        its ``evaluations`` name ``evaluation``."""
-        if self.evaluation:
-            return getattr(rs, "evaluations", {}).get(self.evaluation, rs.evaluate)
+        its ``evaluations`` name ``score`` (else ``evaluation``)."""
+        name = self.score or self.evaluation
+        if name:
+            return getattr(rs, "evaluations", {}).get(name, rs.evaluate)
         return rs.evaluate
 
     def _may_widen(self, node: Node, n_children: int) -> bool:
