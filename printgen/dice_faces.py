@@ -25,7 +25,7 @@ from pathlib import Path
 
 from . import fonts
 from .art import place as place_art
-from .faces import Context, mix, name_bar, rays
+from .faces import Context, _card_shape, _without_icon, check_icon, mix, name_bar, rays
 from .icons import INK, WHITE
 from .layout import Layout, break_lines, draw_line, rich_words
 from .specs import BLEED, FULL_H, FULL_W, MIN_TEXT_PT, SAFE_BOX
@@ -101,13 +101,16 @@ class DicePrintCard:
     dice: object = field(repr=False, compare=False, default=None)
     teams: tuple = ()
 
+    art_icon: str | None = None   # art: {icon: NAME}, the card's game-icons.net picture
+
     @property
     def flavor(self):
         return self.dice.flavor
 
 
 def print_card(d, number: str) -> DicePrintCard:
-    return DicePrintCard(slug(d.name), d.name, d.deck, number, d.type, dict(d.data), d)
+    return DicePrintCard(slug(d.name), d.name, d.deck, number, d.type, dict(d.data), d,
+                         art_icon=getattr(d, "art_icon", None))
 
 
 def dice_context(art_dir: Path | None = None, numbers: dict | None = None) -> Context:
@@ -305,6 +308,9 @@ def dice_face(card: DicePrintCard, ctx: Context) -> Layout:
     if art is not None and place_art(lay, art, SW, ah):
         ops.append(("image", str(art), *box))
     else:
+        check_icon(lay, card)
+        if any(p.startswith("art: ") for p in lay.problems):
+            card = _without_icon(card)
         ops += placeholder_art(card, box)
     ops.append(("rect", *box, None, rim, 1.5, 0))
 
@@ -409,6 +415,14 @@ def placeholder_art(card: DicePrintCard, box) -> list:
     cx = x + w * (0.3 + 0.4 * digest[0] / 255)
     cy = y + h * (0.38 + 0.24 * digest[1] / 255)
     ops += rays(cx, cy, box, 9 + digest[2] % 8, digest[3] / 255 * math.pi, mix(a, WHITE, 0.4))
+    shape = _card_shape(card)
+    if shape:   # the card's own picture, white on a medallion in its family's colour (as Cape Clash's cards)
+        r = h * 0.45
+        cx = min(max(cx, x + r + 6), x + w - r - 6)
+        cy = y + h / 2
+        ops.append(("circle", cx, cy, r, b, WHITE, 2.0))
+        ops.append(("shape", shape, cx - r * 0.72, cy - r * 0.72, r * 1.44, WHITE))
+        return ops
     r = min(h * 0.36, 32)
     ops.append(("circle", cx, cy, r + 2.5, b, None, 0))
     ops.append(("circle", cx, cy, r, mix(rim, WHITE, 0.92), None, 0))
@@ -473,6 +487,9 @@ def dice_back(deck: str) -> Layout:
     lw = fonts.width(label, "bold", ls)
     ops.append(("rect", cx - lw / 2 - 12, FULL_H - 57, lw + 24, 24, frame, None, 0, 12))
     ops.append(("text", cx - lw / 2, FULL_H - 40.5, label, "bold", ls, bg))
+    from .gameicons import CREDIT  # the card pictures' licence asks for the credit
+    fine = CREDIT.replace("Card pictures", "Card art icons")
+    ops.append(("text", cx - fonts.width(fine, "regular", 5.5) / 2, FULL_H - inset - 6, fine, "regular", 5.5, frame))
     return lay
 
 

@@ -364,3 +364,38 @@ def test_both_games_go_through_one_pipeline_with_the_same_wording(tmp_path):
     saved = json.loads((out / "tts" / "derring-dice-recruit.json").read_text())
     assert saved["SaveName"] == "Derring-Dice - Recruit deck"
     assert saved["ObjectStates"][0]["Nickname"] == "Recruit deck"
+
+
+def test_every_dice_card_has_its_own_picture_and_a_bad_one_is_refused_by_name(built, tmp_path):
+    """Each Derring-Dice card names a game-icons.net picture (``art: {icon: NAME}``), drawn white on a
+    medallion in its family's colour, as Cape Clash's cards; no two cards share one. An icon the set doesn't
+    have is refused by preflight, naming the card and the icon; a malformed art field by the loader."""
+    from engine.core.errors import DataError
+    from printgen.dice_faces import ART_TOP, SW, SX0
+    from printgen.gameicons import icon_path
+    from printgen.render import render_png
+    _opts, _res, dset = built
+    icons = [c.art_icon for c in dset.cards]
+    assert all(icons) and len(set(icons)) == len(icons) == 247
+    for card in dset.cards:
+        d, box = icon_path(card.art_icon)
+        assert d[0] in "Mm" and box == (0, 0, 512, 512)
+        assert [op[1] for op in dice_face(card, dset.ctx).ops if op[0] == "shape"] == [card.art_icon], card.name
+    # two heroes of one trait: two different pictures, the icon's white on the medallion
+    a, b = [c for c in dset.cards if c.type == "hero" and c.dice.traits[:1] == ("strong",)][:2]
+    k = 300 / 72
+    crops = [render_png(dice_face(c, dset.ctx).ops).crop((round(SX0 * k), round(ART_TOP * k), round((SX0 + SW) * k),
+                                                          round((ART_TOP + 60) * k))) for c in (a, b)]
+    assert crops[0].tobytes() != crops[1].tobytes() and crops[0].convert("L").getextrema()[1] >= 250
+    data = _small_dice(tmp_path / "data")
+    f = data / "dice" / "recruit.yaml"
+    good = f.read_text()
+    first = yaml.safe_load(good)["cards"][0]
+    f.write_text(good.replace(f"icon: {first['art']['icon']}", "icon: luchadorz", 1))
+    with pytest.raises(PreflightError) as e:
+        build(Options(data=data, out=tmp_path / "out", games=("dice",)))
+    assert first["name"] in str(e.value) and "no icon 'luchadorz'" in str(e.value)
+    f.write_text(good.replace(f"icon: {first['art']['icon']}", "icon: Not An Icon", 1))
+    with pytest.raises(DataError) as e:
+        build(Options(data=data, out=tmp_path / "out2", games=("dice",)))
+    assert "recruit.yaml" in str(e.value) and first["name"] in str(e.value) and "art" in str(e.value)

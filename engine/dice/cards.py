@@ -50,15 +50,15 @@ ATTACK_TYPES = ("area", "immobilize", "control")
 
 # Field -> kind, per card family. "int" is a whole number, "pos" a positive one.
 CHARACTER_FIELDS = {"name": "str", "type": "str", "force": "int", "traits": "traits", "power": "str",
-                    "abilities": "abilities", "text": "str"}
+                    "abilities": "abilities", "text": "str", "art": "art"}
 AID_FIELDS = {"name": "str", "type": "str", "force": "int", "gains": "gains", "boost_if_had": "pos",
               "only": "only", "slot": "slot", "docking": "pos", "turret": "pos", "peek": "bool",
               "hand_size": "hand_size", "secluded": "bool", "any_vehicles": "bool", "team_size": "pos",
-              "action_draw": "pos", "immune": "immune", "text": "str"}
+              "action_draw": "pos", "immune": "immune", "text": "str", "art": "art"}
 ACTION_FIELDS = {"name": "str", "type": "str", "users": "users", "effect": "effect", "attacker_force": "pos",
                  "defender_force": "pos", "force": "pos", "attack_type": "attack_type", "single_target": "bool",
                  "negate": "bool", "remove_delay": "bool", "leader_for_phase": "bool", "draw_action": "pos",
-                 "text": "str"}
+                 "text": "str", "art": "art"}
 
 
 class DiceCard:
@@ -68,7 +68,7 @@ class DiceCard:
                  "gains_abilities", "boost_if_had", "only", "slot", "docking", "turret", "peek", "hand_size",
                  "secluded", "any_vehicles", "team_size", "action_draw", "immune", "users", "effect",
                  "attacker_force", "defender_force", "bonus", "attack_type", "single_target", "negate",
-                 "remove_delay", "leader_for_phase", "draw_action", "flavor", "data")
+                 "remove_delay", "leader_for_phase", "draw_action", "flavor", "art_icon", "data")
 
     def __init__(self, data: dict, deck: str):
         g = data.get
@@ -107,6 +107,8 @@ class DiceCard:
         self.leader_for_phase = bool(g("leader_for_phase"))
         self.draw_action = int(g("draw_action") or 0)
         self.flavor = g("text")
+        art = g("art")
+        self.art_icon: str | None = art.get("icon") if isinstance(art, dict) else None  # art: {icon: NAME}
 
     @property
     def is_character(self) -> bool:

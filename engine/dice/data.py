@@ -160,6 +160,11 @@ def _kind_problem(kind: str, v) -> str | None:
         return None if all(isinstance(n, int) and n > 0 for n in v.values()) else "sizes must be above 0"
     if kind == "effect":
         return None if v in EVENT_EFFECTS else f"unknown effect {v!r}{suggest(str(v), EVENT_EFFECTS)}"
+    if kind == "art":   # the picture: a game-icons.net icon, as Cape Clash's cards name theirs
+        ok = isinstance(v, dict) and set(v) == {"icon"} and isinstance(v["icon"], str) and v["icon"] and \
+            all(ch.islower() or ch.isdigit() or ch == "-" for ch in v["icon"])
+        return None if ok else (f"is {{icon: NAME}} with a game-icons.net icon name such as 'punch' "
+                                f"(lower case, digits and dashes), not {v!r}")
     if kind == "attack_type":
         return None if v in ATTACK_TYPES else f"unknown attack type {v!r}; one of {', '.join(ATTACK_TYPES)}"
     raise AssertionError(kind)
