@@ -619,6 +619,19 @@ def test_two_vs_two_on_a_laptop_shows_the_hand_and_every_controller(chromium, se
             const r = c.getBoundingClientRect(), o = c.closest('.cc-over').getBoundingClientRect();
             return r.right > o.right + 1 || r.bottom > o.bottom + 1; }).map((c) => c.textContent)""")
         assert page.locator("#board .sides .cc-controller").count() >= 4 and cut == [], cut
+        # each chip is short ("AI 2", not "AI 2 (easy)"), names the whole controller in its title, and has the
+        # colour of the dot beside that player's name at the head of the side
+        chips = page.evaluate("""() => {
+            const dots = Object.fromEntries([...document.querySelectorAll('#board .pname')].map((n) =>
+                [n.firstChild.textContent.trim(), getComputedStyle(n.querySelector('.seat-dot')).backgroundColor]));
+            return [...document.querySelectorAll('#board .sides .cc-controller')].map((c) => ({
+                text: c.textContent, title: c.title, colour: getComputedStyle(c).backgroundColor, dots }));
+        }""")
+        for c in chips:
+            whole = c["title"].removeprefix("Controlled by ")
+            assert whole in c["dots"] and c["text"] == whole.split(" (")[0], c
+            assert c["colour"] == c["dots"][whole], c
+        assert len({c["colour"] for c in chips}) >= 3   # the seats in play, each its own colour
         assert t.errors == [] and t.blocked == []
     finally:
         t.close()
