@@ -646,6 +646,10 @@ DICE_PREFERENCE = ["attack", "target", "recruit", "equip", "plot", "choose", "pa
 def start_dice_game(page, bad="normal", good="human"):
     page.check("input[name=game][value=dice]")
     assert page.locator("#intro-dice").is_visible() and not page.locator("#cc-setup").is_visible()
+    # the welcome shows a card of each kind face up: a hero, a minion, a battle card and an event
+    page.wait_for_function("document.querySelectorAll('#dice-sample .cc-face').length === 4", timeout=10000)
+    kinds = page.eval_on_selector_all("#dice-sample figcaption", "cs => cs.map((c) => c.textContent)")
+    assert kinds == ["A hero or villain", "A minion", "A battle card", "An event"], kinds
     page.select_option("#dice-bad-who", bad)
     page.select_option("#dice-good-who", good)
     page.click("#btn-start")
@@ -882,6 +886,8 @@ def test_no_horizontal_scroll_at_360_px_on_every_screen(chromium, server):
             page.keyboard.press("Escape")
         page.click("#btn-menu")
         page.check("input[name=game][value=dice]")
+        page.wait_for_function("document.querySelectorAll('#dice-sample .cc-face').length === 4", timeout=10000)
+        _no_overflow(page, "Derring-Dice title")
         page.click("#btn-start")
         if page.is_visible("#dlg-replace"):
             page.click("#replace-yes")

@@ -258,6 +258,7 @@ async function loadFaces() {
     faces = m;
     if (app.state && document.body.dataset.screen === "game") renderBoard($("board"), app.state, app.mode === "play");
     if (app.catalogue) renderTeams();
+    if (app.setupGame === "dice") renderDiceSample();
   } catch (err) {
     console.info("card faces are not available; drawing text tiles:", err.message);
   }
@@ -313,6 +314,25 @@ function renderTeams() {
   highlightTeam($("seat-0-deck")?.value);
 }
 
+// Derring-Dice's welcome: one card of each kind, their printed faces (zoom on hover, focus or long-press).
+const DICE_SAMPLE = [["hero", "A hero or villain"], ["minion", "A minion"], ["battle", "A battle card"], ["event", "An event"]];
+function renderDiceSample() {
+  const box = $("dice-sample");
+  const cards = app.diceCatalogue?.cards;
+  if (!box || !cards || !faces?.diceId || box.childElementCount) return;
+  for (const [type, caption] of DICE_SAMPLE) {
+    const name = Object.keys(cards).find((n) => cards[n].type === type);
+    if (!name) continue;
+    try {
+      const id = faces.diceId(name);
+      const fig = el("figure", { class: "dice-kind", tabindex: "0", "aria-label": `${caption}: ${name}` },
+        faces.cardFace(id, null, { size: "board" }), el("figcaption", { text: caption }));
+      if (faces.attachZoom) faces.attachZoom(fig, id, null);
+      box.append(fig);
+    } catch (err) { console.warn("face", name, err); }
+  }
+}
+
 function highlightTeam(id) {
   for (const b of document.querySelectorAll("#teams .team")) b.classList.toggle("chosen", b.dataset.deck === id);
 }
@@ -362,6 +382,7 @@ function chooseGame(game) {
   $("dice-setup").hidden = game !== "dice";
   $("intro").hidden = game === "dice" || Boolean(app.demoTimer);
   $("intro-dice").hidden = game !== "dice";
+  if (game === "dice") renderDiceSample();
   $("btn-learn").hidden = !app.lessons || game === "dice";  // the guided game teaches Cape Clash only
   if (document.body.dataset.screen === "title") brand(game);
   renderRules(game);
