@@ -25,7 +25,7 @@ from pathlib import Path
 
 from . import fonts
 from .art import place as place_art
-from .faces import Context, _card_shape, _without_icon, check_icon, mix, name_bar, rays
+from .faces import Context, _card_shape, _without_icon, check_icon, icon_medallion, mix, name_bar, rays
 from .icons import INK, WHITE
 from .layout import Layout, break_lines, draw_line, rich_words
 from .specs import BLEED, FULL_H, FULL_W, MIN_TEXT_PT, SAFE_BOX
@@ -417,12 +417,7 @@ def placeholder_art(card: DicePrintCard, box) -> list:
     ops += rays(cx, cy, box, 9 + digest[2] % 8, digest[3] / 255 * math.pi, mix(a, WHITE, 0.4))
     shape = _card_shape(card)
     if shape:   # the card's own picture, white on a medallion in its family's colour (as Cape Clash's cards)
-        r = h * 0.45
-        cx = min(max(cx, x + r + 6), x + w - r - 6)
-        cy = y + h / 2
-        ops.append(("circle", cx, cy, r, b, WHITE, 2.0))
-        ops.append(("shape", shape, cx - r * 0.72, cy - r * 0.72, r * 1.44, WHITE))
-        return ops
+        return ops + icon_medallion(shape, box, cx, b)
     r = min(h * 0.36, 32)
     ops.append(("circle", cx, cy, r + 2.5, b, None, 0))
     ops.append(("circle", cx, cy, r, mix(rim, WHITE, 0.92), None, 0))

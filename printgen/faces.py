@@ -498,6 +498,16 @@ def check_icon(lay: Layout, card) -> None:
         lay.add_problem(f"art: {e}")
 
 
+def icon_medallion(shape: str, box, cx: float, color) -> list:
+    """A card's own game-icons.net picture, white on a medallion of ``color`` as tall as most of the art
+    ``box``, as near ``cx`` as the box allows (both games' faces)."""
+    x, y, w, h = box
+    r = h * 0.45
+    cx = min(max(cx, x + r + 6), x + w - r - 6)
+    cy = y + h / 2
+    return [("circle", cx, cy, r, color, WHITE, 2.0), ("shape", shape, cx - r * 0.72, cy - r * 0.72, r * 1.44, WHITE)]
+
+
 def placeholder_art(card, ctx: Context, box) -> list:
     """Generated art: a burst of rays in the team's colours behind the team emblem, varied by card id."""
     x, y, w, h = box
@@ -513,12 +523,7 @@ def placeholder_art(card, ctx: Context, box) -> list:
     ops += rays(cx, cy, box, n, rot, mix(a, WHITE, 0.35))
     shape = _card_shape(card)
     if shape:   # the card's own icon, white on a medallion in the team's colour
-        r = h * 0.45
-        cx = min(max(cx, x + r + 6), x + w - r - 6)
-        cy = y + h / 2
-        ops.append(("circle", cx, cy, r, b, WHITE, 2.0))
-        ops.append(("shape", shape, cx - r * 0.72, cy - r * 0.72, r * 1.44, WHITE))
-        return ops
+        return ops + icon_medallion(shape, box, cx, b)
     r = h * 0.36
     ops.append(("circle", cx, cy, r, b, WHITE, 2.0))
     if card.teams:
