@@ -25,7 +25,7 @@ from pathlib import Path
 
 from . import fonts
 from .art import place as place_art
-from .faces import Context, _card_shape, _without_icon, check_icon, icon_medallion, mix, name_bar, rays
+from .faces import Context, _card_shape, checked_icon, icon_medallion, mix, name_bar, rays
 from .icons import INK, WHITE
 from .layout import Layout, break_lines, draw_line, rich_words
 from .specs import BLEED, FULL_H, FULL_W, MIN_TEXT_PT, SAFE_BOX
@@ -308,10 +308,7 @@ def dice_face(card: DicePrintCard, ctx: Context) -> Layout:
     if art is not None and place_art(lay, art, SW, ah):
         ops.append(("image", str(art), *box))
     else:
-        check_icon(lay, card)
-        if any(p.startswith("art: ") for p in lay.problems):
-            card = _without_icon(card)
-        ops += placeholder_art(card, box)
+        ops += placeholder_art(checked_icon(lay, card), box)
     ops.append(("rect", *box, None, rim, 1.5, 0))
 
     # type line: family and type at the left, slot or host at the right
@@ -482,8 +479,7 @@ def dice_back(deck: str) -> Layout:
     lw = fonts.width(label, "bold", ls)
     ops.append(("rect", cx - lw / 2 - 12, FULL_H - 57, lw + 24, 24, frame, None, 0, 12))
     ops.append(("text", cx - lw / 2, FULL_H - 40.5, label, "bold", ls, bg))
-    from .gameicons import CREDIT  # the card pictures' licence asks for the credit
-    fine = CREDIT.replace("Card pictures", "Card art icons")
+    from .gameicons import CREDIT_SHORT as fine  # the card pictures' licence asks for the credit
     ops.append(("text", cx - fonts.width(fine, "regular", 5.5) / 2, FULL_H - inset - 6, fine, "regular", 5.5, frame))
     return lay
 

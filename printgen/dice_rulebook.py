@@ -130,7 +130,7 @@ def dice_rulebook_pdf(path: Path, dset, paper: str, cache=None) -> int:
                          self.height / 2 + 2)
             self.p.drawOn(c, 80, (self.height - self.p.height) / 2)
 
-    from .gameicons import CREDIT
+    from .gameicons import CREDIT_LONG
     story: list = [Spacer(1, 6 * MM), Paragraph(esc(title), title_style), Spacer(1, 3 * MM)]
     if src.get("subtitle"):
         story.append(Paragraph(esc(src["subtitle"]), sub_style))
@@ -139,9 +139,7 @@ def dice_rulebook_pdf(path: Path, dset, paper: str, cache=None) -> int:
               Spacer(1, 8 * MM), DieNote(), Spacer(1, 4 * MM),
               Paragraph("For two players. A game of the Cape Clash family: the same rules engine plays it on "
                         "screen, against a friend or the computer.", sub_style),
-              Spacer(1, 4 * MM), Paragraph(esc(CREDIT + ": icons by Lorc, Delapouite and the other game-icons.net "
-                                               "authors, https://game-icons.net, licensed under CC BY 3.0 "
-                                               "(https://creativecommons.org/licenses/by/3.0/)."),
+              Spacer(1, 4 * MM), Paragraph(esc(CREDIT_LONG),
                                            ParagraphStyle("credit", parent=sub_style, fontSize=7, leading=9)),
               PageBreak(), Paragraph("Contents", h1)]
     story.append(book.toc())

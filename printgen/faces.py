@@ -197,10 +197,7 @@ def card_face(card, ctx: Context) -> Layout:
     if art is not None and place_art(lay, art, aw, ah):
         ops.append(("image", str(art), ax, ay, aw, ah))
     else:
-        check_icon(lay, card)
-        if lay.problems and any(p.startswith("art: no icon") for p in lay.problems):
-            card = _without_icon(card)
-        ops += placeholder_art(card, ctx, (ax, ay, aw, ah))
+        ops += placeholder_art(checked_icon(lay, card), ctx, (ax, ay, aw, ah))
     ops.append(("rect", ax, ay, aw, ah, None, rim, 1.5, 0))
 
     # type line, one style for every card: "SUPPORTING CHARACTER", "MAIN CHARACTER · LEVEL 2";
@@ -482,6 +479,14 @@ def _without_icon(card):
     return dataclasses.replace(card, art_icon=None)
 
 
+def checked_icon(lay: Layout, card):
+    """``card`` as its picture is drawn: its icon checked (``check_icon``), and left out when refused."""
+    check_icon(lay, card)
+    if any(p.startswith("art: no icon") for p in lay.problems):
+        return _without_icon(card)
+    return card
+
+
 def check_icon(lay: Layout, card) -> None:
     """A problem when the card names an icon the set doesn't have; a warning when the set isn't installed."""
     name = getattr(card, "art_icon", None)
@@ -571,8 +576,7 @@ def card_back(style: str = "dark") -> Layout:
     w2 = fonts.width("CLASH", "bold", 22)
     ops.append(("text", cx - w1 / 2, cy - 3, "CAPE", "bold", 22.0, GOLD))
     ops.append(("text", cx - w2 / 2, cy + 19, "CLASH", "bold", 22.0, word2))
-    from .gameicons import CREDIT
-    fine = CREDIT.replace("Card pictures", "Card art icons")
+    from .gameicons import CREDIT_SHORT as fine
     ops.append(("text", cx - fonts.width(fine, "regular", 6.0) / 2, FULL_H - BLEED - fi - 5, fine, "regular", 6.0,
                 fine_col))
     return lay

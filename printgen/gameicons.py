@@ -32,6 +32,9 @@ from pathlib import Path
 
 PACKAGE = "@iconify-json/game-icons"
 CREDIT = "Card pictures: game-icons.net (CC BY 3.0)"
+CREDIT_SHORT = CREDIT.replace("Card pictures", "Card art icons")   # on a card back
+CREDIT_LONG = (CREDIT + ": icons by Lorc, Delapouite and the other game-icons.net authors, https://game-icons.net, "
+               "licensed under CC BY 3.0 (https://creativecommons.org/licenses/by/3.0/).")   # a rulebook's cover
 _ROOT = Path(__file__).resolve().parent.parent
 
 

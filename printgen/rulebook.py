@@ -279,11 +279,9 @@ def rulebook_pdf(path: Path, job, paper: str, data_root: Path, cache) -> int:
                    Spacer(1, 6 * MM)]
     if src.get("subtitle"):
         story.append(Paragraph(html.escape(str(src["subtitle"])), sub_style))
-    from .gameicons import CREDIT
+    from .gameicons import CREDIT_LONG
     story += [Spacer(1, 178 * MM if H > 800 else 172 * MM),   # under the cover picture
-              Paragraph(html.escape(CREDIT + ": icons by Lorc, Delapouite and the other game-icons.net "
-                                    "authors, https://game-icons.net, licensed under CC BY 3.0 "
-                                    "(https://creativecommons.org/licenses/by/3.0/)."),
+              Paragraph(html.escape(CREDIT_LONG),
                         ParagraphStyle("credit", parent=body, fontSize=7, leading=9, alignment=1))]
     story += [PageBreak(), Paragraph("Contents", h1), book.toc(), PageBreak()]
 

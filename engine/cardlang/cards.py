@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from engine.cardlang import language as L
 from engine.cardlang.verbs import HANDLERS, VERBS, register_handler, walk_steps  # noqa: F401 (re-exported)
 from engine.cardlang.verbs.base import granted_events
+from engine.core.data import art_problem
 from engine.core.errors import DataError, Problem, excerpt, suggest
 
 
@@ -827,13 +828,11 @@ def parse_card(data: dict, file: str | None = None) -> tuple[CardDef | None, lis
                     "number": str(data["number"]) if data.get("number") is not None else None,
                     "source": file}
     if "art" in data:
-        art = data["art"]
-        if not isinstance(art, dict) or set(art) != {"icon"} or not isinstance(art["icon"], str) \
-                or not art["icon"] or not all(ch.islower() or ch.isdigit() or ch == "-" for ch in art["icon"]):
-            ck.err("art", f"is {{icon: NAME}} with a game-icons.net icon name such as 'flame' "
-                          f"(lower case, digits and dashes), not {art!r}")
+        bad = art_problem(data["art"])
+        if bad:
+            ck.err("art", bad)
         else:
-            fields["art_icon"] = art["icon"]
+            fields["art_icon"] = data["art"]["icon"]
 
     if ctype in ("main", "supporting", "token"):
         fields["atk"] = ck.check_int(data, "atk", "atk") or 0

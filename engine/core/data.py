@@ -406,6 +406,16 @@ def _safe_loader():
     return Loader
 
 
+def art_problem(art) -> str | None:
+    """What is wrong with a card's ``art:`` field (``{icon: NAME}``, a game-icons.net icon name: lower
+    case, digits and dashes), or None; both games' cards name their pictures this way."""
+    if isinstance(art, dict) and set(art) == {"icon"} and isinstance(art["icon"], str) and art["icon"] \
+            and all(ch.islower() or ch.isdigit() or ch == "-" for ch in art["icon"]):
+        return None
+    return (f"is {{icon: NAME}} with a game-icons.net icon name such as 'flame' "
+            f"(lower case, digits and dashes), not {art!r}")
+
+
 def data_files(paths) -> list[Path]:
     """The data files of ``paths`` (files, and the .yaml, .yml, .json and .txt files of folders), each
     once: a folder given twice, or a folder and one inside it, do not read a file twice (its cards

@@ -11,6 +11,7 @@ only the first.
 
 from __future__ import annotations
 
+from engine.core.data import art_problem
 from engine.core.errors import Problem, suggest
 from engine.dice.cards import (
     ABILITIES,
@@ -161,10 +162,7 @@ def _kind_problem(kind: str, v) -> str | None:
     if kind == "effect":
         return None if v in EVENT_EFFECTS else f"unknown effect {v!r}{suggest(str(v), EVENT_EFFECTS)}"
     if kind == "art":   # the picture: a game-icons.net icon, as Cape Clash's cards name theirs
-        ok = isinstance(v, dict) and set(v) == {"icon"} and isinstance(v["icon"], str) and v["icon"] and \
-            all(ch.islower() or ch.isdigit() or ch == "-" for ch in v["icon"])
-        return None if ok else (f"is {{icon: NAME}} with a game-icons.net icon name such as 'punch' "
-                                f"(lower case, digits and dashes), not {v!r}")
+        return art_problem(v)
     if kind == "attack_type":
         return None if v in ATTACK_TYPES else f"unknown attack type {v!r}; one of {', '.join(ATTACK_TYPES)}"
     raise AssertionError(kind)
