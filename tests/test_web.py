@@ -356,6 +356,31 @@ def test_reload_mid_combat_resumes_the_same_state(tab, server):
     assert offered(page) == acts
     assert page.locator("#board .card.in-combat").count() >= 2
     tab.shot("combat-after-reload")
+    # the engine's preview of the strikes is on the board, and on a phone also in the dock at the foot
+    v = page.evaluate("window.capeclash.state.view")
+    names = {c["iid"]: c["name"] for s in v["sides"] for c in s["front"] + s["back"]}
+    strikes = v["combat"]["preview"]["strikes"]
+    assert strikes
+    want = [(" + ".join(names[i] for i in s["by"]), s["atk"], names[s["at"]], s["def"],
+             "stunned" if s["stuns"] else "holds") for s in strikes]
+    board = page.eval_on_selector_all("#board .preview li:not(.note)", "ls => ls.map(l => l.textContent)")
+    assert len(board) == len(want)
+    for line, (by, atk, at, df, end) in zip(board, want, strict=True):
+        assert f"{by} {atk} ATK vs {at} {df} DEF: {end}" in line, (line, want)
+    page.set_viewport_size({"width": 390, "height": 844})
+    dock = page.locator("#board .dock .dock-fight > span")
+    assert dock.count() == len(want)
+    for i, (by, atk, at, df, end) in enumerate(want):
+        assert f"{by} {atk} vs {at} {df}: {end}" in dock.nth(i).text_content()
+    box = page.locator("#board .dock").bounding_box()
+    assert box["y"] >= 0 and box["y"] + box["height"] <= 844 + 1 and box["width"] <= 390 + 1
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    tab.shot("combat-dock-phone")
+    # the taller dock covers nothing: scrolled to the end, the page's last line is above it
+    page.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")
+    page.wait_for_timeout(100)
+    end = page.evaluate("document.querySelector('#side').getBoundingClientRect().bottom")
+    assert end <= page.locator("#board .dock").bounding_box()["y"] + 1
     assert tab.errors == []
 
 

@@ -855,12 +855,24 @@ function combatText(v) {
 function dock(state) {
   const d = el("div", { class: "dock", "aria-hidden": "true" });
   if (state.over || !state.view.decision) return d;
-  d.append(el("span", { class: "dock-q", text: state.actions.length ? state.decision_title : `Waiting for ${state.to_act.map((p) => state.seats[p].name).join(" or ")}…` }));
+  const q = el("span", { class: "dock-q", text: state.actions.length ? state.decision_title : `Waiting for ${state.to_act.map((p) => state.seats[p].name).join(" or ")}…` });
+  d.append(el("div", { class: "dock-text" }, q, dockFight(state.view)));
   const done = state.actions.filter((a) => ["pass", "end_step", "no", "keep"].includes(a.type));
   for (const a of done.slice(0, 1)) d.append(el("button", { type: "button", tabindex: "-1", text: a.label, onclick: () => act(a) }));
   if (state.can_end_turn) d.append(el("button", { type: "button", tabindex: "-1", class: "primary", text: "End turn", onclick: endTurn }));
   else if (state.actions.length && !done.length) d.append(el("button", { type: "button", tabindex: "-1", text: "Choices ↓", onclick: () => $("prompt").scrollIntoView({ behavior: "smooth" }) }));
   return d;
+}
+
+// In a combat the dock also keeps the engine's preview in sight (the board's copy may be scrolled away
+// while the player looks through the hand for a plot twist): one short line a strike.
+function dockFight(v) {
+  const p = v.combat?.preview;
+  if (!p) return null;
+  const name = (iid) => findChar(v, iid)?.name || "?";
+  return el("span", { class: "dock-fight" }, p.strikes.map((s, i) => el("span", { class: s.stuns ? "stuns" : "holds" },
+    `${i === 1 && p.choose ? "or " : ""}${s.by.map(name).join(" + ")} ${s.atk} vs ${name(s.at)} ${s.def}: `,
+    el("strong", { text: s.stuns ? "stunned" : "holds" }))));
 }
 
 // The engine's preview of the strikes before a combat resolves: ATK against DEF, and who is stunned.
