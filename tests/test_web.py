@@ -384,6 +384,57 @@ def test_reload_mid_combat_resumes_the_same_state(tab, server):
     assert tab.errors == []
 
 
+HAND_RECTS = """() => {
+    const row = document.querySelector('#board .hand .cards');
+    const cs = getComputedStyle(row), r = row.getBoundingClientRect();
+    return {room: row.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight),
+            left: r.left + parseFloat(cs.paddingLeft), scroll: row.scrollWidth - row.clientWidth,
+            gap: parseFloat(cs.columnGap) || 0,
+            cards: [...row.children].map(c => { const b = c.querySelector('.cc-face').getBoundingClientRect();
+                                                return [b.left, b.right]; })};
+}"""
+
+
+def test_the_hand_overlaps_only_as_much_as_the_screen_needs(tab, server):
+    """A hand of nine on a big screen lies in a row with every name whole; narrower screens fan it
+    out evenly, only as much as the width needs, every card at least 55 % in sight (past that it scrolls)."""
+    page = tab.page
+    page.emulate_media(reduced_motion="reduce")  # measured at rest, not while a drawn card flies in
+    tab.boot(server, "?aidelay=0&seed=5")
+    setup_game(page, seats=(("human", None), ("easy", None)))
+    page.click("#btn-start")
+    hoard = ["keep", "choose_first", "place_main", "target", "strike_back", "pay", "choose", "order", "yes",
+             "pick", "choose_player", "choose_row", "pass", "end_step", "end_turn"]
+    play_until(page, lambda p: p.evaluate("(window.capeclash.state.view.players[0].hand || []).length") >= 9,
+               prefer=hoard)
+    seen = set()
+    for w, h in ((1920, 1080), (1280, 800), (1024, 768), (800, 700)):
+        page.set_viewport_size({"width": w, "height": h})
+        page.wait_for_timeout(150)
+        m = page.evaluate(HAND_RECTS)
+        cards, width = m["cards"], m["cards"][0][1] - m["cards"][0][0]
+        assert len(cards) >= 9, (w, m)
+        fits = len(cards) * width + (len(cards) - 1) * m["gap"] <= m["room"]
+        steps = [b[0] - a[0] for a, b in zip(cards, cards[1:], strict=False)]
+        if fits:
+            assert all(a[1] <= b[0] + 0.5 for a, b in zip(cards, cards[1:], strict=False)), (w, cards)
+            assert m["scroll"] <= 1, (w, m)
+        else:
+            assert max(steps) - min(steps) <= 1.5 and min(steps) >= 0.55 * width - 1, (w, steps, width)
+            if min(steps) > 0.55 * width + 1:  # the fan fits the row: the last card ends at its edge, no scroll
+                assert m["left"] + m["room"] - 2 <= cards[-1][1] <= m["left"] + m["room"] + 1, (w, cards[-1], m)
+                assert m["scroll"] <= 1, (w, m)
+        seen.add(fits)
+    assert seen == {True, False}, "the hand should lie flat on a big screen and fan out on a narrow one"
+    tab.shot("hand-fanned-800")
+    # a face-up resource (the computer's location) shows its printed face on hover, as a card in a row does
+    res = [r for p in page.evaluate("window.capeclash.state.view.players") for r in p["resources"] if r.get("face_up")]
+    assert res, "the computer put no location face up by now"
+    page.hover(f'#board .res[data-iid="{res[0]["iid"]}"]')
+    page.wait_for_selector(f'#cc-zoom-pop:not([hidden]) .cc-face[data-cid="{res[0]["cid"]}"]', timeout=3000)
+    assert tab.errors == []
+
+
 def test_offline_after_one_visit_and_a_new_build_replaces_the_cache(chromium, site, tmp_path):
     copy = tmp_path / "web"
     shutil.copytree(site, copy)

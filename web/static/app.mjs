@@ -825,6 +825,7 @@ function renderBoard(root, state, interactive) {
     root.append(el("section", { class: "hand", "aria-label": "Your hand" },
       el("h3", { text: picked ? "Now click the row to put it in (or the card again to put it back)" : `Your hand (${me.hand.length})` }),
       el("div", { class: "cards" }, me.hand.map((c) => cardTile(c, ctx, "hand")))));
+    fanHand(root.querySelector(".hand .cards"));
   }
   // what the other side did since this viewer's last move stays marked until they act
   if (interactive && app.mode === "play" && root.id === "board") anim.markTheirs(root, state, app.lastOwnSeq?.[v.viewer]);
@@ -841,6 +842,27 @@ function boardLastMoves(root, state, interactive) {
   root.prepend(el("div", { class: "lastmove board-last", "aria-hidden": "true" },
     el("h3", { text: "Since your last move" }), el("ul", {}, last.map((t) => el("li", { text: t })))));
 }
+
+// A wide screen shows the hand in one line: the cards overlap only as much as the width needs (a hand
+// of eight on a laptop shows every name whole; a bigger one fans out), each card at least 55 % in sight
+// (its middle, where a click lands); past that the row scrolls.
+// Phones wrap the hand instead.
+function fanHand(row) {
+  if (!row) return;
+  const cards = [...row.children];
+  for (const c of cards) c.style.marginLeft = "";
+  row.classList.remove("fanned");
+  if (cards.length < 2 || matchMedia("(max-width: 760px)").matches) return;
+  const cs = getComputedStyle(row);
+  const gap = parseFloat(cs.columnGap) || 0;
+  const room = row.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight);
+  const w = cards[0].offsetWidth;  // its layout width (an animation may be scaling it now)
+  if (cards.length * w + (cards.length - 1) * gap <= room) return;
+  const step = Math.max(w * 0.55, (room - w) / (cards.length - 1));  // each card's middle stays in sight
+  for (const c of cards.slice(1)) c.style.marginLeft = `${(step - w - gap).toFixed(2)}px`;
+  row.classList.add("fanned");
+}
+window.addEventListener("resize", () => fanHand(document.querySelector("#board .hand .cards")));
 
 function combatText(v) {
   const c = v.combat;
@@ -1118,9 +1140,13 @@ function cardTile(c, ctx, kind) {
 function resourceChip(r, ctx) {
   if (r.hidden) return el("span", { class: "res down", text: "face down", "aria-label": "a face-down resource" });
   const acts = ctx.by.get(r.iid) || [];
-  return el("button", { type: "button", class: `res ${r.face_up ? "up" : "down mine"}${acts.length ? " actionable" : ""}`,
+  const chip = el("button", { type: "button", class: `res ${r.face_up ? "up" : "down mine"}${acts.length ? " actionable" : ""}`,
     dataset: { iid: r.iid }, text: r.face_up ? r.name : `${r.name} (face down)`, title: acts.length === 1 ? acts[0].label : null,
     onclick: () => cardClick(r, ctx), oncontextmenu: (e) => { e.preventDefault(); openCard(r, ctx); } });
+  // the printed face at once on hover, focus or long-press, as for the cards in the rows (what a location
+  // makes, or which card of yours lies face down)
+  if (faces?.attachZoom && faces.hasFace(r.cid)) faces.attachZoom(chip, r.cid, null);
+  return chip;
 }
 
 // ------------------------------------------------------------------ sidebar: decision and actions
