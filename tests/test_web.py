@@ -751,6 +751,13 @@ def test_derring_dice_against_the_computer_to_a_winner(tab, server, site, tmp_pa
     start_dice_game(page, bad="normal")
     assert page.locator("#brand").inner_text() == "Cape Clash · Derring-Dice"
     assert page.locator("#board .dice-hand .card").count() >= 10  # the 10 recruit cards dealt, and more
+    # on a wide screen the two hands lie side by side, each fanned into its share of the width, none scrolling
+    groups = page.evaluate("""() => [...document.querySelectorAll('#board .dice-hand .hgroup')].map(g => {
+        const row = g.querySelector('.cards');
+        return {top: g.getBoundingClientRect().top, scroll: row.scrollWidth - row.clientWidth,
+                n: row.querySelectorAll(':scope > .card').length}; })""")
+    assert len(groups) == 2 and abs(groups[0]["top"] - groups[1]["top"]) < 2, groups
+    assert all(g["scroll"] <= 1 for g in groups), groups
     rolls_checked = clicks = 0
     reloaded = False
     while not page.evaluate("document.body.dataset.over === '1'"):

@@ -796,6 +796,7 @@ function renderBoard(root, state, interactive) {
         return openCard({ ...c, stateText }, ctx);
       },
       openList: (title, cards) => openList(title, cards, ctx) });
+    fanHands(root);
     return boardLastMoves(root, state, interactive);
   }
   const by = interactive ? actionsByCard(state) : new Map();
@@ -825,7 +826,7 @@ function renderBoard(root, state, interactive) {
     root.append(el("section", { class: "hand", "aria-label": "Your hand" },
       el("h3", { text: picked ? "Now click the row to put it in (or the card again to put it back)" : `Your hand (${me.hand.length})` }),
       el("div", { class: "cards" }, me.hand.map((c) => cardTile(c, ctx, "hand")))));
-    fanHand(root.querySelector(".hand .cards"));
+    fanHands(root);
   }
   // what the other side did since this viewer's last move stays marked until they act
   if (interactive && app.mode === "play" && root.id === "board") anim.markTheirs(root, state, app.lastOwnSeq?.[v.viewer]);
@@ -846,9 +847,12 @@ function boardLastMoves(root, state, interactive) {
 // A wide screen shows the hand in one line: the cards overlap only as much as the width needs (a hand
 // of eight on a laptop shows every name whole; a bigger one fans out), each card at least 55 % in sight
 // (its middle, where a click lands); past that the row scrolls.
-// Phones wrap the hand instead.
+// Phones wrap the hand instead. (Derring-Dice's two hands fan out each in its own row.)
+function fanHands(root) {
+  for (const row of root.querySelectorAll(".hand .cards")) fanHand(row);
+}
+
 function fanHand(row) {
-  if (!row) return;
   const cards = [...row.children];
   for (const c of cards) c.style.marginLeft = "";
   row.classList.remove("fanned");
@@ -862,7 +866,7 @@ function fanHand(row) {
   for (const c of cards.slice(1)) c.style.marginLeft = `${(step - w - gap).toFixed(2)}px`;
   row.classList.add("fanned");
 }
-window.addEventListener("resize", () => fanHand(document.querySelector("#board .hand .cards")));
+window.addEventListener("resize", () => fanHands($("board")));
 
 function combatText(v) {
   const c = v.combat;
