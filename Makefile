@@ -34,9 +34,10 @@ validate: install
 scenarios: install
 	capeclash scenario -q
 
+# every tier, in two pytest processes side by side (tools/run_tests.py; `$(PY) -m pytest` runs them in one)
 test: dev-install node-install system-install lint
 	capeclash validate card_data
-	$(PY) -m pytest
+	$(PY) tools/run_tests.py
 
 # the quick loop (about a minute of CPU): engine, scenarios, card text, validation, web API
 test-fast: dev-install

@@ -1,3 +1,4 @@
+import os
 import sys
 from pathlib import Path
 
@@ -59,3 +60,29 @@ def pytest_itemcollected(item):
     tier = TEST_TIERS.get(getattr(item, "originalname", item.name)) or FILE_TIERS.get(item.path.name)
     if tier and not any(item.get_closest_marker(t) for t in TIERS):
         item.add_marker(getattr(pytest.mark, tier))
+
+
+# `make test` runs the suite in two pytest processes side by side (tools/run_tests.py), one per core:
+# CAPECLASH_TEST_GROUP=1 takes the tiers that drive other programs (Chromium, Node, the PDF renderer)
+# and the one long single-process soak; 2 takes everything else. Unset, every test runs here.
+GROUP_ONE_TIERS = ("browser", "pyodide", "print")
+GROUP_ONE_TESTS = {"test_caches_off_change_nothing_soak"}
+
+
+def group_of(item) -> int:
+    """1 or 2: the process of `make test` that runs ``item``."""
+    if any(item.get_closest_marker(t) for t in GROUP_ONE_TIERS):
+        return 1
+    return 1 if getattr(item, "originalname", item.name) in GROUP_ONE_TESTS else 2
+
+
+def pytest_collection_modifyitems(config, items):
+    group = os.environ.get("CAPECLASH_TEST_GROUP")
+    if not group:
+        return
+    keep, drop = [], []
+    for item in items:
+        (keep if str(group_of(item)) == group else drop).append(item)
+    if drop:
+        config.hook.pytest_deselected(items=drop)
+        items[:] = keep
