@@ -64,16 +64,17 @@ def pytest_itemcollected(item):
 
 # `make test` runs the suite in two pytest processes side by side (tools/run_tests.py), one per core:
 # CAPECLASH_TEST_GROUP=1 takes the tiers that drive other programs (Chromium, Node, the PDF renderer)
-# and the one long single-process soak; 2 takes everything else. Unset, every test runs here.
+# and a few soaks (so that both end about together); 2 takes everything else. Unset, every test runs here.
 GROUP_ONE_TIERS = ("browser", "pyodide", "print")
-GROUP_ONE_TESTS = {"test_caches_off_change_nothing_soak"}
+GROUP_ONE_TESTS = {"test_caches_off_change_nothing_soak", "test_soak_random_games_keep_every_invariant[dice]",
+                   "test_soak_hidden_cards_with_pattern_cards_that_look_reveal_and_play_from_a_deck"}
 
 
 def group_of(item) -> int:
     """1 or 2: the process of `make test` that runs ``item``."""
     if any(item.get_closest_marker(t) for t in GROUP_ONE_TIERS):
         return 1
-    return 1 if getattr(item, "originalname", item.name) in GROUP_ONE_TESTS else 2
+    return 1 if item.name in GROUP_ONE_TESTS or getattr(item, "originalname", None) in GROUP_ONE_TESTS else 2
 
 
 def pytest_collection_modifyitems(config, items):

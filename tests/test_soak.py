@@ -6,7 +6,7 @@ Random games (``test_soak_random_games_keep_every_invariant``, one per game): af
 the ruleset's invariants hold (Cape Clash: every card in exactly one zone, no character with both
 kinds of counters, no face-up character with DEF 0 or less, no view showing a hidden card;
 Derring-Dice: every card in one place, damage within Force, aids in their slots, someone to act);
-and in the games replayed in step (every Cape Clash game, every 40th dice game) a second game
+and in the games replayed in step (every third Cape Clash game, every 40th dice game) a second game
 built from the same config and fed the recorded actions (as JSON) is in the same state (Cape
 Clash's deck order is compared through the full state hash at the end). That replay forgets
 everything it worked out after each action (``drop_caches``, where the game has caches), as a
@@ -21,6 +21,8 @@ whose hidden cards were dealt again (``checks.apply_checking_secrets``), the vie
 does not depend on them either (``checks.view_leaks``), and the live game's views match a replay's.
 
 CAPECLASH_SOAK_GAMES sets the number of Cape Clash games (default 600; 2000 for a long run),
+CAPECLASH_REPLAY_EVERY which of them are replayed in step (default 3: every third; 1 for a long run:
+a game replayed in step costs three times the CPU of one that is not),
 CAPECLASH_SECRET_GAMES those of the hidden-card soak (default 40), DICE_SOAK_GAMES and
 DICE_SECRET_GAMES the dice game's (1000 and 100); the games are spread over the machine's cores.
 """
@@ -48,6 +50,7 @@ SECRET_GAMES = {"capeclash": int(os.environ.get("CAPECLASH_SECRET_GAMES", "40"))
 MIX = [("duel", 2, 0.5), ("ffa", 3, 0.2), ("ffa", 4, 0.1), ("2v2", 4, 0.1), ("two_headed", 4, 0.1)]
 SECRET_MIX = [("duel", 2), ("ffa", 3), ("ffa", 4), ("2v2", 4), ("two_headed", 4)]
 DICE_REPLAY_EVERY = 40   # dice games replayed in step (the others: invariants only)
+CAPECLASH_REPLAY_EVERY = int(os.environ.get("CAPECLASH_REPLAY_EVERY", "3"))  # the same for Cape Clash
 MAX_ACTIONS = 5000       # a dice game capped at 30 turns ends well before
 _POOLS: dict = {}
 
@@ -77,7 +80,7 @@ def schedule(game: str, n: int) -> list[dict]:
                 config = {"mode": mode, "seed": seed,
                           "players": [{"name": f"P{i + 1}", "deck": decks[i % 2]} for i in range(players)]}
                 jobs.append({"game": game, "label": f"{mode} {players} seed {seed}", "mode": mode, "config": config,
-                             "rng": seed * 1000003 + players, "lockstep": True})
+                             "rng": seed * 1000003 + players, "lockstep": len(jobs) % CAPECLASH_REPLAY_EVERY == 0})
     else:
         for k in range(n):
             jobs.append({"game": game, "label": f"game {k}", "mode": "dice", "rng": k * 7919 + 1,
