@@ -4,7 +4,7 @@ PIP_FLAGS ?= --disable-pip-version-check -q
 
 FAST = not (browser or pyodide or print or soak or slow)
 
-.PHONY: install play-install dev-install node-install system-install test test-fast lint play tty bench scenarios validate clean
+.PHONY: install play-install dev-install node-install system-install test test-fast soak lint play tty bench scenarios validate clean
 
 install:
 	$(PY) -m pip install $(PIP_FLAGS) -e .
@@ -38,6 +38,11 @@ scenarios: install
 test: dev-install node-install system-install lint
 	capeclash validate card_data
 	$(PY) tools/run_tests.py
+
+# the long soak (roughly an hour on two cores, from the per-game costs): more random games, all replayed in step
+soak: dev-install
+	CAPECLASH_SOAK_GAMES=2000 CAPECLASH_REPLAY_EVERY=1 CAPECLASH_DIFF_GAMES=40 CAPECLASH_SECRET_GAMES=200 \
+		$(PY) -m pytest -m soak
 
 # the quick loop (about a minute of CPU): engine, scenarios, card text, validation, web API
 test-fast: dev-install
