@@ -176,6 +176,8 @@ def test_soak_random_games_keep_every_invariant(game):
     if game == "capeclash":
         assert len(results) >= GAMES[game] - len(MIX)
         assert {r["mode"] for r in results} == {"duel", "ffa", "2v2", "two_headed"}
+        # every mode has games replayed in step (every third game by default)
+        assert {j["mode"] for j in jobs if j["lockstep"]} == {"duel", "ffa", "2v2", "two_headed"}
     else:
         ends = {side: sum(r["winner"] == side for r in results) for side in ("bad", "good", "draw")}
         assert sum(ends.values()) == GAMES[game]
