@@ -72,9 +72,9 @@ GROUP_ONE_TESTS = {"test_caches_off_change_nothing_soak", "test_soak_random_game
 
 def group_of(item) -> int:
     """1 or 2: the process of `make test` that runs ``item``."""
-    if any(item.get_closest_marker(t) for t in GROUP_ONE_TIERS):
-        return 1
-    return 1 if item.name in GROUP_ONE_TESTS or getattr(item, "originalname", None) in GROUP_ONE_TESTS else 2
+    one = any(item.get_closest_marker(t) for t in GROUP_ONE_TIERS) or item.name in GROUP_ONE_TESTS \
+        or getattr(item, "originalname", None) in GROUP_ONE_TESTS
+    return 1 if one else 2
 
 
 def pytest_collection_modifyitems(config, items):

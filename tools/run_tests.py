@@ -1,7 +1,7 @@
 """Every test, in two pytest processes side by side (``make test``; this machine has two cores).
 
-Group 1 runs the tiers that drive other programs (Chromium, Node, the PDF renderer) and the long
-single-process soak; group 2 the rest (tests/conftest.py, ``group_of``). Group 2's output streams
+Group 1 runs the tiers that drive other programs (Chromium, Node, the PDF renderer) and a few
+soaks; group 2 the rest (tests/conftest.py, ``group_of``). Group 2's output streams
 here as it runs; group 1's is printed when it ends. The exit status is the first failing group's.
 Extra arguments go to both pytest runs::
 

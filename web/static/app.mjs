@@ -890,27 +890,32 @@ function dock(state) {
   return d;
 }
 
-// In a combat the dock also keeps the engine's preview in sight (the board's copy may be scrolled away
-// while the player looks through the hand for a plot twist): one short line a strike.
-function dockFight(v) {
+// The engine's preview of the strikes before a combat resolves, named for the page: ATK against DEF,
+// and who is stunned (the board's preview and the phone's dock draw it).
+function previewStrikes(v) {
   const p = v.combat?.preview;
   if (!p) return null;
   const name = (iid) => findChar(v, iid)?.name || "?";
-  return el("span", { class: "dock-fight" }, p.strikes.map((s, i) => el("span", { class: s.stuns ? "stuns" : "holds" },
-    `${i === 1 && p.choose ? "or " : ""}${s.by.map(name).join(" + ")} ${s.atk} vs ${name(s.at)} ${s.def}: `,
-    el("strong", { text: s.stuns ? "stunned" : "holds" }))));
+  return p.strikes.map((s, i) => ({ cls: s.stuns ? "stuns" : "holds", or: i === 1 && p.choose ? "or " : "",
+    by: s.by.map(name).join(" + "), at: name(s.at), atk: s.atk, def: s.def, verdict: s.stuns ? "stunned" : "holds" }));
 }
 
-// The engine's preview of the strikes before a combat resolves: ATK against DEF, and who is stunned.
+// In a combat the dock also keeps the preview in sight (the board's copy may be scrolled away while the
+// player looks through the hand for a plot twist): one short line a strike.
+function dockFight(v) {
+  const strikes = previewStrikes(v);
+  if (!strikes) return null;
+  return el("span", { class: "dock-fight" }, strikes.map((s) => el("span", { class: s.cls },
+    `${s.or}${s.by} ${s.atk} vs ${s.at} ${s.def}: `, el("strong", { text: s.verdict }))));
+}
+
 function combatPreview(v) {
-  const p = v.combat?.preview;
-  if (!p) return null;
-  const name = (iid) => findChar(v, iid)?.name || "?";
+  const strikes = previewStrikes(v);
+  if (!strikes) return null;
   return el("ul", { class: "preview", "aria-label": "If the combat resolved now" },
-    p.strikes.map((s, i) => el("li", { class: s.stuns ? "stuns" : "holds" },
-      `${i === 1 && p.choose ? "or " : ""}${s.by.map(name).join(" + ")} ${s.atk} ATK vs ${name(s.at)} ${s.def} DEF: `,
-      el("strong", { text: s.stuns ? "stunned" : "holds" }))),
-    p.notes.map((n) => el("li", { class: "note", text: n })));
+    strikes.map((s) => el("li", { class: s.cls }, `${s.or}${s.by} ${s.atk} ATK vs ${s.at} ${s.def} DEF: `,
+      el("strong", { text: s.verdict }))),
+    v.combat.preview.notes.map((n) => el("li", { class: "note", text: n })));
 }
 
 function findChar(v, iid) {
