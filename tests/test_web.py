@@ -445,6 +445,13 @@ def test_offline_after_one_visit_and_a_new_build_replaces_the_cache(chromium, si
         t.page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=60000)
         old = f"capeclash-{json.loads((copy / 'site.json').read_text())['version']}"
         assert t.page.evaluate("caches.keys()") == [old]
+        assert t.page.evaluate("window.capeclash.bootInfo.snapshot") == "packed"
+        # the service worker keeps the memory snapshot unpacked: a cached start reads it as it is
+        t.page.reload()
+        t.page.wait_for_selector("body[data-ready='1']", timeout=BOOT_MS)
+        assert t.page.evaluate("window.capeclash.bootInfo.snapshot") == "unpacked"
+        cached = t.page.evaluate(f"caches.open('{old}').then((c) => c.keys()).then((ks) => ks.map((r) => r.url))")
+        assert any(u.endswith("/snapshot.bin") for u in cached) and not any(u.endswith("/snapshot.bin.gz") for u in cached), cached
         # a new build: its service worker takes over with a new cache and removes the old one
         build(copy, card_data=ROOT / "card_data" / "testset", snapshot=False, quiet=True)
         new = f"capeclash-{json.loads((copy / 'site.json').read_text())['version']}"
@@ -454,8 +461,11 @@ def test_offline_after_one_visit_and_a_new_build_replaces_the_cache(chromium, si
         for _ in range(6):
             t.page.reload()
             t.page.wait_for_selector("body[data-ready='1']", timeout=BOOT_MS)
-            t.page.wait_for_timeout(1500)
-            state = (t.page.evaluate("document.body.dataset.version"), t.page.evaluate("caches.keys()"))
+            for _ in range(16):  # the player stays a while: the new worker installs meanwhile
+                t.page.wait_for_timeout(500)
+                state = (t.page.evaluate("document.body.dataset.version"), t.page.evaluate("caches.keys()"))
+                if new in state[1]:
+                    break
             if state == (new.split("-", 1)[1], [new]):
                 break
         assert state == (new.split("-", 1)[1], [new]), (old, new, state)

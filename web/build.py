@@ -241,7 +241,8 @@ def build(out: str | Path = "dist/web", *, card_data: str | Path | None = None,
     precache = sorted(["./", *files, "sw.js"])
     precache = [p for p in precache if p not in ("sw.js.j2",)]
     files["sw.js"] = _render(STATIC / "sw.js.j2", cache=f"capeclash-{site['version']}",
-                             files=json.dumps([p for p in precache if p != "sw.js"])).encode()
+                             files=json.dumps([p for p in precache if p not in ("sw.js", site["snapshot"])]),
+                             snapshot=site["snapshot"] or "").encode()
     files["index.html"] = _render(STATIC / "index.html.j2", version=site["version"],
                                   pyodide=PYODIDE_VERSION, faces="faces.mjs" in files).encode()
 

@@ -27,21 +27,31 @@ let faces = null;  // web/static/faces.mjs (the printed faces) once it has loade
 
 class Engine {
   constructor() {
-    this.worker = new Worker(new URL("worker.mjs", import.meta.url), { type: "module" });
+    // the worker index.html started early (already booting), else a new one
+    this.early = window.__capeclashEarly || null;
+    window.__capeclashEarly = null;
+    this.worker = this.early ? this.early.worker : new Worker(new URL("worker.mjs", import.meta.url), { type: "module" });
     this.next = 1;
     this.waiting = new Map();
-    this.worker.onmessage = (e) => this.onMessage(e.data);
-    this.worker.onerror = (e) => {
-      const msg = e.message || "the engine worker failed to start";
-      if (this.bootReject) this.bootReject(new Error(msg));
-      else showError("The rules engine stopped", [msg]);
-    };
+    // until boot() takes an early worker over, its messages wait in its queue
+    this.worker.onmessage = (e) => (this.early ? this.early.messages.push(e.data) : this.onMessage(e.data));
+    this.worker.onerror = (e) => (this.early ? this.early.errors.push(e) : this.onError(e));
   }
+  onError(e) {
+    const msg = e.message || "the engine worker failed to start";
+    if (this.bootReject) this.bootReject(new Error(msg));
+    else showError("The rules engine stopped", [msg]);
+  }
+  // opts: {engine, nosnapshot}; a worker started early booted with the same, read from the URL
   boot(opts) {
     return new Promise((resolve, reject) => {
       this.bootResolve = resolve;
       this.bootReject = reject;
-      this.worker.postMessage({ type: "boot", opts });
+      const early = this.early;
+      this.early = null;
+      if (!early) { this.worker.postMessage({ type: "boot", opts }); return; }
+      for (const e of early.errors) this.onError(e);
+      for (const m of early.messages) this.onMessage(m);
     });
   }
   onMessage(msg) {
@@ -176,7 +186,8 @@ async function main() {
   const facesReady = document.body.dataset.faces ? loadFaces() : Promise.resolve();
   let info;
   try {
-    info = await engine.boot({ engine: params.get("engine") || undefined, nosnapshot: params.has("nosnapshot") });
+    info = await engine.boot({ engine: params.get("engine") || undefined, nosnapshot: params.has("nosnapshot"),
+                              cached: Boolean(navigator.serviceWorker?.controller) });
   } catch (err) {
     window.__capeclashShowBootError("The rules engine could not start", [String(err.message || err),
       "Rebuild and serve the site with `capeclash web serve`, then reload."]);
@@ -266,7 +277,12 @@ async function loadFaces() {
 
 function registerServiceWorker() {
   if (!("serviceWorker" in navigator) || params.has("nosw")) return;
-  navigator.serviceWorker.register("sw.js").catch((err) => console.warn("service worker not registered:", err.message));
+  // a registered worker is asked to look for a new build at every start (the browser's own check
+  // waits until the worker is idle, which a busy page may put off)
+  const known = Boolean(navigator.serviceWorker.controller);
+  navigator.serviceWorker.register("sw.js")
+    .then((reg) => (known ? reg.update() : null))
+    .catch((err) => console.warn(known ? "no check for a new build (offline?):" : "service worker not registered:", err.message));
 }
 
 // ------------------------------------------------------------------ title screen and setup

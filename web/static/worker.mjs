@@ -16,6 +16,21 @@ async function gunzip(path) {
   return new Uint8Array(await new Response(r.body.pipeThrough(new DecompressionStream("gzip"))).arrayBuffer());
 }
 
+// The memory snapshot: unpacked from the service worker's cache when it controls the page (it
+// keeps it so), else the packed file.
+let snapshotFrom = null;  // "unpacked" or "packed": which file the boot read
+async function snapshot(cached) {
+  if (cached) {
+    try {
+      const bytes = await fetchOk("snapshot.bin", "bytes");
+      snapshotFrom = "unpacked";
+      return bytes;
+    } catch { /* not cached (yet): the packed file */ }
+  }
+  snapshotFrom = "packed";
+  return gunzip("snapshot.bin.gz");
+}
+
 async function boot(opts) {
   const t0 = performance.now();
   // everything the boot needs is asked for at once; the snapshot speculatively (its name is fixed)
@@ -23,7 +38,7 @@ async function boot(opts) {
   const lockPromise = fetchOk("pyodide/pyodide-lock.json", "json");
   const loaderPromise = import(new URL("pyodide/pyodide.mjs", BASE).href);
   const wantSnapshot = !opts.nosnapshot && !opts.engine;
-  const snapshotPromise = wantSnapshot ? gunzip("snapshot.bin.gz").catch((e) => e) : null;
+  const snapshotPromise = wantSnapshot ? snapshot(opts.cached).catch((e) => e) : null;
   const site = await sitePromise;
   const packaging = opts.engine || site.engine;
   const useSnapshot = Boolean(site.snapshot) && wantSnapshot;
@@ -39,11 +54,8 @@ async function boot(opts) {
     stdout: (s) => console.log("[python]", s),
     stderr: (s) => console.warn("[python]", s),
   };
-  if (useSnapshot) {
-    const snap = await snapshotPromise;
-    if (snap instanceof Error) throw snap;
-    config._loadSnapshot = snap;
-  }
+  // the loader takes the snapshot as a promise: it fetches and compiles the runtime meanwhile
+  if (useSnapshot) config._loadSnapshot = snapshotPromise.then((snap) => { if (snap instanceof Error) throw snap; return snap; });
   else if (packaging === "wheel") config.packages = [site.package];
   py = await loadPyodide(config);
   const tRuntime = performance.now();
@@ -62,7 +74,7 @@ async function boot(opts) {
   }
   sessions = { play: py.globals.get("_cc_play").handle };
   const tReady = performance.now();
-  return { packaging: useSnapshot ? "snapshot" : packaging, runtime_ms: Math.round(tRuntime - t0),
+  return { packaging: useSnapshot ? "snapshot" : packaging, snapshot: snapshotFrom, runtime_ms: Math.round(tRuntime - t0),
            engine_ms: Math.round(tReady - tRuntime), total_ms: Math.round(tReady - t0),
            python: py.runPython("import sys; sys.version.split()[0]"), version: site.version };
 }
