@@ -37,6 +37,9 @@ async function boot(opts) {
   const sitePromise = fetchOk("site.json", "json");
   const lockPromise = fetchOk("pyodide/pyodide-lock.json", "json");
   const loaderPromise = import(new URL("pyodide/pyodide.mjs", BASE).href);
+  // the runtime's own script (1.2 MB) is loaded beside its loader; the loader's import of it then
+  // finds it in the module map instead of starting it
+  import(new URL("pyodide/pyodide.asm.mjs", BASE).href).catch(() => null);
   const wantSnapshot = !opts.nosnapshot && !opts.engine;
   const snapshotPromise = wantSnapshot ? snapshot(opts.cached).catch((e) => e) : null;
   const site = await sitePromise;
