@@ -31,6 +31,18 @@ async function snapshot(cached) {
   return gunzip("snapshot.bin.gz");
 }
 
+// The engine's packages imported in the snapshot look for their submodules along their __path__
+// (/capeclash/...): each gets the same folder inside the archive appended.
+const LATE_IMPORTS = `import sys
+_z = "/capeclash.zip"
+if _z not in sys.path:
+    sys.path.append(_z)
+for _name, _m in list(sys.modules.items()):
+    _p = getattr(_m, "__path__", None)
+    if _p is not None and _name.split(".")[0] in ("engine", "apps") and _z + "/" + _name.replace(".", "/") not in _p:
+        _p.append(_z + "/" + _name.replace(".", "/"))
+del _z, _name, _m, _p`;
+
 async function boot(opts) {
   const t0 = performance.now();
   // everything the boot needs is asked for at once; the snapshot speculatively (its name is fixed)
@@ -63,8 +75,10 @@ async function boot(opts) {
   py = await loadPyodide(config);
   const tRuntime = performance.now();
   if (useSnapshot) {
-    // the snapshot already holds the engine and the card pool; late imports read these files
-    py.unpackArchive(await enginePromise, "zip", { extractDir: "/capeclash" });
+    // the snapshot already holds the engine and the card pool; the few modules imported later are
+    // read from the archive itself (zipimport: one file written instead of 84 unpacked, ~0.1 s less)
+    py.FS.writeFile("/capeclash.zip", await enginePromise);
+    py.runPython(LATE_IMPORTS);
   } else {
     if (packaging === "wheel") {
       if (!(site.package in py.loadedPackages)) throw new Error(`the engine package ${site.package} did not load`);
