@@ -41,7 +41,7 @@ test: dev-install node-install system-install lint
 
 # the long soak (roughly an hour on two cores, from the per-game costs): more random games, all replayed in step
 soak: dev-install
-	CAPECLASH_SOAK_GAMES=2000 CAPECLASH_REPLAY_EVERY=1 DICE_SOAK_GAMES=3000 CAPECLASH_DIFF_GAMES=40 CAPECLASH_SECRET_GAMES=200 \
+	CAPECLASH_SOAK_GAMES=2000 CAPECLASH_REPLAY_EVERY=1 DICE_SOAK_GAMES=3000 DICE_SECRET_GAMES=300 CAPECLASH_DIFF_GAMES=40 CAPECLASH_SECRET_GAMES=200 \
 		$(PY) -m pytest -m soak
 
 # the quick loop (about a minute of CPU): engine, scenarios, card text, validation, web API

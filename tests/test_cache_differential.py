@@ -6,7 +6,7 @@ player's and the spectator's).
 Games are seeded random-policy games in the five modes, half between the testbed decks and half
 between decks dealt at random from every card in card_data (so keywords, machines, continuous
 abilities and off-zone powers the testbed lacks are played). The long run, whole games, is in
-the soak tier (tests/conftest.py); ``CAPECLASH_DIFF_GAMES`` sets its number of games (default 12).
+the soak tier (tests/conftest.py); ``CAPECLASH_DIFF_GAMES`` sets its number of games (default 9; 40 for a long run).
 The start of one game per mode runs in the fast tier.
 """
 
@@ -19,7 +19,7 @@ from engine.capeclash.testing import CARD_DATA, random_deck, sample_game
 from engine.core.rng import Rng
 
 MODES = [("duel", 2), ("ffa", 3), ("ffa", 4), ("2v2", 4), ("two_headed", 4)]
-GAMES = int(os.environ.get("CAPECLASH_DIFF_GAMES", "12"))
+GAMES = int(os.environ.get("CAPECLASH_DIFF_GAMES", "9"))
 _POOL: list = []
 
 

@@ -24,7 +24,7 @@ CAPECLASH_SOAK_GAMES sets the number of Cape Clash games (default 500; 2000 for 
 CAPECLASH_REPLAY_EVERY which of them are replayed in step (default 3: every third; 1 for a long run:
 a game replayed in step costs three times the CPU of one that is not),
 CAPECLASH_SECRET_GAMES those of the hidden-card soak (default 40), DICE_SOAK_GAMES and
-DICE_SECRET_GAMES the dice game's (700 and 100; 3000 for a long run); the games are spread over the machine's cores.
+DICE_SECRET_GAMES the dice game's (700 and 60; 3000 and 300 for a long run); the games are spread over the machine's cores.
 """
 
 from __future__ import annotations
@@ -44,7 +44,7 @@ GAMES = {"capeclash": int(os.environ.get("CAPECLASH_SOAK_GAMES", "500")),
          "dice": int(os.environ.get("DICE_SOAK_GAMES", "700"))}
 PATTERNS = "capeclash-patterns"  # the hidden-card soak with decks of pattern cards
 SECRET_GAMES = {"capeclash": int(os.environ.get("CAPECLASH_SECRET_GAMES", "40")),
-                "dice": int(os.environ.get("DICE_SECRET_GAMES", "100")),
+                "dice": int(os.environ.get("DICE_SECRET_GAMES", "60")),
                 PATTERNS: int(os.environ.get("CAPECLASH_PATTERN_SECRET_GAMES", "40"))}
 # Cape Clash: (mode, players, share of the games)
 MIX = [("duel", 2, 0.5), ("ffa", 3, 0.2), ("ffa", 4, 0.1), ("2v2", 4, 0.1), ("two_headed", 4, 0.1)]
