@@ -42,7 +42,8 @@ class Engine {
     if (this.bootReject) this.bootReject(new Error(msg));
     else showError("The rules engine stopped", [msg]);
   }
-  // opts: {engine, nosnapshot}; a worker started early booted with the same, read from the URL
+  // opts: {engine, nosnapshot, cached}; a worker index.html started early booted with the same (read
+  // from the URL and the service worker alike), so its messages are replayed instead
   boot(opts) {
     return new Promise((resolve, reject) => {
       this.bootResolve = resolve;
