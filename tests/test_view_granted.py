@@ -92,3 +92,28 @@ def test_lost_keywords_are_listed_and_a_stunned_character_lists_nothing():
     g.dirty, g.view_cache = True, None  # (a change made by hand: the cached view is stale)
     e = _entry(g, flier.name)
     assert "lost_keywords" not in e and "gained" not in e
+
+
+def test_the_views_printed_keyword_shortcut_agrees_with_has_keyword():
+    """``view.character`` lists a character's printed keywords without asking ``has_keyword`` for each
+    when nothing can change them; on random games (stunned characters included) it must say what
+    the plain path says."""
+    from engine.capeclash.testing import sample_game
+    from engine.core.rng import Rng
+    seen = {"face up": 0, "stunned": 0}
+    for seed, mode in ((1, "duel"), (2, "2v2"), (3, "ffa"), (4, "duel")):
+        g = sample_game(seed=seed, mode=mode)
+        rng = Rng(seed)
+        for _ in range(400):
+            if g.result is not None or not g.to_act:
+                break
+            entries = {c["iid"]: c for s in g.view(None)["sides"] for c in s["front"] + s["back"]}
+            for c in g.characters():
+                d = g.defs[c.cid]
+                if c.mods or c.gear is not None or g.statics_grant or "mimic" in d.keywords or not d.keywords:
+                    continue
+                seen["face up" if c.face_up else "stunned"] += 1
+                assert entries[c.iid]["keywords"] == sorted(k for k in d.keywords if g.has_keyword(c, k)), d.name
+            legal = g.legal_actions(g.to_act[0])
+            g.apply(legal[rng.below(len(legal))])
+    assert seen["face up"] > 100 and seen["stunned"] > 5, seen

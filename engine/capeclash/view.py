@@ -43,7 +43,7 @@ def character(g: Game, c: Card) -> dict:
         "health": stats.health(g, c), "wounds": c.wounds, "plus": c.plus, "minus": c.minus,
         "vitality": c.vitality, "stunned": not c.face_up, "exhausted": c.exhausted, "frozen": bool(c.frozen),
         "main": c.is_main, "teams": list(d.teams),
-        "keywords": sorted(g.keywords_of(c)) if changed else sorted(k for k in d.keywords if g.has_keyword(c, k)),
+        "keywords": sorted(g.keywords_of(c)) if changed else _printed_keywords(d, c),
         "in_combat": g.combat is not None and g.combat.involves(c.iid),
         "token": c.token,
         "equipment": {**card_face(g, g.cards[c.gear]), "owner": g.cards[c.gear].owner} if c.gear is not None else None,
@@ -53,6 +53,15 @@ def character(g: Game, c: Card) -> dict:
     if c.face_up and changed:
         _gained(g, c, d, out)
     return out
+
+
+def _printed_keywords(d, c: Card) -> list[str]:
+    """The keywords of a character that nothing can change (no modifier, equipment, keyword-granting
+    continuous ability or Mimic): its printed ones, or only Swarm while it is stunned, as
+    ``keywords.has_keyword`` rules (``tests/test_view_granted.py`` compares the two)."""
+    if c.face_up or c.zone != "play":
+        return sorted(d.keywords)
+    return ["swarm"] if "swarm" in d.keywords else []
 
 
 # ------------------------------------------------------------------ what a character gained or lost
