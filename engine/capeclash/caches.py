@@ -30,7 +30,9 @@ The shortcuts (field of ``Game`` or place, and what drops it):
 - ``memo`` moves, attack starters, declare options and plays per player (``moves.row_moves`` etc.):
   kept across quiet actions (``moves.QUIET``, ``Game.apply_unchecked``), else dropped.
 - ``view_cache`` the public part of the views (``view.public_view``): every action.
-- ``face_cache`` visible card faces (``view.card_face``): never (faces do not change).
+- ``face_cache`` visible card faces (``view.card_face``): never (faces do not change). Also the view
+  entries of characters that nothing outside their own card can change (``view.character``), keyed
+  on every field they are built from; shared by a game's copies (at most ``view._MAX_KEPT``).
 - ``_resources`` in the public view: each resource row built once per state for its owner and
   once for everyone else (``view.build_view``); goes with ``view_cache``.
 - ``keywords.has_keyword`` without modifiers, equipment or keyword-granting continuous abilities reads

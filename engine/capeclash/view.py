@@ -32,10 +32,32 @@ def card_face(g: Game, c: Card) -> dict:
 
 
 def character(g: Game, c: Card) -> dict:
+    """A character's entry in the views. One that nothing outside its own card can change (no
+    modifier, equipment, continuous ability or Mimic/Grows) is a function of its own fields, the
+    combat and its controller: its entry is kept with the faces and shared by every state it
+    reappears in (read-only, like the rest of a view)."""
     d = g.defs[c.cid]
-    atk, dfn = stats.stats(g, c)
     # anything that can give or take keywords (mods, equipment, statics, Mimic): else the printed ones
     changed = bool(c.mods) or c.gear is not None or g.statics_grant or "mimic" in d.keywords
+    if changed or not g.caches.enabled or "grows" in d.keywords or g.static_sources():
+        return _character(g, c, d, changed)
+    cb = g.combat
+    key = ("char", c.iid, c.cid, c.owner, c.side, c.row, c.face_up, c.exhausted, c.plus, c.minus, c.wounds,
+           c.vitality, c.frozen, c.token, c.is_main, cb is not None and cb.involves(c.iid), g.controller(c))
+    cache = g.face_cache
+    out = cache.get(key)
+    if out is None:
+        out = _character(g, c, d, False)
+        if len(cache) < _MAX_KEPT:
+            cache[key] = out
+    return out
+
+
+_MAX_KEPT = 5_000  # character entries kept per game and its copies (a few MB at most)
+
+
+def _character(g: Game, c: Card, d, changed: bool) -> dict:
+    atk, dfn = stats.stats(g, c)
     out = {
         "iid": c.iid, "cid": c.cid, "name": d.name, "owner": c.owner, "controller": g.controller(c),
         "side": c.side, "row": c.row,
