@@ -469,7 +469,7 @@ def matches(g: Game, c: Card, flt: dict, frame: Frame) -> bool:
         return False
     if "tag" in flt and ("tag", flt["tag"]) not in d.kw_params:
         return False
-    if "named" in flt and frame.chosen.get(flt["named"]) not in d.names:
+    if "named" in flt and frame.chosen.get(flt["named"]) not in g.names_of(c):  # (an impersonated name too)
         return False
     if flt.get("not_self") and c.iid == frame.src:
         return False
@@ -479,7 +479,8 @@ def matches(g: Game, c: Card, flt: dict, frame: Frame) -> bool:
         return False
     if "def_max" in flt and stats.defense(g, c) > flt["def_max"]:
         return False
-    if "alignment" in flt and not any(g.defs.alignment(t) == flt["alignment"] for t in d.teams):
+    # good or evil by the teams it is on now (Team Up included), as plot twists' requirements count them
+    if "alignment" in flt and not any(g.defs.alignment(t) == flt["alignment"] for t in g.teams_of(c)):
         return False
     if not _MORE_KEYS.isdisjoint(flt):
         return _matches_more(g, c, d, flt, frame)
@@ -502,17 +503,18 @@ def _matches_more(g: Game, c: Card, d, flt: dict, frame: Frame) -> bool:
         return False
     if "wounded" in flt and (c.wounds > 0) != flt["wounded"]:
         return False
-    if "health_min" in flt and d.health < flt["health_min"]:
+    # a card's "health" is the character's maximum health, vitality counters included (002)
+    if "health_min" in flt and stats.health(g, c) < flt["health_min"]:
         return False
-    if "health_max" in flt and d.health > flt["health_max"]:
+    if "health_max" in flt and stats.health(g, c) > flt["health_max"]:
         return False
-    if "health_left_max" in flt and d.health - c.wounds > flt["health_left_max"]:
+    if "health_left_max" in flt and stats.health_left(g, c) > flt["health_left_max"]:
         return False
     if "cost_min" in flt and (d.cost or 0) < flt["cost_min"]:
         return False
-    if "name" in flt and flt["name"] not in d.names:
+    if "name" in flt and flt["name"] not in g.names_of(c):  # its names now: AKA, an impersonated name
         return False
-    if "name_contains" in flt and not any(flt["name_contains"].lower() in n.lower() for n in d.names):
+    if "name_contains" in flt and not any(flt["name_contains"].lower() in n.lower() for n in g.names_of(c)):
         return False
     if "teams" in flt and not any(t in flt["teams"] for t in g.teams_of(c)):
         return False

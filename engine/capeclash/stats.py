@@ -109,7 +109,13 @@ def strike_value(g: Game, c: Card) -> int:
 
 
 def health(g: Game, c: Card) -> int:
+    """Maximum health (002): the printed health, raised by each vitality counter."""
     return g.defs.cards[c.cid].health + c.vitality
+
+
+def health_left(g: Game, c: Card) -> int:
+    """Remaining health (002): maximum health minus wounds, the wounds it would still take to KO it."""
+    return health(g, c) - c.wounds
 
 
 def explain(g: Game, c: Card) -> list[dict]:

@@ -107,8 +107,8 @@ def enter_play(g: Game, iid: int, side: int, row: str, *, how: str = "recruits")
 def enforce_uniqueness(g: Game, c: Card) -> None:
     """One character of a name per side: the older copy is KO'd (Swarm excepted)."""
     d = g.defs.cards[c.cid]
-    if "swarm" in d.keywords:
-        return
+    # Swarm lifts the one-of-a-name limit, never the ban on your main character's name (001)
+    swarm = "swarm" in d.keywords and not c.is_main
     lnames = g.defs.lnames
     names = set(lnames[c.cid]) if not c.mods else {n.lower() for n in g.names_of(c)}
     # the list characters() returns is never changed: a KO below makes a new one
@@ -126,6 +126,8 @@ def enforce_uniqueness(g: Game, c: Card) -> None:
             g.log("unique", f"{d.name} shares a name with a main character and is KO'd.")
             ko(g, c)
             return
+        if swarm:
+            continue
         g.log("unique", f"Only one {od.name} per side: the older one is KO'd.")
         ko(g, other)
 

@@ -54,11 +54,21 @@ def _seen(g, frame, a) -> tuple | None:
     return None if a.get("reveal") else (frame.ctl,)
 
 
+def _may_join(g, frame, c) -> bool:
+    """May card ``c`` be put into play on the side of the effect's controller? A character, and not one
+    named like a main character there (an effect that would cause that is ignored)."""
+    return g.defs.cards[c.cid].is_character and not Z.shares_main_name(g, c, g.players[frame.ctl].side)
+
+
 def _move(g, frame, a, iid: int, into: str) -> None:
     """Put a card looked at or revealed where it goes, naming it only to those who saw it."""
     c = g.cards[iid]
     known = None if a.get("reveal") else (frame.ctl,)  # None: revealed to everyone
     if into == "play":
+        if Z.shares_main_name(g, c, g.players[frame.ctl].side):
+            # never a character with your main character's name: that part of the effect is ignored
+            g.log("unique", f"{g.name(iid)} can't join a side whose main character has its name.")
+            return
         pl = g.players[c.owner]
         if c.iid in pl.deck:
             pl.deck.remove(c.iid)
@@ -122,7 +132,7 @@ class LookAtDeck(Verb):
         if st["stage"] == "take":
             if cards and st["taken"] < a.get("take", 0):
                 opts = [i for i in cards if fx.card_matches(g, g.cards[i], a.get("filter") or {}, frame)
-                        and (a.get("into", "hand") != "play" or g.defs.cards[g.cards[i].cid].is_character)]
+                        and (a.get("into", "hand") != "play" or _may_join(g, frame, g.cards[i]))]
                 if opts or not a.get("reveal"):  # looked-at cards: asked whether one matches or not
                     g.ask("choose", [frame.ctl], options=opts, optional=True, **shown,
                           prompt=f"Choose a card to put {TAKE_WORDS[a.get('into', 'hand')]}"

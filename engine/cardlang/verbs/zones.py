@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Literal
 
 from engine.capeclash import effects as fx
+from engine.capeclash import queries
 from engine.capeclash import restrictions as R
 from engine.capeclash import zones as Z
 from engine.cardlang import phrases as P
@@ -292,6 +293,11 @@ class CreateToken(_RowAnswer):
         if frame.engine.row is None:
             # the number is worked out before asking for a row (none to ask for when it is 0)
             frame.engine.tokens = fx.amount(g, frame, a.get("n", 1))
+            d = g.defs.cards[a["card"]]
+            if frame.engine.tokens > 0 and {x.lower() for x in d.names} & queries.main_names(g, g.players[frame.ctl].side):
+                # never a character with your main character's name: creating it is ignored
+                g.log("unique", f"{d.name} can't join a side whose main character has its name.")
+                frame.engine.tokens = 0
         n = frame.engine.tokens
         assert n is not None
         if n > 0:
