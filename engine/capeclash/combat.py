@@ -92,13 +92,14 @@ def _targets(g: Game, side: int, how: tuple[bool, bool, bool, bool]) -> list[Car
                 else:
                     back.append(c)
         protectors = front
+        if g.machines:  # a machine can be attacked when no face-up character stands in its row (one
+            # that can't itself be attacked still stands there)
+            occupied = {c.row for c in front} | {c.row for c in back}
         if g.unrestricted != len(g.cards) and R.possible(g):  # "can't be attacked", "doesn't protect"
             protectors = [c for c in front if R.blocks(g, c)]
             front = [c for c in front if not R.why(g, c, "be_attacked")]
             back = [c for c in back if not R.why(g, c, "be_attacked")]
         back_reachable = not protectors or (fly and not blocks_fliers) or sniper or stealth
-        if g.machines:  # a machine can be attacked when no face-up character shares its row
-            occupied = {c.row for c in front} | {c.row for c in back}
         if back_reachable:
             front += back
         if dodge:

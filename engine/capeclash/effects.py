@@ -547,14 +547,16 @@ def card_zone(g: Game, p: int, zone: str) -> list[int]:
         return list(pl.deck)
     if zone == "removed":
         return list(pl.removed)
-    enemies = [q for q in g.players if g.are_enemies(q.side, pl.side)]
+    # a player who is out has taken all their cards out of the game with them: nothing of theirs is reached
+    live = [q for q in g.players if not q.out]
+    enemies = [q for q in live if g.are_enemies(q.side, pl.side)]
     if zone == "enemy_ko":
         return [i for q in enemies for i in q.ko]
     if zone == "enemy_removed":
         return [i for q in enemies for i in q.removed]
     if zone == "any_removed":
-        return [i for q in g.players for i in q.removed]
-    return [i for q in g.players for i in q.ko]  # any_ko
+        return [i for q in live for i in q.removed]
+    return [i for q in live for i in q.ko]  # any_ko
 
 
 def card_matches(g: Game, c: Card, flt: dict, frame: Frame) -> bool:

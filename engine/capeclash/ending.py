@@ -38,21 +38,32 @@ def eliminate(g: Game, p: int) -> None:
     g.log("out", f"{pl.name} is out of the game.")
     drop_abilities_of(g, p)
     if len(g.players) > 2:
-        # all of that player's cards leave the game (this is not a KO); two-headed teammates
-        # share a side, and the teammate's cards stay
+        # every card that player owns in play leaves the game (this is not a KO), wherever it is:
+        # worn by another player's character, or controlled by another player.
+        # Two-headed teammates share a side, and the teammate's cards stay; otherwise what another
+        # player owns on that side leaves the game too (the side is gone).
         shared = g.mode == "two_headed"
+        for iid in list(pl.equipment):  # their equipment (worn by anyone) and machines first
+            e = g.cards[iid]
+            if e.zone == "machine":
+                zones.wreck_machine(g, e, into="removed")
+            else:
+                zones.put(g, e, "removed")
         for iid in list(g.in_play):
             c = g.cards[iid]
             if c.owner == p or (c.side == pl.side and not shared):
                 zones.leave_play(g, c, "removed")
         for iid in list(g.machines):
             m = g.cards[iid]
-            if m.owner == p or (m.side == pl.side and not shared):
-                zones.wreck_machine(g, m)
+            if m.side == pl.side and not shared:
+                zones.wreck_machine(g, m, into="removed")
         for iid in pl.resources:
             g.cards[iid].zone = "removed"
             pl.removed.append(iid)
         pl.resources = []
+        # (their hand, deck and KO pile stay as they are: no effect reaches the cards of a player
+        # who is out, see effects.card_zone)
+        g.board_changed()
 
 
 def drop_abilities_of(g: Game, p: int) -> None:

@@ -170,7 +170,15 @@ def main_groups(g: Game, p: int) -> list[list[Card]]:
 
 
 def main_names(g: Game, side: int) -> set[str]:
+    """The names (lower-cased, as they are now) of the main characters on ``side`` now: a promoted
+    character counts, a demoted one doesn't. Before any is in play, the players' own main characters."""
+    from engine.capeclash.zones import current_lnames
     out: set[str] = set()
+    for c in characters(g, side):
+        if c.is_main:
+            out.update(current_lnames(g, c))
+    if out:
+        return out
     for p in g.players_of(side):
         m = g.players[p].main
         if m is not None:

@@ -330,15 +330,19 @@ def place_machine(g: Game, iid: int, side: int, row: str) -> None:
     g.log("machine", f"{pl.name} puts the machine {g.name(iid)} into the {row} row.")
 
 
-def wreck_machine(g: Game, m: Card) -> None:
+def wreck_machine(g: Game, m: Card, into: str = "ko") -> None:
+    """A machine leaves its row: KO'd, or (``into="removed"``) removed from the game."""
     pl = g.players[m.owner]
     pl.equipment.remove(m.iid)
     g.machines.remove(m.iid)
     m.reset_for_zone_change()
-    m.zone = "ko"
-    pl.ko.append(m.iid)
+    m.zone = into
+    (pl.ko if into == "ko" else pl.removed).append(m.iid)
     g.board_changed()
-    g.log("ko", f"The machine {g.name(m.iid)} is KO'd.", None, {"cards": (m.iid,)})
+    if into == "ko":
+        g.log("ko", f"The machine {g.name(m.iid)} is KO'd.", None, {"cards": (m.iid,)})
+    else:
+        g.log("removed", f"The machine {g.name(m.iid)} is removed from the game.", None, {"cards": (m.iid,)})
 
 
 def drop_gear(g: Game, wearer: Card, into: str = "ko") -> None:
@@ -435,10 +439,18 @@ def _turn_down(g: Game, c: Card, *, exhausted: bool, stunned: bool = False) -> N
 
 
 def shares_main_name(g: Game, c: Card, side: int) -> bool:
-    """You may never control a character with your main character's name."""
-    names = {n.lower() for n in g.defs.cards[c.cid].names}
-    return any(m.iid != c.iid and names & {n.lower() for n in g.defs.cards[m.cid].names}
+    """You may never control a character with your main character's name: the names each has now
+    (printed, AKA, and a name it impersonates), of the main characters on ``side`` now."""
+    names = set(current_lnames(g, c))
+    return any(m.iid != c.iid and not names.isdisjoint(current_lnames(g, m))
                for m in g.characters(side) if m.is_main)
+
+
+def current_lnames(g: Game, c: Card) -> tuple[str, ...] | set[str]:
+    """A card's names as they are now, lower-cased (only a card in play can impersonate)."""
+    if not c.mods or c.zone != "play":
+        return g.defs.lnames[c.cid]
+    return {n.lower() for n in g.names_of(c)}
 
 
 def change_side(g: Game, c: Card, side: int, until: str = "permanent") -> None:

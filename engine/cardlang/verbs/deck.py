@@ -55,9 +55,9 @@ def _seen(g, frame, a) -> tuple | None:
 
 
 def _may_join(g, frame, c) -> bool:
-    """May card ``c`` be put into play on the side of the effect's controller? A character, and not one
-    named like a main character there (an effect that would cause that is ignored)."""
-    return g.defs.cards[c.cid].is_character and not Z.shares_main_name(g, c, g.players[frame.ctl].side)
+    """May card ``c`` be put into play on its owner's side (where a character put into play goes)? A
+    character, and not one named like a main character there (an effect that would cause that is ignored)."""
+    return g.defs.cards[c.cid].is_character and not Z.shares_main_name(g, c, g.players[c.owner].side)
 
 
 def _move(g, frame, a, iid: int, into: str) -> None:
@@ -65,7 +65,7 @@ def _move(g, frame, a, iid: int, into: str) -> None:
     c = g.cards[iid]
     known = None if a.get("reveal") else (frame.ctl,)  # None: revealed to everyone
     if into == "play":
-        if Z.shares_main_name(g, c, g.players[frame.ctl].side):
+        if Z.shares_main_name(g, c, g.players[c.owner].side):
             # never a character with your main character's name: that part of the effect is ignored
             g.log("unique", f"{g.name(iid)} can't join a side whose main character has its name.")
             return
@@ -74,7 +74,7 @@ def _move(g, frame, a, iid: int, into: str) -> None:
             pl.deck.remove(c.iid)
         c.zone = "hand"  # enter_play takes it from wherever it is
         pl.hand.append(c.iid)
-        Z.enter_play(g, c.iid, g.players[frame.ctl].side, "front", how="puts")
+        Z.enter_play(g, c.iid, g.players[c.owner].side, "front", how="puts")  # (its owner's side)
         return
     Z.put(g, c, into, known_to=known)
 

@@ -37,14 +37,16 @@ def _who(g, frame: fx.Frame, a: dict) -> int | None:
     return enemies[0] if enemies else None
 
 
-def _pick_row(g, frame: fx.Frame, a: dict) -> str | Literal[False]:
-    """The row a card enters: given, or chosen by the controller (False while asking)."""
+def _pick_row(g, frame: fx.Frame, a: dict, side: int | None = None) -> str | Literal[False]:
+    """The row a card enters (on ``side``, by default the controller's): given, or chosen by the
+    controller (False while asking)."""
     row: str = a.get("row", "front")
     if row != "choose":
         return row
     if frame.engine.row is not None:
         return frame.engine.row["row"]
-    side = g.players[frame.ctl].side
+    if side is None:
+        side = g.players[frame.ctl].side
     g.ask("choose_row", [frame.ctl], options=[[side, "front"], [side, "back"]], prompt="Choose a row")
     return False
 
@@ -231,7 +233,10 @@ class Put(Verb):
 
 @register
 class EnterPlay(_RowAnswer):
-    """Put character cards from outside play into play on your side (a row given or chosen)."""
+    """Put character cards from outside play into play on their owner's side (a row given or chosen).
+
+    The rules put a character entering play on its owner's side unless the effect says otherwise, and
+    this verb names no side (for a card of yours, that is your side)."""
 
     name = "enter_play"
     args = {"target": "selector", "row": "row_or_choice?", "face_down": "bool?"}
@@ -245,14 +250,17 @@ class EnterPlay(_RowAnswer):
                  if c.zone not in ("play", "resolving") and g.defs.cards[c.cid].is_character]
         if not cards:
             return True  # nothing to put into play: no row to ask for
-        row = _pick_row(g, frame, a)
+        cards = [c for c in cards if not g.players[c.owner].out]  # (an owner who is out has no side)
+        if not cards:
+            return True
+        row = _pick_row(g, frame, a, g.players[cards[0].owner].side)
         if row is False:
             return False
         frame.engine.row = None
-        side = g.players[frame.ctl].side
         for c in cards:
             if c.zone in ("play", "resolving"):
                 continue
+            side = g.players[c.owner].side  # its owner's side
             if Z.shares_main_name(g, c, side):
                 g.log("unique", f"{g.name(c.iid)} can't join a side whose main character has its name.")
                 continue
