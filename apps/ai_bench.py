@@ -166,10 +166,11 @@ def strength(a: str, b: str, games: int, seed: int = 1000, workers: int = 1, out
 
 def bench_main(argv: list[str]) -> int:
     what = argv[0] if argv else "ai"
+    from apps.options import count, positive_number, seed
     ap = argparse.ArgumentParser(prog=f"capeclash bench {what}")
     ap.add_argument("--json", action="store_true")
     if what == "clone":
-        ap.add_argument("--reps", type=int, default=200)
+        ap.add_argument("--reps", type=count, default=200)
         opts = ap.parse_args(argv[1:])
         res = bench_clone(opts.reps)
     else:
@@ -178,23 +179,32 @@ def bench_main(argv: list[str]) -> int:
         ap.add_argument("--cpu", action="store_true", help="time decisions in CPU time of this process (a shared "
                         "machine's load left out)")
         ap.add_argument("--by-type", action="store_true", help="also each level's times per decision type")
-        ap.add_argument("--games", type=int, default=4, help="games per level for the move times")
+        ap.add_argument("--games", type=count, default=4, help="games per level for the move times")
         ap.add_argument("--match", action="append", default=[], metavar="A:B",
                         help="also play A against B (e.g. hard:normal), --match-games games")
-        ap.add_argument("--match-games", type=int, default=200)
-        ap.add_argument("--match-seed", type=int, default=1000)
-        ap.add_argument("--workers", type=int, default=1)
-        ap.add_argument("--browser-clock", type=float, default=None, metavar="K",
+        ap.add_argument("--match-games", type=count, default=200)
+        ap.add_argument("--match-seed", type=seed, default=1000)
+        ap.add_argument("--workers", type=count, default=1)
+        ap.add_argument("--browser-clock", type=positive_number, default=None, metavar="K",
                         help="matches within the browser's time budget: hard gets the browser's deadline per "
                              "decision on a clock running K times this process's CPU time (K about 2: Chromium "
                              "runs pure Python 1.7-2 times slower); such games do not replay from their seed")
-        ap.add_argument("--seed", type=int, default=1)
+        ap.add_argument("--seed", type=seed, default=1)
         ap.add_argument("--deck", action="append", default=None,
                         help="decks to play (default: the starter decks, card_data/starter/deck-*.yaml)")
         ap.add_argument("--game", choices=["capeclash", "dice"], default="capeclash",
                         help="dice: move times in Derring-Dice (against its normal level) instead")
         opts = ap.parse_args(argv[1:])
         levels = [s for s in opts.levels.split(",") if s]
+        from engine.ai import LEVELS
+        wrong = [lv for lv in levels if lv not in LEVELS]
+        wrong += [lv for m in opts.match for lv in (m.split(":") if m.count(":") == 1 else [m])
+                  if lv not in LEVELS]
+        bad_match = [m for m in opts.match if m.count(":") != 1]
+        if bad_match:
+            ap.error(f"--match {bad_match[0]!r}: two levels as A:B (e.g. hard:normal)")
+        if wrong:  # before any game is played
+            ap.error(f"unknown AI level {wrong[0]!r} (--levels, or --match A:B); choose from {', '.join(LEVELS)}")
         if opts.game == "dice":
             res = {"moves": bench_dice_moves(levels, opts.games, opts.seed)} if levels else {}
         else:

@@ -363,10 +363,13 @@ seeds from {meta['seed']}, {a['draws']} draws. Made in {meta['seconds']:.0f} s o
 def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--decks", nargs="+", default=None, metavar="DECK",
                    help="deck names or paths (default: every starter deck, card_data/starter/deck-*.yaml)")
-    p.add_argument("--games", type=int, default=100, help="games per pair of decks (default 100)")
-    p.add_argument("--seed", type=int, default=1)
-    p.add_argument("--ai", action="append", default=None, metavar="LEVEL", help="AI level(s) (default normal)")
-    p.add_argument("--workers", type=int, default=os.cpu_count() or 1)
+    from apps.options import count, seed
+    from engine.ai import LEVELS
+    p.add_argument("--games", type=count, default=100, help="games per pair of decks (default 100)")
+    p.add_argument("--seed", type=seed, default=1)
+    p.add_argument("--ai", action="append", default=None, metavar="LEVEL", choices=sorted(LEVELS),
+                   help=f"AI level(s) ({', '.join(LEVELS)}; default normal)")
+    p.add_argument("--workers", type=count, default=os.cpu_count() or 1)
     p.add_argument("--backend", choices=["local", "ray"], default="local")
     p.add_argument("--address", default=None)
     p.add_argument("--cards", action="append", default=None, metavar="PATH")
@@ -386,6 +389,11 @@ def run(args) -> int:
         return 2
     if args.games < 1:
         print("error: --games must be at least 1", file=sys.stderr)
+        return 2
+    from apps.options import output_folder_problem
+    why = output_folder_problem(args.out)
+    if why:  # found out now, not after the games have been played
+        print(f"error: --out {why}", file=sys.stderr)
         return 2
     pool, decks = load_world(refs, args.cards)
     levels = args.ai or ["normal"]

@@ -113,8 +113,13 @@ def cmd_scenario(args) -> int:
     from engine.capeclash.scenario import SCENARIOS
     from engine.core.scenario import run_files
     data_dirs = _data_dirs(args)
-    passed, failed = run_files(SCENARIOS, load_pool(data_dirs), _scenario_files(args.files, data_dirs),
-                               quiet=args.quiet, verbose=args.verbose)
+    files = _scenario_files(args.files, data_dirs)
+    if not files:  # nothing run is not a pass
+        where = ", ".join(str(d) for d in data_dirs)
+        print(f"error: no scenario files found in {where} (a 'scenarios' folder, or files with a "
+              f"'scenario:' key)", file=sys.stderr)
+        return 1
+    passed, failed = run_files(SCENARIOS, load_pool(data_dirs), files, quiet=args.quiet, verbose=args.verbose)
     print(f"{passed} passed, {failed} failed")
     return 1 if failed else 0
 
@@ -200,10 +205,11 @@ def cmd_bench(args) -> int:
             return 2
         return module.bench_main([args.what, *args.rest])
     from apps.bench import bench_engine
+    from apps.options import count, seed
     bp = argparse.ArgumentParser(prog="capeclash bench engine")
-    bp.add_argument("--games", type=int, default=200)
-    bp.add_argument("--runs", type=int, default=5)
-    bp.add_argument("--seed", type=int, default=1)
+    bp.add_argument("--games", type=count, default=200)
+    bp.add_argument("--runs", type=count, default=5)
+    bp.add_argument("--seed", type=seed, default=1)
     bp.add_argument("--json", action="store_true")
     opts = bp.parse_args(args.rest)
     res = bench_engine(games=opts.games, runs=opts.runs, seed=opts.seed)
@@ -304,6 +310,13 @@ def main(argv: list[str] | None = None) -> int:
     try:
         return args.fn(args)
     except CapeClashError as e:
+        print(f"error: {e}", file=sys.stderr)
+        return 1
+    except OSError as e:  # a file that cannot be read or written (a folder, no such folder, no permission)
+        where = f"{e.filename}: " if e.filename else ""
+        print(f"error: {where}{e.strerror or e}", file=sys.stderr)
+        return 1
+    except ValueError as e:  # a value the engine refuses (its message says which and why)
         print(f"error: {e}", file=sys.stderr)
         return 1
     except KeyboardInterrupt:

@@ -46,9 +46,10 @@ def decision_times(level: str, games: int, seed: int = 1, budget: dict | None = 
 
 def bench_main(argv: list[str]) -> int:
     ap = argparse.ArgumentParser(prog="capeclash bench dice", description=__doc__)
-    ap.add_argument("--games", type=int, default=100)
-    ap.add_argument("--runs", type=int, default=3)
-    ap.add_argument("--seed", type=int, default=1)
+    from apps.options import count, seed
+    ap.add_argument("--games", type=count, default=100)
+    ap.add_argument("--runs", type=count, default=3)
+    ap.add_argument("--seed", type=seed, default=1)
     opts = ap.parse_args(argv[1:])
     bench_dice(opts.games, opts.runs, opts.seed)
     return 0

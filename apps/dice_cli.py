@@ -20,14 +20,16 @@ LEVELS = ("random", "easy", "normal", "hard")
 
 
 def add_arguments(parser) -> None:
+    from apps.options import count, seed, whole
+    from engine.dice.game import MAX_TURNS
     sub = parser.add_subparsers(dest="dice_cmd", required=True)
     p = sub.add_parser("play", help="play in the terminal against the computer, or hot-seat")
     p.add_argument("--side", choices=["good", "bad"], default="good", help="the side you lead (default good)")
     p.add_argument("--humans", type=int, choices=[0, 1, 2], default=1, help="human players (2: hot-seat)")
     p.add_argument("--ai", choices=LEVELS, default="normal", help="the computer's level")
-    p.add_argument("--seed", type=int, default=None)
+    p.add_argument("--seed", type=seed, default=None)
     p.add_argument("--load", help="continue a saved game (JSON)")
-    p.add_argument("--max-turns", type=int, default=60)
+    p.add_argument("--max-turns", type=whole(1, MAX_TURNS), default=60)
     _house_rule_argument(p)
     p = sub.add_parser("scenario", help="run scenario tests (default: card_data/dice/scenarios)")
     p.add_argument("files", nargs="*")
@@ -38,10 +40,10 @@ def add_arguments(parser) -> None:
     p.add_argument("--deck", choices=["recruit", "action"])
     sub.add_parser("rules", help="print the rulebook")
     p = sub.add_parser("simulate", help="computer-vs-computer games: win rates of the good and bad sides")
-    p.add_argument("--games", type=int, default=100)
+    p.add_argument("--games", type=count, default=100)
     p.add_argument("--bad", choices=LEVELS, default="random", help="level of the bad guy")
     p.add_argument("--good", choices=LEVELS, default="random", help="level of the good guy")
-    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--seed", type=seed, default=1)
     p.add_argument("--json", action="store_true", help="print the summary as JSON")
     _house_rule_argument(p)
 
@@ -257,8 +259,13 @@ def cmd_play(args, inp=input, out=print) -> int:
             out(hands(g, p))
             continue
         if text.startswith("save "):
-            Path(text[5:].strip()).write_text(json.dumps(g.save()), encoding="utf-8")
-            out(f"saved to {text[5:].strip()}")
+            where = text[5:].strip()
+            try:
+                Path(where).write_text(json.dumps(g.save()), encoding="utf-8")
+            except OSError as e:  # a folder, no such folder, no permission: the game goes on
+                out(f"  could not save to {where}: {e.strerror or e}")
+                continue
+            out(f"saved to {where}")
             continue
         if text == "undo":
             try:

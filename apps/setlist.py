@@ -176,6 +176,10 @@ def add_arguments(parser) -> None:
 
 def run(args) -> int:
     rows = set_list(args.paths or None)
+    if not rows:  # an empty table is no set list: a wrong path, or files that hold no cards
+        print(f"error: no cards in {', '.join(args.paths or [str(DEFAULT_SET)])} (card files hold a 'cards:' "
+              f"list)", file=sys.stderr)
+        return 1
     if args.team:
         want = "" if args.team.lower() == "none" else args.team.lower()
         rows = [r for r in rows if r["team"].lower() == want]

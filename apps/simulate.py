@@ -315,19 +315,20 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    help="a deck name under card_data or a path (twice or more; default: "
                         f"{' and '.join(DEFAULT_DECKS)})")
     p.add_argument("--mode", default="duel", choices=["duel", "ffa", "2v2", "two_headed"])
-    p.add_argument("--players", type=int, default=None, help="seats (default: 2, or 4 for team modes)")
-    p.add_argument("--games", type=int, default=100)
-    p.add_argument("--seed", type=int, default=1, help="game i has seed SEED + i")
+    from apps.options import count, seed, whole
+    p.add_argument("--players", type=whole(2, 4), default=None, help="seats (default: 2, or 4 for team modes)")
+    p.add_argument("--games", type=count, default=100)
+    p.add_argument("--seed", type=seed, default=1, help="game i has seed SEED + i")
     p.add_argument("--ai", action="append", default=None, choices=sorted(LEVELS), metavar="LEVEL",
                    help=f"AI level for the seats, in order ({', '.join(LEVELS)}; default normal); the levels "
                         "swap seats once the decks have gone round, so each plays each deck from each seat")
-    p.add_argument("--workers", type=int, default=os.cpu_count() or 1,
+    p.add_argument("--workers", type=count, default=os.cpu_count() or 1,
                    help="processes (local) or CPUs (a local Ray instance); default: this machine's cores")
     p.add_argument("--backend", choices=["local", "ray"], default="local",
                    help="local: a process pool (default); ray: Ray tasks (pip install 'capeclash[sim]')")
     p.add_argument("--address", default=None, help="with --backend ray: a running cluster to join")
     p.add_argument("--cards", action="append", default=None, metavar="PATH", help="card data (default card_data)")
-    p.add_argument("--max-actions", type=int, default=20000, help="a game stopped here counts as a draw")
+    p.add_argument("--max-actions", type=count, default=20000, help="a game stopped here counts as a draw")
     p.add_argument("--json", default=None, metavar="FILE", help="write every game and the summary as JSON")
     p.add_argument("--no-progress", action="store_true")
 
@@ -344,6 +345,22 @@ def run(args) -> int:
     if args.deck is not None and len(args.deck) < 2:
         print("error: give at least two --deck options", file=sys.stderr)
         return 2
+    if args.max_actions < 1:
+        print("error: --max-actions must be at least 1", file=sys.stderr)
+        return 2
+    if not dice:
+        from engine.capeclash.config import MODES
+        lo, hi = MODES[args.mode]
+        if args.players is not None and not lo <= args.players <= hi:
+            print(f"error: --players: a {args.mode} game has {lo if lo == hi else f'{lo}-{hi}'} players, "
+                  f"not {args.players}", file=sys.stderr)
+            return 2
+    if args.json:  # found out now, not after the games have been played
+        from apps.options import output_file_problem
+        why = output_file_problem(args.json)
+        if why:
+            print(f"error: --json {why}", file=sys.stderr)
+            return 2
     levels = args.ai or ["normal"]
     if dice:
         world = load_dice_world(args.cards)
@@ -372,7 +389,7 @@ def run(args) -> int:
           f"{args.backend} backend, {args.workers} worker(s)")
     print(format_summary(s, dt))
     if args.json:
-        Path(args.json).write_text(json.dumps({
+        Path(args.json).write_text(json.dumps({  # (an OSError now is reported by the command, naming the file)
             "game": args.game, "decks": names, "mode": mode, "levels": levels, "seed": args.seed, "backend": args.backend,
             "workers": args.workers, "seconds": dt, "summary": s, "games": results}, indent=1), encoding="utf-8")
         print(f"wrote {args.json}")
@@ -384,10 +401,12 @@ def run(args) -> int:
 def bench_main(argv: list[str]) -> int:
     """``capeclash bench sim``: the same games on 1 and on K workers, and on Ray at K CPUs."""
     ap = argparse.ArgumentParser(prog="capeclash bench sim")
-    ap.add_argument("--games", type=int, default=40)
-    ap.add_argument("--ai", default="normal")
-    ap.add_argument("--workers", type=int, default=2)
-    ap.add_argument("--seed", type=int, default=1)
+    from apps.options import count, seed
+    from engine.ai import LEVELS
+    ap.add_argument("--games", type=count, default=40)
+    ap.add_argument("--ai", default="normal", choices=sorted(LEVELS))
+    ap.add_argument("--workers", type=count, default=2)
+    ap.add_argument("--seed", type=seed, default=1)
     ap.add_argument("--deck", action="append", default=None)
     ap.add_argument("--no-ray", action="store_true")
     ap.add_argument("--json", action="store_true")

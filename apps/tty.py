@@ -470,7 +470,7 @@ def run(argv: list[str] | None = None, *, input_fn: Callable[[str], str] | None 
         args = _parser().parse_args(argv)
     except SystemExit as e:  # --help, or bad arguments (argparse has printed why)
         return e.code if isinstance(e.code, int) else 2
-    nplayers = args.players or {"duel": 2, "ffa": 3, "2v2": 4, "two_headed": 4}[args.mode]
+    nplayers = args.players if args.players is not None else {"duel": 2, "ffa": 3, "2v2": 4, "two_headed": 4}[args.mode]
     lo, hi = MODES[args.mode]
     if not lo <= nplayers <= hi:
         say(f"Error: mode {args.mode} needs {lo}-{hi} players (--players), not {nplayers}.")

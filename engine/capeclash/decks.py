@@ -209,9 +209,13 @@ class Deck:
             problems.append(Problem(source, None, "cards", "a mapping of card -> count"))
             raw = {}
         cards = _counted(raw, source, "cards", problems)
-        if problems:
-            raise DeckError(problems)
-        return cls(str(data.get("name", "")), data["main"], cards, piles)
+        if not isinstance(data.get("main"), str) or not isinstance(data.get("cards"), dict):
+            raise DeckError(problems)  # no deck to check further
+        # the deck as far as it reads: its other problems are reported with those of its cards (unknown
+        # cards, copies, the deck's size), as a text deck list's are, so that one run lists them all
+        deck = cls(data.get("name", "") if isinstance(data.get("name", ""), str) else "", data["main"], cards, piles)
+        deck.problems = problems
+        return deck
 
     def resolve(self, pool: CardPool, source: str | None = None) -> Deck:
         """Turn names or ids into card ids. Unknown references are kept as written,

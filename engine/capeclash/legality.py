@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 from engine.capeclash import powers
 from engine.capeclash import restrictions as R
+from engine.capeclash.invariants import hidden_cards
 from engine.capeclash.stack import ReactionOffer
 from engine.capeclash.state import Card
 from engine.core.actions import Action
@@ -52,11 +53,15 @@ def why_illegal(g: Game, a: Action) -> str:
 
 
 def card_reason(g: Game, a: Action) -> str | None:
-    """Why this card can't be used this way, when the action names a card."""
+    """Why this card can't be used this way, when the action names a card. A card hidden from the
+    acting player (another's hand or face-down resource, any deck) is never named: the reason would
+    tell them what it is."""
+    card = a.get("card")
+    if isinstance(card, int) and card in g.cards and card in hidden_cards(g, a.player):
+        return f"{a}: card {card} is not one of the cards you can use now"
     restricted = R.reason(g, a)
     if restricted:
         return restricted
-    card = a.get("card")
     if card is not None and isinstance(card, int) and card in g.cards:
         c = g.cards[card]
         cd = g.defs[c.cid]

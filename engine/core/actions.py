@@ -117,6 +117,25 @@ class Action:
     @classmethod
     def from_json(cls, data) -> Action:
         if isinstance(data, Action):
+            # built by hand (``Action("0", "pass")``): its seat, type and argument names are checked as
+            # an untrusted action's are, so a seat of the wrong kind is refused by name rather than
+            # failing deeper in; a value of the wrong kind is simply not legal (a scenario may name a
+            # power that the character does not have now, and expect the engine's reason)
+            if not isinstance(data.args, dict):
+                raise InvalidActionError(f"an action's arguments are a mapping, not {_show(data.args)}",
+                                         "malformed_action")
+            try:
+                cls.checked(data.player, data.type, data.args, "", types=False)
+                for k, v in data.args.items():  # (a number, a word or true/false; bounded, for the message)
+                    if not isinstance(v, (int, str)) or (isinstance(v, str) and len(v) > 200) or \
+                            (isinstance(v, int) and not -MAX_INDEX < v < MAX_INDEX):
+                        raise InvalidActionError(f"action : argument {k!r} must be a number, a word or true "
+                                                 f"or false of a sensible size, not {_show(v)}", "malformed_action")
+            except InvalidActionError as e:  # the message starts with the action, as an illegal one's does
+                text = str(data)
+                if len(text) > 160:
+                    text = f"{text[:100]}...{text[-40:]}"
+                raise InvalidActionError(f"{text}: {str(e).removeprefix('action : ')}", e.code) from None
             return data
         if isinstance(data, str):
             return cls.parse(data)

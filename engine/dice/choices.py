@@ -331,7 +331,7 @@ def why_illegal(g: DiceGame, a: Action) -> tuple[str, str]:
     c = a.get("card")
     if not isinstance(c, int) or not 0 <= c < len(g.cards):
         return "no_such_card", f"{a}: there is no card {c!r}"
-    name = g.name(c)
+    name = _shown_name(g, a.player, c)
     pl = g.players[a.player]
     if a.type == "choose" and d["type"] == "tactics":
         if pl["side"] != "good":
@@ -376,10 +376,17 @@ def why_illegal(g: DiceGame, a: Action) -> tuple[str, str]:
     return code, f"{a}: {why}" if why else f"{a}: not one of the legal choices now"
 
 
+def _shown_name(g: DiceGame, p: int, c: int) -> str:
+    """Card ``c`` as a reason names it to player ``p``: by its name, or as "card N" when it is hidden
+    from them (a deck, the other player's hands), so that a refused action never tells what it is."""
+    from engine.dice.invariants import unseen_cards
+    return f"card {c}" if c in unseen_cards(g, p) else g.name(c)
+
+
 def _equip_reason(g: DiceGame, p: int, c: int, h) -> tuple[str, str]:
     pl = g.players[p]
     if c not in pl["rhand"]:
-        return "not_in_hand", f"{g.name(c)} is not in your recruit hand"
+        return "not_in_hand", f"{_shown_name(g, p, c)} is not in your recruit hand"
     d = g.card(c)
     if not (d.is_aid or d.is_upgrade):
         return "not_an_aid", f"{d.name} is not an aid or upgrade"

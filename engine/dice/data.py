@@ -12,7 +12,7 @@ only the first.
 from __future__ import annotations
 
 from engine.core.data import art_problem
-from engine.core.errors import Problem, suggest
+from engine.core.errors import Problem, excerpt, suggest
 from engine.dice.cards import (
     ABILITIES,
     ACTION_FIELDS,
@@ -84,8 +84,8 @@ def card_problems(f: str, name: str, c: dict, deck: str | None) -> list[Problem]
 
     typ = c.get("type")
     allowed_types = ACTION_TYPES if deck == "action" else RECRUIT_TYPES
-    if typ not in allowed_types:
-        err("type", f"unknown card type {typ!r}{suggest(str(typ), allowed_types)}; "
+    if not _known(typ, allowed_types):
+        err("type", f"unknown card type {excerpt(typ)}{suggest(str(typ), allowed_types)}; "
                     f"one of {', '.join(allowed_types)}")
         return out
     fields = (CHARACTER_FIELDS if typ in CHARACTER_TYPES else ACTION_FIELDS if typ in ACTION_TYPES
@@ -150,21 +150,21 @@ def _kind_problem(kind: str, v) -> str | None:
         return _list_of(v.get("traits") or [], TRAITS, "trait") or _list_of(v.get("abilities") or [], ABILITIES,
                                                                             "ability")
     if kind == "only":
-        return None if v in ("villain", "good") else f"must be 'villain' or 'good', not {v!r}"
+        return None if _known(v, ("villain", "good")) else f"must be 'villain' or 'good', not {excerpt(v)}"
     if kind == "slot":
-        return None if v in DEVICE_SLOTS else f"unknown slot {v!r}; one of {', '.join(DEVICE_SLOTS)}"
+        return None if _known(v, DEVICE_SLOTS) else f"unknown slot {excerpt(v)}; one of {', '.join(DEVICE_SLOTS)}"
     if kind == "immune":
-        return None if v in TRAITS else f"unknown trait {v!r}{suggest(str(v), TRAITS)}"
+        return None if _known(v, TRAITS) else f"unknown trait {excerpt(v)}{suggest(str(v), TRAITS)}"
     if kind == "hand_size":
         if not isinstance(v, dict) or not v or set(v) - {"recruit", "action"}:
             return "must map 'recruit' and/or 'action' to a number"
         return None if all(isinstance(n, int) and n > 0 for n in v.values()) else "sizes must be above 0"
     if kind == "effect":
-        return None if v in EVENT_EFFECTS else f"unknown effect {v!r}{suggest(str(v), EVENT_EFFECTS)}"
+        return None if _known(v, EVENT_EFFECTS) else f"unknown effect {excerpt(v)}{suggest(str(v), EVENT_EFFECTS)}"
     if kind == "art":   # the picture: a game-icons.net icon, as Cape Clash's cards name theirs
         return art_problem(v)
     if kind == "attack_type":
-        return None if v in ATTACK_TYPES else f"unknown attack type {v!r}; one of {', '.join(ATTACK_TYPES)}"
+        return None if _known(v, ATTACK_TYPES) else f"unknown attack type {excerpt(v)}; one of {', '.join(ATTACK_TYPES)}"
     raise AssertionError(kind)
 
 
@@ -172,9 +172,15 @@ def _list_of(v, vocab, what: str) -> str | None:
     if not isinstance(v, list):
         return f"must be a list of {what} names"
     for x in v:
-        if x not in vocab:
-            return f"unknown {what} {x!r}{suggest(str(x), vocab)}; known: {', '.join(vocab)}"
+        if not _known(x, vocab):
+            return f"unknown {what} {excerpt(x)}{suggest(str(x), vocab)}; known: {', '.join(vocab)}"
     return None
+
+
+def _known(x, vocab) -> bool:
+    """Is ``x`` one of the words of ``vocab`` (a value of another kind, even one that cannot be looked up,
+    is not)?"""
+    return isinstance(x, str) and x in vocab
 
 
 def _rulebook_problems(f: str, data: dict) -> list[Problem]:

@@ -512,10 +512,17 @@ class DiceGame(Decisions, Replayable):
             raise SaveError([Problem(source, None, "format", f"not a {PRODUCT} save (expected format "
                                                              f"{SAVE_FORMAT!r})")])
         problems = []
-        if data.get("version") != SAVE_VERSION:
+        if data.get("version") != SAVE_VERSION or isinstance(data.get("version"), bool):
             problems.append(Problem(source, None, "version", f"unsupported save version {data.get('version')!r}"))
         if not isinstance(data.get("config"), dict):
             problems.append(Problem(source, None, "config", "missing or malformed game config"))
+        else:
+            problems += [Problem(source, None, f, m) for f, m in config_problems(data["config"])]
+            position = data["config"].get("position")
+            if isinstance(position, dict) and not problems:
+                from engine.dice.scenario import check_position
+                problems += check_position(position, pool if pool is not None else load_pool(), source,
+                                           "config.position")
         if not isinstance(data.get("actions", []), list):
             problems.append(Problem(source, None, "actions", "must be a list of actions"))
         if problems:
@@ -530,34 +537,94 @@ class DiceGame(Decisions, Replayable):
         return DiceGame(self.pool, self.config)
 
 
-def normalise_config(config: dict) -> dict:
-    """Fill in defaults and check the config (``ValueError`` naming the field)."""
+MAX_SEED = (1 << 64) - 1  # as Cape Clash's: a seed a save can hold, on CPython and in the browser
+MAX_TURNS = 10_000
+MAX_PLAYER_NAME = 40  # characters (the browser cuts names to this too)
+CONFIG_KEYS = {"seed", "players", "options", "position"}
+OPTION_KEYS = {"max_turns", "house_rule"}
+
+
+def config_problems(config) -> list[tuple[str, str]]:
+    """(field, what is wrong) for each problem of a game config: a new game and a loaded save are
+    checked alike, so a game never starts with a config its own save could not be loaded from."""
+    from engine.core.errors import excerpt, suggest
     if not isinstance(config, dict):
-        raise ValueError("the config is a mapping")
+        return [("config", f"must be a mapping, not {excerpt(config)}")]
+    out = []
+    for k in config:
+        if k not in CONFIG_KEYS:
+            out.append((f"config.{_field_key(k)}", f"unknown field{suggest(k, CONFIG_KEYS)}"))
     seed = config.get("seed", 0)
-    if not isinstance(seed, int) or isinstance(seed, bool):
-        raise ValueError(f"config 'seed' must be a whole number, not {seed!r}")
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        out.append(("config.seed", f"must be a whole number, not {excerpt(seed)}"))
+    elif not 0 <= seed <= MAX_SEED:
+        out.append(("config.seed", f"must be a whole number from 0 to 2^64 - 1, not {excerpt(seed)}"))
+    players = config.get("players")
+    if players is not None:
+        if not isinstance(players, list) or len(players) != 2:
+            out.append(("config.players", "the dice game has exactly two players"))
+        else:
+            for i, pl in enumerate(players):
+                f = f"config.players[{i}]"
+                if not isinstance(pl, dict):
+                    out.append((f, f"a player is a mapping {{name, side}}, not {excerpt(pl)}"))
+                    continue
+                for k in pl:
+                    if k not in ("name", "side"):
+                        out.append((f"{f}.{_field_key(k)}", f"unknown field{suggest(k, ('name', 'side'))}"))
+                name = pl.get("name")
+                if name is not None and not isinstance(name, str):
+                    out.append((f"{f}.name", f"must be text, not {excerpt(name)}"))
+                elif name is not None and len(name) > MAX_PLAYER_NAME:
+                    out.append((f"{f}.name", f"must be at most {MAX_PLAYER_NAME} characters, not {len(name)}"))
+                side = pl.get("side", "bad" if i == 0 else "good")
+                if not isinstance(side, str) or side not in SIDES:
+                    out.append((f"{f}.side", f"must be 'good' or 'bad', not {excerpt(side)}"))
+            sides = [pl.get("side", "bad" if i == 0 else "good") for i, pl in enumerate(players) if isinstance(pl, dict)]
+            if len(sides) == 2 and all(isinstance(x, str) and x in SIDES for x in sides) and set(sides) != set(SIDES):
+                out.append(("config.players", "one player leads the good guys and the other the bad guys"))
+    options = config.get("options")
+    if options is not None and not isinstance(options, dict):
+        out.append(("config.options", f"must be a mapping, not {excerpt(options)}"))
+    elif options:
+        for k in options:
+            if k not in OPTION_KEYS:
+                out.append((f"config.options.{_field_key(k)}", f"unknown option{suggest(k, OPTION_KEYS)}"))
+        mt = options.get("max_turns", 60)
+        if isinstance(mt, bool) or not isinstance(mt, int) or not 1 <= mt <= MAX_TURNS:
+            out.append(("config.options.max_turns", f"must be a whole number from 1 to {MAX_TURNS}, not {excerpt(mt)}"))
+        hr = options.get("house_rule", "off")
+        if not isinstance(hr, str) or hr not in HOUSE_RULES:
+            out.append(("config.options.house_rule", f"must be one of {', '.join(HOUSE_RULES)}, not {excerpt(hr)}"))
+    position = config.get("position")
+    if position is not None and not isinstance(position, dict):
+        out.append(("config.position", f"must be a mapping (a scenario's start), not {excerpt(position)}"))
+    return out
+
+
+def normalise_config(config: dict) -> dict:
+    """Fill in defaults and check the config (``ValueError`` naming the field; every problem is
+    listed, see ``config_problems``)."""
+    problems = config_problems(config)
+    if problems:
+        raise ValueError("; ".join(f"the config {m}" if f == "config" else
+                                   f"config '{f.removeprefix('config.')}'{'' if m.startswith('must') else ':'} {m}"
+                                   for f, m in problems))
     players = config.get("players") or [{"name": "Bad Guy", "side": "bad"}, {"name": "Good Guy", "side": "good"}]
-    if not isinstance(players, list) or len(players) != 2:
-        raise ValueError("config 'players': the dice game has exactly two players")
     out_players = []
     for i, p in enumerate(players):
-        p = dict(p) if isinstance(p, dict) else {"name": str(p)}
-        p.setdefault("side", "bad" if i == 0 else "good")
-        p.setdefault("name", f"Player {i + 1}")
-        if p["side"] not in SIDES:
-            raise ValueError(f"config 'players[{i}].side' must be 'good' or 'bad', not {p['side']!r}")
-        out_players.append({"name": str(p["name"]), "side": p["side"]})
-    if {p["side"] for p in out_players} != set(SIDES):
-        raise ValueError("config 'players': one player leads the good guys and the other the bad guys")
+        name = p.get("name")
+        out_players.append({"name": f"Player {i + 1}" if name is None else name,
+                            "side": p.get("side", "bad" if i == 0 else "good")})
     options = dict(config.get("options") or {})
     options.setdefault("max_turns", 60)
-    if not isinstance(options["max_turns"], int) or options["max_turns"] < 1:
-        raise ValueError("config 'options.max_turns' must be a whole number above 0")
-    if options.get("house_rule", "off") not in HOUSE_RULES:
-        raise ValueError(f"config 'options.house_rule' must be one of {', '.join(HOUSE_RULES)}, "
-                         f"not {options['house_rule']!r}")
-    out = {"seed": seed, "players": out_players, "options": options}
+    out = {"seed": config.get("seed", 0), "players": out_players, "options": options}
     if config.get("position") is not None:
         out["position"] = config["position"]
     return out
+
+
+def _field_key(k) -> str:
+    """A mapping's key as part of a field's name: as written, or a bounded excerpt of an odd one."""
+    from engine.core.errors import excerpt
+    return k if isinstance(k, str) and len(k) <= 40 else excerpt(k, 40)

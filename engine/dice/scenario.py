@@ -33,7 +33,7 @@ taken from, with ``by``: the controlling character) and ``attached`` (aids, each
 from __future__ import annotations
 
 from engine.core.actions import TYPES, Action
-from engine.core.errors import DataError, Problem, suggest
+from engine.core.errors import DataError, Problem, excerpt, suggest
 from engine.core.scenario import ScenarioGame, run, scenario_files
 from engine.dice import rules
 
@@ -130,8 +130,133 @@ def game_from_position(pos: dict, seed: int = 0, pool=None, max_turns: int | Non
 
 # ---------------------------------------------------------------------- checking a scenario file
 
+MAX_COUNT = 10_000  # a turn, turn count, damage or delay beyond this is a mistake, not a position
+
+
+def check_position(start, pool, source: str | None = None, at: str = "start") -> list[Problem]:
+    """Every problem in a start position (a scenario's ``start:``, or a save's ``config.position``):
+    unknown fields, cards, sides and phases, a card placed twice, and each value of the wrong kind,
+    by its field (``at``: the field of the position itself)."""
+    out: list[Problem] = []
+
+    def err(field, msg, card=None):
+        out.append(Problem(source, card, f"{at}.{field}" if field else at, msg))
+
+    if not isinstance(start, dict):
+        err(None, f"needs a starting position (a mapping), not {excerpt(start)}")
+        return out
+    seen: set[str] = set()
+
+    def listed(v, field) -> list:
+        """``v`` as a list (None: empty); anything else is a problem (a lone name is not read letter by letter)."""
+        if v is None:
+            return []
+        if isinstance(v, list):
+            return v
+        err(field, f"must be a list, not {excerpt(v)}")
+        return []
+
+    def number(v, field, lo=0, hi=MAX_COUNT) -> None:
+        if v is not None and (isinstance(v, bool) or not isinstance(v, int) or not lo <= v <= hi):
+            err(field, f"must be a whole number from {lo} to {hi}, not {excerpt(v)}")
+
+    def flag(v, field) -> None:
+        if v is not None and not isinstance(v, bool):
+            err(field, f"must be true or false, not {excerpt(v)}")
+
+    def card(name, field, want=None):
+        if not isinstance(name, str) or name not in pool:
+            shown = excerpt(name, 60)
+            err(field, f"unknown card {shown}{suggest(name, pool.by_name) if isinstance(name, str) else ''}",
+                shown if not isinstance(name, str) else name)
+            return
+        if name in seen:
+            err(field, "this card is already placed elsewhere in the position (every card exists once)", name)
+        seen.add(name)
+        if want and pool[name].type not in want and not (want == "aid" and pool[name].is_aid) \
+                and not (want == "upgrade" and pool[name].is_upgrade):
+            err(field, f"{name} is a {pool[name].type}, not a {want if isinstance(want, str) else ' or '.join(want)}",
+                name)
+
+    def entry(e, field) -> dict:
+        if isinstance(e, (str, dict)):
+            return _entry(e)
+        err(field, f"a card is its name or a mapping with 'card', not {excerpt(e)}")
+        return {}
+
+    for k in start:
+        if k not in START_KEYS:
+            err(_field_key(k), f"unknown field{suggest(k, START_KEYS)}")
+    phase = start.get("phase", "action")
+    if not isinstance(phase, str) or phase not in PHASES:
+        err("phase", f"unknown phase {excerpt(phase)}; one of {', '.join(PHASES)}")
+    number(start.get("turn", 1), "turn", 1)
+    number(start.get("max_turns"), "max_turns", 1)
+    flag(start.get("fill_decks"), "fill_decks")
+    bys = []
+    for side in ("bad", "good"):
+        spec = start.get(side)
+        if spec is None:
+            continue
+        if not isinstance(spec, dict):
+            err(side, f"a side is a mapping, not {excerpt(spec)}")
+            continue
+        for k in spec:
+            if k not in SIDE_KEYS:
+                err(f"{side}.{_field_key(k)}", f"unknown field{suggest(k, SIDE_KEYS)}")
+        name = spec.get("name")
+        if name is not None and (not isinstance(name, str) or len(name) > 40):
+            err(f"{side}.name", f"must be text of at most 40 characters, not {excerpt(name)}")
+        number(spec.get("turns"), f"{side}.turns")
+        for j, member in enumerate(listed(spec.get("team"), f"{side}.team")):
+            f = f"{side}.team[{j}]"
+            member = entry(member, f)
+            if not member:
+                continue
+            for k in member:
+                if k not in CHAR_KEYS:
+                    err(f"{f}.{_field_key(k)}", f"unknown field{suggest(k, CHAR_KEYS)}")
+            card(member.get("card"), f, ("hero", "minion"))
+            for k in ("damage", "delay", "used"):
+                number(member.get(k), f"{f}.{k}")
+            for k in ("new", "intercepted", "received"):
+                flag(member.get(k), f"{f}.{k}")
+            for m, aid in enumerate(listed(member.get("attached"), f"{f}.attached")):
+                aid = entry(aid, f"{f}.attached[{m}]")
+                if not aid:
+                    continue
+                for k in aid:
+                    if k not in ("card", "upgrades"):
+                        err(f"{f}.attached[{m}].{_field_key(k)}", f"unknown field{suggest(k, ('card', 'upgrades'))}")
+                card(aid.get("card"), f"{f}.attached[{m}]", "aid")
+                for u in listed(aid.get("upgrades"), f"{f}.attached[{m}].upgrades"):
+                    card(u, f"{f}.attached[{m}].upgrades", "upgrade")
+            frm = member.get("from")
+            if frm is not None and (not isinstance(frm, str) or frm not in ("bad", "good")):
+                err(f"{f}.from", f"must be 'bad' or 'good', not {excerpt(frm)}")
+            if member.get("by") is not None:
+                bys.append((member["by"], f"{f}.by"))
+        for key in ("recruit_hand", "action_hand"):
+            for n in listed(spec.get(key), f"{side}.{key}"):
+                card(n, f"{side}.{key}")
+                if isinstance(n, str) and n in pool and (pool[n].deck == "action") != (key == "action_hand"):
+                    err(f"{side}.{key}", f"{n} belongs in the {pool[n].deck} hand", n)
+    for by, f in bys:  # the controlling character: a card placed on a team
+        if not isinstance(by, str) or by not in seen:
+            err(f, f"must name a character on a team of this position, not {excerpt(by)}",
+                by if isinstance(by, str) else None)
+    for key in ("recruit_deck", "action_deck"):
+        for n in listed(start.get(key), key):
+            card(n, key)
+    for x in listed(start.get("dice"), "dice"):
+        if isinstance(x, bool) or x not in (1, 2, 3, 4, 5, 6):
+            err("dice", f"a die shows 1 to 6, not {excerpt(x)}")
+    return out
+
+
 def check_scenario(data, pool=None, source: str | None = None) -> list[Problem]:
-    """Every structural problem in a scenario (unknown fields, cards, sides, phases)."""
+    """Every structural problem in a scenario (unknown fields, cards, sides, phases, values of the
+    wrong kind), each by its field."""
     out: list[Problem] = []
     if pool is None:
         from engine.dice.cards import load_pool
@@ -145,110 +270,88 @@ def check_scenario(data, pool=None, source: str | None = None) -> list[Problem]:
     def err(field, msg, card=None):
         out.append(Problem(source, card, field, msg))
 
+    def listed(v, field) -> list:
+        if v is None:
+            return []
+        if isinstance(v, list):
+            return v
+        err(field, f"must be a list, not {excerpt(v)}")
+        return []
+
     for k in data:
         if k not in TOP_KEYS:
-            err(k, f"unknown scenario field{suggest(k, TOP_KEYS)}")
+            err(_field_key(k), f"unknown scenario field{suggest(k, TOP_KEYS)}")
     if not isinstance(data.get("scenario"), str):
         err("scenario", "needs a title")
-    start = data.get("start")
-    if not isinstance(start, dict):
-        err("start", "needs a starting position (a mapping)")
-        start = {}
-    seen: set[str] = set()
-
-    def card(name, field, want=None):
-        if not isinstance(name, str) or name not in pool:
-            err(field, f"unknown card {name!r}{suggest(str(name), pool.by_name)}", str(name))
-            return
-        if name in seen:
-            err(field, "this card is already placed elsewhere in the position (every card exists once)", name)
-        seen.add(name)
-        if want and pool[name].type not in want and not (want == "aid" and pool[name].is_aid) \
-                and not (want == "upgrade" and pool[name].is_upgrade):
-            err(field, f"{name} is a {pool[name].type}, not a {want if isinstance(want, str) else ' or '.join(want)}",
-                name)
-
-    for k in start:
-        if k not in START_KEYS:
-            err(f"start.{k}", f"unknown field{suggest(k, START_KEYS)}")
-    if start.get("phase", "action") not in PHASES:
-        err("start.phase", f"unknown phase {start.get('phase')!r}; one of {', '.join(PHASES)}")
-    if not isinstance(start.get("turn", 1), int) or start.get("turn", 1) < 1:
-        err("start.turn", "must be a whole number from 1")
-    for side in ("bad", "good"):
-        spec = start.get(side) or {}
-        if not isinstance(spec, dict):
-            err(f"start.{side}", "a side is a mapping")
-            continue
-        for k in spec:
-            if k not in SIDE_KEYS:
-                err(f"start.{side}.{k}", f"unknown field{suggest(k, SIDE_KEYS)}")
-        for j, member in enumerate(spec.get("team") or []):
-            member = _entry(member)
-            f = f"start.{side}.team[{j}]"
-            for k in member:
-                if k not in CHAR_KEYS:
-                    err(f"{f}.{k}", f"unknown field{suggest(k, CHAR_KEYS)}")
-            card(member.get("card"), f, ("hero", "minion"))
-            for m, a in enumerate(member.get("attached") or []):
-                a = _entry(a)
-                card(a.get("card"), f"{f}.attached[{m}]", "aid")
-                for u in a.get("upgrades") or []:
-                    card(u, f"{f}.attached[{m}].upgrades", "upgrade")
-            if member.get("from") not in (None, "bad", "good"):
-                err(f"{f}.from", "must be 'bad' or 'good'")
-        for key in ("recruit_hand", "action_hand"):
-            for n in spec.get(key) or []:
-                card(n, f"start.{side}.{key}")
-                if n in pool and (pool[n].deck == "action") != (key == "action_hand"):
-                    err(f"start.{side}.{key}", f"{n} belongs in the {pool[n].deck} hand", n)
-    for key in ("recruit_deck", "action_deck"):
-        for n in start.get(key) or []:
-            card(n, f"start.{key}")
-    for k in ("dice",):
-        for x in start.get(k) or []:
-            if x not in (1, 2, 3, 4, 5, 6):
-                err("start.dice", f"a die shows 1 to 6, not {x!r}")
-    for i, a in enumerate(data.get("actions") or []):
+    seed = data.get("seed", 0)
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= (1 << 64) - 1:
+        err("seed", f"must be a whole number from 0 to 2^64 - 1, not {excerpt(seed)}")
+    out += check_position(data.get("start"), pool, source, "start")
+    for i, a in enumerate(listed(data.get("actions"), "actions")):
         f = f"actions[{i}]"
         if isinstance(a, bool):
             continue
         if isinstance(a, str):
             if a not in TYPES:
-                err(f, f"unknown action {a!r}{suggest(a, TYPES)}")
+                err(f, f"unknown action {excerpt(a)}{suggest(a, TYPES)}")
         elif isinstance(a, dict):
             if "check" in a:
-                for j, check in enumerate(a["check"] or []):
+                for j, check in enumerate(listed(a["check"], f"{f}.check")):
                     out.extend(_expect_shape(check, source, f"{f}.check[{j}]", pool))
                 continue
             if "dice" in a and len(a) == 1:
+                for x in listed(a["dice"], f"{f}.dice"):
+                    if isinstance(x, bool) or x not in (1, 2, 3, 4, 5, 6):
+                        err(f"{f}.dice", f"a die shows 1 to 6, not {excerpt(x)}")
                 continue
-            typ = a.get("type") or next((k for k in a if k in TYPES), None)
+            typ = a.get("type") if isinstance(a.get("type"), str) else next((k for k in a if k in TYPES), None)
             if typ not in TYPES:
-                err(f, f"no known action type in {a!r}")
+                err(f, f"no known action type in {excerpt(a)}")
             for k in ("card", "target"):
                 v = a.get(k, a.get(typ) if k == "card" and typ in a else None)
                 if isinstance(v, str) and v not in pool:
                     err(f"{f}.{k}", f"unknown card {v!r}{suggest(v, pool.by_name)}", v)
+                elif v is not None and not isinstance(v, (str, int)) or isinstance(v, bool):
+                    err(f"{f}.{k}", f"must be a card's name, not {excerpt(v)}")
+            who = a.get("player")
+            if who is not None and who not in ("bad", "good", 0, 1):
+                err(f"{f}.player", f"must be bad or good (or seat 0 or 1), not {excerpt(who)}")
         else:
-            err(f, f"an action is text or a mapping, not {a!r}")
-    for i, expected in enumerate(data.get("expect") or []):
+            err(f, f"an action is text or a mapping, not {excerpt(a)}")
+    for i, expected in enumerate(listed(data.get("expect"), "expect")):
         out.extend(_expect_shape(expected, source, f"expect[{i}]", pool))
     return out
 
 
 def _expect_shape(e, source, field, pool) -> list[Problem]:
+    """The problems of one expectation: unknown checks, cards and players, and values of the wrong kind."""
     if not isinstance(e, dict):
         return [Problem(source, None, field, "an expectation is a mapping")]
+    out: list[Problem] = []
     if "card" in e:
         bad = set(e) - CARD_CHECKS - {"card"}
-        if e["card"] not in pool:
-            return [Problem(source, str(e["card"]), field, f"unknown card{suggest(str(e['card']), pool.by_name)}")]
+        if not isinstance(e["card"], str) or e["card"] not in pool:
+            shown = excerpt(e["card"], 60)
+            return [Problem(source, shown, field, "unknown card"
+                            + (suggest(e["card"], pool.by_name) if isinstance(e["card"], str) else ""))]
+        for k in ("traits", "abilities", "not_abilities"):
+            if k in e and not (isinstance(e[k], list) and all(isinstance(x, str) for x in e[k])):
+                out.append(Problem(source, None, f"{field}.{k}", f"must be a list of names, not {excerpt(e[k])}"))
     elif "player" in e:
         bad = set(e) - PLAYER_CHECKS - {"player"}
+        if e["player"] not in ("bad", "good", 0, 1) or isinstance(e["player"], bool):
+            out.append(Problem(source, None, f"{field}.player", f"must be bad or good, not {excerpt(e['player'])}"))
     else:
         bad = set(e) - OTHER_CHECKS
-    return [Problem(source, None, f"{field}.{k}", "unknown expectation") for k in sorted(bad)]
+        for k in ("log", "no_log"):
+            if k in e and not isinstance(e[k], str):
+                out.append(Problem(source, None, f"{field}.{k}", f"must be text, not {excerpt(e[k])}"))
+        for k in ("legal", "not_legal"):
+            for spec in e[k] if isinstance(e.get(k), list) else [e[k]] if k in e else []:
+                if not isinstance(spec, (str, dict, bool)):
+                    out.append(Problem(source, None, f"{field}.{k}", f"an action is text or a mapping, not {excerpt(spec)}"))
+    return out + [Problem(source, None, f"{field}.{_field_key(k)}", "unknown expectation")
+                  for k in sorted(bad, key=str)]
 
 
 # ---------------------------------------------------------------------- running a scenario
@@ -444,3 +547,9 @@ def load_scenarios(paths) -> list[tuple[str, dict]]:
 
 
 SCENARIOS = ScenarioGame("dice", check_scenario, _start, resolve_action, check, _step)
+
+
+def _field_key(k) -> str:
+    """A mapping's key as part of a field's name: as written, or a bounded excerpt of an odd one."""
+    from engine.core.errors import excerpt
+    return k if isinstance(k, str) and len(k) <= 40 else excerpt(k, 40)
