@@ -106,7 +106,7 @@ class Switch(Verb):
         if one and other and one[0].side == other[0].side and one[0].iid != other[0].iid:
             x, y = one[0], other[0]
             # both move at once, or neither does: one that can't move keeps the other where it is (001)
-            if x.row != y.row and not (R.move_ok(g, x, y.row) and R.move_ok(g, y, x.row)):
+            if x.row != y.row and x.row and y.row and not (R.move_ok(g, x, y.row) and R.move_ok(g, y, x.row)):
                 g.log("switch", f"{g.name(x.iid)} and {g.name(y.iid)} can't switch places: one of them can't move.")
                 return True
             x.row, y.row = y.row, x.row
