@@ -121,8 +121,9 @@ def upgrade_fits(g: DiceGame, a: int, d) -> bool:
     return True
 
 
-def users_ready(g: DiceGame, p: int, users) -> list[int]:
-    return [i for i in g.team(p) if not g.cards[i]["dly"] and rules.can_use(g, i, users)]
+def users_ready(g: DiceGame, p: int, users, *, battle: bool = True) -> list[int]:
+    """The ready (undelayed) characters of ``p`` who may use a card for ``users`` (``battle``: a battle card)."""
+    return [i for i in g.team(p) if not g.cards[i]["dly"] and rules.can_use(g, i, users, battle=battle)]
 
 
 def event_targets(g: DiceGame, p: int, effect: str) -> list[int]:
@@ -146,7 +147,7 @@ def playable_now(g: DiceGame, p: int) -> list[int]:
         if d.type == "event":
             if d.effect == "redo_phase" and g.phase != "tactics":
                 continue
-            if not users_ready(g, p, d.users):
+            if not users_ready(g, p, d.users, battle=False):
                 continue
             if d.effect in TARGETED and not event_targets(g, p, d.effect):
                 continue
@@ -157,7 +158,7 @@ def playable_now(g: DiceGame, p: int) -> list[int]:
 
 
 def break_free_targets(g: DiceGame, p: int, d) -> list[int]:
-    return [i for i in g.team(p) if g.cards[i]["dly"] and rules.can_use(g, i, d.users)]
+    return [i for i in g.team(p) if g.cards[i]["dly"] and rules.can_use(g, i, d.users, battle=d.type == "battle")]
 
 
 def peeks(g: DiceGame, p: int) -> list[int]:

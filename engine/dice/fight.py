@@ -36,7 +36,9 @@ def attack_sources(g: DiceGame, p: int) -> list[int]:
         if c["used"] < attacks_allowed(g, i) and enemies(g, p, "psychic" in rules.traits(g, i)):
             out.append(i)
         for a in rules.attached_all(g, i):
-            if g.card(a).turret and not g.cards[a].get("tur") and enemies(g, p, "psychic" in rules.traits(g, i)):
+            # the turret's shot is one of its hero's attacks: none from a hero that changed sides this turn
+            if g.card(a).turret and not g.cards[a].get("tur") and c["used"] < 99 \
+                    and enemies(g, p, "psychic" in rules.traits(g, i)):
                 out.append(a)
     return out
 

@@ -271,7 +271,10 @@ class DiceGame(Decisions, Replayable):
             self.log("phase", "Action phase." + (" No attacks on a player's first turn."
                                                    if self.players[p]["turns"] < 2 else ""))
         elif self.phase == "action":
+            # a Leader for this phase ends with it: a hero that only its +1 kept standing is defeated
+            # now, and the victory check at the end of the Action phase sees that
             self.phase_leaders = []
+            self._settle()
             self._check_victory()
             if self.result is None:
                 self.phase = "recovery"

@@ -214,12 +214,13 @@ def immune_to(g: DiceGame, i: int, trait: str) -> bool:
     return any(g.card(a).immune == trait for a in attached_all(g, i))
 
 
-def can_use(g: DiceGame, i: int, users: tuple) -> bool:
-    """May character ``i`` use a card for these users? Minions can't, except a Versatile minion
-    with trait cards."""
+def can_use(g: DiceGame, i: int, users: tuple, *, battle: bool = True) -> bool:
+    """May character ``i`` use a card for these users (a card's ``users``)? ``battle``: the card is a
+    battle card, not an event. Minions can't, except a Versatile minion with a trait's battle cards:
+    its note covers battle cards, never events."""
     d = g.card(i)
     if d.type == "minion":
-        return "versatile" in abilities(g, i) and any(u in TRAITS_SET for u in users)
+        return battle and "versatile" in abilities(g, i) and any(u in TRAITS_SET for u in users)
     tr = traits(g, i)
     for u in users:
         if u in tr:
