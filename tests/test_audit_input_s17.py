@@ -393,3 +393,21 @@ def test_a_browser_derring_dice_save_with_a_bad_position_is_refused_and_the_game
         assert not out["ok"] and out["error"]["code"] == "bad_save"
         assert any(says in p for p in out["error"]["problems"]), out
         assert s.game.state_hash() == h
+
+
+@pytest.mark.parametrize("version", [True, 1.0, "1", None])
+def test_a_cape_clash_save_whose_version_is_not_the_number_is_refused(version):
+    """``true`` and ``1.0`` equal 1 in Python, but a save's version is a whole number: anything else is
+    named as the problem, not taken for version 1."""
+    from engine.capeclash.game import SAVE_VERSION, Game
+    from engine.capeclash.testing import sample_game
+    g = sample_game(seed=3)
+    for _ in range(6):
+        g.apply(g.legal_actions(g.to_act[0])[0])
+    data = json.loads(json.dumps(g.save()))
+    assert Game.load(g.defs, copy.deepcopy(data)).state_hash() == g.state_hash()
+    assert data["version"] == SAVE_VERSION
+    data["version"] = version
+    with pytest.raises(SaveError) as e:
+        Game.load(g.defs, data)
+    assert "version" in str(e.value)

@@ -496,7 +496,7 @@ class Game(Decisions, Replayable):
         from engine.core.errors import Problem
         if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
             raise SaveError([Problem(source, None, "format", f"not a Cape Clash save (expected format {SAVE_FORMAT!r})")])
-        if data.get("version") != SAVE_VERSION:
+        if type(data.get("version")) is not int or data.get("version") != SAVE_VERSION:  # (true == 1 in Python)
             raise SaveError([Problem(source, None, "version", f"unsupported save version {data.get('version')!r}")])
         if not isinstance(data.get("hash"), str) or not data["hash"]:  # reported with the config's problems
             no_hash = [Problem(source, None, "hash", "missing: a save without the hash of its final state "
