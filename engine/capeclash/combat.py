@@ -489,15 +489,17 @@ def _strikes(g: Game, strikers: list[int], values: list[int], total: int, d: Car
     stunned (applied together afterwards)."""
     out = []
     dfn = stats.defense(g, d)
-    if strikers and total >= 1:
-        for s, v in zip(strikers, values, strict=True):
-            if v >= 1:
-                g.emit("strikes", s, {"victim": d.iid})
+    # a character needs at least 1 ATK to strike: one with less (or one that can't strike the
+    # defender) takes no part in the strike, so it neither stuns nor gets the credit for stunning
+    hitters = [s for s, v in zip(strikers, values, strict=True) if v >= 1]
+    if hitters and total >= 1:
+        for s in hitters:
+            g.emit("strikes", s, {"victim": d.iid})
         verdict = "stunned" if total >= dfn else "not enough"
         if total >= dfn:
-            out.append((d.iid, strikers))
-        g.log("strike", f"{_names(g, strikers)} strike{'s' if len(strikers) == 1 else ''} {g.name(d.iid)} "
-                        f"for {total} against DEF {dfn}: {verdict}.", None, {"cards": (*strikers, d.iid)})
+            out.append((d.iid, hitters))
+        g.log("strike", f"{_names(g, hitters)} strike{'s' if len(hitters) == 1 else ''} {g.name(d.iid)} "
+                        f"for {total} against DEF {dfn}: {verdict}.", None, {"cards": (*hitters, d.iid)})
     for tid in targets:
         t = g.cards[tid]
         v = strike_value(g, d, t)

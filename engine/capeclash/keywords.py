@@ -171,9 +171,17 @@ def keywords_of(g: Game, c: Card) -> set[str]:
 
 
 def mimic_sources(g: Game, c: Card, side: int | None = None) -> list[Card]:
+    """The other face-up supporting characters of Mimic's team on the side: a character Team Up
+    makes a member of that team counts too (read without Mimic itself, which could otherwise copy
+    the Team Up that decides whom it copies from)."""
     team = g.defs.cards[c.cid].kw_param("mimic")
-    return [o for o in g.characters(c.side if side is None else side)
-            if o.iid != c.iid and o.face_up and not o.is_main and team in g.defs.cards[o.cid].teams
+    chars = g.characters(c.side if side is None else side)
+    # every supporting character on the side is of the team when a face-up one there has Team Up for it
+    teamed = g.kw_possible("team_up") and any(
+        o.face_up and "team_up" in own_keywords(g, o) and not g.powers_lost(o) and _own_param(g, o, "team_up") == team
+        for o in chars)
+    return [o for o in chars
+            if o.iid != c.iid and o.face_up and not o.is_main and (teamed or team in g.defs.cards[o.cid].teams)
             and not g.powers_lost(o)]
 
 
@@ -181,6 +189,16 @@ def mimicked(g: Game, c: Card, kw: str) -> bool:
     if c.zone != "play" or "mimic" not in own_keywords(g, c):
         return False
     return any(kw in own_keywords(g, o) for o in g.mimic_sources(c))
+
+
+def _own_param(g: Game, c: Card, kw: str):
+    """A keyword's parameter from the character's own card or its equipment (``kw_param`` without Mimic)."""
+    d = g.defs.cards[c.cid]
+    if kw not in d.keywords and c.gear is not None:
+        ed = g.defs.cards[g.cards[c.gear].cid]
+        if kw in ed.keywords:
+            return ed.kw_param(kw)
+    return d.kw_param(kw)
 
 
 def kw_param(g: Game, c: Card, kw: str):
