@@ -124,6 +124,14 @@ _DICE_HARD = {"iterations": 8, "playout": 200, "horizon": 1, "samples": 1, "wide
               "paired": True, "prior_weight": 0, "pw": 0.01, "decisive": 0.0, "playout_policy": "heuristic",
               "decisions": None, "replay": False, "soft_seconds": None}
 
+# hard's and hard_all's search stops taking new sampled games once its look-aheads have played this
+# many actions (``ISMCTSPolicy(max_work=...)``, counted by ``engine.ai.capeclash.work``, never by the
+# clock), and drops a playout still running at 1.5 times that: on the starter decks in a duel a hard
+# decision plays a median of 731 such actions, 6,064 at the 95th percentile, 9,851 at most (236
+# decisions, 2 games), so the budget never binds there; on a crowded board of a 4-player game one
+# formation step played 32,196 (14 s) before, 10,247 (5 s) with it (tests/test_audit_ai_s17.py).
+MAX_WORK = 10_000
+
 # Budgets per level: iterations of the search, playout length in actions, the heuristic's
 # tolerance (easy picks among actions evaluated within ``slack`` of the best).
 LEVELS: dict[str, dict] = {
@@ -164,7 +172,7 @@ LEVELS: dict[str, dict] = {
                  "decisive": 0.0, "prior_weight": 0, "playout": 400, "horizon": 2, "playout_policy": "heuristic",
                  "decisions": ("main", "declare", "combat", "recruit", "strike_back", "pay", "choose",
                                "may_trigger"),
-                 "replay": True, "soft_seconds": 0.45, "per_game": {"dice": _DICE_HARD}},
+                 "replay": True, "soft_seconds": 0.45, "max_work": MAX_WORK, "per_game": {"dice": _DICE_HARD}},
     # hard: hard_v1's search in three sampled games instead of one, also weighing the build steps of
     # its own turn (resource, recruit, formation), where normal follows rules of thumb. Searching the
     # build steps is what made the difference: on seeds 7100+ (60 games each against normal, starter
@@ -202,7 +210,7 @@ LEVELS: dict[str, dict] = {
     "hard": {"policy": "ismcts", "iterations": 3, "samples": 1, "widen": 3, "widen_every": 1000, "paired": True,
              "decisive": 0.0, "prior_weight": 0, "playout": 400, "horizon": 2, "playout_policy": "heuristic",
              "decisions": ("main", "recruit", "resource", "formation"), "soft_seconds": 0.55,
-             "go_first": False, "per_game": {"dice": _DICE_HARD}},
+             "go_first": False, "max_work": MAX_WORK, "per_game": {"dice": _DICE_HARD}},
 }
 
 

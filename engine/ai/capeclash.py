@@ -44,6 +44,15 @@ HORIZON_LIMIT = 400  # the same, for a look-ahead over whole turns
 # once a game drags on, each turn past ``simple.PRESSURE_TURN`` adds this to the value of every
 # attack in the main phase: sooner or later attacking beats waiting, and the game ends by the rules
 PRESSURE_BONUS = 0.004
+# actions the look-aheads of this process have applied so far (``work``): a search counts its cost in
+# them, not in seconds, so a game replays from its seed whatever the machine (``ISMCTSPolicy(max_work=...)``)
+_WORK = [0]
+
+
+def work() -> int:
+    """How many actions the heuristic's look-aheads have played in this process so far: a search
+    reads it before and after to know what its playouts cost (a count, never a clock)."""
+    return _WORK[0]
 
 
 class Context:
@@ -598,6 +607,7 @@ def play_out(g: Game, me: int, rng: Rng, limit: int = QUIET_LIMIT, horizon: int 
             break
         p = d["players"][0]
         legal = g.legal_actions(p)
+        _WORK[0] += 1
         if context is None:
             g.apply_unchecked(_simple_move(g, d["type"], p, legal, rng))
         else:
@@ -644,6 +654,7 @@ def _value_after(base: Game, a, player: int, rng: Rng, depth: int = 0, evaluatio
     ``test_engine_api``; the values are those of copies: ``test_ai_eval``)."""
     g = base if own else base.copy()
     turn = g.turn
+    _WORK[0] += 1
     g.apply_unchecked(a)
     d = g.decision
     if depth == 0 and a.type == "attack" and d and d["type"] == "declare" and player in d["players"]:

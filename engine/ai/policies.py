@@ -22,7 +22,7 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Callable
-from typing import Any
+from typing import Any, cast
 
 from engine.ai import ruleset_for
 from engine.core.rng import Rng
@@ -166,7 +166,8 @@ class ISMCTSPolicy:
                  paired: bool = False, evaluation: str | None = None, prior_horizon: int = 0,
                  decisions: tuple | list | None = None, prior_plan: int = 0, prior_reply: bool = False,
                  playout_policy: str = "fast", per_game: dict | None = None, replay: bool = False,
-                 soft_seconds: float | None = None, go_first: bool = True, score: str | None = None):
+                 soft_seconds: float | None = None, go_first: bool = True, score: str | None = None,
+                 max_work: int | None = None):
         self.level = level
         self.context = context
         self.ruleset = ruleset
@@ -192,6 +193,7 @@ class ISMCTSPolicy:
         self.soft_seconds = soft_seconds
         self.go_first = go_first
         self.score = score
+        self.max_work = max_work
         # what a ``deadline`` is read against: the browser's clock; ``capeclash bench ai --browser-clock``
         # puts a scaled CPU-time clock here to measure strength within the browser's time budget
         self.clock: Callable[[], float] = time.monotonic
@@ -202,7 +204,7 @@ class ISMCTSPolicy:
                        "prior_horizon": prior_horizon, "decisions": decisions,
                        "prior_plan": prior_plan, "prior_reply": prior_reply,
                        "playout_policy": playout_policy, "replay": replay, "soft_seconds": soft_seconds,
-                       "go_first": go_first, "score": score}
+                       "go_first": go_first, "score": score, "max_work": max_work}
         self._variants: dict = {}
         self.last_stats: dict = {}
 
@@ -337,6 +339,16 @@ class ISMCTSPolicy:
             self.last_stats = {"iterations": 0, "width": 1, "children": {}}
             return root.order[0]  # one candidate, the prior's best clearly ahead, or no search asked
         root.visits = 0
+        # ``max_work``: the ruleset's count of look-ahead actions (``work``); past that many since the
+        # search began no new sampled game (nor, in the first, a new candidate) is searched, and a
+        # playout still running at ``FIRM`` times that is dropped, as a deadline does (nothing searched:
+        # the prior's best): a crowded board or many seats cost a decision a bounded number of actions
+        count = getattr(rs, "work", None) if self.max_work else None
+        w0 = count() if count is not None else 0
+        firm_work = w0 + int(FIRM * cast(int, self.max_work)) if count is not None else None
+
+        def spent() -> bool:
+            return count is not None and count() - w0 > cast(int, self.max_work)
 
         def guide(g, p, acts, prng):
             if len(acts) == 1 and self.playout_policy == "heuristic":  # no view built for no choice
@@ -352,6 +364,8 @@ class ISMCTSPolicy:
         for it in range(self.iterations):
             if soft is not None and it and self.clock() > soft:
                 break
+            if it and spent():
+                break  # a costly position (a crowded board, many seats): the samples searched so far decide
             g0 = sample_state(view, me, rng, self.context)
             if g0 is None:
                 return None
@@ -364,11 +378,13 @@ class ISMCTSPolicy:
             for k, first in enumerate(firsts):
                 if soft is not None and k and self.clock() > soft:
                     break  # out of time in the browser: the candidates searched so far decide
+                if k and not it and spent():
+                    break
                 try:
                     # the last candidate plays on the sampled game itself (nothing reads it afterwards)
                     g = g0.copy() if self.paired and k < len(firsts) - 1 else g0
                     self._iterate(root, g, first, Rng(seed), me, teams, my_team, rs,
-                                  guide, stop, deadline if k == 0 and not it else firm)
+                                  guide, stop, deadline if k == 0 and not it else firm, (count, firm_work))
                 except _OutOfTime:
                     break
             done += 1
@@ -386,7 +402,7 @@ class ISMCTSPolicy:
         return ranked[0][0]
 
     def _iterate(self, root: Node, g, first, prng: Rng, me: int, teams: dict, my_team, rs, guide, stop,
-                 deadline: float | None = None) -> None:
+                 deadline: float | None = None, work: tuple = (None, None)) -> None:
         """One descent from the root (through ``first`` when given), a playout and the backup."""
         fast = getattr(rs, "fast_policy", None)
         heur = getattr(rs, "heuristic", None)
@@ -435,6 +451,8 @@ class ISMCTSPolicy:
                 break
             if deadline is not None and step % 8 == 7 and self.clock() > deadline:
                 raise _OutOfTime  # nothing is backed up: this candidate is not compared half played
+            if work[0] is not None and work[0]() > work[1]:
+                raise _OutOfTime  # past the search's work budget (``max_work``): the same
             p = g.to_act[0]
             _apply(g, guide(g, p, g.legal_actions(p), prng))
         score = self._score(rs, g, me)
