@@ -20,7 +20,7 @@ after every action, one viewer in turn sees exactly the same view and log lines 
 whose hidden cards were dealt again (``checks.apply_checking_secrets``), the view as it stands
 does not depend on them either (``checks.view_leaks``), and the live game's views match a replay's.
 
-CAPECLASH_SOAK_GAMES sets the number of Cape Clash games (default 400; 2000 for a long run),
+CAPECLASH_SOAK_GAMES sets the number of Cape Clash games (default 300; 2000 for a long run),
 CAPECLASH_REPLAY_EVERY which of them are replayed in step (default 3: every third; 1 for a long run:
 a game replayed in step costs three times the CPU of one that is not),
 CAPECLASH_SECRET_GAMES those of the hidden-card soak (default 40), DICE_SOAK_GAMES and
@@ -40,7 +40,7 @@ from engine.core.actions import Action
 from engine.core.protocol import ruleset
 from engine.core.rng import Rng
 
-GAMES = {"capeclash": int(os.environ.get("CAPECLASH_SOAK_GAMES", "400")),
+GAMES = {"capeclash": int(os.environ.get("CAPECLASH_SOAK_GAMES", "300")),
          "dice": int(os.environ.get("DICE_SOAK_GAMES", "700"))}
 PATTERNS = "capeclash-patterns"  # the hidden-card soak with decks of pattern cards
 SECRET_GAMES = {"capeclash": int(os.environ.get("CAPECLASH_SECRET_GAMES", "40")),
