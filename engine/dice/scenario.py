@@ -148,13 +148,7 @@ def check_position(start, pool, source: str | None = None, at: str = "start") ->
     seen: set[str] = set()
 
     def listed(v, field) -> list:
-        """``v`` as a list (None: empty); anything else is a problem (a lone name is not read letter by letter)."""
-        if v is None:
-            return []
-        if isinstance(v, list):
-            return v
-        err(field, f"must be a list, not {excerpt(v)}")
-        return []
+        return _listed(v, field, err)
 
     def number(v, field, lo=0, hi=MAX_COUNT) -> None:
         if v is not None and (isinstance(v, bool) or not isinstance(v, int) or not lo <= v <= hi):
@@ -271,12 +265,7 @@ def check_scenario(data, pool=None, source: str | None = None) -> list[Problem]:
         out.append(Problem(source, card, field, msg))
 
     def listed(v, field) -> list:
-        if v is None:
-            return []
-        if isinstance(v, list):
-            return v
-        err(field, f"must be a list, not {excerpt(v)}")
-        return []
+        return _listed(v, field, err)
 
     for k in data:
         if k not in TOP_KEYS:
@@ -553,3 +542,14 @@ def _field_key(k) -> str:
     """A mapping's key as part of a field's name: as written, or a bounded excerpt of an odd one."""
     from engine.core.errors import excerpt
     return k if isinstance(k, str) and len(k) <= 40 else excerpt(k, 40)
+
+
+def _listed(v, field, err) -> list:
+    """``v`` as a list (None: empty); anything else is a problem reported through ``err`` (a lone name
+    is not read letter by letter)."""
+    if v is None:
+        return []
+    if isinstance(v, list):
+        return v
+    err(field, f"must be a list, not {excerpt(v)}")
+    return []
