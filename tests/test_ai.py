@@ -713,3 +713,40 @@ def test_the_rule_of_thumb_prefers_the_dearer_enemy_equipment():
     enemy_gauntlet = next(a for a in offered if g.name(a["card"]) == "Arc Gauntlet")
     for seed in range(5):
         assert ai_simple.choose(g.view(p), legal, Rng(seed)) == enemy_gauntlet
+
+
+class _StrictNim(Nim):
+    def apply_unchecked(self, a):
+        if a not in self.legal_actions(a.player):
+            raise AssertionError(f"the search played take {a.n} with {self.stones} stones left")
+        super().apply_unchecked(a)
+
+    def copy(self):
+        g = _StrictNim(self.stones, self.turn_player)
+        g.result = self.result
+        return g
+
+
+class _DriftingNimRules(NimRules):
+    """A sampler whose later samples disagree with the view (two stones where it shows six)."""
+
+    calls = 0
+
+    @classmethod
+    def sample_state(cls, view, player, rng, context):
+        cls.calls += 1
+        return _StrictNim(view["stones"] if cls.calls == 1 else 2, player)
+
+
+def test_the_search_never_plays_a_candidate_in_a_sample_where_it_is_not_legal():
+    """Every sampled game after the first is checked like the first: one where a candidate is not
+    legal is left out (before, the candidate was played there anyway)."""
+    _DriftingNimRules.calls = 0
+    register("nim", _DriftingNimRules)
+    try:
+        hard = make_policy("hard", None, iterations=6, playout=30, paired=True, widen=3)
+        g = Nim(6)
+        a = hard(g.view(0), g.legal_actions(0), Rng(1))
+        assert a in g.legal_actions(0) and _DriftingNimRules.calls > 1
+    finally:
+        register("nim", NimRules)

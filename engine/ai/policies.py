@@ -369,8 +369,10 @@ class ISMCTSPolicy:
             g0 = sample_state(view, me, rng, self.context)
             if g0 is None:
                 return None
-            if it == 0 and not set(legal) <= set(g0.legal_actions(me)):
-                return None  # the sampled game disagrees with the real one: do not trust it
+            if not set(legal) <= set(g0.legal_actions(me)):
+                if it == 0:
+                    return None  # the sampled game disagrees with the real one: do not trust it
+                continue  # a later sample that does: the candidates are never played where they are not legal
             seed = rng.next64()
             # paired: every searched root action is tried in this same sampled game with the same
             # playout randomness (common random numbers: the comparison is not drowned in noise)
