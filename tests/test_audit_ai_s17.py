@@ -11,6 +11,8 @@ from __future__ import annotations
 import functools
 import json
 
+import pytest
+
 from engine.ai import LEVELS, make_policy, public_context
 from engine.ai import capeclash as ai_capeclash
 from engine.core.rng import Rng
@@ -25,6 +27,7 @@ def _pool():
     return shared_pool(["card_data"])
 
 
+@pytest.mark.slow  # (a whole hard decision on a crowded board: about 10 s)
 def test_hard_on_a_crowded_four_player_board_stays_within_its_work_budget():
     from engine.capeclash.position import build
     g = build(_pool(), CROWDED, mode="two_headed", seed=13, max_turns=40)
