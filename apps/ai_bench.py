@@ -197,12 +197,10 @@ def bench_main(argv: list[str]) -> int:
         opts = ap.parse_args(argv[1:])
         levels = [s for s in opts.levels.split(",") if s]
         from engine.ai import LEVELS
-        wrong = [lv for lv in levels if lv not in LEVELS]
-        wrong += [lv for m in opts.match for lv in (m.split(":") if m.count(":") == 1 else [m])
-                  if lv not in LEVELS]
-        bad_match = [m for m in opts.match if m.count(":") != 1]
-        if bad_match:
-            ap.error(f"--match {bad_match[0]!r}: two levels as A:B (e.g. hard:normal)")
+        for m in opts.match:
+            if m.count(":") != 1:
+                ap.error(f"--match {m!r}: two levels as A:B (e.g. hard:normal)")
+        wrong = [lv for lv in [*levels, *(x for m in opts.match for x in m.split(":"))] if lv not in LEVELS]
         if wrong:  # before any game is played
             ap.error(f"unknown AI level {wrong[0]!r} (--levels, or --match A:B); choose from {', '.join(LEVELS)}")
         if opts.game == "dice":

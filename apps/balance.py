@@ -387,9 +387,6 @@ def run(args) -> int:
     if len(refs) < 2:
         print("error: the balance report needs at least two decks (--decks)", file=sys.stderr)
         return 2
-    if args.games < 1:
-        print("error: --games must be at least 1", file=sys.stderr)
-        return 2
     from apps.options import output_folder_problem
     why = output_folder_problem(args.out)
     if why:  # found out now, not after the games have been played

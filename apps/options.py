@@ -18,7 +18,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-MAX_SEED = (1 << 64) - 1  # the seeds a save can hold (engine.capeclash.config.MAX_SEED)
+from engine.core.replay import MAX_SEED
 
 
 def whole(lo: int | None = None, hi: int | None = None):

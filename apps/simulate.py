@@ -345,9 +345,6 @@ def run(args) -> int:
     if args.deck is not None and len(args.deck) < 2:
         print("error: give at least two --deck options", file=sys.stderr)
         return 2
-    if args.max_actions < 1:
-        print("error: --max-actions must be at least 1", file=sys.stderr)
-        return 2
     if not dice:
         from engine.capeclash.config import MODES
         lo, hi = MODES[args.mode]

@@ -22,7 +22,7 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Callable
-from typing import Any, cast
+from typing import Any
 
 from engine.ai import ruleset_for
 from engine.core.rng import Rng
@@ -343,12 +343,13 @@ class ISMCTSPolicy:
         # search began no new sampled game (nor, in the first, a new candidate) is searched, and a
         # playout still running at ``FIRM`` times that is dropped, as a deadline does (nothing searched:
         # the prior's best): a crowded board or many seats cost a decision a bounded number of actions
-        count = getattr(rs, "work", None) if self.max_work else None
+        budget = self.max_work or 0
+        count = getattr(rs, "work", None) if budget else None
         w0 = count() if count is not None else 0
-        firm_work = w0 + int(FIRM * cast(int, self.max_work)) if count is not None else None
+        firm_work = w0 + int(FIRM * budget) if count is not None else None
 
         def spent() -> bool:
-            return count is not None and count() - w0 > cast(int, self.max_work)
+            return count is not None and count() - w0 > budget
 
         def guide(g, p, acts, prng):
             if len(acts) == 1 and self.playout_policy == "heuristic":  # no view built for no choice

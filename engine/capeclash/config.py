@@ -7,6 +7,7 @@ from __future__ import annotations
 from engine.capeclash.decks import Deck
 from engine.cardlang.cards import CardPool
 from engine.core.errors import SaveError
+from engine.core.replay import MAX_PLAYER_NAME, MAX_SEED, MAX_TURNS
 
 MODES = {"duel": (2, 2), "ffa": (3, 4), "2v2": (4, 4), "two_headed": (4, 4)}
 
@@ -28,11 +29,6 @@ def normalise_config(config: dict) -> dict:
     if problems:
         raise DataError(problems)
     return out
-
-
-MAX_SEED = (1 << 64) - 1
-MAX_TURNS = 10_000
-MAX_PLAYER_NAME = 40  # characters (the browser cuts names to this too)
 
 
 def config_problems(data: dict, source: str | None) -> list:

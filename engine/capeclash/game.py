@@ -60,7 +60,7 @@ from engine.core.actions import Action
 from engine.core.errors import CapeClashError, IllegalActionError, SaveError
 from engine.core.log import _NONE, Event
 from engine.core.protocol import Decisions
-from engine.core.replay import Replayable, replay_save
+from engine.core.replay import Replayable, is_version, replay_save
 from engine.core.rng import Rng
 
 SAVE_FORMAT = "capeclash-save"
@@ -496,7 +496,7 @@ class Game(Decisions, Replayable):
         from engine.core.errors import Problem
         if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
             raise SaveError([Problem(source, None, "format", f"not a Cape Clash save (expected format {SAVE_FORMAT!r})")])
-        if type(data.get("version")) is not int or data.get("version") != SAVE_VERSION:  # (true == 1 in Python)
+        if not is_version(data.get("version"), SAVE_VERSION):
             raise SaveError([Problem(source, None, "version", f"unsupported save version {data.get('version')!r}")])
         if not isinstance(data.get("hash"), str) or not data["hash"]:  # reported with the config's problems
             no_hash = [Problem(source, None, "hash", "missing: a save without the hash of its final state "

@@ -31,6 +31,9 @@ def card_face(g: Game, c: Card) -> dict:
     return face
 
 
+_MAX_KEPT = 5_000  # character entries kept per game and its copies (a few MB at most)
+
+
 def character(g: Game, c: Card) -> dict:
     """A character's entry in the views. One that nothing outside its own card can change (no
     modifier, equipment, continuous ability or Mimic/Grows) is a function of its own fields, the
@@ -51,9 +54,6 @@ def character(g: Game, c: Card) -> dict:
         if len(cache) < _MAX_KEPT:
             cache[key] = out
     return out
-
-
-_MAX_KEPT = 5_000  # character entries kept per game and its copies (a few MB at most)
 
 
 def _character(g: Game, c: Card, d, changed: bool) -> dict:

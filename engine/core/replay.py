@@ -12,6 +12,16 @@ from operator import attrgetter
 from engine.core.actions import Action
 from engine.core.errors import IllegalActionError, Problem, SaveError
 
+# what a save of either game can hold, so that every game can be saved and loaded again
+MAX_SEED = (1 << 64) - 1  # a seed (the state of ``engine.core.rng.Rng``)
+MAX_TURNS = 10_000  # a turn limit
+MAX_PLAYER_NAME = 40  # characters of a player's name (the browser cuts names to this too)
+
+
+def is_version(v, want: int) -> bool:
+    """Is ``v`` the save version ``want``, as a whole number (``true`` and ``1.0`` equal 1 in Python)?"""
+    return type(v) is int and v == want
+
 
 def fields(obj) -> dict:
     """Every field set on ``obj``, by name: its slots (those of all its classes) and its dict."""

@@ -25,7 +25,7 @@ from engine.core.actions import Action
 from engine.core.errors import IllegalActionError, Problem, SaveError
 from engine.core.log import Event
 from engine.core.protocol import Decisions
-from engine.core.replay import Replayable, replay_save
+from engine.core.replay import MAX_PLAYER_NAME, MAX_SEED, MAX_TURNS, Replayable, is_version, replay_save
 from engine.core.rng import Rng
 from engine.dice import rules
 from engine.dice.cards import DicePool, load_pool
@@ -515,7 +515,7 @@ class DiceGame(Decisions, Replayable):
             raise SaveError([Problem(source, None, "format", f"not a {PRODUCT} save (expected format "
                                                              f"{SAVE_FORMAT!r})")])
         problems = []
-        if data.get("version") != SAVE_VERSION or isinstance(data.get("version"), bool):
+        if not is_version(data.get("version"), SAVE_VERSION):
             problems.append(Problem(source, None, "version", f"unsupported save version {data.get('version')!r}"))
         if not isinstance(data.get("config"), dict):
             problems.append(Problem(source, None, "config", "missing or malformed game config"))
@@ -540,9 +540,6 @@ class DiceGame(Decisions, Replayable):
         return DiceGame(self.pool, self.config)
 
 
-MAX_SEED = (1 << 64) - 1  # as Cape Clash's: a seed a save can hold, on CPython and in the browser
-MAX_TURNS = 10_000
-MAX_PLAYER_NAME = 40  # characters (the browser cuts names to this too)
 CONFIG_KEYS = {"seed", "players", "options", "position"}
 OPTION_KEYS = {"max_turns", "house_rule"}
 

@@ -34,6 +34,7 @@ from __future__ import annotations
 
 from engine.core.actions import TYPES, Action
 from engine.core.errors import DataError, Problem, excerpt, suggest
+from engine.core.replay import MAX_SEED
 from engine.core.scenario import ScenarioGame, run, scenario_files
 from engine.dice import rules
 
@@ -273,7 +274,7 @@ def check_scenario(data, pool=None, source: str | None = None) -> list[Problem]:
     if not isinstance(data.get("scenario"), str):
         err("scenario", "needs a title")
     seed = data.get("seed", 0)
-    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= (1 << 64) - 1:
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
         err("seed", f"must be a whole number from 0 to 2^64 - 1, not {excerpt(seed)}")
     out += check_position(data.get("start"), pool, source, "start")
     for i, a in enumerate(listed(data.get("actions"), "actions")):
