@@ -2,8 +2,6 @@
 PY ?= python3
 PIP_FLAGS ?= --disable-pip-version-check -q
 
-FAST = not (browser or pyodide or print or soak or slow)
-
 .PHONY: install play-install dev-install node-install system-install test test-fast soak lint play tty bench scenarios validate clean
 
 install:
@@ -44,9 +42,9 @@ soak: dev-install
 	CAPECLASH_SOAK_GAMES=2000 CAPECLASH_REPLAY_EVERY=1 DICE_SOAK_GAMES=3000 DICE_SECRET_GAMES=300 CAPECLASH_DIFF_GAMES=40 CAPECLASH_SECRET_GAMES=200 \
 		$(PY) -m pytest -m soak
 
-# the quick loop (about a minute of CPU): engine, scenarios, card text, validation, web API
+# the quick loop (about a minute, in two processes): engine, scenarios, card text, validation, web API
 test-fast: dev-install
-	$(PY) -m pytest -m "$(FAST)"
+	$(PY) tools/run_tests.py --fast
 
 # print both games into out/print/, then build the browser game and serve it on http://127.0.0.1:8000
 play: play-install node-install

@@ -48,6 +48,11 @@ TEST_TIERS = {
     "test_backs_options_embedded_fonts_pure_k_text_and_stable_tts_urls": "print",
     "test_broken_art_is_reported_with_its_card_and_the_previous_output_stays": "print",
     "test_rulebook_rules_layout_and_anatomy": "print",
+    # whole games or probes of 5-10 s each (the fast loop keeps smaller tests of the same code)
+    "test_every_ai_level_is_offered_and_plays": "slow",
+    "test_a_refused_action_never_names_a_card_hidden_from_its_player": "slow",
+    "test_a_match_gives_hard_the_browsers_deadline_on_the_clock_it_is_handed": "slow",
+    "test_a_remembered_answer_is_given_for_that_player_each_time_the_ability_asks_again": "slow",
 }
 
 
@@ -82,8 +87,12 @@ def pytest_collection_modifyitems(config, items):
     if not group:
         return
     keep, drop = [], []
-    for item in items:
-        (keep if str(group_of(item)) == group else drop).append(item)
+    if group in ("a", "b"):  # `make test-fast`: every other test
+        for i, item in enumerate(items):
+            (keep if "ab"[i % 2] == group else drop).append(item)
+    else:
+        for item in items:
+            (keep if str(group_of(item)) == group else drop).append(item)
     if drop:
         config.hook.pytest_deselected(items=drop)
         items[:] = keep

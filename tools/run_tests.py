@@ -7,6 +7,7 @@ Extra arguments go to both pytest runs::
 
     python3 tools/run_tests.py            # what `make test` runs after lint and validation
     python3 tools/run_tests.py -x         # stop each group at its first failure
+    python3 tools/run_tests.py --fast     # `make test-fast`: the untiered tests, half the test files each
 """
 
 from __future__ import annotations
@@ -17,24 +18,33 @@ import sys
 import tempfile
 import time
 
+FAST = "not (browser or pyodide or print or soak or slow)"  # the fast tier: every test with no tier mark
+
 
 def main(argv: list[str]) -> int:
     start = time.monotonic()
-    cmd = [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", *argv]
+    fast = "--fast" in argv
+    argv = [a for a in argv if a != "--fast"]
+    cmd = [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", *(["-q", "-m", FAST] if fast else []), *argv]
+    first_group, second_group = ("a", "b") if fast else ("1", "2")
     with tempfile.TemporaryFile("w+") as log:
-        one = subprocess.Popen(cmd, env={**os.environ, "CAPECLASH_TEST_GROUP": "1"}, stdout=log,
+        one = subprocess.Popen(cmd, env={**os.environ, "CAPECLASH_TEST_GROUP": first_group}, stdout=log,
                                stderr=subprocess.STDOUT, text=True)
         try:
-            two = subprocess.run(cmd, env={**os.environ, "CAPECLASH_TEST_GROUP": "2"}, check=False).returncode
-            print(f"group 2 (engine, rules, AI, soak, tools) ended after {time.monotonic() - start:.0f} s; "
-                  "waiting for group 1 (browser, Pyodide, print)", flush=True)
+            two = subprocess.run(cmd, env={**os.environ, "CAPECLASH_TEST_GROUP": second_group},
+                                 check=False).returncode
+            what = "half the files" if fast else "engine, rules, AI, soak, tools"
+            other = "the other half" if fast else "browser, Pyodide, print"
+            print(f"group {second_group} ({what}) ended after {time.monotonic() - start:.0f} s; "
+                  f"waiting for group {first_group} ({other})", flush=True)
             first = one.wait()
         except BaseException:
             one.kill()
             raise
         log.seek(0)
         sys.stdout.write(log.read())
-    print(f"group 1 exit {first}, group 2 exit {two}; {time.monotonic() - start:.0f} s in all", flush=True)
+    print(f"group {first_group} exit {first}, group {second_group} exit {two}; "
+          f"{time.monotonic() - start:.0f} s in all", flush=True)
     return first or two
 
 
