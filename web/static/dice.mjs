@@ -145,7 +145,7 @@ function charState(c) {
 
 function handGroup(title, cards, ctx) {
   const { el } = ctx;
-  return el("div", { class: "hgroup", style: `--n: ${Math.max(1, cards.length)}` }, el("h3", { text: title }),
+  return el("div", { class: `hgroup${cards.length ? "" : " none"}`, style: `--n: ${Math.max(1, cards.length)}` }, el("h3", { text: title }),
     el("div", { class: "cards" }, cards.length ? cards.map((c) => handTile(c, ctx)) : el("span", { class: "empty", text: "empty" })));
 }
 
