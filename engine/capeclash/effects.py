@@ -426,9 +426,11 @@ def select(g: Game, frame: Frame, sel: str | dict, anywhere: bool = False) -> li
         gear = g.cards[frame.src].gear if frame.src is not None else None
         ids = [gear] if gear is not None and g.cards[gear].zone == "equipped" else []
         return [g.cards[i] for i in ids if i is not None]
-    elif sel in ("each_enemy", "each_ally"):
+    elif sel == "each_enemy":
         my = g.players[frame.ctl].side
-        ids = [c.iid for c in g.characters() if c.face_up and (g.are_enemies(c.side, my) == (sel == "each_enemy"))]
+        ids = [c.iid for c in g.characters() if c.face_up and g.are_enemies(c.side, my)]
+    elif sel == "each_ally":  # each character on your side (a 2 vs 2 teammate's are on theirs)
+        ids = [c.iid for c in g.characters(g.players[frame.ctl].side) if c.face_up]
     else:
         v = frame.chosen.get(sel)
         if isinstance(v, dict):  # a chosen row: whoever stands in it now

@@ -21,14 +21,16 @@ if TYPE_CHECKING:
 TURN_PHASES = frozenset(("start", "draw", "recovery", "resource", "recruit", "formation", "main"))
 
 
-def _expires(m: Modifier | dict, turn: int, active: int | None = None) -> bool:
+def _expires(m: Modifier | dict, turn: int, active: int | None = None, live: list[int] | None = None) -> bool:
     u = m.get("until")
     if u == "turn":
         return True
     if u == "next_turn":
         return turn > m["turn"]
-    if u == "your_next_turn":  # the end of the next turn of the side that made it ("by")
-        return turn > m["turn"] and (active == m["by"] if "by" in m else True)
+    if u == "your_next_turn":  # the end of the next turn of the side that made it ("by"); a side
+        # whose players are all out has no next turn, so what it made ends with the turn after
+        return turn > m["turn"] and (active == m["by"] or (live is not None and m["by"] not in live)
+                                     if "by" in m else True)
     return u == "combat"
 
 
@@ -118,7 +120,8 @@ def begin_turn(g: Game, side: int) -> None:
 def start_of_turn(g: Game) -> None:
     for p in g.players_of(g.active):
         m = g.players[p].main
-        if m is not None and g.cards[m].zone == "play" and g.cards[m].side != g.players[p].side:
+        # (an opponent: a 2 vs 2 teammate holding it is not one)
+        if m is not None and g.cards[m].zone == "play" and g.are_enemies(g.cards[m].side, g.players[p].side):
             g.log("lose", f"{g.players[p].name}'s main character is controlled by an opponent: "
                           f"{g.players[p].name} loses.")
             g.eliminate(p)
@@ -160,7 +163,9 @@ def draw_phase(g: Game) -> None:
     side_rank = queries.side_order(g, g.first_side).index(g.active)
     for p in g.live_players_of(g.active):
         n = 2
-        if g.turn <= len(g.sides):
+        # the side's own first turn: the first side always plays turn 1 and the second turn 2 (not
+        # "the first round": once a seat is out, the first side's second turn comes sooner)
+        if g.turn <= side_rank + 1:
             # the first to play draws nothing; in free-for-all and 2 vs 2 the second player draws
             # one (two-headed teammates: only the first team is held back)
             if side_rank == 0:
@@ -223,23 +228,23 @@ def cleanup(g: Game) -> None:
     for c in g.characters(g.active):
         if c.frozen == 2:
             c.frozen = 0
+    live = g.live_sides()
     for c in [c for c in g.characters() if c.mods]:
-        for m in [m for m in c.mods if m["k"] == "control" and _expires(m, g.turn, g.active)]:
+        for m in [m for m in c.mods if m["k"] == "control" and _expires(m, g.turn, g.active, live)]:
             c.mods.remove(m)
             side = m["side"]
             assert side is not None
             zones.change_side(g, c, side)
     for c in g.characters():
         if c.mods:
-            c.mods = [m for m in c.mods if not _expires(m, g.turn, g.active)]
+            c.mods = [m for m in c.mods if not _expires(m, g.turn, g.active, live)]
     if g.lasting:
-        g.lasting = [e for e in g.lasting if not _expires(e, g.turn, g.active)]
+        g.lasting = [e for e in g.lasting if not _expires(e, g.turn, g.active, live)]
     g.dirty = True
     for pl in g.players:
         # recruit points last until the end of a recruit step: any gained later are gone now
         pl.recruit = 0
     g.quiet_turns = 0 if g.attacked_this_turn else g.quiet_turns + 1
-    live = g.live_sides()
     decks_empty = all(not p.deck for p in g.players if not p.out)
     if decks_empty and g.quiet_turns >= len(live):
         ending.end_by_wounds(g, "every deck is empty and a full round passed without an attack")

@@ -7,6 +7,13 @@ from engine.capeclash import effects as fx
 from engine.cardlang.verbs.base import Verb, register
 
 
+def _main_on_your_side(g, p: int) -> bool:
+    """Text about "your main character" means the one you started the game with while it is on your
+    side (001): on another player's side, or out of play, it is ignored."""
+    pl = g.players[p]
+    return pl.main is not None and g.cards[pl.main].zone == "play" and g.cards[pl.main].side == pl.side
+
+
 @register
 class GainXp(Verb):
     """Your main character gains N XP."""
@@ -16,7 +23,8 @@ class GainXp(Verb):
     example = [{"gain_xp": {}}]
 
     def run(self, g, frame, a) -> bool:
-        g.gain_xp(frame.ctl, fx.amount(g, frame, a.get("n", 1)))  # a counted amount too: "XP equal to ..."
+        if _main_on_your_side(g, frame.ctl):
+            g.gain_xp(frame.ctl, fx.amount(g, frame, a.get("n", 1)))  # a counted amount too: "XP equal to ..."
         return True
 
     def text(self, a, r) -> str:
@@ -57,7 +65,8 @@ class LevelUp(Verb):
     example = [{"level_up": {}}]
 
     def run(self, g, frame, a) -> bool:
-        g.change_level(frame.ctl, +1)
+        if _main_on_your_side(g, frame.ctl):
+            g.change_level(frame.ctl, +1)
         return True
 
     def text(self, a, r) -> str:
@@ -73,7 +82,8 @@ class LevelDown(Verb):
     example = [{"level_down": {}}]
 
     def run(self, g, frame, a) -> bool:
-        g.change_level(frame.ctl, -1)
+        if _main_on_your_side(g, frame.ctl):
+            g.change_level(frame.ctl, -1)
         return True
 
     def text(self, a, r) -> str:

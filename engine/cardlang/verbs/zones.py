@@ -29,7 +29,8 @@ def _who(g, frame: fx.Frame, a: dict) -> int | None:
         return frame.chosen.get("player")
     # "opponent": the enemy player in the combat, else the next enemy in turn order
     me = frame.ctl
-    enemies = [p.index for p in g.players if not p.out and g.are_enemies(p.side, g.players[me].side)]
+    enemies = [p for p in g.turn_order_from(me)
+               if not g.players[p].out and g.are_enemies(g.players[p].side, g.players[me].side)]
     if g.combat is not None:
         for p in enemies:
             if p == g.combat.player or g.players[p].side == g.combat.defending_side:
