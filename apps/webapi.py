@@ -292,15 +292,17 @@ class Session(TutorialOps):
             self._check_viewer(self.game, args["viewer"])  # before anything changes
         return fn(**args)
 
-    def _check_viewer(self, g, viewer) -> None:
+    def _check_viewer(self, g, viewer, seats: list[dict] | None = None) -> None:
         """Whose view a request may ask for (F6): a human seat, or None for the spectator. A seat
         played by the computer has no view to hand out (its hand is hidden from the humans); in a
-        game of computers only (a demo) the page watches as the spectator."""
+        game of computers only (a demo) the page watches as the spectator. ``seats``: those of a game
+        not yet in place (a save being loaded), else the session's."""
         if viewer is None:
             return
+        seats = self.seats if seats is None else seats
         if not (isinstance(viewer, int) and not isinstance(viewer, bool) and 0 <= viewer < len(g.players)):
             raise WebError("bad_viewer", f"no seat {viewer!r}")
-        if self.seats and viewer < len(self.seats) and self.seats[viewer].get("ai"):
+        if seats and viewer < len(seats) and seats[viewer].get("ai"):
             raise WebError("bad_viewer", f"seat {viewer + 1} is played by the computer: its view is hidden",
                            ["field 'viewer': a human seat, or null to watch as a spectator"])
 
@@ -850,9 +852,17 @@ class Session(TutorialOps):
             raise WebError("bad_save", f"{source}: the save cannot be restored", [str(p) for p in e.problems]) from None
         names = [self._player_name(pl) for pl in g.players]
         seats = data.get("seats")
-        if not (isinstance(seats, list) and len(seats) == len(names)
-                and all(isinstance(s, dict) and (s.get("ai") in (None, *AI_LEVELS)) for s in seats)):
+        if seats is None:  # a plain engine save: every seat human
             seats = [{"name": n, "ai": None} for n in names]
+        elif not (isinstance(seats, list) and len(seats) == len(names)):
+            raise WebError("bad_save", f"{source}: field 'seats' must list the game's {len(names)} seats, "
+                                       f"not {excerpt(seats, 60)}")
+        else:  # a seat the computer played never becomes a human one (its hand would show)
+            bad = [f"field 'seats[{i}]': an object with 'ai' one of {', '.join(AI_LEVELS)} or null, "
+                   f"not {excerpt(s, 60)}"
+                   for i, s in enumerate(seats) if not (isinstance(s, dict) and s.get("ai") in (None, *AI_LEVELS))]
+            if bad:
+                raise WebError("bad_save", f"{source}: the save's seats are not ones this game has", bad)
         seats = [{"name": s["name"][:40] if isinstance(s.get("name"), str) and s["name"] else names[i],
                   "ai": s.get("ai")} for i, s in enumerate(seats)]
         # the computer players' dice: {"SEAT": "STATE"}, both digits (text: JS numbers are 53-bit)
@@ -874,6 +884,7 @@ class Session(TutorialOps):
         g, seats, rngs = self._read_save(save, source)
         fields = save if isinstance(save, dict) else _json_object(save)  # the session's own fields
         standing = self._read_standing(fields.get("standing"), source, len(seats))
+        self._check_viewer(g, viewer, seats)  # before anything changes: a refused load keeps the game
         self.game, self.seats = g, seats
         self.standing = standing
         auto = fields.get("auto")

@@ -797,7 +797,9 @@ def parse_card(data: dict, file: str | None = None) -> tuple[CardDef | None, lis
     if not isinstance(data, dict):
         ck.err(None, f"a card is a mapping of fields, not {excerpt(data)}")
         return None, ck.problems
-    if not isinstance(cid, str) or not cid:
+    if "id" in data and not (isinstance(cid, str) and cid):
+        ck.err("id", f"must be text (a short unique id such as 'ember-lynx-1'), not {excerpt(cid)}")
+    elif not isinstance(cid, str) or not cid:
         ck.err("id", "is required (a short unique id such as 'ember-lynx-1')")
     name = data.get("name")
     if not isinstance(name, str) or not name.strip():
@@ -811,6 +813,9 @@ def parse_card(data: dict, file: str | None = None) -> tuple[CardDef | None, lis
         name = "\u2605" * mantle + name + "\u2605" * mantle
     ctype = data.get("type")
     if not ck.check_choice(ctype, L.CARD_TYPES, "type", "card type"):
+        # the fields every card has are still checked: one typo must not hide the others
+        _check_common_types(ck, data)
+        ck.keywords(data.get("keywords"), "keywords")
         return None, ck.problems
     assert isinstance(ctype, str)  # (one of CARD_TYPES)
     allowed = CARD_FIELDS["common"] | CARD_FIELDS[ctype]
@@ -1043,11 +1048,17 @@ def _mentions_combat(steps) -> bool:
 
 def _parse_powers(ck: _Checker, powers) -> list[PowerDef]:
     out = []
+    named: dict[str, int] = {}  # a power's uses are kept by its name: two of one name would share them
     for i, p in enumerate(_as_list(powers)):
         pf = f"powers[{i}]"
         if not isinstance(p, dict):
             ck.err(pf, "a super power is a mapping")
             continue
+        if isinstance(p.get("name"), str):
+            if p["name"] in named:
+                ck.err(f"{pf}.name", f"powers[{named[p['name']]}] has the same name: give each super power "
+                                     "of a card its own name")
+            named.setdefault(p["name"], i)
         fields = ["name", "timing", "cost", "effect", "any_turn", "once_per_game", "reaction", "zone", "uses",
                   "or_cost"]
         for k in p:
@@ -1078,6 +1089,7 @@ def _parse_powers(ck: _Checker, powers) -> list[PowerDef]:
         timings = tuple(t for t in p["timing"] if _is_in(t, L.TIMINGS)) \
             if isinstance(p.get("timing"), list) and len(p["timing"]) > 1 else ()
         uses = _power_uses(ck, p, pf)
+        flags = {k: _flag(ck, p, k, f"{pf}.{k}") for k in ("any_turn", "once_per_game")}
         costs: tuple[tuple, ...] = (tuple(cost),)
         if "or_cost" in p:  # "{might}{might} or {energy}": pay either (issue 18, part B)
             alt = _as_list(p["or_cost"])
@@ -1090,8 +1102,8 @@ def _parse_powers(ck: _Checker, powers) -> list[PowerDef]:
         for timing in timings or (p.get("timing", "main"),):
             for one_cost in costs[:1] if p.get("reaction") else costs:
                 out.append(PowerDef(name=p.get("name", "?"), timing=timing, cost=one_cost,
-                                    effect=effect, any_turn=bool(p.get("any_turn", False)),
-                                    once_per_game=bool(p.get("once_per_game", False)), reaction=p.get("reaction"),
+                                    effect=effect, any_turn=flags["any_turn"],
+                                    once_per_game=flags["once_per_game"], reaction=p.get("reaction"),
                                     zone=p.get("zone", "play"), uses=uses, timings=timings,
                                     costs=costs if len(costs) > 1 else ()))
         if p.get("zone", "play") not in ("play", "hand", "ko"):
@@ -1142,7 +1154,18 @@ def _parse_trigger(ck: _Checker, t: dict, tf: str) -> TriggerDef:
     effect = ck.steps(t.get("effect"), f"{tf}.effect", set())
     if not effect:
         ck.err(f"{tf}.effect", "a triggered ability needs an effect")
-    return TriggerDef(on=t.get("when", "appears"), effect=effect, cond=cond, optional=bool(t.get("optional")))
+    return TriggerDef(on=t.get("when", "appears"), effect=effect, cond=cond,
+                      optional=_flag(ck, t, "optional", f"{tf}.optional"))
+
+
+def _flag(ck: _Checker, m: dict, key: str, fld: str) -> bool:
+    """An on/off field of an ability (absent: off); anything but true or false is reported (a quoted
+    "false" is text, and would read as on)."""
+    v = m.get(key, False)
+    if not isinstance(v, bool):
+        ck.err(fld, f"must be true or false, not {excerpt(v)}")
+        return False
+    return v
 
 
 def _parse_statics(ck: _Checker, statics) -> list[dict]:
