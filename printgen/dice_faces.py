@@ -159,11 +159,11 @@ def _type_line(d) -> tuple[str, str]:
 
 
 def users_text(d) -> str:
-    """Who may use an action card, as the rules note words it ("Energy and Magic").
+    """Who may use an action card, as the rules note words it ("Energy or Magic": either may).
     Should the note word it otherwise, the face prints the whole note: nothing is lost."""
     from engine.dice.cards import USERS
     names = [USERS[u] for u in d.users]
-    return "" if not names else names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+    return "" if not names else names[0] if len(names) == 1 else ", ".join(names[:-1]) + " or " + names[-1]
 
 
 def _users_prefix(d) -> str:

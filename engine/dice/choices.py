@@ -265,7 +265,7 @@ def resolve_event(g: DiceGame, p: int, c: int, t: int | None) -> None:
     elif d.effect == "redo_phase":
         g.phase = "equip"
         g.redo = True
-        for i in g.team(p):
+        for i in g.play:  # every hero, the opposing ones a weakness goes on included
             g.cards[i]["rcv"] = False
             for a in rules.attached_all(g, i):
                 g.cards[a]["rcv"] = False
@@ -349,32 +349,159 @@ def why_illegal(g: DiceGame, a: Action) -> tuple[str, str]:
     elif a.type == "equip":
         code, why = _equip_reason(g, a.player, c, a.get("target"))
     elif a.type == "attack":
-        if g.players[a.player]["turns"] < 2:
-            code, why = "first_turn", "no attacks on your first turn"
-        elif c in g.play and g.cards[c]["o"] != a.player:
-            code, why = "not_yours", f"{name} is not on your team"
-        elif c in g.play and g.cards[c]["dly"]:
-            code, why = "delayed", f"{name} has delay tokens and cannot attack"
-        elif c in g.play:
-            code, why = "already_attacked", f"{name} has made all its attacks this turn (or has nobody to attack)"
+        code, why = _attack_reason(g, a.player, c, name)
     elif a.type == "target":
-        if c in g.play and g.cards[c]["dly"]:
-            code, why = "delayed", f"{name} has delay tokens and cannot be attacked"
-        elif c in g.play and rules.has_flag(g, c, "secluded"):
-            code, why = "secluded", f"{name} is secluded: it may only be attacked when nobody else can be"
-        else:
-            code, why = "bad_target", f"{name} cannot be attacked by this attack"
+        code, why = _target_reason(g, a.player, c, name)
     elif a.type == "plot":
-        if c not in pl["ahand"]:
-            code, why = "not_in_hand", f"{name} is not in your action hand"
-        else:
-            dd = g.card(c)
-            if dd.type == "battle" and not dd.remove_delay and d["type"] != "battle":
-                code, why = "battle_only_in_fights", f"{name} is a battle card: play it during a fight"
-            else:
-                code, why = "cannot_use", (f"{name} needs a user ({', '.join(dd.users)}) that is ready, "
-                                           "a target, and the right moment")
+        code, why = _plot_reason(g, a.player, c, name, d)
+    elif a.type == "power":
+        code, why = _power_reason(g, a.player, c, name)
+    elif a.type == "choose":
+        code, why = _choose_reason(g, a.player, c, name, d)
     return code, f"{a}: {why}" if why else f"{a}: not one of the legal choices now"
+
+
+def _attack_reason(g: DiceGame, p: int, c: int, name: str) -> tuple[str, str | None]:
+    """Why a character (or a turret) may not start an attack now."""
+    if g.players[p]["turns"] < 2:
+        return "first_turn", "no attacks on your first turn (seed 004: players cannot attack on their first turn)"
+    z = g.cards[c]["z"]
+    if z == "att" and g.card(c).turret:
+        host = fight.turret_host(g, c)
+        if g.cards[host]["o"] != p:
+            return "not_yours", f"{name} is not on your team"
+        if g.cards[host]["dly"]:
+            return "delayed", f"{g.name(host)} has delay tokens: it cannot attack, nor fire {name}"
+        if g.cards[host]["used"] >= 99:
+            return "changed_sides", f"{g.name(host)} changed sides this turn: it makes no attack this turn"
+        if g.cards[c].get("tur"):
+            return "already_attacked", f"{name} has already fired this turn (once each turn)"
+        return "no_target", f"there is no enemy {name} can attack now"
+    if z != "play":
+        return "not_in_play", f"{name} is not a character in play: only your heroes and minions (and " \
+                              f"turret upgrades) attack"
+    c_ = g.cards[c]
+    if c_["o"] != p:
+        return "not_yours", f"{name} is not on your team"
+    if c_["dly"]:
+        return "delayed", f"{name} has delay tokens and cannot attack"
+    if c_["used"] >= 99:
+        return "changed_sides", f"{name} changed sides this turn: it makes no attack this turn"
+    n = fight.attacks_allowed(g, c)
+    if c_["used"] >= n:
+        return "already_attacked", f"{name} has made all its attacks this turn ({n})"
+    if not fight.enemies(g, p, "psychic" in rules.traits(g, c)):
+        return "no_target", f"there is no enemy {name} can attack now (delayed characters cannot be attacked" + \
+            (", and a Psychic attacker cannot touch a hero immune to Psychic attacks)" if "psychic" in
+             rules.traits(g, c) else ")")
+    return "not_legal_now", None
+
+
+def _target_reason(g: DiceGame, p: int, c: int, name: str) -> tuple[str, str]:
+    """Why a character may not be the target of the attack under way."""
+    atk = g.attack
+    if g.cards[c]["z"] != "play":
+        return "bad_target", f"{name} is not a character in play"
+    if g.cards[c]["o"] == p:
+        return "bad_target", f"{name} is on your own team: attack an enemy"
+    if g.cards[c]["dly"]:
+        return "delayed", f"{name} has delay tokens and cannot be attacked"
+    if atk is not None and atk["psy"] and rules.immune_to(g, c, "psychic"):
+        helmet = next(g.name(x) for x in rules.attached_all(g, c) if g.card(x).immune == "psychic")
+        return "immune", f"{name} wears {helmet}: a Psychic attacker cannot attack it"
+    if rules.has_flag(g, c, "secluded"):
+        return "secluded", f"{name} is secluded: it may only be attacked when nobody else can be"
+    return "bad_target", f"{name} cannot be attacked by this attack"
+
+
+def _plot_reason(g: DiceGame, p: int, c: int, name: str, dec: dict) -> tuple[str, str]:
+    """Why an action card may not be played now."""
+    pl = g.players[p]
+    if c not in pl["ahand"]:
+        return "not_in_hand", f"{name} is not in your action hand"
+    d = g.card(c)
+    users = ", ".join(USER_WORDS.get(u, u) for u in d.users)
+    if dec["type"] == "battle":
+        atk = g.attack
+        me = fight.fighter(g, p)
+        if d.type == "event":
+            return "events_outside_fights", f"{name} is an event: play it in your Tactics or Action phase, outside fights"
+        if d.remove_delay:
+            return "cannot_use", f"{name} is played in your Action phase outside fights, on a delayed character"
+        if not rules.can_use(g, me, d.users):
+            if g.card(me).type == "minion":
+                return "cannot_use", f"{g.name(me)} is a minion: minions cannot use battle cards" + \
+                    (" other than a trait's" if "versatile" in rules.abilities(g, me) else "")
+            return "cannot_use", f"{g.name(me)} cannot use {name} (its users: {users})"
+        attacking = atk is not None and p == atk["p"]
+        if attacking and d.defender_force:
+            return "defender_only", f"{name} helps only the defender"
+        if not attacking and (d.attacker_force or d.attack_type):
+            return "attacker_only", f"{name} is for the attacker only"
+        if attacking and d.negate:
+            return "defender_only", f"{name} cancels an attack on the defender: the defending player plays it"
+        if attacking and d.single_target and atk is not None and atk["area"]:
+            return "single_target_only", f"{name} helps only an attack on a single target, not an area attack"
+        return "cannot_use", f"{name} would change nothing in this fight now"
+    if d.type == "battle" and not d.remove_delay:
+        return "battle_only_in_fights", f"{name} is a battle card: play it during a fight"
+    if d.remove_delay:
+        if g.phase != "action":
+            return "cannot_use", f"{name} is played in your Action phase"
+        return "cannot_use", f"{name} needs a delayed character of yours that can use it ({users})"
+    if d.effect == "redo_phase" and g.phase != "tactics":
+        return "cannot_use", f"{name} is played in your Tactics phase (it takes your Equip phase again)"
+    if not users_ready(g, p, d.users, battle=False):
+        return "cannot_use", f"{name} needs a character of yours that is not delayed and can use it ({users})"
+    if d.effect in TARGETED and not event_targets(g, p, d.effect):
+        return "no_target", f"{name} has no target now ({EVENT_TARGET_WORDS[d.effect]})"
+    return "cannot_use", f"{name} cannot be played now"
+
+
+def _power_reason(g: DiceGame, p: int, c: int, name: str) -> tuple[str, str]:
+    if g.cards[c]["z"] != "att" or not g.card(c).peek:
+        return "no_power", f"{name} has no ability to use"
+    host = g.cards[c]["on"]
+    while g.cards[host]["z"] == "att":
+        host = g.cards[host]["on"]
+    if g.cards[host]["o"] != p:
+        return "not_yours", f"{name} is not on your team"
+    return "once_per_turn", f"{name} has already been used this turn (once each turn)"
+
+
+def _choose_reason(g: DiceGame, p: int, c: int, name: str, dec: dict) -> tuple[str, str]:
+    """Why a card is not one of the answers to the open question (interceptor, event target, discard)."""
+    t = dec["type"]
+    if t == "discard":
+        hand = dec["hand"]
+        return "not_in_hand", f"{name} is not in your {hand} hand: discard down to the {hand} hand limit " \
+                              f"of {dec['limit']}"
+    if t == "intercept":
+        atk = g.attack
+        if g.cards[c]["z"] != "play" or g.cards[c]["o"] != p:
+            return "not_yours", f"{name} is not a character of yours in play: intercept with one of your own"
+        if atk is not None and c == atk["def"]:
+            return "bad_interceptor", f"{name} is the target: intercept with another character"
+        if g.cards[c]["dly"]:
+            return "delayed", f"{name} has delay tokens and cannot intercept"
+        if g.cards[c]["icp"]:
+            return "intercepted", f"{name} has already intercepted this turn (once each turn)"
+        if atk is not None and atk["psy"] and rules.immune_to(g, c, "psychic"):
+            return "immune", f"{name} is immune to Psychic attacks and cannot intercept a Psychic attacker"
+        return "bad_interceptor", f"{name} cannot intercept this attack"
+    if t == "event_target":
+        card = dec["card"]
+        d = g.card(card)
+        what = "a delayed character of yours that can use it" if d.remove_delay else \
+            EVENT_TARGET_WORDS.get(d.effect, "a legal target")
+        return "bad_target", f"{name} is not a target of {d.name}: choose {what}"
+    return "not_legal_now", f"{name} is not one of the choices now"
+
+
+USER_WORDS = {"villain": "a villain", "good": "a good hero", "hero": "any hero"}
+EVENT_TARGET_WORDS = {"destroy_plot": "a plot in play", "delay_hero": "an opposing hero",
+                      "clear_tokens": "one of your characters with damage or delay tokens",
+                      "discard_sidekick": "a sidekick on an opposing hero"}
 
 
 def _shown_name(g: DiceGame, p: int, c: int) -> str:
@@ -417,4 +544,15 @@ def _equip_reason(g: DiceGame, p: int, c: int, h) -> tuple[str, str]:
         return "upgrades_on_aids", f"{d.name} attaches to an aid, not to a character"
     if d.type == "plot_upgrade" and not bad:
         return "villains_only", "only villains take plots"
-    return "wrong_host", f"{d.name} does not fit on {g.name(h)}"
+    hero = g.cards[h]["on"]
+    if g.card(h).is_aid and (g.cards[hero]["z"] != "play" or g.cards[hero]["o"] != p):
+        return "not_yours", f"{g.name(h)} is not on a hero of your team"
+    host = g.card(h)
+    wants = {"base_upgrade": "a base (or a vehicle with room for one)", "vehicle_upgrade": "a vehicle",
+             "plot_upgrade": "a major plot"}[d.type]
+    if d.type == "base_upgrade" and host.type == "vehicle":
+        if not host.docking:
+            return "wrong_host", f"{d.name} goes on {wants}: {g.name(h)} has no room for a base upgrade"
+        return "wrong_host", f"{d.name} goes on {wants}: {g.name(h)} carries at most {host.docking} base " \
+                             f"upgrade{'s' * (host.docking != 1)}"
+    return "wrong_host", f"{d.name} goes on {wants}, not on {g.name(h)}"

@@ -187,9 +187,7 @@ def play_battle(g: DiceGame, q: int, c: int) -> None:
     d = g.card(c)
     me = fighter(g, q)
     side = 0 if q == atk["p"] else 1
-    g.players[q]["ahand"].remove(c)
-    g.cards[c] = {"n": d.name, "z": "adisc", "o": None}
-    g.adisc.append(c)
+    g.players[q]["ahand"].remove(c)  # used now, discarded once its effect is over (below)
     said = []
     n = (d.attacker_force if side == 0 else d.defender_force) + d.bonus
     if n:
@@ -218,7 +216,11 @@ def play_battle(g: DiceGame, q: int, c: int) -> None:
         said.append("it is a Leader for the rest of the phase")
     g.log("battle", f"{g.players[q]['name']} plays {d.name} for {g.name(me)}: {'; '.join(said)}.")
     if d.draw_action:
+        # seed 004: "Action cards are immediately discarded after being used" - after: a draw that
+        # empties the deck reshuffles the discards without the card being used, so it cannot draw itself
         g.draw(q, "action", d.draw_action)
+    g.cards[c] = {"n": d.name, "z": "adisc", "o": None}
+    g.adisc.append(c)
     atk["passes"] = 0
     atk["prio"] = g.other(q)
 

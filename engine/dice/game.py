@@ -297,16 +297,13 @@ class DiceGame(Decisions, Replayable):
             if removed:
                 self.log("recover", f"{self.name(i)} sheds {' and '.join(f'a {r} token' for r in removed)}"
                                     f" (now {c['dmg']} damage, {c['dly']} delay).")
-        heroes = rules.heroes(self, p)  # the limit counts heroes; the newest go first
-        while len(heroes) > (limit := rules.team_limit(self, p)):  # a discarded hero may take a Trophy Hall
-            newest = heroes.pop()
-            self.log("team_limit", f"{self.players[p]['name']}'s team is over its limit of {limit} heroes: "
-                                   f"the newest hero, {self.name(newest)}, is discarded.")
-            self.discard_character(newest)
         self._settle()
         self._hand_limits()
 
     def _hand_limits(self) -> None:
+        """Recovery after the tokens, in seed 004's order: each hand is cut to its limit (7) first, a
+        question for each card over it, and only then the team to its size, newest heroes going
+        first; then the next turn."""
         p = self.active
         for hand in ("recruit", "action"):
             limit = rules.hand_limit(self, p, hand)
@@ -314,7 +311,18 @@ class DiceGame(Decisions, Replayable):
             if len(cards) > limit:
                 self.ask("discard", p, hand=hand, limit=limit, count=len(cards) - limit)
                 return
+        self._team_limit()
         self._begin_turn()
+
+    def _team_limit(self) -> None:
+        p = self.active
+        heroes = rules.heroes(self, p)  # the limit counts heroes; the newest go first
+        while len(heroes) > (limit := rules.team_limit(self, p)):  # a discarded hero may take a Trophy Hall
+            newest = heroes.pop()
+            self.log("team_limit", f"{self.players[p]['name']}'s team is over its limit of {limit} heroes: "
+                                   f"the newest hero, {self.name(newest)}, is discarded.")
+            self.discard_character(newest)
+        self._settle()
 
     # ================================================================== state-based checks
 

@@ -39,8 +39,8 @@ EVENT_RULES = {
 }
 
 
-def _join(words: list[str]) -> str:
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+def _join(words: list[str], word: str = "and") -> str:
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + f" {word} " + words[-1]
 
 
 def card_text(d) -> str:
@@ -53,7 +53,7 @@ def card_text(d) -> str:
             parts.append("Bad guy only. Takes no aids.")
         return " ".join(parts)
     if d.deck == "action":
-        users = _join([USERS[u] for u in d.users])
+        users = _join([USERS[u] for u in d.users], "or")  # seed 004's "P/M": a Psychic or a Magic hero
         parts.append(users + ".")
         if d.type == "event":
             parts.append(EVENT_RULES[d.effect])
