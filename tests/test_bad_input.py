@@ -702,7 +702,7 @@ teams_extra: 1
     ("cards: {a: 1}\n", "field 'cards': must be a list of cards"),
     ("teams: {a: 1}\ncards: []\n", "field 'teams': must be a list of teams"),
     ("teams: [{name: X, alignment: [good]}]\ncards: []\n", "field 'teams[0].alignment': must be good or evil"),
-    ("cards:\n  - {id: [x], name: X, type: supporting}\n", "field 'id': is required"),
+    ("cards:\n  - {id: [x], name: X, type: supporting}\n", "field 'id': must be text"),
     ("cards:\n  - {id: x, name: X, type: [supporting]}\n", "field 'type': unknown card type"),
     ("- just\n- a list\n", "not a card, deck or scenario file"),
 ])
