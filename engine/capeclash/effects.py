@@ -345,6 +345,53 @@ def steps_of(g: Game, ref: list) -> tuple:
     return steps
 
 
+def default_until(g: Game, frame: Frame) -> str:
+    """How long a modifier a step of this frame makes lasts when the step gives no ``until``: what
+    the ability's rules text says (``language.default_duration``: "this combat" for a combat ability
+    or a triggered ability on a combat event, "this turn" for any other), and the turn for a
+    "this combat" ability resolving outside a combat. The steps of a triggered ability granted by a
+    step (``grant_trigger``) read by its own event; those of a player's lasting ability, "this turn"."""
+    ref = frame.ref
+    kind, cid = ref[0], ref[1]
+    if kind == "kw":
+        from engine.cardlang.cards import KEYWORD_TRIGGERS
+        until = L.default_duration(on=KEYWORD_TRIGGERS[cid][ref[2]].on)
+        steps, path = KEYWORD_TRIGGERS[cid][ref[2]].effect, ref[3:]
+    else:
+        d = g.defs.cards[cid]
+        if kind == "power":
+            pw = d.powers[ref[2]]
+            # (a power with several timings reads once, by its first: so it lasts, whichever it is used at)
+            until = L.default_duration(timings=pw.timings[:1] or (pw.timing,), reaction=pw.reaction)
+            steps, path = pw.effect, ref[3:]
+        elif kind == "trigger":
+            until = L.default_duration(on=d.triggers[ref[2]].on)
+            steps, path = d.triggers[ref[2]].effect, ref[3:]
+        else:
+            until = L.default_duration(timings=d.timing)
+            steps, path = d.effect, ref[2:]
+    for i in range(0, len(path), 2):
+        (verb, args), = steps[path[i]].items()
+        inner = args[path[i + 1]]
+        if type(inner) is dict:  # a granted triggered ability: its own event says
+            until = L.default_duration(on=inner["when"])
+            inner = inner["effect"]
+        elif verb == "lasting":  # a player's lasting ability reads "this turn"
+            until = "turn"
+        steps = inner
+    if until == "combat" and g.combat is None:
+        return "turn"
+    return until
+
+
+def step_until(g: Game, frame: Frame, a: dict) -> str:
+    """How long what a modifier step makes lasts: its ``until``, else what its ability's rules text
+    says (``default_until``). "This combat" outside a combat (an ability resolving between combats)
+    can only mean the rest of the turn."""
+    until = a.get("until") or default_until(g, frame)
+    return "turn" if until == "combat" and g.combat is None else until
+
+
 # ------------------------------------------------------------------ running frames
 
 def run(g: Game, frame: Frame) -> None:
@@ -436,7 +483,23 @@ def select(g: Game, frame: Frame, sel: str | dict, anywhere: bool = False) -> li
         if isinstance(v, dict):  # a chosen row: whoever stands in it now
             return [c for c in g.characters(v["side"]) if c.row == v["row"]]
         ids = v if isinstance(v, list) else ([] if v is None else [v])
+        if anywhere and ids and chose_in_play(g, frame, sel):
+            anywhere = False  # a character chosen in play that has left it is gone for this effect
     return [g.cards[i] for i in ids if i is not None and (anywhere or g.cards[i].zone == "play")]
+
+
+def chose_in_play(g: Game, frame: Frame, name: str) -> bool:
+    """Was ``name`` bound by a choice among characters in play (``choose`` of a character,
+    ``choose_up_to``)? Such a character that leaves play (KO'd by an earlier step, returned to a
+    hand...) is out of the effect's reach: a later step aimed at it, even one that may reach cards
+    outside play (``put``), does nothing to it, as an impossible instruction is skipped."""
+    from engine.cardlang.verbs.base import walk_steps
+    ref = frame.ref
+    root = ref[:2] if ref[0] == "plot" else ref[:3]
+    for verb, args in walk_steps(steps_of(g, root)):
+        if args.get("as") == name and (verb == "choose_up_to" or verb == "choose" and args.get("what") == "character"):
+            return True
+    return False
 
 
 def matches(g: Game, c: Card, flt: dict, frame: Frame) -> bool:

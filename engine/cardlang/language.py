@@ -29,6 +29,23 @@ DURATIONS: tuple[str, ...] = ("combat", "turn", "next_turn", "permanent", "sourc
 """How long a modifier lasts: this combat, this turn, until the end of the next turn, while the
 character stays in play, or while the source character stays face up in play."""
 
+COMBAT_EVENTS = ("attacks", "is_attacked", "team_attacks", "strikes")
+"""The trigger events that happen in a combat: a modifier without its own ``until`` in such a
+triggered ability lasts "this combat"; in one triggered by any other event, "this turn"."""
+
+
+def default_duration(*, on: str | None = None, timings=(), reaction: str | None = None) -> str:
+    """How long a modifier without its own ``until`` lasts, as the ability's rules text says it
+    (``text`` renders it and ``effects.default_until`` applies it, so the two agree): "combat" for a
+    triggered ability on a combat event (``on``), a combat super power or plot twist (``timings``: the
+    first timing of a super power, every timing of a plot twist) or a reaction; else "turn". A
+    "combat" ability resolving outside a combat lasts the turn."""
+    if on is not None:
+        return "combat" if on in COMBAT_EVENTS else "turn"
+    if reaction or {"combat", "any_combat"} & set(timings):
+        return "combat"
+    return "turn"
+
 COUNTER_KINDS = ("plus", "minus", "wound", "vitality")
 
 ALIGNMENTS = ("good", "evil")

@@ -156,8 +156,10 @@ def _events() -> list[str]:
 
 def _durations() -> list[str]:
     out = ["## Durations", "", "`until:` of modify, set_base, swap_stats, grant, lose_powers, take_control, "
-           "impersonate, restrict, restrict_player and lasting. Without it a modifier lasts the combat (or the turn "
-           "outside one); a restriction the turn; a lasting ability the rest of the game. `your_next_turn` ends "
+           "impersonate, restrict, restrict_player and lasting. Without it a modifier lasts as its ability's text "
+           "says: the combat for a combat super power or plot twist, a reaction or a triggered ability on attacking, "
+           "being attacked or striking (the turn when it resolves outside a combat), else the turn; a restriction "
+           "the turn; a lasting ability the rest of the game. `your_next_turn` ends "
            "with the next turn of the player whose effect made it (their current one not counted).", ""]
     out += [f"- `{k}`: \"{P.DURATION[k].strip() or '(for good)'}\"" for k in L.DURATIONS]
     return [*out, ""]

@@ -45,7 +45,7 @@ from engine.cardlang.verbs import (  # noqa: F401
     zones,
 )
 
-COMBAT_EVENTS = ("attacks", "is_attacked", "team_attacks", "strikes")
+COMBAT_EVENTS = L.COMBAT_EVENTS  # (re-exported)
 from engine.cardlang.verbs import deck as _deck_verbs  # noqa: E402,F401 (issue 18, part B: its text too)
 from engine.cardlang.verbs import targets as _target_verbs  # noqa: E402,F401 (issue 18: equipment, locations...)
 
@@ -93,7 +93,7 @@ def render_step(step: dict, chosen: dict, until: str = "combat") -> str:
 
 def trigger_line(on: str, cond, effect, optional: bool = False, pool=None) -> str:
     """A triggered ability's rules text: a card's ``triggers:`` entry, or one ``grant_trigger`` gives."""
-    until = "combat" if on in COMBAT_EVENTS else "turn"
+    until = L.default_duration(on=on)
     subject = "" if on in NOT_ABOUT_THIS_CHARACTER else "this character "
     when = f", if {render_condition(cond)}" if cond else ""
     body = render_effect(effect, None, until, pool)
@@ -131,7 +131,7 @@ def ability_lines(c: CardDef, pool=None) -> list[str]:
     for pw in c.powers:
         if pw.timings and pw.timing != pw.timings[0] or pw.costs and pw.cost != pw.costs[0]:
             continue  # one power with several timings or costs reads once ("Main / Combat {might} or {energy}")
-        until = "combat" if pw.timing in ("combat", "any_combat") or pw.reaction else "turn"
+        until = L.default_duration(timings=(pw.timing,), reaction=pw.reaction)
         once = " (once per game)" if pw.once_per_game else ""
         once += USES_WORDS.get(pw.uses, f" ({pw.uses} times per turn)")
         once += {"hand": " (from your hand)", "ko": " (from your KO pile)"}.get(pw.zone, "")
@@ -156,7 +156,7 @@ def ability_lines(c: CardDef, pool=None) -> list[str]:
         if c.requires:
             needs = " and ".join(requirement_phrase(t, n) for t, n in c.requires)
             lines.append(f"Play it only while you have {needs} face up on your side.")
-        until = "combat" if {"combat", "any_combat"} & set(c.timing) else "turn"
+        until = L.default_duration(timings=c.timing)
         timing = " / ".join(_timing(t, c.any_turn and t in ("combat", "any_combat")) for t in c.timing)
         lines.append(f"{timing}: {render_effect(c.effect, None, until, pool)}")
     lines += discount_lines(c) + equipment_lines(c) + deck_rule_lines(c)

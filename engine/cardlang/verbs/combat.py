@@ -56,7 +56,8 @@ class Wound(Verb):
     example = [{"wound": {"target": "self", "n": 2}}]
 
     def run(self, g, frame, a) -> bool:
-        return each(g, frame, a, lambda c: zones.wound(g, c, fx.amount(g, frame, a.get("n", 1))))
+        n = fx.amount(g, frame, a.get("n", 1))  # counted once, before any character is wounded
+        return each(g, frame, a, lambda c: zones.wound(g, c, n))
 
     def text(self, a, r) -> str:
         n = a.get("n", 1)
@@ -73,7 +74,8 @@ class Heal(Verb):
     example = [{"heal": {"target": "self", "n": 2}}]
 
     def run(self, g, frame, a) -> bool:
-        return each(g, frame, a, lambda c: zones.heal(g, c, fx.amount(g, frame, a.get("n", 1))))
+        n = fx.amount(g, frame, a.get("n", 1))  # counted once, before any character is healed
+        return each(g, frame, a, lambda c: zones.heal(g, c, n))
 
     def text(self, a, r) -> str:
         n = a.get("n", 1)

@@ -21,7 +21,7 @@ def _source_face_up(g, frame: fx.Frame) -> bool:
 
 
 def _add_mod(g, frame: fx.Frame, a: dict, kind: str) -> bool:
-    until = a.get("until", "combat" if g.combat is not None else "turn")
+    until = fx.step_until(g, frame, a)  # (as the rules text says)
     vals = {k: fx.amount(g, frame, a[k]) for k in ("atk", "def") if k in a}
     g.dirty = True
     if until == "source_leaves" and not _source_face_up(g, frame):
@@ -116,7 +116,10 @@ class Counter(Verb):
     example = [{"counter": {"target": "each_enemy", "kind": "minus", "n": 2}}]
 
     def run(self, g, frame, a) -> bool:
-        return each(g, frame, a, lambda c: zones.add_counters(g, c, a["kind"], fx.amount(g, frame, a.get("n", 1))))
+        # the number is counted once, as the step resolves: the counters it puts on one character
+        # don't change how many the next one gets (a resolving effect's information is locked in)
+        n = fx.amount(g, frame, a.get("n", 1))
+        return each(g, frame, a, lambda c: zones.add_counters(g, c, a["kind"], n))
 
     def text(self, a, r) -> str:
         n = a.get("n", 1)
@@ -138,8 +141,9 @@ class RemoveCounters(Verb):
     example = [{"remove_counters": {"target": {"each": {"side": "yours", "row": "front"}}, "kind": "minus", "n": 2}}]
 
     def run(self, g, frame, a) -> bool:
+        n = fx.amount(g, frame, a.get("n", 1))  # counted once, before any counter comes off
+
         def go(c):
-            n = fx.amount(g, frame, a.get("n", 1))
             attr = COUNTER_ATTRS[a["kind"]]
             took = min(n, getattr(c, attr))
             if took:
@@ -160,7 +164,7 @@ def _grants(g, frame, a, what: dict):
     """The characters of ``a["target"]`` that gain something until ``a["until"]`` (default: this
     combat in a combat, else this turn), each with its modifier (``what`` and the duration's
     fields). Stunned characters and characters that can't gain powers gain nothing."""
-    until = a.get("until", "combat" if g.combat is not None else "turn")
+    until = fx.step_until(g, frame, a)  # (as the rules text says)
     if until == "source_leaves" and not _source_face_up(g, frame):
         return
     for c in fx.select(g, frame, a["target"]):

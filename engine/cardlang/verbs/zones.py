@@ -102,12 +102,20 @@ class Discard(Verb):
 
     def run(self, g, frame, a) -> bool:
         p = _who(g, frame, a)
-        n = fx.amount(g, frame, a.get("n", 1))
+        # how many is counted once, as the step starts ("X cards, where X is the number of cards in
+        # your hand" doesn't shrink as they go), then kept while the cards are discarded one at a time
+        n = frame.engine.kept("_discard")
+        if n is None:
+            n = fx.amount(g, frame, a.get("n", 1))
+            if type(a.get("n", 1)) is not int:
+                frame.engine.keep("_discard", n)
         done = frame.engine.discarded or 0
         if p is None or done >= n or not g.players[p].hand:
             frame.engine.discarded = None
+            frame.engine.keep("_discard", None)
             return True
         if a.get("random"):
+            frame.engine.keep("_discard", None)
             for _ in range(min(n, len(g.players[p].hand))):
                 hand = g.players[p].hand
                 Z.discard(g, hand[g.rng.below(len(hand))], " at random")
