@@ -151,8 +151,10 @@ def check_position(start, pool, source: str | None = None, at: str = "start") ->
     def listed(v, field) -> list:
         return _listed(v, field, err)
 
-    def number(v, field, lo=0, hi=MAX_COUNT) -> None:
-        if v is not None and (isinstance(v, bool) or not isinstance(v, int) or not lo <= v <= hi):
+    def number(v, field, lo=0, hi=MAX_COUNT, null_ok=False) -> None:
+        """(callers pass an absent field's default: a field written as null is a problem, unless
+        ``null_ok``, where null means "no limit")"""
+        if (v is not None or not null_ok) and (isinstance(v, bool) or not isinstance(v, int) or not lo <= v <= hi):
             err(field, f"must be a whole number from {lo} to {hi}, not {excerpt(v)}")
 
     def flag(v, field) -> None:
@@ -186,7 +188,7 @@ def check_position(start, pool, source: str | None = None, at: str = "start") ->
     if not isinstance(phase, str) or phase not in PHASES:
         err("phase", f"unknown phase {excerpt(phase)}; one of {', '.join(PHASES)}")
     number(start.get("turn", 1), "turn", 1)
-    number(start.get("max_turns"), "max_turns", 1)
+    number(start.get("max_turns"), "max_turns", 1, null_ok=True)
     flag(start.get("fill_decks"), "fill_decks")
     bys = []
     for side in ("bad", "good"):
@@ -202,7 +204,7 @@ def check_position(start, pool, source: str | None = None, at: str = "start") ->
         name = spec.get("name")
         if name is not None and (not isinstance(name, str) or len(name) > 40):
             err(f"{side}.name", f"must be text of at most 40 characters, not {excerpt(name)}")
-        number(spec.get("turns"), f"{side}.turns")
+        number(spec.get("turns", 0), f"{side}.turns")
         for j, member in enumerate(listed(spec.get("team"), f"{side}.team")):
             f = f"{side}.team[{j}]"
             member = entry(member, f)
@@ -213,7 +215,7 @@ def check_position(start, pool, source: str | None = None, at: str = "start") ->
                     err(f"{f}.{_field_key(k)}", f"unknown field{suggest(k, CHAR_KEYS)}")
             card(member.get("card"), f, ("hero", "minion"))
             for k in ("damage", "delay", "used"):
-                number(member.get(k), f"{f}.{k}")
+                number(member.get(k, 0), f"{f}.{k}")
             for k in ("new", "intercepted", "received"):
                 flag(member.get(k), f"{f}.{k}")
             for m, aid in enumerate(listed(member.get("attached"), f"{f}.attached")):
@@ -286,6 +288,8 @@ def check_scenario(data, pool=None, source: str | None = None) -> list[Problem]:
                 err(f, f"unknown action {excerpt(a)}{suggest(a, TYPES)}")
         elif isinstance(a, dict):
             if "check" in a:
+                if a["check"] is None:
+                    err(f"{f}.check", "lists the checks to make at this point (a list of mappings), not null")
                 for j, check in enumerate(listed(a["check"], f"{f}.check")):
                     out.extend(_expect_shape(check, source, f"{f}.check[{j}]", pool))
                 continue
@@ -293,6 +297,9 @@ def check_scenario(data, pool=None, source: str | None = None) -> list[Problem]:
                 for x in listed(a["dice"], f"{f}.dice"):
                     if isinstance(x, bool) or x not in (1, 2, 3, 4, 5, 6):
                         err(f"{f}.dice", f"a die shows 1 to 6, not {excerpt(x)}")
+                continue
+            if "type" in a and not isinstance(a["type"], str):
+                err(f"{f}.type", f"names one action type ({', '.join(TYPES)}), not {excerpt(a['type'])}")
                 continue
             typ = a.get("type") if isinstance(a.get("type"), str) else next((k for k in a if k in TYPES), None)
             if typ not in TYPES:
