@@ -123,7 +123,8 @@ class Deck:
             if not isinstance(v, dict):
                 problems.append(Problem(source, None, f"piles.{k}", "a pile is {hidden: true|false, cards: {...}}"))
                 continue
-            piles[str(k)] = {"hidden": bool(v.get("hidden", False)), "cards": expand(v.get("cards"), f"piles.{k}.cards")}
+            hidden = _pile_fields(v, source, f"piles.{k}", problems)
+            piles[str(k)] = {"hidden": hidden, "cards": expand(v.get("cards"), f"piles.{k}.cards")}
         if problems:
             raise DeckError(problems)
         return cls(data.get("name", ""), data["main"], cards, piles)
@@ -158,6 +159,9 @@ class Deck:
                 if main is not None:
                     problems.append(Problem(source, None, f"line {no}", "a deck has one main character"))
                 main = line.split(":", 1)[1].strip()
+                if not main:
+                    problems.append(Problem(source, None, "Main", f"line {no} names no main character "
+                                                                  "('Main: NAME')"))
                 continue
             m = _LINE.fullmatch(line)
             if not m:
@@ -198,10 +202,14 @@ class Deck:
                 problems.append(Problem(source, None, f"piles.{pname}", "a pile is {hidden: true|false, "
                                                                          "cards: {card: count}}"))
                 continue
-            piles[str(pname)] = {"hidden": bool(spec.get("hidden")),
+            hidden = _pile_fields(spec, source, f"piles.{pname}", problems)
+            piles[str(pname)] = {"hidden": hidden,
                                  "cards": _counted(spec["cards"], source, f"piles.{pname}.cards", problems)}
-        if not isinstance(data.get("main"), str):
-            problems.append(Problem(source, None, "main", "names the main character (level 1)"))
+        main = data.get("main")
+        if not isinstance(main, str) or not main.strip():
+            problems.append(Problem(source, None, "main", "names the main character (level 1)" if main is None else
+                                    f"names the main character (level 1), not {excerpt(main)}"))
+            main = ""
         if not isinstance(data.get("name", ""), str):
             problems.append(Problem(source, None, "name", f"must be text, not {excerpt(data.get('name'))}"))
         raw = data.get("cards")
@@ -209,11 +217,10 @@ class Deck:
             problems.append(Problem(source, None, "cards", "a mapping of card -> count"))
             raw = {}
         cards = _counted(raw, source, "cards", problems)
-        if not isinstance(data.get("main"), str) or not isinstance(data.get("cards"), dict):
-            raise DeckError(problems)  # no deck to check further
-        # the deck as far as it reads: its other problems are reported with those of its cards (unknown
-        # cards, copies, the deck's size), as a text deck list's are, so that one run lists them all
-        deck = cls(data.get("name", "") if isinstance(data.get("name", ""), str) else "", data["main"], cards, piles)
+        # the deck as far as it reads (without a main, or a main that is no text, too): its other problems
+        # are reported with those of its cards (unknown cards, copies, the deck's size), as a text deck
+        # list's are, so that one run lists them all
+        deck = cls(data.get("name", "") if isinstance(data.get("name", ""), str) else "", main.strip(), cards, piles)
         deck.problems = problems
         return deck
 
@@ -229,23 +236,62 @@ class Deck:
         return out
 
 
-def deck_problems(pool: CardPool, deck: Deck, source: str | None = None) -> list[Problem]:
-    """Every way the deck breaks the deck-building rules (cards must already be resolved)."""
+def game_deck_problems(pool: CardPool, deck: Deck, source: str | None = None, *,
+                       position: bool = False) -> list[Problem]:
+    """What no game can be played with (what ``Game()`` refuses; a save is refused for these and, unless
+    it starts from a position, for breaking the deck-building rules: ``deck_problems``): a card the card
+    data does not hold (the main character, a card of the deck or of a side pile), and, for a game that
+    does not start from a position, a main that is no main character. The deck-building rules (60 cards,
+    copies, a level 1 main...) are not asked of a new game: tests, tools and the computer players'
+    samplers start games with the cards they need (the samplers from a position's decks: a level 2 main,
+    tokens that were in play)."""
+    out: list[Problem] = []
+    if not any(not isinstance(cid, str) or cid not in pool.cards
+               for cid in (deck.main, *deck.cards, *(c for pile in deck.piles.values() for c in pile["cards"]))) \
+            and (position or pool.cards[deck.main].type == "main"):
+        return out  # (every game starts here: the names for the suggestions only when something is wrong)
+    names = sorted({x.name for x in pool})
+
+    def unknown(cid) -> bool:
+        return not isinstance(cid, str) or cid not in pool.cards
+
+    if unknown(deck.main):
+        out.append(Problem(source, deck.main if isinstance(deck.main, str) and deck.main else None, "main",
+                           f"no such card{suggest(deck.main, names)}" if isinstance(deck.main, str) and deck.main
+                           else f"names no card: a deck needs a main character, not {excerpt(deck.main)}"))
+    elif not position and pool.cards[deck.main].type != "main":
+        c = pool.cards[deck.main]
+        out.append(Problem(source, c.name, "main", f"is a {c.type.replace('_', ' ')}, not a main character"))
+    for cid in sorted(set(deck.cards), key=str):
+        if unknown(cid):
+            out.append(Problem(source, excerpt(cid), "cards", f"no such card{suggest(cid, names)}"))
+    for pname, pile in sorted(deck.piles.items()):
+        for cid in sorted(set(pile["cards"]), key=str):
+            if unknown(cid):
+                out.append(Problem(source, excerpt(cid), f"piles.{pname}.cards", f"no such card{suggest(cid, names)}"))
+    return out
+
+
+def deck_problems(pool: CardPool, deck: Deck, source: str | None = None, *, sized: bool = True) -> list[Problem]:
+    """Every way the deck breaks the deck-building rules (cards must already be resolved). ``sized=False``:
+    all but the deck's size (a save's deck: see ``engine.capeclash.config.config_from_json``)."""
     out = []
 
     def err(card, field, msg):
         out.append(Problem(source, card, field, msg))
 
     names = sorted({x.name for x in pool})
-    main = pool.cards.get(deck.main)
+    main = pool.cards.get(deck.main) if isinstance(deck.main, str) else None
     if main is None:
-        if deck.main:
+        if isinstance(deck.main, str) and deck.main.strip():
             err(deck.main, "main", f"no such card{suggest(deck.main, names)}")
+        elif not any(p.field in ("main", "Main") for p in deck.problems):  # (not said already by the reader)
+            err(None, "main", f"names no card: a deck needs a main character (level 1), not {excerpt(deck.main)}")
     elif main.type != "main":
         err(main.name, "main", f"is a {main.type.replace('_', ' ')}, not a main character")
     elif (main.level or 1) != 1:
         err(main.name, "main", "a deck starts with its main character's level 1 card")
-    if len(deck.cards) != DECK_SIZE:
+    if sized and len(deck.cards) != DECK_SIZE:
         err(None, "cards", f"a deck has exactly {DECK_SIZE} cards besides the main character; this one has "
                            f"{len(deck.cards)}")
     basic_names: dict[str, set[str]] = {}
@@ -281,6 +327,19 @@ def deck_problems(pool: CardPool, deck: Deck, source: str | None = None) -> list
         err(None, "cards", f"cards from different universes cannot be mixed: {', '.join(sorted(universes))}")
     out += deck_rule_problems(pool, deck, source)
     return out
+
+
+def _pile_fields(spec: dict, source, field: str, problems: list[Problem]) -> bool:
+    """A side pile's ``hidden`` flag (true or false; false when not given), and a problem for each
+    field a pile does not have."""
+    for k in spec:
+        if k not in ("hidden", "cards"):
+            problems.append(Problem(source, None, f"{field}.{k}", f"unknown pile field{suggest(k, ['hidden', 'cards'])}"))
+    hidden = spec.get("hidden", False)
+    if not isinstance(hidden, bool):
+        problems.append(Problem(source, None, f"{field}.hidden", f"must be true or false, not {excerpt(hidden)}"))
+        return False
+    return hidden
 
 
 def deck_rule_problems(pool: CardPool, deck: Deck, source: str | None = None) -> list[Problem]:

@@ -187,7 +187,7 @@ class Game(Decisions, Replayable):
         self.defs = pool
         self.caches = Caches(caches)
         self.statics_grant = False  # could a continuous ability grant keywords in this game? (set up below)
-        self.config = normalise_config(config)
+        self.config = normalise_config(config, pool)
         mode = self.config["mode"]
         n = len(self.config["players"])
         lo, hi = MODES[mode]

@@ -16,7 +16,7 @@ from pathlib import Path
 from engine.capeclash.decks import Deck, check_deck, deck_problems
 from engine.cardlang.cards import CardPool, check_pool, parse_cards, parse_teams
 from engine.core.data import _no_gc, data_files, read_data, read_text  # noqa: F401 (re-exported)
-from engine.core.errors import DataError, DeckError, Problem, cut
+from engine.core.errors import DataError, DeckError, Problem, cut, excerpt, suggest
 
 
 def classify(data) -> str:
@@ -61,6 +61,7 @@ def load_pool(paths, *, problems_out: list | None = None, cache: dict | None = N
     partial: list = []
     placed: dict = {}  # file -> (its Lines, {card id: index in its cards: list})
     known: dict = {}  # card id -> the first card read with it (with problems or not)
+    team_places: dict = {}  # team name -> ``file:line`` of its definition
     for f in data_files(paths):
         if f.suffix == ".txt":
             continue
@@ -97,10 +98,29 @@ def load_pool(paths, *, problems_out: list | None = None, cache: dict | None = N
             known[d.id] = d
             if d.id in defs:
                 cards[d.id] = d
-        tmap, tprobs = parse_teams(data.get("teams") or [], file=str(f))
-        teams.update(tmap)
+        raw_teams = data.get("teams") or []
+        tmap, tprobs = parse_teams(raw_teams, file=str(f))
         lines.locate(tprobs, str(f))
         problems += tprobs
+        # a team given again (in this file or another): a problem naming both places, as a card id's is;
+        # the first definition stands (the file order must not decide a team's side)
+        here: dict = {}  # team name -> its first index in this file
+        for i, t in enumerate(raw_teams if isinstance(raw_teams, list) else []):
+            name = t.get("name") if isinstance(t, dict) else None
+            if not isinstance(name, str):
+                continue
+            if name in team_places or name in here:
+                first = team_places.get(name) or _place(lines, str(f), ("teams", here[name]))
+                p = Problem(str(f), None, f"teams[{i}].name", f"team {name!r} is defined twice (also at {first}); "
+                                                               "define each team once")
+                lines.locate([p], str(f))
+                problems.append(p)
+                continue
+            here[name] = i
+            if name in tmap:
+                teams[name] = tmap[name]
+        for name, i in here.items():
+            team_places[name] = _place(lines, str(f), ("teams", i))
     pool = CardPool(cards, teams)
     cross = check_pool(pool, partial)
     for p in cross:  # problems between cards: at the line of the card's field too
@@ -130,6 +150,12 @@ def _card_index(items) -> dict:
             if isinstance(it, dict) and _key(it.get("id")) is not None:
                 out.setdefault(it["id"], i)
     return out
+
+
+def _place(lines, file: str, path) -> str:
+    """``file:line`` of the value at ``path`` in a file (the file when the line is not known)."""
+    line = lines.at(list(path)) if lines is not None else None
+    return f"{file}:{line}" if line else file
 
 
 def _card_place(placed: dict, card) -> str:
@@ -162,14 +188,17 @@ def load_deck(path: str | Path, pool: CardPool) -> Deck:
         if not deck.name:
             deck.name = path.stem
         return check_deck(pool, deck, str(path))
-    data, lines = read_data(path)
+    dups: list[Problem] = []  # a key given twice is reported with the deck's other problems, not alone
+    data, lines = read_data(path, dups)
     try:
         deck = Deck.from_data(data, source=str(path))
         if not deck.name:
             deck.name = path.stem
+        deck.problems = dups + deck.problems
         return check_deck(pool, deck, str(path))
     except DataError as e:
-        raise relocate(e, lines, str(path), by_card=_written_as(pool)) from None
+        raise relocate(DeckError(dups + [p for p in e.problems if p not in dups]), lines, str(path),
+                       by_card=_written_as(pool)) from None
 
 
 def find_deck(ref: str, pool: CardPool, root: str | Path | list | tuple = "card_data") -> Deck:
@@ -192,7 +221,14 @@ def find_deck(ref: str, pool: CardPool, root: str | Path | list | tuple = "card_
 def _other_game_problems(f: Path, data: dict) -> list[Problem]:
     """Problems in a data file of another ruleset: ``engine.<game>.data.validate_file(path, data)``."""
     import importlib
-    game = str(data["game"])
+
+    from engine.core.protocol import KNOWN_RULESETS
+    game = data["game"]
+    # only a known ruleset's data module: any other name (``core``, ``ai``...) is no game at all
+    others = sorted(g for g in KNOWN_RULESETS if g != "capeclash")
+    if not isinstance(game, str) or game not in others:
+        return [Problem(str(f), None, "game", f"unknown game {excerpt(game)}{suggest(game, [*others, 'capeclash'])}; "
+                                              f"one of capeclash, {', '.join(others)}")]
     try:
         mod = importlib.import_module(f"engine.{game}.data")
     except ModuleNotFoundError:
@@ -226,6 +262,7 @@ def validate(paths) -> tuple[list[Problem], dict]:
     for f in files:
         mine: list[Problem] = []  # this file's problems, put at the lines of their fields at the end
         lines = None
+        kind = "unknown"
         try:
             if f.suffix == ".txt":
                 deck = Deck.from_text(read_text(f), name=f.stem, source=str(f))
@@ -261,6 +298,11 @@ def validate(paths) -> tuple[list[Problem], dict]:
                 mine += check_scenario(data, pool, str(f))
         except DataError as e:
             mine += e.problems
+        except (TypeError, ValueError, AttributeError, KeyError, IndexError) as e:
+            # a checker met a value of a kind it did not expect: a problem of this file, and the other
+            # files are still checked
+            mine.append(Problem(str(f), None, None, f"could not be checked: a value of the wrong kind somewhere "
+                                                    f"({type(e).__name__}: {cut(str(e), 120)})"))
         if lines is not None and kind != "other_game":  # (another game's fields may be relative to a card)
             lines.locate(mine, str(f), by_card=_written_as(pool) if kind == "deck" else None)
         problems += mine

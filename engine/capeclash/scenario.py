@@ -63,6 +63,9 @@ def check_scenario(data, pool: CardPool, source: str | None = None) -> list[Prob
         out.append(Problem(source, None, "seed", f"must be a whole number from 0 to 2^64 - 1, not {excerpt(seed)}"))
     if data.get("options") is not None and not isinstance(data["options"], dict):
         out.append(Problem(source, None, "options", f"a mapping of option -> value, not {excerpt(data['options'])}"))
+    elif data.get("options") is not None:  # each option known and of its kind, as a game's config
+        from engine.capeclash.config import option_problems
+        out += option_problems(data["options"], source, "options")
     out += check_position(pool, data.get("start"), source, mode=mode)
     start = data["start"] if isinstance(data.get("start"), dict) else {}
     n = len(start["players"]) if isinstance(start.get("players"), list) else 0
@@ -85,6 +88,7 @@ def check_scenario(data, pool: CardPool, source: str | None = None) -> list[Prob
                 out.append(Problem(source, None, f"actions[{i}]", f"no known action type in {excerpt(a)}"))
             else:
                 out += _given_twice(a, typ, source, f"actions[{i}]")
+                out += _action_card_problems(a, typ, source, f"actions[{i}]", n, pool)
             if "player" in a and (isinstance(a["player"], bool) or not isinstance(a["player"], int)
                                   or not 0 <= a["player"] < max(n, 1)):
                 out.append(Problem(source, None, f"actions[{i}].player", f"names a player from 0 to {n - 1}, "
@@ -157,6 +161,26 @@ def _card_ref_problem(ref, pool: CardPool | None, players: int) -> str | None:
     return None
 
 
+# the arguments of an action that name a card (resolve_action looks them up by name)
+CARD_ARGS = ("card", "discard", "source", "target")
+
+
+def _action_card_problems(a: dict, typ: str, source, field: str, players: int,
+                          pool: CardPool | None) -> list[Problem]:
+    """The card references of a scenario action (``{plot: NAME}``, ``card: NAME@P``...) checked as an
+    expectation's are: each one that can never name a card in the game is a problem naming it."""
+    out = []
+    first = TYPES[typ][0] if TYPES[typ] else None
+    for k, v in a.items():
+        arg = first if k == typ and "type" not in a else k
+        if arg not in CARD_ARGS or v is None:
+            continue
+        why = _card_ref_problem(v, pool, players)
+        if why:
+            out.append(Problem(source, None, f"{field}.{k}", why))
+    return out
+
+
 def _given_twice(a: dict, typ: str, source, field: str) -> list[Problem]:
     """``{plot: X, card: Y}`` gives the card twice (resolve_action would have to drop one of them)."""
     if "type" not in a and TYPES[typ] and TYPES[typ][0] in a and a[typ] is not None:
@@ -166,40 +190,41 @@ def _given_twice(a: dict, typ: str, source, field: str) -> list[Problem]:
 
 
 def _check_expect_shape(e, source, field, players: int = 0, pool: CardPool | None = None) -> list[Problem]:
-    """The keys of an expectation and their values (``pool``: also that the cards it names exist)."""
+    """The keys of an expectation and their values (``pool``: also that the cards it names exist):
+    every problem of the expectation, not only its first kind."""
     if not isinstance(e, dict):
         return [Problem(source, None, field, "an expectation is a mapping")]
+    out: list[Problem] = []
     if "card" in e:
         bad = set(e) - CARD_CHECKS - {"card"}
         why = _card_ref_problem(e["card"], pool, players)
         if why:
-            return [Problem(source, None, f"{field}.card", why)]
-        out = [Problem(source, None, f"{field}.{k}", why) for k, kind in CARD_VALUES.items()
-               if k in e and (why := _value_problem(kind, e[k], players))]
-        if out:
-            return out
+            out.append(Problem(source, None, f"{field}.card", why))
+        out += [Problem(source, None, f"{field}.{k}", why) for k, kind in CARD_VALUES.items()
+                if k in e and (why := _value_problem(kind, e[k], players))]
     elif "player" in e:
         bad = set(e) - PLAYER_CHECKS - {"player"}
         p = e["player"]
         if isinstance(p, bool) or not isinstance(p, int) or not 0 <= p < max(players, 1):
-            return [Problem(source, None, f"{field}.player", f"names a player from 0 to {players - 1}, not {excerpt(p)}")]
-        out = [Problem(source, None, f"{field}.{k}", why) for k, kind in PLAYER_VALUES.items()
-               if k in e and (why := _value_problem(kind, e[k], players))]
-        if out:
-            return out
+            out.append(Problem(source, None, f"{field}.player", f"names a player from 0 to {players - 1}, "
+                                                                f"not {excerpt(p)}"))
+        out += [Problem(source, None, f"{field}.{k}", why) for k, kind in PLAYER_VALUES.items()
+                if k in e and (why := _value_problem(kind, e[k], players))]
     else:
         bad = set(e) - {"log", "no_log", "viewer", "winner", "over", "decision", "to_act", "legal", "not_legal", "combat"}
         text, flag, seats, act = (str, "must be text"), (bool, "must be true or false"), (list, "must be a list"), \
             ((str, dict), "must be an action (text or a mapping)")
-        kinds: dict[str, tuple[type | tuple[type, ...], str]] = {"log": text, "no_log": text, "decision": text, "over": flag, "combat": flag, "winner": seats,
-                 "to_act": seats, "legal": act, "not_legal": act,
-                 "viewer": (int, "must be a player number")}
+        kinds: dict[str, tuple[type | tuple[type, ...], str]] = {
+            "log": text, "no_log": text, "decision": text, "over": flag, "combat": flag, "winner": seats,
+            "to_act": seats, "legal": act, "not_legal": act, "viewer": (int, "must be a player number")}
+        wrong = set()
         for k, (kind, says) in kinds.items():
             if k in e and not isinstance(e[k], kind) and not (k == "decision" and e[k] is None):
-                return [Problem(source, None, f"{field}.{k}", f"{says}, not {excerpt(e[k])}")]
-        out = [Problem(source, None, f"{field}.{k}", why) for k, kind in
-               (("decision", "decision"), ("winner", "seats"), ("to_act", "seats"), ("viewer", "seat"))
-               if k in e and (why := _value_problem(kind, e[k], players))]
+                out.append(Problem(source, None, f"{field}.{k}", f"{says}, not {excerpt(e[k])}"))
+                wrong.add(k)
+        out += [Problem(source, None, f"{field}.{k}", why) for k, kind in
+                (("decision", "decision"), ("winner", "seats"), ("to_act", "seats"), ("viewer", "seat"))
+                if k in e and k not in wrong and (why := _value_problem(kind, e[k], players))]
         for k in ("legal", "not_legal"):
             if isinstance(e.get(k), dict):
                 # the same check as a scenario action's (an odd value for the type is never looked up)
@@ -208,9 +233,10 @@ def _check_expect_shape(e, source, field, players: int = 0, pool: CardPool | Non
                     out.append(Problem(source, None, f"{field}.{k}", f"no known action type in {excerpt(e[k])}"))
                 else:
                     out += _given_twice(e[k], typ, source, f"{field}.{k}")
-        if out:
-            return out
-    return [Problem(source, None, f"{field}.{k}", "unknown expectation") for k in sorted(bad, key=str)]
+                    out += _action_card_problems(e[k], typ, source, f"{field}.{k}", players, pool)
+            elif isinstance(e.get(k), str) and e[k] not in TYPES:
+                out.append(Problem(source, None, f"{field}.{k}", f"unknown action {excerpt(e[k])}{suggest(e[k], TYPES)}"))
+    return out + [Problem(source, None, f"{field}.{k}", "unknown expectation") for k in sorted(bad, key=str)]
 
 
 def run_scenario(data: dict, pool: CardPool, source: str | None = None) -> ScenarioRun:
@@ -264,8 +290,12 @@ def resolve_action(g: Game, raw) -> Action:
 
 
 def _split(name: str) -> tuple[str, int | None]:
+    """``Name@P`` as (name, P); a DataError naming the reference when P is no player number."""
     if "@" in name:
         n, p = name.rsplit("@", 1)
+        p = p.strip()
+        if not (p.isascii() and p.isdigit() and len(p) <= 6):
+            raise DataError(f"{excerpt(name)}: after '@' comes a player number, not {excerpt(p)}")
         return n.strip(), int(p)
     return name.strip(), None
 

@@ -130,7 +130,7 @@ def _check_lesson(lesson, pool: CardPool, source, where: str) -> list[Problem]:
         err("rival", "a list of the rival's answers (actions, as in scenario files)")
         rival = []
     for j, a in enumerate(rival):
-        why = pattern_problem(a)
+        why = pattern_problem(a, pool, 2)
         if why:
             err(f"rival[{j}]", why)
     steps = lesson.get("steps")
@@ -157,11 +157,11 @@ def _check_lesson(lesson, pool: CardPool, source, where: str) -> list[Problem]:
             if not dos:
                 err(f"{sw}.do", "needs at least one action")
             for k, a in enumerate(dos):
-                why = pattern_problem(a)
+                why = pattern_problem(a, pool, 2)
                 if why:
                     err(f"{sw}.do" + (f"[{k}]" if isinstance(step["do"], list) else ""), why)
         if "highlight" in step:
-            why = _highlight_problem(step["highlight"])
+            why = _highlight_problem(step["highlight"], pool)
             if why:
                 err(f"{sw}.highlight", why)
     if "expect" in lesson:
@@ -174,8 +174,10 @@ def _check_lesson(lesson, pool: CardPool, source, where: str) -> list[Problem]:
     return out
 
 
-def pattern_problem(a) -> str | None:
-    """Why ``a`` is not an action as scenario files write it (None if it is)."""
+def pattern_problem(a, pool: CardPool | None = None, players: int = 2) -> str | None:
+    """Why ``a`` is not an action as scenario files write it (None if it is); with ``pool``, also a card
+    it names that can never be in the game (``Name@P``: P a player number, as in scenario files)."""
+    from engine.capeclash.scenario import CARD_ARGS, _card_ref_problem
     if isinstance(a, str):
         return None if a in TYPES else f"unknown action {excerpt(a)}{suggest(a, TYPES)}"
     if not isinstance(a, dict):
@@ -193,31 +195,43 @@ def pattern_problem(a) -> str | None:
     elif not isinstance(typ, str) or typ not in TYPES:
         return f"unknown action type {excerpt(typ)}{suggest(typ, TYPES)}"
     for k, v in a.items():
-        if k in (typ, "type"):
-            continue
-        if k not in TYPES[typ]:
+        if k == "type" or (k == typ and (not TYPES[typ] or v is None)):
+            continue  # ({pass: null}, {choose: null}: the type alone)
+        if k != typ and k not in TYPES[typ]:
             return f"{typ} takes no argument {k!r}" + (f" (it takes {', '.join(TYPES[typ])})" if TYPES[typ] else "")
         if k == "face_up" and not isinstance(v, bool):
             return f"face_up must be true or false, not {excerpt(v)}"
         if isinstance(v, (list, dict)) or v is None:
             return f"{k} must be a name or a number, not {excerpt(v)}"
+        arg = TYPES[typ][0] if k == typ else k
+        why = _card_ref_problem(v, pool, players) if arg in CARD_ARGS else None
+        if why:
+            return f"{arg}: {why}"
     return None
 
 
-def _highlight_problem(h) -> str | None:
+def _highlight_problem(h, pool: CardPool | None = None) -> str | None:
+    """Why ``h`` is not a step's highlight (None if it is); every value is checked for its kind before it
+    is looked up (a list or a mapping is never a name)."""
+    from engine.capeclash.scenario import _card_ref_problem
     if not isinstance(h, dict) or sum(k in h for k in HIGHLIGHT_KINDS) != 1:
         return f"one of {{card: NAME}}, {{row: front|back, side: you|rival}} or {{button: ACTION TYPE}}, not {excerpt(h)}"
     extra = set(h) - set(HIGHLIGHT_KINDS) - ({"side"} if "row" in h else set())
     if extra:
-        return f"unknown field {sorted(extra)[0]!r}"
-    if "card" in h and not _text(h["card"]):
-        return f"card must be a card's name, not {excerpt(h['card'])}"
+        return f"unknown field {excerpt(sorted(extra, key=str)[0])}"
+    if "card" in h:
+        if not _text(h["card"]):
+            return f"card must be a card's name, not {excerpt(h['card'])}"
+        why = _card_ref_problem(h["card"], pool, 2)
+        if why:
+            return f"card: {why}"
     if "row" in h:
-        if h["row"] not in ("front", "back"):
+        if not isinstance(h["row"], str) or h["row"] not in ("front", "back"):
             return f"row must be front or back, not {excerpt(h['row'])}"
-        if h.get("side", "you") not in SIDES:
-            return f"side must be you or rival, not {excerpt(h.get('side'))}"
-    if "button" in h and h["button"] not in TYPES:
+        side = h.get("side", "you")
+        if not isinstance(side, str) or side not in SIDES:
+            return f"side must be you or rival, not {excerpt(side)}"
+    if "button" in h and (not isinstance(h["button"], str) or h["button"] not in TYPES):
         return f"button names an action type, not {excerpt(h['button'])}{suggest(h['button'], TYPES)}"
     return None
 
@@ -231,6 +245,14 @@ def _dry_run(data: dict, i: int, pool: CardPool, source) -> list[Problem]:
     except (CapeClashError, ValueError) as e:
         return [Problem(source, None, f"{where}.start", f"the position cannot be set up: {e}")]
     steps = data["lessons"][i]["steps"]
+    try:
+        return _dry_steps(t, g, data, i, steps, source)
+    except CapeClashError as e:  # (a value the checks let through and the engine refuses)
+        return [Problem(source, None, where, f"the lesson cannot be played along its script: {e}")]
+
+
+def _dry_steps(t: Tutorial, g: Game, data: dict, i: int, steps: list, source) -> list[Problem]:
+    where = f"lessons[{i}]"
     for j, step in enumerate(steps):
         if t.lesson_done:
             return [Problem(source, None, f"{where}.steps[{j}]", "the lesson is already over here "

@@ -154,12 +154,13 @@ def run_files(sg: ScenarioGame, pool: Any, files: list, *, quiet: bool = False, 
         lines = None
         data: Any = None  # each game's checker says what is wrong with a file that is not a mapping
         try:
-            data, lines = read_data(f)
+            dups: list[Problem] = []  # a key given twice is listed with the file's other problems
+            data, lines = read_data(f, dups)
             game = data.get("game", "capeclash") if isinstance(data, dict) else sg.name
             if game != sg.name:
-                raise DataError([Problem(str(f), None, "game", f"a scenario of another game ({game!r}): run it "
-                                                               f"with that game's scenario command")])
-            problems = sg.check(data, pool, str(f))
+                raise DataError([*dups, Problem(str(f), None, "game", f"a scenario of another game ({game!r}): "
+                                                                      f"run it with that game's scenario command")])
+            problems = dups + sg.check(data, pool, str(f))
             if problems:
                 raise DataError(problems)
             result = run(sg, data, pool, str(f))
