@@ -285,7 +285,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("rest", nargs=argparse.REMAINDER)
     p.set_defaults(fn=cmd_bench)
 
-    p = sub.add_parser("play", help="play in the terminal (see 'capeclash play -- --help')")
+    p = sub.add_parser("play", help="play in the terminal (see 'capeclash play --help')", add_help=False)
     p.add_argument("rest", nargs=argparse.REMAINDER)
     p.set_defaults(fn=cmd_play)
 
@@ -306,7 +306,14 @@ def main(argv: list[str] | None = None) -> int:
         mod.add_arguments(p)
         p.set_defaults(fn=mod.run)
 
-    args = ap.parse_args(argv)
+    given = sys.argv[1:] if argv is None else list(argv)
+    if words and words[0] == "play":  # everything after 'play' is the terminal game's own (its --help too)
+        at = given.index("play")
+        args = ap.parse_args(given[:at + 1])
+        rest = given[at + 1:]
+        args.rest = rest[1:] if rest[:1] == ["--"] else rest
+    else:
+        args = ap.parse_args(argv)
     try:
         return args.fn(args)
     except CapeClashError as e:

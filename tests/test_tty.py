@@ -375,3 +375,14 @@ def test_every_ai_level_is_offered_and_plays():
     assert len(turns) >= 10
     assert turns == [(str(k), "AI 1 (easy)" if k % 2 else "AI 2 (hard)") for k in range(1, len(turns) + 1)]
     assert re.search(r"^AI 1 \(easy\) recruits ", s.text, re.M) and re.search(r"^AI 2 \(hard\) recruits ", s.text, re.M)
+
+
+def test_the_terminal_games_options_follow_play_directly(capsys):
+    """`capeclash play --seed 3 ...` (argparse's REMAINDER took no option as the first word: only
+    `capeclash play -- --seed 3` worked); the old form with `--` still does."""
+    from apps.cli import main
+    for argv in (["play", "--help"], ["play", "--", "--help"]):
+        assert main(argv) == 0
+        assert "--deck-a" in capsys.readouterr().out
+    assert main(["play", "--seed", "-1"]) != 0
+    assert "--seed" in capsys.readouterr().out
