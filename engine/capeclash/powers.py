@@ -265,7 +265,8 @@ def plays(g: Game, p: int, timing: str) -> list[Action]:
         _offer_powers(g, p, c, timing, my_turn, locs, out)
     if offzone:
         off = pool.offzone
-        for c in [cards[i] for i in (*pl.hand, *pl.ko) if cards[i].cid in off]:
+        for c in [cards[i] for i in (*pl.hand, *pl.ko)
+                  if cards[i].cid in off or "mimic" in pool.cards[cards[i].cid].keywords]:
             if locs is None:
                 locs = locations(g, p)
             _offer_powers(g, p, c, timing, my_turn, locs, out)
@@ -389,10 +390,13 @@ def powers_of(g: Game, c: Card) -> list[tuple[str, int, PowerDef]] | tuple[()]:
     if where == "play" and c.gear is not None:
         e = g.cards[c.gear]
         out += [(e.cid, i, pw) for i, pw in enumerate(g.defs.cards[e.cid].powers)]
-    if "mimic" in d.keywords and where == "play" and g.has_keyword(c, "mimic"):
-        # Mimic describes a character on your side: it copies nothing from a hand or KO pile
-        for o in g.mimic_sources(c):
-            out += [(o.cid, i, pw) for i, pw in enumerate(g.defs.cards[o.cid].powers) if pw.zone == "play"]
+    if "mimic" in d.keywords and (where != "play" or g.has_keyword(c, "mimic")):
+        # Mimic works in a hand and a KO pile too (000): there it has the powers of its face-up teammates
+        # on its owner's side that work from where it is (a power that brings a card back from the KO
+        # pile, say); a power that works in play is of no use there
+        side = c.side if where == "play" else g.players[c.owner].side
+        for o in g.mimic_sources(c, side):
+            out += [(o.cid, i, pw) for i, pw in enumerate(g.defs.cards[o.cid].powers) if pw.zone == where]
     return out
 
 
