@@ -461,12 +461,16 @@ def _strike_stage(g: Game, cb: Combat, frame: CombatStep) -> bool:
     values = _strike_values(g, strikers, d)
     total = cb.fero_total + sum(values) if strikers else 0
     _apply_stuns(g, cb, _strikes(g, strikers, values, total, d, targets))
+    cb.fero_total = total or cb.fero_total  # what the attackers struck with in all (Double Strike adds to it)
     cb.stage = "again"
     return False
 
 
 def _double_strike_stage(g: Game, cb: Combat, frame: CombatStep) -> bool:
-    """Double Strike: those characters strike once more, right after their first strike."""
+    """Double Strike: those characters strike once more, right after their first strike. A second
+    strike at the character struck first adds to the first: the attackers' ATK of the whole attack and
+    the Double Strike attackers' ATK once more, or the defender's ATK twice, against DEF (rulebook 002,
+    on striking one character twice)."""
     cb.stage = "done"
     if not cb.attackers or cb.defender is None or not g.kw_possible("double_strike"):
         return True
@@ -479,14 +483,15 @@ def _double_strike_stage(g: Game, cb: Combat, frame: CombatStep) -> bool:
         return True
     g.log("strike", "Double Strike: a second strike.")
     values = _strike_values(g, strikers, d)
-    _apply_stuns(g, cb, _strikes(g, strikers, values, sum(values), d, targets))
+    _apply_stuns(g, cb, _strikes(g, strikers, values, cb.fero_total + sum(values), d, targets, again=True))
     return False
 
 
 def _strikes(g: Game, strikers: list[int], values: list[int], total: int, d: Card,
-             targets: list[int]) -> list[tuple]:
+             targets: list[int], again: bool = False) -> list[tuple]:
     """Compare strikes (``values``: what each striker strikes ``d`` for) and return what gets
-    stunned (applied together afterwards)."""
+    stunned (applied together afterwards). ``again``: Double Strike's second strikes, each added to
+    the first at the same character (``total`` holds the attack's first strike too)."""
     out = []
     dfn = stats.defense(g, d)
     # a character needs at least 1 ATK to strike: one with less (or one that can't strike the
@@ -499,15 +504,17 @@ def _strikes(g: Game, strikers: list[int], values: list[int], total: int, d: Car
         if total >= dfn:
             out.append((d.iid, hitters))
         g.log("strike", f"{_names(g, hitters)} strike{'s' if len(hitters) == 1 else ''} {g.name(d.iid)} "
-                        f"for {total} against DEF {dfn}: {verdict}.", None, {"cards": (*hitters, d.iid)})
+                        f"{'again, for ' if again else 'for '}{total}{' in all' if again else ''} against DEF "
+                        f"{dfn}: {verdict}.", None, {"cards": (*hitters, d.iid)})
     for tid in targets:
         t = g.cards[tid]
-        v = strike_value(g, d, t)
+        v = strike_value(g, d, t) * (2 if again else 1)  # a second strike at the same character adds to the first
         tdef = stats.defense(g, t)
         g.emit("strikes", d.iid, {"victim": tid})
         if v >= tdef:
             out.append((tid, [d.iid]))
-        g.log("strike", f"{g.name(d.iid)} strikes back at {g.name(tid)} for {v} against DEF {tdef}: "
+        g.log("strike", f"{g.name(d.iid)} strikes back at {g.name(tid)} {'again, for ' if again else 'for '}{v}"
+                        f"{' in all' if again else ''} against DEF {tdef}: "
                         f"{'stunned' if v >= tdef else 'not enough'}.", None, {"cards": (d.iid, tid)})
     return out
 

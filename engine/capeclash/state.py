@@ -203,7 +203,7 @@ class Combat:
         self.passes = 0
         self.stage = "window"              # window -> ferocious -> strike -> done
         self.struck: list[int] = []        # characters that struck in the Ferocious step
-        self.fero_total = 0                # ATK the Ferocious attackers struck with
+        self.fero_total = 0                # ATK the attackers struck with so far (Ferocious first)
         self.survivors_ok = True           # False once cancelled: nobody "survives"
         self.targets: list[int] = []       # whom the defender struck back at
 

@@ -166,7 +166,7 @@ KEYWORDS: dict[str, dict] = {
     "jammer": {"text": "Enemy supporting characters can't recover."},
     "elusive": {"text": "Characters with {param} can't strike it.", "param": "keyword"},
     "unbreakable": {"text": "It can't be KO'd while {param}.", "param": "condition"},
-    "double_strike": {"text": "It strikes one more time in each combat, right after its first strike."},
+    "double_strike": {"text": "It strikes one more time in each combat, right after its first strike; a second strike at the same character adds to the first."},
     "pacifist": {"text": "It can't strike."},
 }
 
