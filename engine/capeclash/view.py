@@ -6,7 +6,7 @@ player's face-down resources. Stunned characters and KO piles are public.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from engine.capeclash import stats
 from engine.cardlang.phrases import DURATION
@@ -203,7 +203,8 @@ def combat_preview(g: Game) -> dict | None:
     ``strikes``: the attackers' strike on the defender, then the defender's strike back at each
     attacker it may strike (``choose``: it strikes only one of them, chosen when combat resolves).
     Each strike has its ATK against the victim's DEF and whether it stuns. Ferocious and Double
-    Strike change the order and count of strikes; they are named in ``notes``."""
+    Strike change the order and count of strikes; they are named in ``notes``, and a Double Strike's
+    second strike, where the first does not stun, comes last (``again``: its ATK is both strikes')."""
     from engine.capeclash import combat as C
     cb = g.combat
     if cb is None or cb.defender is None or not cb.attackers or cb.stage not in ("window", "ferocious"):
@@ -220,16 +221,30 @@ def combat_preview(g: Game) -> dict | None:
             v = C.strike_value(g, d, tc)
             tdef = stats.defense(g, tc)
             back.append({"by": [d.iid], "at": t, "atk": v, "def": tdef, "stuns": v >= 1 and v >= tdef})
+    # Double Strike: a second strike at the same character, added to the first (listed last, as "again")
+    again: list[dict] = []
+    if g.kw_possible("double_strike"):
+        twice = [i for i, v in zip(cb.attackers, values, strict=True) if v >= 1
+                 and g.has_keyword(g.cards[i], "double_strike")]
+        if twice and not strikes[0]["stuns"]:
+            more = total + sum(v for i, v in zip(cb.attackers, values, strict=True) if i in twice)
+            again.append({"by": twice, "at": d.iid, "atk": more, "def": dfn, "stuns": more >= dfn, "again": True})
+        if g.has_keyword(d, "double_strike"):
+            for b in back:
+                v, tdef = cast(int, b["atk"]), cast(int, b["def"])
+                if not b["stuns"]:
+                    again.append({**b, "atk": 2 * v, "stuns": v >= 1 and 2 * v >= tdef, "again": True})
     notes = []
     if back and len(back) > 1 and not C._monstrous(g, cb, d):
         notes.append(f"{g.name(d.iid)} strikes back at one of them")
-    for kw, text in (("ferocious", "strikes first (Ferocious)"), ("double_strike", "strikes twice (Double Strike)")):
+    for kw, text in (("ferocious", "strikes first (Ferocious)"),
+                     ("double_strike", "strikes twice (Double Strike): at the same character, the two add up")):
         for i in [*cb.attackers, d.iid]:
             if g.kw_possible(kw) and g.has_keyword(g.cards[i], kw):
                 notes.append(f"{g.name(i)} {text}")
     if cb.ranged and not back:
         notes.append("a ranged attack: no strike back")
-    return {"strikes": strikes + back, "choose": len(back) > 1 and not C._monstrous(g, cb, d), "notes": notes}
+    return {"strikes": strikes + back + again, "choose": len(back) > 1 and not C._monstrous(g, cb, d), "notes": notes}
 
 
 def build_view(g: Game, viewer: int | None) -> dict:

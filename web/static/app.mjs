@@ -914,7 +914,8 @@ function previewStrikes(v) {
   if (!p) return null;
   const name = (iid) => findChar(v, iid)?.name || "?";
   return p.strikes.map((s, i) => ({ cls: s.stuns ? "stuns" : "holds", or: i === 1 && p.choose ? "or " : "",
-    by: s.by.map(name).join(" + "), at: name(s.at), atk: s.atk, def: s.def, verdict: s.stuns ? "stunned" : "holds" }));
+    by: s.by.map(name).join(" + ") + (s.again ? " again" : ""), at: name(s.at), atk: s.atk, def: s.def,
+    verdict: s.stuns ? "stunned" : "holds" }));
 }
 
 // In a combat the dock also keeps the preview in sight (the board's copy may be scrolled away while the
