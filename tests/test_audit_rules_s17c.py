@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from engine.capeclash.position import build
+from engine.capeclash.testing import act as _act
+from engine.capeclash.testing import named as _named
 from engine.capeclash.testing import shared_pool
 
 
@@ -10,20 +12,6 @@ def _duel(ana: dict, bo: dict, phase: str = "main", active: int = 0):
     pool = shared_pool(["card_data"])
     return build(pool, {"turn": 5, "active": active, "phase": phase,
                         "players": [{"name": "Ana", **ana}, {"name": "Bo", **bo}]})
-
-
-def _named(g, name: str, side: int | None = None):
-    return next(c for c in g.cards.values() if g.name(c.iid) == name and (side is None or c.side == side))
-
-
-def _act(g, kind: str, **args):
-    """Carry out the one legal action of ``kind`` with these arguments (for any player asked)."""
-    for p in range(len(g.players)):
-        for a in g.legal_actions(p):
-            if a.type == kind and all(a.args.get(k) == v for k, v in args.items()):
-                g.apply(a)
-                return
-    raise AssertionError(f"no legal {kind} {args}")
 
 
 def _attack(g, attackers, defender) -> None:

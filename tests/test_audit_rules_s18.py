@@ -4,6 +4,8 @@ player (see also the audit-s18-* scenarios)."""
 from __future__ import annotations
 
 from engine.capeclash.position import build
+from engine.capeclash.testing import act as _act
+from engine.capeclash.testing import named as _named
 from engine.capeclash.testing import shared_pool
 
 MAINS = [("Ana", "Captain Solace"), ("Bo", "Baron Dusk"), ("Cy", "Warden Vale"), ("Di", "Mirror Jester")]
@@ -14,20 +16,6 @@ def _game(mode: str, players: list[dict], turn: int = 5, active: int = 0, phase:
     specs = [{"name": name, "main": {"card": main, "row": "back"}, **spec}
              for (name, main), spec in zip(MAINS, players, strict=False)]
     return build(pool, {"turn": turn, "active": active, "phase": phase, "players": specs, **extra}, mode=mode)
-
-
-def _named(g, name: str, side: int | None = None):
-    return next(c for c in g.cards.values() if g.name(c.iid) == name and (side is None or c.side == side))
-
-
-def _act(g, kind: str, **args):
-    """Carry out the one legal action of ``kind`` with these arguments (for any player asked)."""
-    for p in range(len(g.players)):
-        for a in g.legal_actions(p):
-            if a.type == kind and all(a.args.get(k) == v for k, v in args.items()):
-                g.apply(a)
-                return
-    raise AssertionError(f"no legal {kind} {args}")
 
 
 def _to_main(g) -> None:

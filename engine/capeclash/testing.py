@@ -10,6 +10,7 @@ from pathlib import Path
 
 from engine.capeclash.decks import Deck
 from engine.capeclash.game import Game
+from engine.capeclash.state import Card
 from engine.cardlang.cards import CardPool
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -117,3 +118,19 @@ def pattern_deck(pool: CardPool, r, name: str) -> Deck:
     _deal(cards, others, 44, 4, r)
     cards += [places[r.below(len(places))] for _ in range(16)]
     return Deck(name, mains[r.below(len(mains))], cards)
+
+
+def named(g: Game, name: str, side: int | None = None) -> Card:
+    """The card called ``name`` (on ``side``, if given): for tests that build positions by name."""
+    return next(c for c in g.cards.values() if g.name(c.iid) == name and (side is None or c.side == side))
+
+
+def act(g: Game, kind: str, **args) -> None:
+    """Carry out the first legal action of ``kind`` with these arguments, for whichever player is
+    asked (tests that play a position by hand)."""
+    for p in range(len(g.players)):
+        for a in g.legal_actions(p):
+            if a.type == kind and all(a.args.get(k) == v for k, v in args.items()):
+                g.apply(a)
+                return
+    raise AssertionError(f"no legal {kind} {args}")
