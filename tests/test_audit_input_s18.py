@@ -457,3 +457,29 @@ def test_a_pasted_deck_with_an_empty_main_line_is_refused_in_the_browser(starter
     out = json.loads(s.handle(json.dumps({"op": "new_game", "seed": 1, "viewer": 0, "seats": [
         {"name": "A", "deck": {"text": text}, "ai": None}, {"name": "B", "deck": decks[1]["id"], "ai": "easy"}]})))
     assert not out["ok"] and out["error"]["code"] != "internal_error", out
+
+
+@pytest.mark.parametrize("line, count", [("-4 Crossbow Adept", "'-4'"), ("2.5 Crossbow Adept", "'2.5'")])
+def test_a_text_deck_line_with_a_count_that_is_no_whole_number_names_the_count(line, count):
+    """It said "expected 'COUNT CARD NAME' or 'Main: NAME'", as if the line had no count at all."""
+    from engine.capeclash.decks import Deck
+    d = Deck.from_text(f"Main: Aeris Vale\n{line}\n", "t.txt")
+    assert any("line 2" in str(p) and f"not {count}" in str(p) for p in d.problems), [str(p) for p in d.problems]
+
+
+@pytest.mark.parametrize("field", ["team", "description"])
+def test_a_yaml_decks_team_and_description_are_text(field):
+    from engine.capeclash.decks import Deck
+    from engine.core.errors import DeckError
+    data = {"name": "X", "main": "aeris-vale-1", "cards": {"sky-lookout": 4}, field: ["not", "text"]}
+    try:
+        problems = Deck.from_data(data, "d.yaml").problems
+    except DeckError as e:
+        problems = e.problems
+    assert any(p.field == field and "must be text" in p.message for p in problems), [str(p) for p in problems]
+
+
+def test_an_unknown_mode_suggests_the_one_meant():
+    from engine.capeclash.config import normalise_config
+    with pytest.raises(ValueError, match="did you mean 'duel'"):
+        normalise_config({"mode": "dual", "players": []})

@@ -23,7 +23,7 @@ def normalise_config(config: dict, pool: CardPool | None = None) -> dict:
     """A new game's config with its defaults, checked as a save's config is (``config_problems``, and
     with ``pool`` each deck by ``game_deck_problems``): a game never starts with a config that its own
     save could not be loaded from. Raises ``DataError`` listing every problem."""
-    from engine.core.errors import DataError, Problem, excerpt
+    from engine.core.errors import DataError, Problem, excerpt, suggest
     if not isinstance(config, dict):
         raise DataError([Problem(None, None, "config", f"must be a mapping, not {excerpt(config)}")])
     out = dict(config)
@@ -34,7 +34,8 @@ def normalise_config(config: dict, pool: CardPool | None = None) -> dict:
     if out.get("position") is None:
         out.pop("position", None)
     if out["mode"] not in MODES:
-        raise ValueError(f"unknown mode {excerpt(out['mode'])}; choose one of {', '.join(MODES)}")
+        raise ValueError(f"unknown mode {excerpt(out['mode'])}{suggest(out['mode'], MODES)}; "
+                         f"choose one of {', '.join(MODES)}")
     problems = config_problems(out, None)
     if pool is not None and isinstance(out["players"], list):
         for i, p in enumerate(out["players"]):
@@ -163,7 +164,7 @@ def config_from_json(pool: CardPool, data, source: str) -> dict:
     problems += config_problems(data, source)
     mode = data.get("mode")
     if not isinstance(mode, str) or mode not in MODES:
-        problems.append(Problem(source, None, "config.mode", f"unknown mode {excerpt(mode)}"))
+        problems.append(Problem(source, None, "config.mode", f"unknown mode {excerpt(mode)}{suggest(mode, MODES)}"))
     elif not MODES[mode][0] <= len(data["players"]) <= MODES[mode][1]:
         lo, hi = MODES[mode]
         problems.append(Problem(source, None, "config.players", f"a {mode} game has {lo if lo == hi else f'{lo}-{hi}'}"

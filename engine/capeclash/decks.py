@@ -111,8 +111,9 @@ class Deck:
             raise DeckError([Problem(source, None, None, "a deck is a mapping with name, main and cards")])
         if not isinstance(data.get("main"), str):
             problems.append(Problem(source, None, "main", "names the main character's card id"))
-        if not isinstance(data.get("name", ""), str):
-            problems.append(Problem(source, None, "name", f"must be text, not {excerpt(data.get('name'))}"))
+        for k in ("name", "description", "team"):  # (the team a deck is shown under, its blurb: text)
+            if data.get(k) is not None and not isinstance(data[k], str):
+                problems.append(Problem(source, None, k, f"must be text, not {excerpt(data[k])}"))
         cards = expand(data.get("cards"), "cards")
         raw_piles = data.get("piles") or {}
         if not isinstance(raw_piles, dict):
@@ -164,6 +165,11 @@ class Deck:
                                                                   "('Main: NAME')"))
                 continue
             m = _LINE.fullmatch(line)
+            if not m and re.fullmatch(r"(?:[-+]\d|\d+[.,]\d)\S*\s+\S.*", line):
+                problems.append(Problem(source, None, f"line {no}",
+                                        f"a count is a whole number of copies from 1 up, not "
+                                        f"{excerpt(line.split()[0])} ({excerpt(line)})"))
+                continue
             if not m:
                 problems.append(Problem(source, None, f"line {no}",
                                         f"expected 'COUNT CARD NAME' or 'Main: NAME', got {excerpt(line)}"))
@@ -210,8 +216,9 @@ class Deck:
             problems.append(Problem(source, None, "main", "names the main character (level 1)" if main is None else
                                     f"names the main character (level 1), not {excerpt(main)}"))
             main = ""
-        if not isinstance(data.get("name", ""), str):
-            problems.append(Problem(source, None, "name", f"must be text, not {excerpt(data.get('name'))}"))
+        for k in ("name", "description", "team"):  # (the team a deck is shown under, its blurb: text)
+            if data.get(k) is not None and not isinstance(data[k], str):
+                problems.append(Problem(source, None, k, f"must be text, not {excerpt(data[k])}"))
         raw = data.get("cards")
         if not isinstance(raw, dict):
             problems.append(Problem(source, None, "cards", "a mapping of card -> count"))
