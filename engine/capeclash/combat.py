@@ -380,9 +380,10 @@ def step(g: Game, frame: CombatStep) -> None:
             return
 
 
-def _who_strikes_back(g: Game, cb: Combat, frame: CombatStep, d: Card) -> list[int] | None:
+def _who_strikes_back(g: Game, cb: Combat, frame: CombatStep, d: Card, second: bool = False) -> list[int] | None:
     """The attackers the defender strikes back at (one, or all for Monstrous); None while a
-    player must still choose."""
+    player must still choose (``second``: Double Strike's second strike, at the same attacker or
+    another)."""
     if not can_strike_back(g, cb, d):
         return []
     candidates = strike_back_candidates(g, cb, d)
@@ -401,7 +402,8 @@ def _who_strikes_back(g: Game, cb: Combat, frame: CombatStep, d: Card) -> list[i
     else:
         chooser = g.controller(d)
     g.ask("strike_back", [chooser], options=list(candidates),
-          prompt=f"Choose the attacker {g.name(d.iid)} strikes back at")
+          prompt=f"Choose the attacker {g.name(d.iid)} strikes back at" if not second else
+          f"Choose the attacker {g.name(d.iid)} strikes with its second strike (the same one again: the two add up)")
     return None
 
 
@@ -471,27 +473,34 @@ def _double_strike_stage(g: Game, cb: Combat, frame: CombatStep) -> bool:
     strike at the character struck first adds to the first: the attackers' ATK of the whole attack and
     the Double Strike attackers' ATK once more, or the defender's ATK twice, against DEF (rulebook 002,
     on striking one character twice)."""
-    cb.stage = "done"
     if not cb.attackers or cb.defender is None or not g.kw_possible("double_strike"):
+        cb.stage = "done"
         return True
     d = g.cards[cb.defender]
     strikers = [i for i in cb.attackers if g.has_keyword(g.cards[i], "double_strike")]
-    targets = []
-    if g.has_keyword(d, "double_strike") and can_strike_back(g, cb, d):
-        targets = [t for t in cb.targets if t in strike_back_candidates(g, cb, d)]
+    targets: list[int] = []
+    if g.has_keyword(d, "double_strike"):
+        # the defender's second strike: at the attacker it struck (the two add up) or at another one
+        who = _who_strikes_back(g, cb, frame, d, second=True)
+        if who is None:
+            return False
+        targets = who
+    cb.stage = "done"
     if not (strikers or targets):
         return True
     g.log("strike", "Double Strike: a second strike.")
     values = _strike_values(g, strikers, d)
-    _apply_stuns(g, cb, _strikes(g, strikers, values, cb.fero_total + sum(values), d, targets, again=True))
+    _apply_stuns(g, cb, _strikes(g, strikers, values, cb.fero_total + sum(values), d, targets, again=True,
+                                 struck_before=set(cb.targets)))
     return False
 
 
 def _strikes(g: Game, strikers: list[int], values: list[int], total: int, d: Card,
-             targets: list[int], again: bool = False) -> list[tuple]:
+             targets: list[int], again: bool = False, struck_before: frozenset[int] | set[int] = frozenset()) -> list[tuple]:
     """Compare strikes (``values``: what each striker strikes ``d`` for) and return what gets
     stunned (applied together afterwards). ``again``: Double Strike's second strikes, each added to
-    the first at the same character (``total`` holds the attack's first strike too)."""
+    the first at the same character (``total`` holds the attack's first strike too; the defender's
+    strike back at an attacker in ``struck_before`` counts twice)."""
     out = []
     dfn = stats.defense(g, d)
     # a character needs at least 1 ATK to strike: one with less (or one that can't strike the
@@ -508,13 +517,14 @@ def _strikes(g: Game, strikers: list[int], values: list[int], total: int, d: Car
                         f"{dfn}: {verdict}.", None, {"cards": (*hitters, d.iid)})
     for tid in targets:
         t = g.cards[tid]
-        v = strike_value(g, d, t) * (2 if again else 1)  # a second strike at the same character adds to the first
+        twice = again and tid in struck_before  # a second strike at the same character adds to the first
+        v = strike_value(g, d, t) * (2 if twice else 1)
         tdef = stats.defense(g, t)
         g.emit("strikes", d.iid, {"victim": tid})
         if v >= tdef:
             out.append((tid, [d.iid]))
-        g.log("strike", f"{g.name(d.iid)} strikes back at {g.name(tid)} {'again, for ' if again else 'for '}{v}"
-                        f"{' in all' if again else ''} against DEF {tdef}: "
+        g.log("strike", f"{g.name(d.iid)} strikes back at {g.name(tid)} {'again, for ' if twice else 'for '}{v}"
+                        f"{' in all' if twice else ''} against DEF {tdef}: "
                         f"{'stunned' if v >= tdef else 'not enough'}.", None, {"cards": (d.iid, tid)})
     return out
 
