@@ -44,7 +44,7 @@ from engine.core.errors import (
     excerpt,
     suggest,
 )
-from engine.core.protocol import ruleset
+from engine.core.protocol import ruleset, ruleset_of
 from engine.core.rng import Rng
 
 WEB_SAVE_FORMAT = "capeclash-web-save"
@@ -150,8 +150,11 @@ SAME_ANSWER_LIMIT = 6
 SAME_ANSWER_DEPTH = 2  # a choice is tried through at most one more such choice after it
 CARD_ARGS = ("card", "target", "source", "discard")  # the arguments of an action that name a card
 # Plays that may be futile (``engine.capeclash.futility``): in hot-seat, a decision whose only other
-# answer is "pass" is answered with it, so the device is not handed over for nothing.
+# answer is "pass" is answered with it, so the device is not handed over for nothing. (So the player at
+# the device learns that the other holds nothing playable now, as with MTG Arena's auto-pass: the price
+# of handing over only for a real choice; Full control asks every question.)
 FUTILE_TYPES = ("plot", "power")
+SHOWING_EVENTS = ("reveal",)  # log events that show cards to everyone (``data["cards"]``: which; as invariants.SHOWING_EVENTS)
 BUILD_STEPS = ("resource", "recruit", "formation")  # answers given in a row at most (a game never needs so many)
 
 
@@ -438,27 +441,40 @@ class Session(TutorialOps):
         return sum(1 for seat in self.seats if not seat.get("ai")) >= 2
 
     def _same_outcome(self, g: Game, legal: list, depth: int = SAME_ANSWER_DEPTH) -> bool:
-        """Does every one of ``legal`` lead to the same game, once the answers that change nothing
-        after it are given (as ``_auto_run`` gives them)? Two games also count as the same when one
-        player is asked the same few questions in both and each answer leads to the same game
-        again (``_equivalent``): the order of two triggers when the second asks the other player
-        something either way."""
+        """Does every one of ``legal`` (one player's answers) lead to the same game, once the answers
+        that change nothing after it are given (as ``_auto_run`` gives them)? Two games also count as
+        the same when one player is asked the same few questions in both and each answer leads to the
+        same game again (``_equivalent``): the order of two triggers when the second asks the other
+        player something either way.
+
+        The judgement is the deciding player's: it rests on nothing hidden from them (it shows on
+        their screen as ``trivial``, and in hot-seat as a question answered for them). So only their
+        own answers are given on the copies (another human's, answers that change nothing, would
+        follow from their hand: whether they hold a plot twist they could play), and another
+        player's question is looked into only when its answers are public ones (see ``_equivalent``)."""
+        if not legal:
+            return False
+        who = legal[0].player
         after = []
         for a in legal:
             c = g.copy()
             try:
                 c.apply(a)
-                self._settle(c, depth - 1)
+                self._settle(c, depth - 1, who)
             except CapeClashError:
                 return False
             after.append(c)
-        return all(self._equivalent(after[0], c, depth) for c in after[1:])
+        return all(self._equivalent(after[0], c, depth, who) for c in after[1:])
 
     @staticmethod
     def _state_key(g: Game) -> str:
         return json.dumps(g.state_json(), sort_keys=True, separators=(",", ":"))
 
-    def _equivalent(self, a: Game, b: Game, depth: int) -> bool:
+    def _equivalent(self, a: Game, b: Game, depth: int, who: int) -> bool:
+        """Are ``a`` and ``b`` the same game, or does the player asked next in both have the same
+        few answers, each leading to the same game again? Judged for ``who``: another player's
+        question counts only when its answers are of the kinds that name no card (yes, no, an order,
+        a choice among the public options) and none names a card hidden from ``who``."""
         if self._state_key(a) == self._state_key(b):
             return True
         if depth <= 0 or a.is_over or b.is_over or a.to_act != b.to_act or not a.to_act:
@@ -467,32 +483,36 @@ class Session(TutorialOps):
         la, lb = a.legal_actions(p), b.legal_actions(p)
         if [str(x) for x in la] != [str(x) for x in lb] or len(la) > SAME_ANSWER_LIMIT:
             return False
+        if p != who:
+            hidden = self._unseen(a, who)
+            if any(x.type not in SAME_ANSWER_TYPES or any(x.args.get(k) in hidden for k in CARD_ARGS) for x in la):
+                return False
         for x in la:
             ca, cb = a.copy(), b.copy()
             try:
                 ca.apply(x)
                 cb.apply(x)
-                self._settle(ca, depth - 1)
-                self._settle(cb, depth - 1)
+                self._settle(ca, depth - 1, who)
+                self._settle(cb, depth - 1, who)
             except CapeClashError:
                 return False
-            if not self._equivalent(ca, cb, depth - 1):
+            if not self._equivalent(ca, cb, depth - 1, who):
                 return False
         return True
 
-    def _settle(self, c, depth: int) -> None:
-        """On a copy being tried: give the answers ``_auto_run`` would give (humans' answers that
-        change nothing), up to the next real decision or a computer player's."""
+    def _settle(self, c, depth: int, who: int) -> None:
+        """On a copy being tried: give the answers ``_auto_run`` would give ``who`` (answers that
+        change nothing), up to the next real decision of theirs or anyone else's question."""
         if not self.seats:
             return
         for _ in range(AUTO_LIMIT):
             to_act = c.to_act
-            if not to_act or any(self.seats[p]["ai"] for p in to_act):
+            if not to_act or to_act != [who] or self.seats[who]["ai"]:
                 return
-            answers = [self._given(c, p, depth) for p in to_act]
-            if any(a is None for a in answers):
+            answer = self._given(c, who, depth)
+            if answer is None:
                 return
-            c.apply(answers[0])
+            c.apply(answer)
 
     def _holds_private(self, g, p: int) -> bool:
         """Would ``p``'s screen show anything another player may not see? Such a screen needs the
@@ -717,13 +737,20 @@ class Session(TutorialOps):
             if not to_act or not all(self.seats[p]["ai"] for p in to_act):
                 break
             p = to_act[0]
-            moved.append(str(self._ai_action(g, p, self.seats[p]["ai"], self.ai_rngs.setdefault(p, _seat_rng(0, p)))))
+            hidden = self._unseen(g, viewer)
+            a = self._ai_action(g, p, self.seats[p]["ai"], self.ai_rngs.setdefault(p, _seat_rng(0, p)))
+            moved.append(_public_move(a, hidden & self._unseen(g, viewer)))
         if not moved:
             raise WebError("not_ai_turn", "no computer player is to act now")
         self._auto_run(g)
         out = self.op_state(viewer=viewer)
         out["ai_actions"] = moved
         return out
+
+    @staticmethod
+    def _unseen(g, viewer: int | None) -> set[int]:
+        """The cards hidden from ``viewer`` now (the ruleset's own account)."""
+        return ruleset_of(g).unseen_cards(g, viewer)
 
     def _ai_action(self, g: Game, p: int, level: str, rng: Rng) -> Action:
         pol = self._policies.get(p)
@@ -747,7 +774,9 @@ class Session(TutorialOps):
     QUIET_AI_MOVES = frozenset({"pass", "no", "end_step"})
 
     def _mark(self, g) -> tuple:
-        return (g, len(g.actions), len(g.events), g.rng.state, g.turn)
+        # (and the cards each human may not see now: one they see later was shown to them)
+        humans = [i for i, s in enumerate(self.seats) if not s["ai"]]
+        return (g, len(g.actions), len(g.events), g.rng.state, g.turn, {h: self._unseen(g, h) for h in humans})
 
     def _undo_floor(self, g) -> int:
         """The undo rule (F4), in one place: undo never goes back past a point where a human was
@@ -757,6 +786,7 @@ class Session(TutorialOps):
         pick), the turn changed (so never past one's own end of turn), or the computer made a
         move other than a quiet pass (its choices follow from its hidden cards). Checked over the
         moves made since the last look (each request), so the floor is that request's end.
+        A card shown to everyone (revealed, milled from a deck) counts as shown to every human.
         Returns how many actions must be kept."""
         mark = getattr(self, "_undo_mark", None)
         if mark is None or mark[0] is not g:
@@ -764,7 +794,7 @@ class Session(TutorialOps):
             self._undo_floor_n = len(g.actions)
             self._undo_mark = self._mark(g)
             return self._undo_floor_n
-        _, n0, e0, rng0, turn0 = mark
+        _, n0, e0, rng0, turn0, unseen0 = mark
         if len(g.actions) != n0:
             humans = {i for i, s in enumerate(self.seats) if not s["ai"]}
             acts = g.actions[n0:]
@@ -772,6 +802,10 @@ class Session(TutorialOps):
                 g.rng.state != rng0
                 or g.turn != turn0
                 or any(e.secret and humans & set(e.secret) for e in g.events[e0:])
+                # cards shown to everyone: revealed (even if hidden again since: put back into a deck),
+                # or hidden from a human before and not now (milled, played from a deck, revealed in place)
+                or any(e.type in SHOWING_EVENTS and e.data.get("cards") for e in g.events[e0:])
+                or any(unseen0[h] - self._unseen(g, h) for h in unseen0)
                 or any(a.get("player") not in humans and a.get("type") not in self.QUIET_AI_MOVES for a in acts))
             if revealed:
                 self._undo_floor_n = len(g.actions)
@@ -948,9 +982,16 @@ class Session(TutorialOps):
         r = self.replay
         out = self._state(r["game"], None, 0, r["seats"])
         out["replay"] = {"pos": r["pos"], "length": len(r["actions"]),
-                         "last": (r["game"].describe(Action.from_json(r["actions"][r["pos"] - 1]))
+                         "last": (self._public_label(r["game"], Action.from_json(r["actions"][r["pos"] - 1]))
                                   if r["pos"] else None)}
         return out
+
+    def _public_label(self, g, a: Action) -> str:
+        """The label of a move just made, as a spectator may read it: a card it names that is hidden
+        from them now ("Put a card into your resources face down", a card taken from a deck into a
+        hand) is not named."""
+        hidden = {v for k in CARD_ARGS if isinstance(v := a.args.get(k), int)} & self._unseen(g, None)
+        return self.kind.describe(self, g, a, hidden) if hidden else g.describe(a)
 
     # -------------------------------------------------------------- checks
 
@@ -999,6 +1040,17 @@ class Session(TutorialOps):
 
     def _start_bench_game(self, level: str, seed: int) -> None:
         self.kind.bench_game(self, level, seed)
+
+
+def _public_move(a: Action, hidden: set[int]) -> str:
+    """A computer's move as the viewer may read it: its text with "?" for each card it names that is
+    hidden from the viewer both before and after it ("1:resource card=? face_up=false": a card put
+    into a resource row face down, or taken from a deck into a hand). An instance id seen earlier
+    (a revealed hand, a character returned to a hand) would otherwise say which card lies hidden."""
+    if not any(isinstance(v, int) and not isinstance(v, bool) and v in hidden for v in a.args.values()):
+        return str(a)
+    return str(Action(a.player, a.type, **{k: "?" if k in CARD_ARGS and isinstance(v, int) and not isinstance(v, bool)
+                                             and v in hidden else v for k, v in a.args.items()}))
 
 
 def _seat_problems(seats: list, fields: tuple) -> list[str]:
@@ -1312,6 +1364,11 @@ class CapeClashWeb:
             out["row"] = a.get("row") or ("back" if g.cards[a["card"]].row == "front" else "front")
         return out
 
+    def describe(self, ses, g: Game, a: Action, hidden: set[int]) -> str:
+        """An action's label with ``hidden`` cards not named."""
+        from engine.capeclash.view import describe_action
+        return describe_action(g, a, hidden)
+
     def result_text(self, ses, g: Game) -> str | None:
         r = g.result
         if not r:
@@ -1464,6 +1521,13 @@ class DiceWeb:
         if roll:
             out["roll"] = {**roll, "attacker_name": g.name(roll["attacker"]), "defender_name": g.name(roll["defender"])}
         return out
+
+    def describe(self, ses, g, a: Action, hidden: set[int]) -> str:
+        """An action's label with ``hidden`` cards not named."""
+        label = g.describe(a)
+        for c in hidden:
+            label = label.replace(g.name(c), "a card")
+        return label
 
     def action_json(self, ses, g, a: Action) -> dict:
         if a.type == "choose":

@@ -294,11 +294,13 @@ def _resource(g: Game, c: Card, mine: bool) -> dict:
     return {"hidden": True, "face_up": False}
 
 
-def describe_action(g: Game, a: Action) -> str:
+def describe_action(g: Game, a: Action, hidden: frozenset[int] | set[int] = frozenset()) -> str:
+    """A plain-language label for an action. ``hidden``: cards to call "a card" instead of naming
+    them (those hidden from whoever reads the label: a replay's spectator reading a past move)."""
     t = a.type
 
     def nm(k: str) -> str:
-        return g.name(a[k])
+        return "a card" if a[k] in hidden else g.name(a[k])
     if t == "choose_first":
         return f"{' and '.join(g.players[p].name for p in g.players_of(a['side']))} goes first"
     if t == "place_main":
