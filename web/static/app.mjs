@@ -1736,9 +1736,11 @@ function tutorShow(state) {
   show(state);
   tutorMarks(state);
   // a decision whose one answer changes nothing (Pass) is answered through the tutorial too, unless
-  // the player wants full control: the script still sees it
+  // the player wants full control, or the lesson's step is that very answer (it teaches it: "Pass and
+  // let the blows land"): the script still sees it
   clearTimeout(app.tutTimer);
-  app.tutPending = !options.fullControl && state.trivial && state.actions.length === 1;
+  const taught = (state.tutorial?.expected || []).includes(state.actions[0]?.text) && !state.tutorial?.done;
+  app.tutPending = !options.fullControl && state.trivial && state.actions.length === 1 && !taught;
   document.body.dataset.tutIdle = app.tutPending || app.busy ? "" : "1";
   if (app.tutPending) {
     const epoch = app.epoch;
