@@ -432,6 +432,23 @@ def test_the_hand_overlaps_only_as_much_as_the_screen_needs(tab, server):
     assert res, "the computer put no location face up by now"
     page.hover(f'#board .res[data-iid="{res[0]["iid"]}"]')
     page.wait_for_selector(f'#cc-zoom-pop:not([hidden]) .cc-face[data-cid="{res[0]["cid"]}"]', timeout=3000)
+    # a click on a card puts its hover zoom away (it would hide the hint and the fight) until the mouse moves on
+    card = page.locator("#board .hand .card").first
+    box = card.bounding_box()
+    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    page.mouse.move(x, y)
+    page.wait_for_selector("#cc-zoom-pop:not([hidden])", timeout=3000)
+    page.mouse.down()
+    page.mouse.up()
+    page.wait_for_timeout(400)
+    assert not page.locator("#cc-zoom-pop:not([hidden]):not(.cc-modal)").count()
+    page.keyboard.press("Escape")  # (whatever the click opened)
+    page.mouse.move(x + 20, y + 10)
+    page.mouse.move(x + 22, y + 12)
+    if page.locator("#board .hand .card").count():
+        page.mouse.move(5, 5)
+        page.hover("#board .hand .card >> nth=0")
+        page.wait_for_selector("#cc-zoom-pop:not([hidden])", timeout=3000)
     assert tab.errors == []
 
 

@@ -472,6 +472,10 @@ const LONG_PRESS_MS = 450;
 // a screen without hover (a phone): after a tap the browser sends "mouse" enter events wherever the
 // board is redrawn under the finger's last place; no hover zoom there (the long-press is the zoom)
 const canHover = () => typeof matchMedia !== "function" || matchMedia("(hover: hover)").matches;
+// where the mouse clicked a card: no hover zoom comes back there until the mouse moves (a click acts on
+// the card; a zoom left open over the board would hide the hint, the fight and the cards around it)
+let clickedAt = null;
+const stillAtClick = (e) => clickedAt && Math.hypot(e.clientX - clickedAt[0], e.clientY - clickedAt[1]) < 6;
 
 function popup() {
   if (!pop) {
@@ -486,6 +490,7 @@ function popup() {
     const lifted = () => { if (quietUntil === Infinity) quietUntil = performance.now() + 150; };
     for (const type of ["pointerup", "pointercancel", "touchend", "touchcancel"]) document.addEventListener(type, lifted, true);
     // a hover zoom goes when the pointer is over something else (also when the board re-rendered under it)
+    document.addEventListener("pointermove", (e) => { if (clickedAt && !stillAtClick(e)) clickedAt = null; }, true);
     document.addEventListener("pointerover", (e) => {
       if (!pop.hidden && !pop.classList.contains("cc-modal") && e.pointerType !== "touch" && shownFor &&
           (!shownFor.isConnected || !shownFor.contains(e.target)) && document.activeElement !== shownFor) hideZoom();
@@ -543,10 +548,12 @@ export function attachZoom(element, cardId, live = null) {
   let timer = null, start = null, swallow = false;
   element.dataset.ccZoom = "1";
   const cancel = () => { if (timer) { clearTimeout(timer); timer = null; } };
-  element.addEventListener("pointerenter", (e) => { if (e.pointerType !== "touch" && canHover()) { dismissed = null; showZoom(element, false); } });
+  element.addEventListener("pointerenter", (e) => {
+    if (e.pointerType !== "touch" && canHover() && !stillAtClick(e)) { dismissed = null; showZoom(element, false); }
+  });
   // back from a nested zoomable part (the equipment chip) to the card itself: the card's zoom again
   element.addEventListener("pointermove", (e) => {
-    if (e.pointerType !== "touch" && canHover() && shownFor !== element && dismissed !== element &&
+    if (e.pointerType !== "touch" && canHover() && shownFor !== element && dismissed !== element && !stillAtClick(e) &&
         e.target.closest?.("[data-cc-zoom]") === element) showZoom(element, false);
   });
   element.addEventListener("pointerleave", (e) => { if (e.pointerType !== "touch" && shownFor === element && !pop.classList.contains("cc-modal")) hideZoom(); });
@@ -558,6 +565,12 @@ export function attachZoom(element, cardId, live = null) {
   });
   element.addEventListener("focusout", () => { if (shownFor === element && !pop.classList.contains("cc-modal")) hideZoom(); });
   element.addEventListener("pointerdown", (e) => {
+    if (e.pointerType === "mouse" && e.button === 0) {  // a click: the zoom makes way until the mouse moves on
+      clickedAt = [e.clientX, e.clientY];
+      popup();
+      if (!pop.classList.contains("cc-modal")) hideZoom();
+      return;
+    }
     if (e.pointerType !== "touch") return;
     start = [e.clientX, e.clientY];
     cancel();
