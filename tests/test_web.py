@@ -868,6 +868,30 @@ def test_derring_dice_against_the_computer_to_a_winner(tab, server, site, tmp_pa
     assert tab.errors == [], tab.errors
 
 
+def test_derring_dice_on_a_phone_keeps_the_question_and_done_in_the_dock(chromium, server):
+    """On a 390x844 phone the side panel is two screens down: as in Cape Clash, a dock at the bottom of
+    the screen names the decision and holds its "done" answer (End the Recruit phase), which acts."""
+    t = Tab(chromium, viewport=(390, 844))
+    try:
+        page = t.page
+        t.boot(server, "?aidelay=0&seed=4")
+        start_dice_game(page, bad="normal", good="human")
+        dock = page.locator("#board .dock")
+        assert dock.is_visible() and dock.bounding_box()["y"] + dock.bounding_box()["height"] <= 845
+        assert page.locator("#board .dock .dock-q").inner_text() == page.evaluate("window.capeclash.state.decision_title")
+        done = page.locator("#board .dock button")
+        label = done.inner_text()
+        offered = [a["label"] for a in page.evaluate("window.capeclash.state.actions")]
+        assert label in offered and label.startswith("End the"), (label, offered)
+        old = page.evaluate("document.body.dataset.hash")
+        done.click()
+        wait_ready_for_input(page, old)
+        assert page.evaluate("document.documentElement.scrollWidth") <= 390
+        assert t.errors == [], t.errors
+    finally:
+        t.close()
+
+
 def test_derring_dice_hot_seat_on_a_tablet_hides_the_hand(chromium, server):
     """Two players on one 1024x768 device: the handover screen hides the last player's hands and private
     log lines; the board fits the width and the keyboard reaches the actions."""

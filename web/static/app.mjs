@@ -813,6 +813,7 @@ function renderBoard(root, state, interactive) {
         return openCard({ ...c, stateText }, ctx);
       },
       openList: (title, cards) => openList(title, cards, ctx) });
+    if (interactive && root.id === "board") root.append(dock(state));  // (a phone: the question and "done" in reach)
     fanHands(root);
     return boardLastMoves(root, state, interactive);
   }
