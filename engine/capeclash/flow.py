@@ -234,7 +234,7 @@ def cleanup(g: Game) -> None:
             c.mods.remove(m)
             side = m["side"]
             assert side is not None
-            zones.change_side(g, c, side)
+            zones.change_side(g, c, side, back=True)
     for c in g.characters():
         if c.mods:
             c.mods = [m for m in c.mods if not _expires(m, g.turn, g.active, live)]

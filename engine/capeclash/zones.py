@@ -453,8 +453,9 @@ def current_lnames(g: Game, c: Card) -> tuple[str, ...] | set[str]:
     return {n.lower() for n in g.names_of(c)}
 
 
-def change_side(g: Game, c: Card, side: int, until: str = "permanent") -> None:
-    """Move a character to another side (it doesn't 'appear'); uniqueness applies there."""
+def change_side(g: Game, c: Card, side: int, until: str = "permanent", back: bool = False) -> None:
+    """Move a character to another side (it doesn't 'appear'); uniqueness applies there. ``back``: a
+    control effect ended and it returns to the side it came from (the log says so)."""
     if c.zone != "play" or c.side == side:
         return
     if shares_main_name(g, c, side):
@@ -466,7 +467,8 @@ def change_side(g: Game, c: Card, side: int, until: str = "permanent") -> None:
                        "src": "control"})
     c.side = side
     g.board_changed()
-    g.log("control", f"{g.side_name(side)} takes control of {g.name(c.iid)}.")
+    g.log("control", f"{g.name(c.iid)} goes back to {g.side_name(side)}'s side." if back else
+          f"{g.side_name(side)} takes control of {g.name(c.iid)}.")
     enforce_uniqueness(g, c)
 
 

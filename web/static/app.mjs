@@ -783,7 +783,7 @@ function renderStatus(state) {
   if (state.over) parts.push(state.result_text);
   else if (state.to_act.length) parts.push(`${state.to_act.map((p) => state.seats[p].name).join(" or ")} to act`);
   $("status").textContent = parts.join(" · ");
-  $("btn-undo").hidden = app.mode !== "play" || !state.can_undo;
+  $("btn-undo").hidden = app.mode !== "play" || !state.can_undo || state.over;
   $("btn-export").hidden = false;
 }
 
@@ -1834,7 +1834,8 @@ function tutorHint(info) {
     el("span", { class: "tut-progress", text: progress })));
   if (info.step === 0 && !info.well_done && info.intro) box.append(el("p", { class: "tut-intro", text: info.intro }));
   if (info.well_done) box.append(el("p", { class: "tut-well", text: `✓ ${info.well_done}` }));
-  if (info.rival_moves?.length) box.append(el("p", { class: "tut-rival", text: `Rival: ${info.rival_moves.join(" · ")}` }));
+  // (the rival's own log lines name it already: "Rival passes.")
+  if (info.rival_moves?.length) box.append(el("p", { class: "tut-rival", text: info.rival_moves.join(" · ") }));
   if (info.error || info.refused) box.append(el("p", { class: "tut-refused", role: "alert", text: info.error || info.refused }));
   box.append(el("p", { class: "tut-hint", text: info.hint }));
   const btns = el("div", { class: "tut-buttons" });
