@@ -136,6 +136,7 @@ $("error-close").addEventListener("click", () => { $("error-bar").hidden = true;
 function screen(name) {
   for (const s of ["boot", "title", "game", "pass"]) $(s).hidden = s !== name;
   document.body.dataset.screen = name;
+  $("btn-menu").hidden = name === "title";  // (the menu is the title screen: no button to itself)
   if (name === "title") {  // no game on show: no game status or game buttons
     $("status").textContent = "";
     $("btn-undo").hidden = true;
