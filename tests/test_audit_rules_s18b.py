@@ -55,7 +55,11 @@ def test_mimic_in_hand_uses_a_teammates_hand_power_but_not_its_in_play_powers():
     mime = _named(g, "Echo Mime")
     offered = _legal(g, "power", card=mime.iid)
     assert len(offered) == 1
+    first = len(g.events)
     _act(g, "power", card=mime.iid)
+    # using a power from a hand shows the card to everyone (a public reveal naming it, before the power)
+    shown = [e for e in g.events[first:] if e.type == "reveal" and not e.secret]
+    assert shown and mime.iid in shown[0].data["cards"]
     _pay_all(g)
     assert mime.zone == "play" and mime.row == "back"
 

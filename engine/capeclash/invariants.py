@@ -169,7 +169,8 @@ _SHOWING: dict[int, tuple] = {}  # id(pool) -> (the pool, the ids of its cards w
 
 
 def _may_show(g: Game) -> bool:
-    """Has a card of this game a step whose verb may show hidden cards to everyone (``Verb.shows``)?"""
+    """Has a card of this game a step whose verb may show hidden cards to everyone (``Verb.shows``), or a
+    power that may be used from a hand (using it shows the card)?"""
     from engine.cardlang.verbs import VERBS
     from engine.cardlang.verbs.base import walk_steps
     pool = g.defs
@@ -178,7 +179,9 @@ def _may_show(g: Game) -> bool:
         got = _SHOWING[id(pool)] = (pool, frozenset(
             c.id for c in pool.cards.values()
             if any(VERBS[v].shows for steps in (c.effect, *(pw.effect for pw in c.powers),
-                                                *(t.effect for t in c.triggers)) for v, _a in walk_steps(steps or ()))))
+                                                *(t.effect for t in c.triggers)) for v, _a in walk_steps(steps or ()))
+            # a power used from a hand shows its card (Mimic has its teammates' hand powers there)
+            or any(pw.zone == "hand" for pw in c.powers) or "mimic" in c.keywords))
     return not got[1].isdisjoint(g.cids_in_game())
 
 

@@ -449,6 +449,8 @@ def use_power(g: Game, p: int, iid: int, index: int) -> None:
     g.used_powers.append(used_key(c, pw))
     if pw.once_per_game:
         c.used_once.append(pw.name)
+    if c.zone == "hand":  # a power used from a hand shows the card to everyone
+        g.log("reveal", f"{g.players[p].name} reveals {g.name(iid)} from their hand.", None, {"cards": (iid,)})
     g.log("power", f"{g.players[p].name} uses {g.name(iid)}'s super power {pw.name}.", None, {"cards": (iid,)})
     then = effects.new_frame(["power", cid, i], p, iid, pw.name)
     g.stack.append(Payment(p, list(power_cost(g, p, c, pw)), [], iid, pw.name, then))
