@@ -253,29 +253,25 @@ def game_deck_problems(pool: CardPool, deck: Deck, source: str | None = None, *,
     samplers start games with the cards they need (the samplers from a position's decks: a level 2 main,
     tokens that were in play)."""
     out: list[Problem] = []
-    if not any(not isinstance(cid, str) or cid not in pool.cards
-               for cid in (deck.main, *deck.cards, *(c for pile in deck.piles.values() for c in pile["cards"]))) \
-            and (position or pool.cards[deck.main].type == "main"):
-        return out  # (every game starts here: the names for the suggestions only when something is wrong)
-    names = sorted({x.name for x in pool})
 
     def unknown(cid) -> bool:
         return not isinstance(cid, str) or cid not in pool.cards
 
+    # (every game starts here: ``pool.not_found`` lists the names for a suggestion only when a card is wrong)
     if unknown(deck.main):
         out.append(Problem(source, deck.main if isinstance(deck.main, str) and deck.main else None, "main",
-                           f"no such card{suggest(deck.main, names)}" if isinstance(deck.main, str) and deck.main
+                           pool.not_found(deck.main) if isinstance(deck.main, str) and deck.main
                            else f"names no card: a deck needs a main character, not {excerpt(deck.main)}"))
     elif not position and pool.cards[deck.main].type != "main":
         c = pool.cards[deck.main]
         out.append(Problem(source, c.name, "main", f"is a {c.type.replace('_', ' ')}, not a main character"))
     for cid in sorted(set(deck.cards), key=str):
         if unknown(cid):
-            out.append(Problem(source, excerpt(cid), "cards", f"no such card{suggest(cid, names)}"))
+            out.append(Problem(source, excerpt(cid), "cards", pool.not_found(cid)))
     for pname, pile in sorted(deck.piles.items()):
         for cid in sorted(set(pile["cards"]), key=str):
             if unknown(cid):
-                out.append(Problem(source, excerpt(cid), f"piles.{pname}.cards", f"no such card{suggest(cid, names)}"))
+                out.append(Problem(source, excerpt(cid), f"piles.{pname}.cards", pool.not_found(cid)))
     return out
 
 

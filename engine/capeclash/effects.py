@@ -348,9 +348,9 @@ def steps_of(g: Game, ref: list) -> tuple:
 def default_until(g: Game, frame: Frame) -> str:
     """How long a modifier a step of this frame makes lasts when the step gives no ``until``: what
     the ability's rules text says (``language.default_duration``: "this combat" for a combat ability
-    or a triggered ability on a combat event, "this turn" for any other), and the turn for a
-    "this combat" ability resolving outside a combat. The steps of a triggered ability granted by a
-    step (``grant_trigger``) read by its own event; those of a player's lasting ability, "this turn"."""
+    or a triggered ability on a combat event, "this turn" for any other). The steps of a triggered
+    ability granted by a step (``grant_trigger``) read by its own event; those of a player's lasting
+    ability, "this turn". (``step_until`` makes "this combat" outside a combat the turn.)"""
     ref = frame.ref
     kind, cid = ref[0], ref[1]
     if kind == "kw":
@@ -379,8 +379,6 @@ def default_until(g: Game, frame: Frame) -> str:
         elif verb == "lasting":  # a player's lasting ability reads "this turn"
             until = "turn"
         steps = inner
-    if until == "combat" and g.combat is None:
-        return "turn"
     return until
 
 
