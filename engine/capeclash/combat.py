@@ -570,7 +570,7 @@ def _apply_stuns(g: Game, cb: Combat, stunned: list[tuple]) -> None:
                 mode = lethal.get(s)
                 if mode == "stuns" or (mode == "wounds" and v.wounds > wounds_before):
                     g.log("lethal", f"Lethal: {g.name(s)} KOs {g.name(victim)}.")
-                    zones.ko(g, v)
+                    zones.ko(g, v, just_stunned=True)  # (the KO of the same strike's stun: it looks back)
                     break
         if v.zone != "play":  # the stun's wound (or Lethal) KO'd it
             for s in by:

@@ -479,6 +479,10 @@ def select(g: Game, frame: Frame, sel: str | dict, anywhere: bool = False) -> li
     else:
         v = frame.chosen.get(sel)
         if isinstance(v, dict):  # a chosen row: whoever stands in it now
+            # 'each character in the chosen row' means every character standing there, stunned ones
+            # too (a stunned character keeps its place and everything but its powers, 000); each
+            # verb then does what it can to them: a stunned character gets no +1/+1 or -1/-1
+            # counters, can't be stunned again or readied, but can be wounded, moved or KO'd
             return [c for c in g.characters(v["side"]) if c.row == v["row"]]
         ids = v if isinstance(v, list) else ([] if v is None else [v])
         if anywhere and ids and chose_in_play(g, frame, sel):

@@ -15,10 +15,23 @@ from engine.capeclash.stack import KeepMain, TurnStart
 
 if TYPE_CHECKING:
     from engine.capeclash.game import Game
-    from engine.capeclash.state import Modifier
+    from engine.capeclash.state import Card, Modifier
 
 # The phases of a turn: when everyone whose turn it is is out, the turn ends at once.
 TURN_PHASES = frozenset(("start", "draw", "recovery", "resource", "recruit", "formation", "main"))
+
+
+def control_returns_to(g: Game, c: Card, side: int, live: list[int]) -> int:
+    """Where a character goes when a control effect ends: the side it came from, or, when every
+    player of that side is out of the game, its owner's side (the rulebooks are silent: a side that is
+    out of the game holds no cards, 000 removes them all; a card coming into play comes in on its
+    owner's side, 001). If its owner's side is out too, it stays where it is."""
+    if side in live:
+        return side
+    own = g.players[c.owner].side
+    if own in live or c.side is None:
+        return own
+    return c.side  # (change_side does nothing when the side is its own)
 
 
 def _expires(m: Modifier | dict, turn: int, active: int | None = None, live: list[int] | None = None) -> bool:
@@ -65,7 +78,7 @@ def proceed(g: Game) -> None:
         if g.players[sp].out:
             next_build_player(g, "recruit")  # their build steps are over
             return
-        g.decision = {"type": ph, "players": [sp]}
+        g.decision = {"type": ph, "players": build_step_players(g, sp)}
     elif ph == "start":
         start_of_turn(g)
     elif ph == "draw":
@@ -95,6 +108,22 @@ def proceed(g: Game) -> None:
         raise AssertionError(ph)
 
 
+def build_step_players(g: Game, sp: int) -> list[int]:
+    """Who is asked in ``sp``'s resource or recruit step: ``sp``, and (two-headed teammates) a
+    teammate who has a build-timed play (a Build plot twist or super power) they could make now.
+
+    The team takes one shared turn, so its build phase is each teammate's build phase: a Build plot
+    twist may be played at any time during it (002/003: before or after the resource, recruit or
+    formation step), the other teammate's resource and recruit steps included. The teammate may
+    only make such plays there (``moves.options``); the step itself stays ``sp``'s."""
+    if g.mode != "two_headed":
+        return [sp]
+    from engine.capeclash.powers import plays  # (not the remembered moves.plays: the hand may have changed)
+    others = [q for q in g.live_players_of(g.active) if q != sp]
+    return [sp, *[q for q in others if (got := plays(g, q, "build"))
+                  and (not R.possible(g) or R.filter_actions(g, q, got))]]
+
+
 def out_turn_ends(g: Game) -> None:
     """Everyone whose turn it is is out: the turn ends at once (nothing of theirs is left to
     resolve; see ``eliminate``), and the next player still in the game takes a turn."""
@@ -118,6 +147,9 @@ def begin_turn(g: Game, side: int) -> None:
 
 
 def start_of_turn(g: Game) -> None:
+    for c in g.characters(g.active):
+        if c.frozen == 1:
+            c.frozen = 2  # its controller's next turn since the freeze: it can't ready in this one
     for p in g.players_of(g.active):
         m = g.players[p].main
         # (an opponent: a 2 vs 2 teammate holding it is not one)
@@ -183,9 +215,11 @@ def recovery_phase(g: Game) -> None:
         if not c.face_up:
             zones.recover(g, c)
     for c in g.characters(g.active):
-        if c.frozen == 1:
-            c.frozen = 2
-            g.log("frozen", f"{g.name(c.iid)} is frozen and does not ready.")
+        if c.frozen == 2:
+            # (frozen earlier in this same turn, before this phase, it is frozen for its next turn,
+            # not this one: it readies now, ``zones.ready``)
+            if c.exhausted:
+                g.log("frozen", f"{g.name(c.iid)} is frozen and does not ready.")
         else:
             zones.ready(g, c)
     g.phase = "resource"
@@ -225,7 +259,7 @@ def end_of_turn(g: Game) -> None:
 
 
 def cleanup(g: Game) -> None:
-    for c in g.characters(g.active):
+    for c in g.characters():  # (the turn it could not ready in is over, on whichever side it is now)
         if c.frozen == 2:
             c.frozen = 0
     live = g.live_sides()
@@ -234,7 +268,7 @@ def cleanup(g: Game) -> None:
             c.mods.remove(m)
             side = m["side"]
             assert side is not None
-            zones.change_side(g, c, side, back=True)
+            zones.change_side(g, c, control_returns_to(g, c, side, live), back=True)
     for c in g.characters():
         if c.mods:
             c.mods = [m for m in c.mods if not _expires(m, g.turn, g.active, live)]

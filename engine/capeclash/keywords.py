@@ -131,11 +131,11 @@ def has_keyword(g: Game, c: Card, kw: str) -> bool:
     """Does a character have a keyword now? Stunned characters and characters whose powers
     were taken lose their keywords (Swarm excepted); granted keywords count, and so do
     keywords copied by Mimic."""
+    if kw == "swarm":
+        return has_swarm(g, c)
     if not c.face_up and c.zone == "play":  # stunned: only Swarm stays
-        return kw == "swarm" and kw in g.defs.cards[c.cid].keywords
+        return False
     if c.mods or c.gear is not None or (g.statics_grant and (g.static_sources() or not g.caches.enabled)):
-        if kw == "swarm":
-            return kw in g.defs.cards[c.cid].keywords
         if g.powers_lost(c):
             return False
         return kw in own_keywords(g, c) or mimicked(g, c, kw)
@@ -145,12 +145,23 @@ def has_keyword(g: Game, c: Card, kw: str) -> bool:
     return "mimic" in kws and kw != "swarm" and mimicked(g, c, kw)
 
 
+def has_swarm(g: Game, c: Card) -> bool:
+    """Swarm, printed or granted (by an effect, equipment or a continuous ability), works wherever the
+    printed keyword does: it can't be lost (Nullify) and isn't turned off by a stun (000: Swarm can't be
+    lost or turned off by the character getting stunned). A granted Swarm lasts as long as its grant."""
+    if "swarm" in g.defs.cards[c.cid].keywords:
+        return True
+    if not (c.mods or c.gear is not None or (g.statics_grant and (g.static_sources() or not g.caches.enabled))):
+        return False
+    return "swarm" in own_keywords(g, c)
+
+
 def own_keywords(g: Game, c: Card) -> set[str]:
     kws = set(g.defs.cards[c.cid].keywords)
     if c.gear is not None and c.zone == "play":
         kws |= g.defs.cards[g.cards[c.gear].cid].keywords
     for m in c.mods:
-        if m["k"] == "grant":
+        if m["k"] == "grant" and not source_paused(g, m):
             kws.add(m["kw"])
     if c.zone == "play" and g.static_sources():
         for _ts, st, _s in g.statics_on(c):
@@ -160,9 +171,8 @@ def own_keywords(g: Game, c: Card) -> set[str]:
 
 def keywords_of(g: Game, c: Card) -> set[str]:
     """Every keyword a character has now (see ``has_keyword``)."""
-    d = g.defs.cards[c.cid]
     if c.zone == "play" and not c.face_up or g.powers_lost(c):
-        return {"swarm"} & set(d.keywords)
+        return {"swarm"} if has_swarm(g, c) else set()
     kws = own_keywords(g, c)
     if "mimic" in kws and c.zone == "play":  # Mimic copies from teammates only in play
         for other in g.mimic_sources(c):
@@ -235,6 +245,20 @@ def impersonating(g: Game, c: Card, m: Modifier) -> bool:
                    for o in g.characters())
 
 
+def source_paused(g: Game, m: Modifier) -> bool:
+    """Is an effect lasting 'while its source stays in play' paused, its source being hidden?
+
+    A hidden character (002's Hide: face down but ready, no wound) is neither stunned nor gone, so
+    what it made does not end (``Game.source_gone`` is for a stun or leaving play); but it has lost
+    its powers, and 000's Nullify says such an effect stops while its source has no powers and comes
+    back when it gets them back: it applies again once the source turns face up."""
+    src = m.get("source")
+    if src is None:
+        return False
+    s = g.cards[src]
+    return s.zone == "play" and not s.face_up
+
+
 def powers_lost(g: Game, c: Card) -> bool:
     """Has the character lost its keywords and super powers (to Nullify or the like)?"""
     for m in c.mods:
@@ -243,6 +267,8 @@ def powers_lost(g: Game, c: Card) -> bool:
             if src is None:
                 return True
             s = g.cards[src]
+            if s.zone == "play" and not s.face_up:
+                continue  # a hidden source: its effect is paused until it turns face up (source_paused)
             # a source that lost its own powers stops taking them, for now
             if not any(x["k"] == "lose" and x.get("source") != c.iid for x in s.mods):
                 return True

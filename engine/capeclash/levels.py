@@ -49,6 +49,7 @@ def change_level(g: Game, p: int, step: int) -> None:
     if not 0 <= i < len(pl.levels):
         return
     old = g.defs[m.cid].name
+    supersede_base(m)
     g.change_card(m, pl.levels[i])
     pl.level = i + 1
     pl.xp = 0
@@ -56,3 +57,20 @@ def change_level(g: Game, p: int, step: int) -> None:
           f"{old} levels {'up' if step > 0 else 'down'} to level {pl.level}!", None, {"cards": (m.iid,)})
     if step > 0:
         g.emit("levels_up", m.iid)
+
+
+def supersede_base(m) -> None:
+    """A new level sets new base stats (001's stat order: base-setting modifiers, the level among them,
+    in timestamp order, then counters, then the other modifiers): a modifier that set the base stats
+    before the level changed is overridden by the new card's printed numbers, while everything else on
+    the character carries over (001: every modifier keeps affecting it; 000/002: wounds, vitality,
+    counters, equipment, ready/exhausted and face up/down, so freezes too). An impersonation keeps its
+    name; only its base stats are overridden."""
+    kept = []
+    for x in m.mods:
+        if x["k"] == "set_base":
+            continue
+        if x["k"] == "impersonate" and ("atk" in x or "def" in x):
+            x = {k: v for k, v in x.items() if k not in ("atk", "def")}
+        kept.append(x)
+    m.mods = kept

@@ -26,6 +26,8 @@ def stats(g: Game, c: Card) -> tuple[int, int]:
     if mods:
         for m in mods:
             k = m["k"]
+            if "source" in m and _paused(g, m):
+                continue
             if k == "set_base" or (k == "impersonate" and g.impersonating(c, m)):
                 if m.get("atk") is not None:
                     atk = m["atk"]
@@ -45,12 +47,21 @@ def stats(g: Game, c: Card) -> tuple[int, int]:
     if mods:
         for m in mods:
             k = m["k"]
+            if "source" in m and _paused(g, m):
+                continue
             if k == "add":
                 atk += m.get("atk", 0)
                 dfn += m.get("def", 0)
             elif k == "swap":
                 atk, dfn = dfn, atk
     return atk, dfn
+
+
+def _paused(g: Game, m: Modifier) -> bool:
+    """A modifier lasting while its source stays in play is paused while that source is hidden
+    (``keywords.source_paused``)."""
+    s = g.cards[m["source"]]
+    return s.zone == "play" and not s.face_up
 
 
 def _with_statics(g: Game, c: Card, mods: list[Modifier]) -> list[Modifier]:
@@ -128,6 +139,8 @@ def explain(g: Game, c: Card) -> list[dict]:
     atk_, dfn = d.atk, d.defense
     rows = [{"step": f"printed ({d.name}{f', level {d.level}' if d.level else ''})", "atk": atk_, "def": dfn}]
     for m in c.mods:
+        if "source" in m and _paused(g, m):
+            continue
         if m["k"] == "set_base" or (m["k"] == "impersonate" and g.impersonating(c, m)):
             if m.get("atk") is not None:
                 atk_ = m["atk"]
@@ -150,6 +163,8 @@ def explain(g: Game, c: Card) -> list[dict]:
         rows.append({"step": f"+{k}/+{k} from Grows ({g.kw_param(c, 'grows')})", "atk": atk_, "def": dfn})
     mods = _with_statics(g, c, c.mods) if c.zone == "play" and g.static_sources() else c.mods
     for m in mods:
+        if "source" in m and _paused(g, m):
+            continue
         if m["k"] == "add":
             atk_ += m.get("atk", 0)
             dfn += m.get("def", 0)

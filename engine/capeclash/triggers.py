@@ -29,10 +29,14 @@ def _event_phrase(event: str) -> str:
     return EVENTS[event] if event in NOT_ABOUT_THIS_CHARACTER else "it " + EVENTS[event]
 
 
-def emit(g: Game, event: str, subject: int, data: dict | None = None) -> None:
-    """Something happened to character ``subject``: queue the abilities that trigger."""
+def emit(g: Game, event: str, subject: int, data: dict | None = None, had_powers: bool = True) -> None:
+    """Something happened to character ``subject``: queue the abilities that trigger.
+    ``had_powers`` (a look-back event): False when the character was already face down the moment
+    before (a stunned character KO'd): it had lost its powers, and nothing of it triggers."""
     c = g.cards[subject]
     if event in g.defs.listens[c.cid] or c.mods or c.gear is not None or g.statics_grant:
+        if event in LOOK_BACK and not had_powers and c.zone == "play" and not c.face_up:
+            return
         triggers_of(g, c, event, data or {}, event in LOOK_BACK)
     if event == "appears":
         listens, grants = g.defs.listens, g.statics_grant
@@ -91,7 +95,13 @@ def triggers_of(g: Game, c: Card, event: str, data: dict, look_back: bool = Fals
         kws = g.keywords_of(c) if (c.mods or c.gear is not None or "mimic" in d.keywords
                                    or g.statics_grant) else d.keywords
         if look_back and c.zone == "play" and not c.face_up:
-            kws = d.keywords  # it had its printed keywords the moment before
+            # it had its keywords the moment before it turned face down: printed and granted alike
+            # (a granted Immortal works where the printed one does)
+            c.face_up = True
+            try:
+                kws = g.keywords_of(c)
+            finally:
+                c.face_up = False
         for kw in sorted(kws):
             for i, t in enumerate(KEYWORD_TRIGGERS.get(kw, ())):
                 if t.on == event:

@@ -64,6 +64,8 @@ def _character(g: Game, c: Card, d, changed: bool) -> dict:
         "atk": max(0, atk), "def": dfn, "printed_atk": d.atk, "printed_def": d.defense,
         "health": stats.health(g, c), "wounds": c.wounds, "plus": c.plus, "minus": c.minus,
         "vitality": c.vitality, "stunned": not c.face_up, "exhausted": c.exhausted, "frozen": bool(c.frozen),
+        # frozen for the turn now being played (it can't ready in it), not only for its next one
+        "frozen_now": c.frozen == 2,
         "main": c.is_main, "teams": list(d.teams),
         "keywords": sorted(g.keywords_of(c)) if changed else _printed_keywords(d, c),
         "in_combat": g.combat is not None and g.combat.involves(c.iid),

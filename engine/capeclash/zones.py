@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 from engine.capeclash import restrictions as R
 from engine.capeclash import stats
+from engine.capeclash.keywords import has_swarm
 
 if TYPE_CHECKING:
     from engine.capeclash.game import Game
@@ -105,10 +106,18 @@ def enter_play(g: Game, iid: int, side: int, row: str, *, how: str = "recruits")
 
 
 def enforce_uniqueness(g: Game, c: Card) -> None:
-    """One character of a name per side: the older copy is KO'd (Swarm excepted)."""
+    """One character of a name per side: the older copy is KO'd (Swarm excepted).
+
+    Swarm, printed or granted (``keywords.has_swarm``), lets two characters of a name stand together
+    when either of the pair has it (000: any number of 'this character' may be on your side).
+
+    A copy that can't be KO'd (Unbreakable while its condition holds): the rulebooks say to KO the
+    first copy and are silent on a first copy that can't be; the card beats the rulebook, so it stays,
+    and the one-of-a-name rule is kept by KO'ing the newcomer instead, as when a newcomer shares the
+    main character's name. Only when neither copy can be KO'd do both stay (can't beats can)."""
     d = g.defs.cards[c.cid]
     # Swarm lifts the one-of-a-name limit, never the ban on your main character's name (001)
-    swarm = "swarm" in d.keywords and not c.is_main
+    swarm = not c.is_main and has_swarm(g, c)
     lnames = g.defs.lnames
     names = set(lnames[c.cid]) if not c.mods else {n.lower() for n in g.names_of(c)}
     # the list characters() returns is never changed: a KO below makes a new one
@@ -126,10 +135,14 @@ def enforce_uniqueness(g: Game, c: Card) -> None:
             g.log("unique", f"{d.name} shares a name with a main character and is KO'd.")
             ko(g, c)
             return
-        if swarm:
+        if swarm or (not other.is_main and has_swarm(g, other)):
             continue
         g.log("unique", f"Only one {od.name} per side: the older one is KO'd.")
         ko(g, other)
+        if other.zone == "play" and other.side == c.side and c.zone == "play":
+            g.log("unique", f"The older {od.name} can't be KO'd: the newcomer is KO'd instead.")
+            ko(g, c)
+            return
 
 
 def demoted_original_main(g: Game, c: Card) -> bool:
@@ -216,11 +229,12 @@ def stun(g: Game, c: Card, *, wound_it: bool = True, cause: str = "") -> None:
     g.log("stun", f"{g.name(c.iid)} is {'stunned' if wound_it else 'dazed'}{cause}.", None, {"cards": (c.iid,)})
     g.emit("is_stunned", c.iid)
     if wound_it:
-        wound(g, c, 1, quiet=True)
+        wound(g, c, 1, quiet=True, just_stunned=True)
 
 
-def wound(g: Game, c: Card, n: int = 1, *, quiet: bool = False) -> None:
-    """Put wounds on a character (vitality cancels them); KO it at its health."""
+def wound(g: Game, c: Card, n: int = 1, *, quiet: bool = False, just_stunned: bool = False) -> None:
+    """Put wounds on a character (vitality cancels them); KO it at its health. ``just_stunned``: the
+    wound of a stun (the character was face up the moment before, see ``ko``)."""
     if c.zone != "play" or n <= 0:
         return
     c.wounds += n
@@ -230,7 +244,7 @@ def wound(g: Game, c: Card, n: int = 1, *, quiet: bool = False) -> None:
     if not quiet:
         g.log("wound", f"{g.name(c.iid)} takes {n} wound{'s' if n > 1 else ''}.")
     if c.wounds >= stats.health(g, c):
-        ko(g, c)
+        ko(g, c, just_stunned=just_stunned)
 
 
 def heal(g: Game, c: Card, n: int) -> None:
@@ -240,8 +254,15 @@ def heal(g: Game, c: Card, n: int) -> None:
         g.log("heal", f"{g.name(c.iid)} heals {healed} wound{'s' if healed > 1 else ''}.")
 
 
-def ko(g: Game, c: Card) -> None:
-    """KO a character: it goes to its owner's KO pile (a token just ceases to exist)."""
+def ko(g: Game, c: Card, *, just_stunned: bool = False) -> None:
+    """KO a character: it goes to its owner's KO pile (a token just ceases to exist).
+
+    Its 'when it is KO'd' abilities (Immortal, Rebirth, a card's own) look back at the moment before:
+    a character KO'd by the wound of the stun that just turned it face down had its powers then, and
+    they trigger (``just_stunned``); one that was already lying stunned (or hidden) had lost them
+    (000: stunned characters lose their powers until they recover; 002: a stunned character's keywords
+    are turned off), so nothing of it triggers. Unbreakable is not a trigger but a rule checked now:
+    a character face down has lost it, so a stun's fatal wound KOs it."""
     if c.zone != "play":
         return
     if _unbreakable_now(g, c):
@@ -250,7 +271,7 @@ def ko(g: Game, c: Card) -> None:
     name = g.name(c.iid)
     g.log("ko", f"{name} is KO'd.", None, {"cards": (c.iid,)})
     was_main = c.is_main
-    g.emit("is_ko", c.iid)
+    g.emit("is_ko", c.iid, None, c.face_up or just_stunned)
     if R.hears(g, "ally_ko"):
         for o in g.characters(c.side):
             if o.iid != c.iid:
@@ -434,7 +455,10 @@ def _turn_down(g: Game, c: Card, *, exhausted: bool, stunned: bool = False) -> N
     remove_from_combat(g, c)
     if c.gear is None or not stunned or not g.defs.cards[g.cards[c.gear].cid].stays_on_stun:
         drop_gear(g, c)  # (equipment that stays on a stunned wearer: issue 18, part B)
-    g.source_gone(c.iid)
+    if stunned:
+        # a stun ends effects lasting while it stays in play (Nullify's 'until it gets stunned'); hiding
+        # only pauses them while it is face down (``keywords.source_paused``)
+        g.source_gone(c.iid)
     g.dirty = True
 
 
@@ -564,22 +588,28 @@ def put(g: Game, c: Card, into: str, known_to=()) -> None:
 
 
 def recover(g: Game, c: Card) -> None:
-    """Turn a stunned character face up; it stays exhausted and keeps its wounds."""
+    """Turn a stunned (or hidden) character face up; it keeps its wounds and its orientation: a
+    stunned character stays exhausted, a hidden one, face down but ready, stays ready (000: turn it
+    face up but leave it as it is)."""
     if c.zone == "play" and not c.face_up:
         if not g.can_recover(c):
             g.log("recover", f"{g.name(c.iid)} can't recover (Jammer).")
             return
         c.face_up = True
-        c.exhausted = True
         g.dirty = True
         g.log("recover", f"{g.name(c.iid)} recovers.")
 
 
 def ready(g: Game, c: Card) -> bool:
-    """Ready a character unless it is stunned or frozen. Returns whether it readied."""
+    """Ready a character unless it is stunned or frozen. Returns whether it readied.
+
+    Freeze keeps a character from readying during its controller's next turn (000, 001): ``frozen``
+    is 1 from the freeze until that turn begins (a ready effect meanwhile still readies it, as the
+    turn the freeze was applied in is not 'its next turn', even when it is its controller's own turn)
+    and 2 during that turn, when nothing readies it (``flow.start_of_turn``, ``flow.cleanup``)."""
     if c.zone != "play" or not c.face_up or not c.exhausted:
         return False
-    if c.frozen:
+    if c.frozen == 2:
         return False
     c.exhausted = False
     return True

@@ -185,7 +185,7 @@ export function liveLines(cardId, live) {
   if (live.xp !== undefined && live.xp !== null && live.main) out.push(`XP ${live.xp}${live.xp_needed ? ` of ${live.xp_needed}` : ""}`);
   if (live.stunned) out.push("Stunned (face down)");
   if (live.exhausted) out.push("Exhausted");
-  if (live.frozen) out.push("Frozen: it doesn't ready next turn");
+  if (live.frozen) out.push(live.frozen_now ? "Frozen: it doesn't ready this turn" : "Frozen: it doesn't ready in its controller's next turn");
   if (live.equipment) out.push(`Equipped with ${live.equipment.name}`);
   const printedKw = new Set(e?.keywords || []);
   const liveKw = live.keywords && !live.stunned ? new Set(live.keywords) : null;   // face down: no keywords
