@@ -247,6 +247,10 @@ def load_world(deck_refs: list[str] | None, cards: list[str] | None = None) -> t
         have = {f.stem for f in root.rglob("deck-*.yaml")}
         refs = list(DEFAULT_DECKS if all(d in have for d in DEFAULT_DECKS) else FALLBACK_DECKS)
     pool = load_pool(cards or [root])
+    if cards and not len(pool):  # (every card of every deck would be 'no such card': say why)
+        from engine.core.errors import DataError, Problem
+        raise DataError([Problem(", ".join(map(str, cards)), None, None,
+                                 "no cards here (card files hold a 'cards:' list)")])
     return pool, [find_deck(r, pool, root) for r in refs]
 
 

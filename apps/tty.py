@@ -79,6 +79,9 @@ def _load(args) -> tuple:
     refs = [args.deck_a or DEFAULT_DECKS[0], args.deck_b or DEFAULT_DECKS[1]]
     if args.cards:
         pool = load_pool(args.cards)
+        if not len(pool):  # (every card of the decks would be 'no such card': say why)
+            from engine.core.errors import DataError, Problem
+            raise DataError([Problem(", ".join(args.cards), None, None, "no cards here (card files hold a 'cards:' list)")])
     elif args.deck_a is None and args.deck_b is None:
         pool = test_pool()
     else:
@@ -361,10 +364,11 @@ class Session:
             return False
         cmd, _, rest = line.partition(" ")
         rest = rest.strip()
-        if line.isdigit():
-            n = int(line)
-            if not 1 <= n <= len(legal):
-                self.say(f"No action {n}: choose a number from 1 to {len(legal)}.")
+        if line.isdigit():  # (any digits: '²' and '٣' are digits to str.isdigit, not all to int())
+            n = _number(line)
+            if n is None or not 1 <= n <= len(legal):
+                shown = line if n is not None else f"{line[:12]}..." if len(line) > 12 else line
+                self.say(f"No action {shown}: choose a number from 1 to {len(legal)}.")
                 return False
             return self._apply(p, legal[n - 1])
         if ":" in cmd:
@@ -404,10 +408,10 @@ class Session:
         return True
 
     def _explain(self, p: int, arg: str) -> bool:
-        if not arg.isdigit():
+        iid = _number(arg)
+        if iid is None:
             self.say("Usage: v N, where N is a character's id shown in [brackets].")
             return False
-        iid = int(arg)
         view = self.g.view(p)
         chars = {c["iid"]: c for s in view["sides"] for c in s["front"] + s["back"]}
         if iid not in chars:
@@ -451,6 +455,12 @@ class Session:
             return False
         self.say(f"Saved to {path}.")
         return False
+
+
+def _number(text: str) -> int | None:
+    """A menu number or a card id typed at the prompt: ASCII digits, a few of them (None otherwise: int()
+    refuses '²' and numbers of thousands of digits, and a game must never end on a typo)."""
+    return int(text) if text.isascii() and text.isdigit() and len(text) <= 9 else None
 
 
 _DECISIONS = decisions.PROMPTS  # the terminal's line for each kind of decision (engine/capeclash/decisions.py)

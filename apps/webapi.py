@@ -328,6 +328,7 @@ class Session(TutorialOps):
                     options: dict | None = None, viewer: int | None = None) -> dict:
         """Start a game (the seats' shape depends on the game: see ``CapeClashWeb`` and ``DiceWeb``)."""
         game, meta = self.kind.new_game(self, mode=mode, seats=seats, seed=seed, options=options)
+        self._check_viewer(game, viewer, meta)  # before anything changes: a refused request keeps the game
         self.game, self.seats = game, meta
         self.ai_rngs = {i: _seat_rng(game.config["seed"], i) for i, m in enumerate(meta) if m["ai"]}
         self._policies = {}
@@ -918,16 +919,32 @@ class Session(TutorialOps):
         g, seats, rngs = self._read_save(save, source)
         fields = save if isinstance(save, dict) else _json_object(save)  # the session's own fields
         standing = self._read_standing(fields.get("standing"), source, len(seats))
+        auto = self._read_auto(fields.get("auto"), source, len(g.actions))
         self._check_viewer(g, viewer, seats)  # before anything changes: a refused load keeps the game
         self.game, self.seats = g, seats
         self.standing = standing
-        auto = fields.get("auto")
-        self.auto = {i for i in auto if isinstance(i, int)} if isinstance(auto, list) else set()
+        self.auto = auto
         self._resync_ai_rngs()
         for k, st in rngs.items():
             if k in self.ai_rngs:
                 self.ai_rngs[k] = Rng(st)
         return self.op_state(viewer=viewer)
+
+    @staticmethod
+    def _read_auto(raw, source: str, actions: int) -> set[int]:
+        """A save's ``auto``: the numbers of the actions answered for a player (undo skips them), each a
+        whole number from 0 to the number of actions (None: none)."""
+        if raw is None:
+            return set()
+        if not isinstance(raw, list):
+            raise WebError("bad_save", f"{source}: field 'auto' must be a list of action numbers, not {excerpt(raw, 60)}")
+        bad = [f"field 'auto[{i}]': an action number from 0 to {actions}, not {excerpt(v, 30)}"
+               for i, v in enumerate(raw) if isinstance(v, bool) or not isinstance(v, int) or not 0 <= v <= actions]
+        if bad:
+            more = [f"... and {len(bad) - 20} more"] if len(bad) > 20 else []
+            raise WebError("bad_save", f"{source}: the save's list of moves answered for a player cannot be read",
+                           bad[:20] + more)
+        return set(raw)
 
     @staticmethod
     def _read_standing(raw, source: str, seats: int) -> dict[int, dict[str, str]]:
@@ -1016,7 +1033,7 @@ class Session(TutorialOps):
     def op_bench_ai(self, level: str = "normal", moves: int = 30, seed: int = 5) -> dict:
         """Time the computer's decisions at ``level`` in a fresh AI-vs-AI game (for ``capeclash bench web``)."""
         import time
-        saved = (self.game, self.seats, self.ai_rngs)
+        saved = dict(self.__dict__)  # the whole session (its game, undo marks, remembered answers...) comes back
         try:
             self._start_bench_game(level, seed)
             g = self.game
@@ -1030,7 +1047,8 @@ class Session(TutorialOps):
                 self._ai_action(g, p, level, self.ai_rngs[p])
                 times.append((time.perf_counter() - t) * 1000)
         finally:
-            self.game, self.seats, self.ai_rngs = saved
+            self.__dict__.clear()
+            self.__dict__.update(saved)
         times.sort()
         if not times:
             return {"level": level, "moves": 0}
@@ -1463,6 +1481,9 @@ class DiceWeb:
                  mode: str = "duel") -> tuple:
         """A new game and its seats (names, levels). ``seats``: two of ``{"name", "side": "bad" | "good", "ai": null | LEVEL}``."""
         from engine.dice.game import DiceGame
+        if mode != "duel":  # (Cape Clash's modes: Derring-Dice has one way to play)
+            raise WebError("bad_config", f"Derring-Dice is a game for two: there is no mode {excerpt(mode, 40)}",
+                           ["field 'mode': leave it out, or \"duel\""])
         seats = list(seats or [])
         if len(seats) != 2:
             raise WebError("bad_config", f"Derring-Dice is for two players, got {len(seats)}")

@@ -17,7 +17,8 @@ def bench_main(argv) -> int:
     ap = argparse.ArgumentParser(prog="capeclash bench print")
     ap.add_argument("what", nargs="?")
     ap.add_argument("--data", type=Path, default=None, help="card data folder (default: as capeclash print)")
-    ap.add_argument("--runs", type=int, default=3, help="runs per figure (the median is reported)")
+    from apps.options import count
+    ap.add_argument("--runs", type=count, default=3, help="runs per figure (the median is reported)")
     args = ap.parse_args(argv)
     if args.data is None:
         from printgen.cli import _default_data

@@ -87,6 +87,8 @@ def _unchanged(opts: Options, key: str) -> list[dict] | None:
 def build(opts: Options, progress=None) -> Result:
     """Build everything ``opts`` asks for. Raises PreflightError (naming the cards) before writing."""
     t0 = time.perf_counter()
+    from .data import check_root
+    check_root(opts.data)   # (before anything is read or written)
     if opts.deck:   # a Cape Clash deck is printed on its own
         from .data import resolve_deck
         opts.deck = [resolve_deck(d, opts.data) for d in opts.deck]

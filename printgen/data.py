@@ -134,6 +134,16 @@ def resolve_deck(ref, root: Path) -> Path:
                              + (f"; decks under {root}: {', '.join(decks)}" if decks else ""))])
 
 
+def check_root(root) -> None:
+    """A card data folder must be one: a path that names nothing, or a file, is refused by name (``DataError``)
+    rather than read as a folder without cards."""
+    from engine.core.errors import DataError, Problem
+    p = Path(root)
+    if not p.is_dir():
+        why = "is a file, not a card data folder" if p.exists() else "no such card data folder"
+        raise DataError([Problem(str(root), None, None, why)])
+
+
 def starter_dir(root: Path) -> Path | None:
     d = root / "starter"
     return d if d.is_dir() else None
@@ -151,10 +161,14 @@ def _deck_from(path: Path, data, pool):
 
 def load_set(root: Path) -> PrintJob:
     """The starter set if there is one, else every card under ``root``, one copy each."""
+    check_root(root)
     base = starter_dir(root) or root
     files = card_files(base)
     pool, raw_teams, deck_data = load_cards(files)
     cards = set_order(pool, list(pool), raw_teams)
+    if not cards:  # nothing to print is not a print run
+        from engine.core.errors import DataError, Problem
+        raise DataError([Problem(str(base), None, None, "no Cape Clash cards here (card files hold a 'cards:' list)")])
     decks = [(f.stem, _deck_from(f, data, pool)) for f, data in deck_data]
     name = "starter-set" if base != root else "all-cards"
     title = "Starter set" if base != root else "All cards"

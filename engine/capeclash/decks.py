@@ -29,7 +29,8 @@ MAX_COUNT = DECK_SIZE
 MAX_LISTED = 10 * DECK_SIZE
 
 # (matched against a stripped line: a lazy name followed by \s*$ cost time squared in a run of spaces)
-_LINE = re.compile(r"(\d+)\s*x?\s+(\S.*)")
+# ('3 Name', '3x Name', '3 x Name' and '3X Name', as other games' deck lists write it)
+_LINE = re.compile(r"(\d+)(?:\s*x|X)?\s+(\S.*)")
 
 
 def _count(n, source, card, field) -> tuple[int, Problem | None]:

@@ -286,8 +286,13 @@ def validate(paths) -> tuple[list[Problem], dict]:
                     counts["tutorials"] = counts.get("tutorials", 0) + 1
                     mine += check_tutorial(data, pool, str(f))
                 elif kind == "unknown":
+                    # (what it holds instead: nothing, a list, a lone value, or a mapping of other keys)
+                    held = ("it holds nothing" if data is None else
+                            f"it holds a {'list' if isinstance(data, list) else 'single value'}, not a mapping"
+                            if not isinstance(data, dict) else None)
                     mine.append(Problem(str(f), None, None, "not a card, deck or scenario file "
-                                                            "(expected a 'cards:', 'main:' or 'scenario:' key)"))
+                                                            "(expected a 'cards:', 'main:' or 'scenario:' key"
+                                                            + (f"; {held})" if held else ")")))
             if kind == "deck":
                 counts["decks"] += 1
                 deck = deck.resolve(pool, str(f))

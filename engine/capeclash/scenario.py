@@ -89,6 +89,7 @@ def check_scenario(data, pool: CardPool, source: str | None = None) -> list[Prob
             else:
                 out += _given_twice(a, typ, source, f"actions[{i}]")
                 out += _action_card_problems(a, typ, source, f"actions[{i}]", n, pool)
+                out += _action_arg_problems(a, typ, source, f"actions[{i}]", ("player", "illegal", "error"))
             if "player" in a and (isinstance(a["player"], bool) or not isinstance(a["player"], int)
                                   or not 0 <= a["player"] < max(n, 1)):
                 out.append(Problem(source, None, f"actions[{i}].player", f"names a player from 0 to {n - 1}, "
@@ -181,6 +182,50 @@ def _action_card_problems(a: dict, typ: str, source, field: str, players: int,
     return out
 
 
+# the kind of each argument that names no card ("index": a whole number from 0, or text naming it:
+# a power, a trigger, an option by name)
+ARG_KINDS = {"row": "row", "face_up": "flag", "side": "seat", "who": "seat", "ally": "seat",
+             "power": "index", "trigger": "index", "option": "index"}
+
+
+def _action_arg_problems(a: dict, typ: str, source, field: str, extra: tuple) -> list[Problem]:
+    """The argument names of a scenario action and the values of those that name no card: an argument
+    the action does not take (``{attack: X, by: 7}``), a value given to an action that takes none
+    (``{pass: 3}``), a row or flag of the wrong kind. Each one is a problem naming it (the run would stop
+    there, or drop it silently)."""
+    from engine.cardlang.language import ROWS
+    out = []
+    takes = TYPES[typ]
+    for k, v in a.items():
+        arg = (takes[0] if takes else None) if k == typ and "type" not in a else k
+        if k == typ and "type" not in a and not takes:
+            if v is not None:
+                out.append(Problem(source, None, f"{field}.{k}", f"'{typ}' takes nothing: write '{typ}' alone, "
+                                                                f"not {excerpt(v)}"))
+            continue
+        if k == "type" or k in extra:
+            continue
+        if arg not in takes:
+            out.append(Problem(source, None, f"{field}.{k}", f"'{typ}' takes no argument {excerpt(k)}"
+                                                            f"{suggest(str(k), takes)}"
+                                                            + (f"; it takes {', '.join(takes)}" if takes else "")))
+            continue
+        kind = ARG_KINDS.get(arg)
+        whole = isinstance(v, int) and not isinstance(v, bool)
+        why = None
+        if kind == "row" and v not in ROWS:
+            why = f"is a row ({' or '.join(ROWS)}), not {excerpt(v)}"
+        elif kind == "flag" and not isinstance(v, bool):
+            why = f"must be true or false, not {excerpt(v)}"
+        elif kind == "seat" and not (whole and 0 <= v < 1 << 31):
+            why = f"must be a whole number from 0, not {excerpt(v)}"
+        elif kind == "index" and not ((whole and 0 <= v < 1 << 31) or (isinstance(v, str) and v.strip())):
+            why = f"must be a whole number from 0 or a name, not {excerpt(v)}"
+        if why:
+            out.append(Problem(source, None, f"{field}.{k}", why))
+    return out
+
+
 def _given_twice(a: dict, typ: str, source, field: str) -> list[Problem]:
     """``{plot: X, card: Y}`` gives the card twice (resolve_action would have to drop one of them)."""
     if "type" not in a and TYPES[typ] and TYPES[typ][0] in a and a[typ] is not None:
@@ -234,6 +279,7 @@ def _check_expect_shape(e, source, field, players: int = 0, pool: CardPool | Non
                 else:
                     out += _given_twice(e[k], typ, source, f"{field}.{k}")
                     out += _action_card_problems(e[k], typ, source, f"{field}.{k}", players, pool)
+                    out += _action_arg_problems(e[k], typ, source, f"{field}.{k}", ("player",))
             elif isinstance(e.get(k), str) and e[k] not in TYPES:
                 out.append(Problem(source, None, f"{field}.{k}", f"unknown action {excerpt(e[k])}{suggest(e[k], TYPES)}"))
     return out + [Problem(source, None, f"{field}.{k}", "unknown expectation") for k in sorted(bad, key=str)]
@@ -269,6 +315,8 @@ def resolve_action(g: Game, raw) -> Action:
         typ = keys[0]
         first = TYPES[typ][0] if TYPES[typ] else None
         val = raw.pop(typ)
+        if first is None and val is not None:  # {pass: 3}: never silently drop what is written
+            raise DataError(f"{excerpt(raw | {typ: val}, 120)}: '{typ}' takes nothing; write '{typ}' alone")
         if first is not None and val is not None:
             if first in raw:  # {plot: X, card: Y}: never silently use one of the two
                 raise DataError(f"{excerpt(raw, 120)}: '{typ}: ...' already gives the {first}; give it once")

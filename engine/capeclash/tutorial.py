@@ -386,12 +386,13 @@ class Tutorial:
         (the game is unchanged)."""
         g = self._game()
         a = Action.from_json(action)
-        self.refused = None
         if a.player != LEARNER:
             raise IllegalActionError(f"in the tutorial you play seat {LEARNER + 1}; the rival plays itself",
                                      "not_your_seat")
+        # (a refused move changes nothing, the last message included: it is cleared once a move is taken)
         if self.lesson_done:
             g.apply(a)           # free play after the lesson: the engine alone decides
+            self.refused = None
             self.praise = None
             self._rival_turns()
             return True
@@ -400,6 +401,7 @@ class Tutorial:
             raise IllegalActionError(f"{a} is not legal now", "illegal_action")  # pragma: no cover
         st = self._step()
         assert st is not None  # (the lesson is not done)
+        self.refused = None
         if a not in self.expected():
             self.refused = st.get("wrong") or f"Not this time. {st['hint']}"
             self.rival_moves = []

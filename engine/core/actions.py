@@ -57,12 +57,16 @@ TYPES = {
 # an index: never a float like 12.0 or a bool), a row is text, face_up is true or false.
 ARG_TYPES = {"row": "text", "face_up": "bool"}
 MAX_INDEX = 1 << 31  # no id, seat or index comes near this: bigger numbers are refused, not looked up
+MAX_WORD = 40  # characters of a text argument (a row name): a longer one is refused, so that a refusal
+# (which quotes the action) stays short
 
 
 def _bad_arg(name: str, v) -> str | None:
     """Why ``v`` cannot be the argument ``name`` (None if it can)."""
     kind = ARG_TYPES.get(name, "int")
     if kind == "text":
+        if isinstance(v, str) and len(v) > MAX_WORD:
+            return f"is too long for a row name (at most {MAX_WORD} characters)"
         return None if isinstance(v, str) and v else "must be text (a row name)"
     if kind == "bool":
         return None if isinstance(v, bool) else "must be true or false"
