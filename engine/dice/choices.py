@@ -342,10 +342,12 @@ def why_illegal(g: DiceGame, a: Action) -> tuple[str, str]:
     if a.type == "recruit":
         if c not in pl["rhand"]:
             code, why = "not_in_hand", f"{name} is not in your recruit hand"
-        elif g.card(c).type == "minion":
+        elif g.card(c).type == "minion" and pl["side"] != "bad":
             code, why = "minions_bad_only", "only the bad guy recruits minions"
         elif not g.card(c).is_character:
             code, why = "not_a_character", f"{name} is not a hero or minion (aids are attached in the Equip phase)"
+        elif a.get("row") != "team":
+            code, why = "bad_row", f"a team has no rows: recruit {name} with row=team, not {a.get('row')!r}"
     elif a.type == "equip":
         code, why = _equip_reason(g, a.player, c, a.get("target"))
     elif a.type == "attack":
@@ -355,7 +357,7 @@ def why_illegal(g: DiceGame, a: Action) -> tuple[str, str]:
     elif a.type == "plot":
         code, why = _plot_reason(g, a.player, c, name, d)
     elif a.type == "power":
-        code, why = _power_reason(g, a.player, c, name)
+        code, why = _power_reason(g, a.player, c, name, a.get("power"))
     elif a.type == "choose":
         code, why = _choose_reason(g, a.player, c, name, d)
     return code, f"{a}: {why}" if why else f"{a}: not one of the legal choices now"
@@ -458,7 +460,7 @@ def _plot_reason(g: DiceGame, p: int, c: int, name: str, dec: dict) -> tuple[str
     return "cannot_use", f"{name} cannot be played now"
 
 
-def _power_reason(g: DiceGame, p: int, c: int, name: str) -> tuple[str, str]:
+def _power_reason(g: DiceGame, p: int, c: int, name: str, power) -> tuple[str, str]:
     if g.cards[c]["z"] != "att" or not g.card(c).peek:
         return "no_power", f"{name} has no ability to use"
     host = g.cards[c]["on"]
@@ -466,7 +468,11 @@ def _power_reason(g: DiceGame, p: int, c: int, name: str) -> tuple[str, str]:
         host = g.cards[host]["on"]
     if g.cards[host]["o"] != p:
         return "not_yours", f"{name} is not on your team"
-    return "once_per_turn", f"{name} has already been used this turn (once each turn)"
+    if power != 0 or isinstance(power, bool):
+        return "no_such_power", f"{name} has one ability, power=0, not power={power!r}"
+    if g.cards[c].get("peek"):
+        return "once_per_turn", f"{name} has already been used this turn (once each turn)"
+    return "not_legal_now", f"{name} is used in your Tactics or Action phase, outside fights"
 
 
 def _choose_reason(g: DiceGame, p: int, c: int, name: str, dec: dict) -> tuple[str, str]:

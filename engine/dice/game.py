@@ -71,7 +71,11 @@ class DiceGame(Decisions, Replayable):
         self._initial_fields(pool, config)
         position = self.config.get("position")
         if position is not None:
-            from engine.dice.scenario import lay_out
+            from engine.dice.scenario import check_position, lay_out
+            problems = check_position(position, self.pool, None, "config.position")
+            if problems:  # a new game is refused what its own save would be refused (see config_problems)
+                raise ValueError("; ".join(f"config '{p.field.removeprefix('config.')}': {p.message}"
+                                           for p in problems))
             lay_out(self, position)
         else:
             self._setup()
@@ -424,10 +428,16 @@ class DiceGame(Decisions, Replayable):
         action = Action.from_json(action)
         if self.result is not None:
             raise IllegalActionError(f"{action}: the game is over", "game_over")
-        if action not in self.legal_actions(action.player):
+        legal = self.legal_actions(action.player)
+        try:
+            # the engine's own copy is carried out and recorded: an argument that only compares equal to
+            # the legal one (``power=False`` for ``power=0``: Python's True == 1) would be saved as
+            # written, and a save holding it could not be loaded again
+            action = legal[legal.index(action)]
+        except ValueError:
             from engine.dice.choices import why_illegal
             code, reason = why_illegal(self, action)
-            raise IllegalActionError(reason, code)
+            raise IllegalActionError(reason, code) from None
         return self.apply_unchecked(action)
 
     def apply_unchecked(self, action: Action) -> list[Event]:
@@ -530,12 +540,15 @@ class DiceGame(Decisions, Replayable):
         else:
             problems += [Problem(source, None, f, m) for f, m in config_problems(data["config"])]
             position = data["config"].get("position")
-            if isinstance(position, dict) and not problems:
+            if isinstance(position, dict):  # listed with the config's other problems, not only without them
                 from engine.dice.scenario import check_position
                 problems += check_position(position, pool if pool is not None else load_pool(), source,
                                            "config.position")
         if not isinstance(data.get("actions", []), list):
             problems.append(Problem(source, None, "actions", "must be a list of actions"))
+        if problems and not (isinstance(data.get("hash"), str) and data["hash"]):
+            problems.append(Problem(source, None, "hash", "missing: a save without the hash of its final state "
+                                                          "cannot be verified (save the game again)"))
         if problems:
             raise SaveError(problems)
         try:

@@ -65,6 +65,9 @@ def all_violations(g: DiceGame, views: bool = True, events_since: int = 0) -> li
                 put(u, f"on {g.name(a)}")
                 if not g.card(u).is_upgrade:
                     out.append(f"{g.name(u)} on an aid is not an upgrade")
+    for i, c in enumerate(g.cards):
+        if c["z"] == "out":  # set aside by a scenario's position (a card it does not name): out of the game
+            put(i, "out of the game")
     if len(where) != len(g.cards):
         lost = [g.name(i) for i in range(len(g.cards)) if i not in where]
         out.append(f"cards lost: {lost[:5]}")

@@ -37,6 +37,8 @@ from engine.core.errors import DataError, Problem, excerpt, suggest
 from engine.core.replay import MAX_SEED
 from engine.core.scenario import ScenarioGame, run, scenario_files
 from engine.dice import rules
+from engine.dice.cards import ABILITIES, TRAITS, UPGRADE_HOSTS
+from engine.dice.choices import STEP_TYPES as DECISIONS
 
 TOP_KEYS = {"game", "scenario", "rule", "description", "seed", "start", "actions", "expect", "source"}
 START_KEYS = {"turn", "phase", "bad", "good", "recruit_deck", "action_deck", "dice", "fill_decks", "max_turns"}
@@ -46,6 +48,8 @@ PHASES = ("recruit", "equip", "tactics", "action")
 CARD_CHECKS = {"zone", "damage", "delay", "force", "side", "attached_to", "traits", "abilities", "not_abilities",
                "attacks_used", "villain"}
 PLAYER_CHECKS = {"recruit_hand", "action_hand", "team", "hand_limit", "team_limit"}
+STEP_KEYS = {"type", "player", "illegal", "error", "code"}  # what any scripted action may say besides its arguments
+ZONES = ("rdeck", "adeck", "rhand", "ahand", "rdisc", "adisc", "play", "att", "out")
 OTHER_CHECKS = {"log", "no_log", "winner", "over", "decision", "to_act", "legal", "not_legal", "phase", "turn",
                 "attack"}
 
@@ -134,10 +138,14 @@ def game_from_position(pos: dict, seed: int = 0, pool=None, max_turns: int | Non
 MAX_COUNT = 10_000  # a turn, turn count, damage or delay beyond this is a mistake, not a position
 
 
-def check_position(start, pool, source: str | None = None, at: str = "start") -> list[Problem]:
+def check_position(start, pool, source: str | None = None, at: str = "start", *, slots: bool = False) -> list[Problem]:
     """Every problem in a start position (a scenario's ``start:``, or a save's ``config.position``):
-    unknown fields, cards, sides and phases, a card placed twice, and each value of the wrong kind,
-    by its field (``at``: the field of the position itself)."""
+    unknown fields, cards, sides and phases, a card placed twice, each value of the wrong kind, and
+    a table the engine cannot hold (a minion with the good guys or carrying aids, an upgrade on the
+    wrong kind of aid, a controlled character without its controller on its team), by its field (``at``:
+    the field of the position itself). ``slots``: also a hero carrying two aids of one slot, or a vehicle
+    more base upgrades than its docking room - what a scenario file, a test of the rules, must not start
+    from (a position built in code may pile cards on a hero on purpose)."""
     out: list[Problem] = []
 
     def err(field, msg, card=None):
@@ -191,6 +199,7 @@ def check_position(start, pool, source: str | None = None, at: str = "start") ->
     number(start.get("max_turns"), "max_turns", 1, null_ok=True)
     flag(start.get("fill_decks"), "fill_decks")
     bys = []
+    team_of: dict[str, str] = {}  # each character placed on a team: its side
     for side in ("bad", "good"):
         spec = start.get(side)
         if spec is None:
@@ -210,10 +219,18 @@ def check_position(start, pool, source: str | None = None, at: str = "start") ->
             member = entry(member, f)
             if not member:
                 continue
+            aids: list[tuple] = []
             for k in member:
                 if k not in CHAR_KEYS:
                     err(f"{f}.{_field_key(k)}", f"unknown field{suggest(k, CHAR_KEYS)}")
             card(member.get("card"), f, ("hero", "minion"))
+            who = member.get("card")
+            who = who if isinstance(who, str) and who in pool else None
+            if who is not None:
+                team_of.setdefault(who, side)
+            if who is not None and pool[who].type == "minion" and side == "good":
+                err(f, f"{who} is a minion: minions serve only the bad guys (a minion the good guys take "
+                       f"control of is destroyed)", who)
             for k in ("damage", "delay", "used"):
                 number(member.get(k, 0), f"{f}.{k}")
             for k in ("new", "intercepted", "received"):
@@ -226,28 +243,86 @@ def check_position(start, pool, source: str | None = None, at: str = "start") ->
                     if k not in ("card", "upgrades"):
                         err(f"{f}.attached[{m}].{_field_key(k)}", f"unknown field{suggest(k, ('card', 'upgrades'))}")
                 card(aid.get("card"), f"{f}.attached[{m}]", "aid")
-                for u in listed(aid.get("upgrades"), f"{f}.attached[{m}].upgrades"):
+                upgrades = listed(aid.get("upgrades"), f"{f}.attached[{m}].upgrades")
+                for u in upgrades:
                     card(u, f"{f}.attached[{m}].upgrades", "upgrade")
+                aids.append((aid.get("card"), upgrades, f"{f}.attached[{m}]"))
+            if who is not None:
+                out.extend(_carried_problems(pool, who, aids, source, at, slots))
             frm = member.get("from")
             if frm is not None and (not isinstance(frm, str) or frm not in ("bad", "good")):
                 err(f"{f}.from", f"must be 'bad' or 'good', not {excerpt(frm)}")
+            elif frm == side:
+                err(f"{f}.from", f"a character taken by Control comes from the other side, not from its own "
+                                 f"({side})")
             if member.get("by") is not None:
-                bys.append((member["by"], f"{f}.by"))
+                bys.append((member["by"], f"{f}.by", side, who))
+                if frm is None:
+                    err(f"{f}.from", "a controlled character (with 'by') needs 'from': the side it was taken from")
+            elif frm is not None:
+                err(f"{f}.by", "a controlled character (with 'from') needs 'by': the character controlling it, "
+                               "whose delay or departure sends it back")
         for key in ("recruit_hand", "action_hand"):
             for n in listed(spec.get(key), f"{side}.{key}"):
                 card(n, f"{side}.{key}")
                 if isinstance(n, str) and n in pool and (pool[n].deck == "action") != (key == "action_hand"):
                     err(f"{side}.{key}", f"{n} belongs in the {pool[n].deck} hand", n)
-    for by, f in bys:  # the controlling character: a card placed on a team
-        if not isinstance(by, str) or by not in seen:
+    for by, f, side, who in bys:  # the controlling character: a card placed on the same team
+        if not isinstance(by, str) or by not in team_of:
             err(f, f"must name a character on a team of this position, not {excerpt(by)}",
                 by if isinstance(by, str) else None)
+        elif by == who:
+            err(f, "a character cannot control itself: name the character that took it", by)
+        elif team_of[by] != side:
+            err(f, f"{by} is on the {team_of[by]} team: the controlling character is on the team it took "
+                   f"the character to ({side})", by)
     for key in ("recruit_deck", "action_deck"):
         for n in listed(start.get(key), key):
             card(n, key)
+            if isinstance(n, str) and n in pool and (pool[n].deck == "action") != (key == "action_deck"):
+                err(key, f"{n} belongs in the {pool[n].deck} deck", n)
     for x in listed(start.get("dice"), "dice"):
         if isinstance(x, bool) or x not in (1, 2, 3, 4, 5, 6):
             err("dice", f"a die shows 1 to 6, not {excerpt(x)}")
+    return out
+
+
+def _carried_problems(pool, who: str, aids: list[tuple], source, at: str, slots: bool) -> list[Problem]:
+    """(``aids``: (aid, its upgrades, its field under ``at``, the position's own field).) What a character of a position carries that the rules never let it carry: any aid on a minion,
+    two aids in one slot (vehicles excepted under a Hangar Bay), an upgrade on the wrong kind of aid, or
+    more base upgrades docked on a vehicle than it has room for. (Plots and reputations for one side
+    are not checked: a character taken by Control keeps what it carried.)"""
+    out: list[Problem] = []
+    known = [(a, [u for u in ups if isinstance(u, str) and u in pool], f"{at}.{f}") for a, ups, f in aids
+             if isinstance(a, str) and a in pool and pool[a].is_aid]
+    if pool[who].type == "minion":
+        for a, _, f in known:
+            out.append(Problem(source, a, f, f"{who} is a minion, and minions take no aids"))
+        return out
+    any_vehicles = any(pool[u].any_vehicles for _, ups, _ in known for u in ups)
+    taken: dict[str, str] = {}
+    for a, ups, f in known:
+        d = pool[a]
+        if slots and d.slot and not (d.slot == "vehicle" and any_vehicles):
+            if d.slot in taken:
+                out.append(Problem(source, a, f, f"{who} already carries {taken[d.slot]}: a hero carries one "
+                                                 f"{d.slot}" + (" (a major and a minor plot share that spot)"
+                                                                if d.slot == "plot" else "")))
+            taken.setdefault(d.slot, a)
+        docked = 0
+        for u in ups:
+            ud = pool[u]
+            if not ud.is_upgrade:
+                continue
+            if d.type not in UPGRADE_HOSTS[ud.type] and not (ud.type == "base_upgrade" and d.docking):
+                want = {"base_upgrade": "a base (or a vehicle with docking room)", "vehicle_upgrade": "a vehicle",
+                        "plot_upgrade": "a major plot"}[ud.type]
+                out.append(Problem(source, u, f"{f}.upgrades", f"{u} goes on {want}, not on {a} ({d.type})"))
+            elif ud.type == "base_upgrade" and d.type == "vehicle":
+                docked += 1
+                if slots and docked > d.docking:
+                    out.append(Problem(source, u, f"{f}.upgrades",
+                                       f"{a} has room for {d.docking} base upgrade{'s' * (d.docking != 1)}"))
     return out
 
 
@@ -278,7 +353,7 @@ def check_scenario(data, pool=None, source: str | None = None) -> list[Problem]:
     seed = data.get("seed", 0)
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
         err("seed", f"must be a whole number from 0 to 2^64 - 1, not {excerpt(seed)}")
-    out += check_position(data.get("start"), pool, source, "start")
+    out += check_position(data.get("start"), pool, source, "start", slots=True)
     for i, a in enumerate(listed(data.get("actions"), "actions")):
         f = f"actions[{i}]"
         if isinstance(a, bool):
@@ -303,7 +378,14 @@ def check_scenario(data, pool=None, source: str | None = None) -> list[Problem]:
                 continue
             typ = a.get("type") if isinstance(a.get("type"), str) else next((k for k in a if k in TYPES), None)
             if typ not in TYPES:
-                err(f, f"no known action type in {excerpt(a)}")
+                slip = next((suggest(k, TYPES) for k in ([typ] if typ else [k for k in a if k not in STEP_KEYS])
+                             if suggest(k, TYPES)), "")
+                err(f, f"no known action type in {excerpt(a)}{slip}")
+            else:  # a misspelt key ('ilegal: true', 'targt: X') is named here, not ignored or met mid-run
+                allowed = STEP_KEYS | set(TYPES[typ]) | {typ}
+                for k in a:
+                    if k not in allowed:
+                        err(f"{f}.{_field_key(k)}", f"unknown field for this {typ!r} step{suggest(k, allowed)}")
             for k in ("card", "target"):
                 v = a.get(k, a.get(typ) if k == "card" and typ in a else None)
                 if isinstance(v, str) and v not in pool:
@@ -325,8 +407,16 @@ def _expect_shape(e, source, field, pool) -> list[Problem]:
     if not isinstance(e, dict):
         return [Problem(source, None, field, "an expectation is a mapping")]
     out: list[Problem] = []
+
+    def value(k, ok: bool, what: str) -> None:
+        if k in e and not ok:
+            out.append(Problem(source, None, f"{field}.{k}", f"must be {what}, not {excerpt(e[k])}"))
+
+    def count(k) -> None:
+        value(k, isinstance(e.get(k), int) and not isinstance(e.get(k), bool), "a whole number")
+
     if "card" in e:
-        bad = set(e) - CARD_CHECKS - {"card"}
+        known = CARD_CHECKS | {"card"}
         if not isinstance(e["card"], str) or e["card"] not in pool:
             shown = excerpt(e["card"], 60)
             return [Problem(source, shown, field, "unknown card"
@@ -334,12 +424,33 @@ def _expect_shape(e, source, field, pool) -> list[Problem]:
         for k in ("traits", "abilities", "not_abilities"):
             if k in e and not (isinstance(e[k], list) and all(isinstance(x, str) for x in e[k])):
                 out.append(Problem(source, None, f"{field}.{k}", f"must be a list of names, not {excerpt(e[k])}"))
+                continue
+            vocab = TRAITS if k == "traits" else ABILITIES
+            for x in e.get(k) or []:  # a misspelt name would make 'not_abilities' hold whatever happens
+                if x not in vocab:
+                    out.append(Problem(source, None, f"{field}.{k}", f"unknown {'trait' if k == 'traits' else 'ability'} "
+                                                                     f"{excerpt(x)}{suggest(x, vocab)}"))
+        value("zone", e.get("zone") in ZONES, f"one of {', '.join(ZONES)}")
+        value("side", e.get("side") in ("bad", "good"), "bad or good")
+        value("villain", isinstance(e.get("villain"), bool), "true or false")
+        for k in ("damage", "delay", "force", "attacks_used"):
+            count(k)
+        at = e.get("attached_to")
+        if at is not None and not (isinstance(at, str) and at in pool):
+            out.append(Problem(source, None, f"{field}.attached_to", f"unknown card {excerpt(at)}"
+                                                                     f"{suggest(at, pool.by_name)}"))
     elif "player" in e:
-        bad = set(e) - PLAYER_CHECKS - {"player"}
+        known = PLAYER_CHECKS | {"player"}
         if e["player"] not in ("bad", "good", 0, 1) or isinstance(e["player"], bool):
             out.append(Problem(source, None, f"{field}.player", f"must be bad or good, not {excerpt(e['player'])}"))
+        for k in ("recruit_hand", "action_hand", "team", "team_limit"):
+            count(k)
+        hl = e.get("hand_limit")
+        value("hand_limit", isinstance(hl, list) and len(hl) == 2 and all(isinstance(x, int) and not isinstance(x, bool)
+                                                                          for x in hl),
+              "[recruit limit, action limit]")
     else:
-        bad = set(e) - OTHER_CHECKS
+        known = OTHER_CHECKS
         for k in ("log", "no_log"):
             if k in e and not isinstance(e[k], str):
                 out.append(Problem(source, None, f"{field}.{k}", f"must be text, not {excerpt(e[k])}"))
@@ -347,8 +458,16 @@ def _expect_shape(e, source, field, pool) -> list[Problem]:
             for spec in e[k] if isinstance(e.get(k), list) else [e[k]] if k in e else []:
                 if not isinstance(spec, (str, dict, bool)):
                     out.append(Problem(source, None, f"{field}.{k}", f"an action is text or a mapping, not {excerpt(spec)}"))
-    return out + [Problem(source, None, f"{field}.{_field_key(k)}", "unknown expectation")
-                  for k in sorted(bad, key=str)]
+        value("winner", e.get("winner") in ("bad", "good", "none"), "bad, good or none (a draw)")
+        value("to_act", e.get("to_act") in ("bad", "good"), "bad or good")
+        value("over", isinstance(e.get("over"), bool), "true or false")
+        value("attack", isinstance(e.get("attack"), bool), "true or false")
+        value("phase", e.get("phase") in PHASES + ("recovery", "setup"), f"one of {', '.join(PHASES)}, recovery")
+        value("decision", e.get("decision") is None or e.get("decision") in DECISIONS,
+              f"one of {', '.join(DECISIONS)} (or null: none open)")
+        count("turn")
+    return out + [Problem(source, None, f"{field}.{_field_key(k)}", f"unknown expectation{suggest(k, known)}")
+                  for k in sorted(set(e) - known, key=str)]
 
 
 # ---------------------------------------------------------------------- running a scenario
