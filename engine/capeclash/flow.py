@@ -166,8 +166,7 @@ def start_of_turn(g: Game) -> None:
         for p in reversed(crowded):
             g.stack.append(KeepMain(p))
         return
-    for p in live:
-        g.emit_player("start_of_turn", p)
+    emit_turn_event(g, "start_of_turn", live)
 
 
 def keep_main(g: Game, frame: KeepMain, keep: int | None = None) -> None:
@@ -193,7 +192,8 @@ def keep_main(g: Game, frame: KeepMain, keep: int | None = None) -> None:
 
 def draw_phase(g: Game) -> None:
     side_rank = queries.side_order(g, g.first_side).index(g.active)
-    for p in g.live_players_of(g.active):
+    live = g.live_players_of(g.active)
+    for p in live:
         n = 2
         # the side's own first turn: the first side always plays turn 1 and the second turn 2 (not
         # "the first round": once a seat is out, the first side's second turn comes sooner)
@@ -206,7 +206,7 @@ def draw_phase(g: Game) -> None:
                 n = 1
         zones.draw(g, p, n)
         if R.hears(g, "draw_phase") or g.lasting:
-            g.emit_player("draw_phase", p)
+            g.emit_player("draw_phase", p, characters=p == live[0])
     g.phase = "recovery"
 
 
@@ -254,8 +254,16 @@ def next_build_player(g: Game, after_phase: str) -> None:
 def end_of_turn(g: Game) -> None:
     """End phase: "at the end of your turn" abilities trigger, then clean-up."""
     g.phase = "cleanup"
-    for p in g.live_players_of(g.active):
-        g.emit_player("end_of_turn", p)
+    emit_turn_event(g, "end_of_turn", g.live_players_of(g.active))
+
+
+def emit_turn_event(g: Game, event: str, players: list[int]) -> None:
+    """A turn starts or ends for ``players`` (those of the side whose turn it is): each player's lasting
+    abilities trigger, and the characters on the side once. Two-headed teammates share a side and take
+    one turn together: a character's "at the start (end) of your turn" ability, or level-up condition,
+    is met once in that turn, not once for each teammate (the old engine ran them twice)."""
+    for i, p in enumerate(players):
+        g.emit_player(event, p, characters=i == 0)
 
 
 def cleanup(g: Game) -> None:

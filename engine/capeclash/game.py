@@ -380,8 +380,7 @@ class Game(Decisions, Replayable):
             flow.keep_main(self, frame)
         elif isinstance(frame, TurnStart):
             self.stack.pop()
-            for p in self.live_players_of(self.active):
-                self.emit_player("start_of_turn", p)
+            flow.emit_turn_event(self, "start_of_turn", self.live_players_of(self.active))
         elif isinstance(frame, XpGain):
             self.stack.pop()
             if frame.cond and not effects.condition(self, frame.cond, effects.probe(frame.ctl, frame.src)):

@@ -55,6 +55,7 @@ def do(g: Game, a: Action, d: Decision) -> None:
         pl.recruit -= powers.recruit_cost(g, p, cd)
         if cd.machine:
             zones.place_machine(g, args["card"], pl.side, args["row"])
+            recruited(g, p, None)  # a machine is a card played, as equipment is (not a character recruited)
         else:
             zones.enter_play(g, args["card"], pl.side, args["row"])
             g.emit_player("you_recruit", p)

@@ -53,9 +53,14 @@ def emit(g: Game, event: str, subject: int, data: dict | None = None, had_powers
                 triggers_of(g, other, ev, {"who": subject})
 
 
-def emit_player(g: Game, event: str, p: int) -> None:
+def emit_player(g: Game, event: str, p: int, characters: bool = True) -> None:
+    """Something happened to player ``p``: their lasting abilities and the characters on their side
+    may trigger. ``characters=False``: only the lasting abilities (the characters of a side shared by
+    two-headed teammates hear a turn's start or end once, not once for each teammate)."""
     if g.lasting:
         lasting_triggers(g, event, p)
+    if not characters:
+        return
     listens, grants = g.defs.listens, g.statics_grant
     for c in g.characters(g.players[p].side):
         if event in listens[c.cid] or c.mods or c.gear is not None or grants:

@@ -254,8 +254,9 @@ def heal(g: Game, c: Card, n: int) -> None:
         g.log("heal", f"{g.name(c.iid)} heals {healed} wound{'s' if healed > 1 else ''}.")
 
 
-def ko(g: Game, c: Card, *, just_stunned: bool = False) -> None:
-    """KO a character: it goes to its owner's KO pile (a token just ceases to exist).
+def ko(g: Game, c: Card, *, just_stunned: bool = False, text: str | None = None) -> None:
+    """KO a character: it goes to its owner's KO pile (a token just ceases to exist). ``text``: the log
+    line, when the effect said it another way (``put`` into the KO pile).
 
     Its 'when it is KO'd' abilities (Immortal, Rebirth, a card's own) look back at the moment before:
     a character KO'd by the wound of the stun that just turned it face down had its powers then, and
@@ -269,7 +270,7 @@ def ko(g: Game, c: Card, *, just_stunned: bool = False) -> None:
         g.log("ko", f"{g.name(c.iid)} can't be KO'd now (Unbreakable).")
         return
     name = g.name(c.iid)
-    g.log("ko", f"{name} is KO'd.", None, {"cards": (c.iid,)})
+    g.log("ko", text or f"{name} is KO'd.", None, {"cards": (c.iid,)})
     was_main = c.is_main
     g.emit("is_ko", c.iid, None, c.face_up or just_stunned)
     if R.hears(g, "ally_ko"):
@@ -548,6 +549,12 @@ def put(g: Game, c: Card, into: str, known_to=()) -> None:
     who were shown it, such as the player searching a deck)."""
     pl = g.players[c.owner]
     before = seen_by(g, c)
+    if c.zone == "play" and into == "ko":
+        # a character put from play into its owner's KO pile is KO'd: that is what a KO is (001 and 002,
+        # game terms). So its 'when it is KO'd' abilities trigger, a main character's player is out, a
+        # character that can't be KO'd stays, a demoted original main character is removed instead
+        ko(g, c, text=f"{g.name(c.iid)} goes to {pl.name}'s KO pile: it is KO'd.")
+        return
     if c.zone == "play":
         if demoted_original_main(g, c):
             leave_play(g, c, "hand")  # redirected to the removed-from-game pile, and logged
