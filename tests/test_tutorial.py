@@ -408,3 +408,18 @@ def test_attacks_say_whether_anyone_could_join(session):
     alone = attacks(1)
     assert alone["Skyhook Warden"]["solo"] is True
     assert [t["text"] for t in alone["Skyhook Warden"]["targets"]]
+
+
+def test_a_lesson_started_after_a_game_saves_and_loads_without_that_games_marks(session):
+    """The session's marks of the game a lesson replaces (moves answered for a player, remembered answers)
+    belong to that game: a save of the lesson carries none of them and loads again (it was refused:
+    'auto' named moves the lesson's game never had)."""
+    ok(session, "new_game", mode="duel", seed=4, seats=[{"name": "Ann", "ai": None, "deck": "Ember Oath Starter"},
+                                                                  {"name": "Bo", "ai": "easy", "deck": "Rime Court Starter"}])
+    session.auto = {1, 2}
+    session.standing = {0: {"Some ability": "yes"}}
+    ok(session, "tutorial_start", lesson=2)
+    save = ok(session, "save")
+    assert save["auto"] == [] and not save.get("standing")
+    loaded = ok(session, "load", save=save)
+    assert loaded["hash"] == ok(session, "tutorial_start", lesson=2)["hash"]

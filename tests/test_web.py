@@ -1145,6 +1145,41 @@ def test_guided_tutorial_completes_through_card_clicks(tab, server):
     assert tab.errors == [], tab.errors
 
 
+def test_a_reload_comes_back_to_the_lesson_and_step_it_left(tab, server):
+    """A reload in the middle of a lesson (a phone locking, a tab closed by mistake) brings the learner back
+    to the same lesson and step, the same position on the table; leaving the lessons forgets it."""
+    page = tab.page
+    tab.boot(server, "?aidelay=0&nosw")
+    page.click("#btn-learn")
+    idle = "document.body.dataset.tutIdle === '1'"
+    page.wait_for_function(idle)
+    for _ in range(3):   # three of the lesson's steps, by their marked cards, rows or buttons
+        page.wait_for_function(idle)
+        before = page.evaluate("document.body.dataset.tut")
+        target = (page.query_selector("#board .card.tut-go, #board .res.tut-go") or page.query_selector("#board .row.tut-go")
+                  or page.query_selector("#actions button.tut-go"))
+        assert target is not None, page.inner_text("#tutorial-box")
+        target.click()
+        page.wait_for_function("(b) => document.body.dataset.tut !== b", arg=before)
+    page.wait_for_function(idle)
+    progress = page.inner_text("#tutorial-box .tut-progress")
+    where = page.evaluate("[document.body.dataset.tut.split('.').slice(0, 3).join('.'), window.capeclash.state.hash]")
+    assert not progress.startswith("Step 1 of"), progress   # the lesson moved on
+    page.reload()
+    page.wait_for_selector("body[data-ready='1']", timeout=BOOT_MS)
+    page.wait_for_function(idle)
+    assert page.is_visible("#board #tutorial-box")
+    assert page.inner_text("#tutorial-box .tut-progress") == progress
+    assert page.evaluate("[document.body.dataset.tut.split('.').slice(0, 3).join('.'), window.capeclash.state.hash]") == where
+    page.click("#tut-leave")
+    page.wait_for_function("document.body.dataset.screen === 'title'")
+    page.reload()
+    page.wait_for_selector("body[data-ready='1']", timeout=BOOT_MS)
+    assert page.evaluate("document.body.dataset.screen") == "title"
+    assert not page.is_visible("#tutorial-box")
+    assert tab.errors == [], tab.errors
+
+
 def test_card_anatomy_on_screen_names_the_printed_figures_parts():
     """"How to play" draws the rulebook's card anatomy with a real face; its list of parts is the
     printed figure's (printgen/rulebook.py), so screen and paper describe the same card."""

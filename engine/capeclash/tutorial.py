@@ -550,6 +550,8 @@ class TutorialOps:
         seats: list[dict]
         ai_rngs: dict[int, Rng]
         _policies: dict[int, object]
+        auto: set[int]
+        standing: dict[int, dict[str, str]]
 
         def _state(self, g: Game, viewer: int | None, since: int, seats: list[dict]) -> dict: ...
 
@@ -584,6 +586,9 @@ class TutorialOps:
         self.game = g
         self.seats = [{"name": g.players[LEARNER].name, "ai": None}, {"name": g.players[RIVAL].name, "ai": "normal"}]
         self.ai_rngs, self._policies = {}, {}
+        # the session's marks of the game it replaces (moves answered for a player, remembered answers)
+        # belong to that game: a save of the lesson must not carry them
+        self.auto, self.standing = set(), {}
         return self._tutorial_state()
 
     def _active_tutorial(self) -> Tutorial:

@@ -13,7 +13,8 @@ const CONVENTION = params.has("convention");
 const IDLE_MIN = Number(params.get("idle") || 3);
 const SAVE_KEY = "capeclash.save.v1";            // the Cape Clash game in progress
 const DICE_SAVE_KEY = "capeclash.dice.save.v1";   // the Derring-Dice game in progress
-const LAST_KEY = "capeclash.last_game";           // which of the two a reload resumes
+const LAST_KEY = "capeclash.last_game";           // which of the two a reload resumes ("tutorial": a lesson)
+const TUT_KEY = "capeclash.tutorial.v1";          // the lesson in progress: {lesson, moves}
 const $ = (id) => document.getElementById(id);
 const saveKey = (game) => (game === "dice" ? DICE_SAVE_KEY : SAVE_KEY);
 const sessionOf = (game) => (game === "dice" ? "dice" : "play");
@@ -215,7 +216,12 @@ async function main() {
   const resumeGame = localStorage.getItem(saveKey(last)) ? last : (hasDice && localStorage.getItem(DICE_SAVE_KEY) && !localStorage.getItem(SAVE_KEY) ? "dice" : "capeclash");
   chooseGame(resumeGame);
   const saved = localStorage.getItem(saveKey(resumeGame));
-  if (saved && !CONVENTION) {
+  const lessonSaved = app.lessons && !CONVENTION && localStorage.getItem(LAST_KEY) === "tutorial" ? readLesson() : null;
+  if (lessonSaved) {
+    screen("title");
+    showResume(Boolean(saved));
+    await startLearning(lessonSaved.lesson, lessonSaved.moves);
+  } else if (saved && !CONVENTION) {
     try {
       const meta = JSON.parse(saved);
       app.viewer = meta.ui?.viewer ?? null;
@@ -850,6 +856,18 @@ function renderBoard(root, state, interactive) {
   // what the other side did since this viewer's last move stays marked until they act
   if (interactive && app.mode === "play" && root.id === "board") anim.markTheirs(root, state, app.lastOwnSeq?.[v.viewer]);
   boardLastMoves(root, state, interactive);
+  fitBoard(root);
+}
+
+// A two-player table on a wide screen fits the screen: when the board (hint box, both sides, the hand) is
+// taller than its room, the faces get smaller in steps (CSS data-fit caps) until it fits or reaches the
+// smallest step. Phones scroll instead, and 3-4 player tables keep the hand at their foot (.crowded).
+function fitBoard(root = $("board")) {
+  if (!root || root.id !== "board") return;
+  delete root.dataset.fit;
+  if (root.classList.contains("crowded") || root.classList.contains("dice-board") || PHONE.matches || !root.querySelector(".sides")) return;
+  for (let level = 1; level <= 3 && root.scrollHeight > root.clientHeight + 1; level++) root.dataset.fit = String(level);
+  if (root.dataset.fit) fanHands(root);   // the hand's faces changed width
 }
 
 // On a phone the side panel (with "Since your last move") lies below the board and the hand: the same
@@ -885,7 +903,7 @@ function fanHand(row) {
   for (const c of cards.slice(1)) c.style.marginLeft = `${(step - w - gap).toFixed(2)}px`;
   row.classList.add("fanned");
 }
-window.addEventListener("resize", () => fanHands($("board")));
+window.addEventListener("resize", () => { fitBoard(); fanHands($("board")); });
 
 function combatText(v) {
   const c = v.combat;
@@ -1685,7 +1703,26 @@ main();
 // step expects, what to point at, and refuses moves off the script. The page only draws and routes.
 const tutBox = $("tutorial-box");  // kept here: a board redraw takes it out of the page for a moment
 
-async function startLearning(lesson = 0) {
+// The lesson in progress, kept in this browser after each move so that a reload comes back to it.
+function readLesson() {
+  try {
+    const t = JSON.parse(localStorage.getItem(TUT_KEY) || "null");
+    if (t && Number.isInteger(t.lesson) && t.lesson >= 0 && Array.isArray(t.moves) && t.moves.every((m) => typeof m === "string")) return t;
+  } catch { /* a damaged record: the lessons start from the first */ }
+  localStorage.removeItem(TUT_KEY);
+  return null;
+}
+
+function keepLesson() {
+  const t = app.tut;
+  if (app.mode !== "tutorial" || !t?.state || CONVENTION) return;
+  try {
+    localStorage.setItem(TUT_KEY, JSON.stringify({ lesson: t.state.tutorial.lesson, moves: t.moves }));
+    localStorage.setItem(LAST_KEY, "tutorial");
+  } catch { /* storage full or off: the lesson just isn't kept */ }
+}
+
+async function startLearning(lesson = 0, moves = []) {
   if (app.busy) return;
   stopDemo();
   app.epoch++;
@@ -1707,7 +1744,8 @@ async function startLearning(lesson = 0) {
   };
   try {
     app.busy = true;
-    app.tut = await startTutorial({ call: (op, args) => engine.call(op, args, "play") }, hooks, { lesson });
+    app.tut = await startTutorial({ call: (op, args) => engine.call(op, args, "play") }, hooks, { lesson, moves });
+    keepLesson();
   } catch (err) {
     app.mode = "play";
     engineError("The guided game could not start", err);
@@ -1719,6 +1757,8 @@ async function startLearning(lesson = 0) {
 
 function leaveTutorial() {
   if (app.mode !== "tutorial") return;
+  localStorage.removeItem(TUT_KEY);
+  if (localStorage.getItem(LAST_KEY) === "tutorial") localStorage.removeItem(LAST_KEY);
   app.tut = null;
   app.tutPending = false;
   app.mode = "play";
@@ -1737,6 +1777,7 @@ function tutorShow(state) {
   app.tutMsg = null;
   show(state);
   tutorMarks(state);
+  keepLesson();
   // a decision whose one answer changes nothing (Pass) is answered through the tutorial too, unless
   // the player wants full control, or the lesson's step is that very answer (it teaches it: "Pass and
   // let the blows land"): the script still sees it
@@ -1850,7 +1891,7 @@ function tutorHint(info) {
   box.append(btns);
   box.dataset.done = info.done ? "1" : "";
   box.dataset.finished = info.finished ? "1" : "";
-  if (app.mode === "tutorial") { placeTutBox(); revealTutTarget(); }   // the box's new height counts
+  if (app.mode === "tutorial") { placeTutBox(); fitBoard(); revealTutTarget(); }   // the box's new height counts
 }
 
 // The hint box on top of the board; on a phone (one column: the page scrolls) at the top of the whole

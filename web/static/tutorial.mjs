@@ -41,8 +41,14 @@
 //   tut.restart()        start the current lesson again;  tut.next()  the next lesson;
 //   tut.goto(n)          lesson n;  tut.refresh()  fetch and render the state again
 //   tut.lessons()        the tutorial's title, intro and lesson titles (tutorial_lessons)
+//   tut.moves            the learner's moves that the engine played in this lesson, in order: with the
+//                        lesson number, all a reload needs to come back to the same place
+//
+// startTutorial(engine, hooks, { lesson, moves }): with `moves`, the lesson is played up to where those
+// moves left it (the lessons are scripted and seeded, so the same moves give the same position); a move
+// the engine no longer accepts (a new build changed the lesson) stops the replay there.
 
-export async function startTutorial(engine, hooks, { lesson = 0 } = {}) {
+export async function startTutorial(engine, hooks, { lesson = 0, moves = [] } = {}) {
   if (!engine || typeof engine.call !== "function") throw new Error("startTutorial: engine.call(op, args) is needed");
   if (!hooks || typeof hooks.render !== "function") throw new Error("startTutorial: hooks.render(state) is needed");
   const onError = hooks.onError || ((err) => console.error("tutorial:", err));
@@ -50,11 +56,15 @@ export async function startTutorial(engine, hooks, { lesson = 0 } = {}) {
 
   const tut = {
     state: null,
+    moves: [],
     async apply(text) {
       if (busy || !tut.state) return tut.state;
       busy = true;
       try {
-        return show(await engine.call("tutorial_apply", { action: text }));
+        const before = tut.state.hash;
+        const state = await engine.call("tutorial_apply", { action: text });
+        if (state.hash !== before) tut.moves.push(text);   // played (a move off the script changes nothing)
+        return show(state);
       } catch (err) {
         if (err && (err.code === "illegal_action" || err.code === "not_legal_now" || err.code === "invalid_action"
                     || err.code === "not_your_seat")) {
@@ -100,7 +110,9 @@ export async function startTutorial(engine, hooks, { lesson = 0 } = {}) {
     if (busy) return tut.state;
     busy = true;
     try {
-      return show(await engine.call(op, args));
+      const state = await engine.call(op, args);
+      if (op === "tutorial_start") tut.moves = [];
+      return show(state);
     } catch (err) {
       onError(err);
       return tut.state;
@@ -109,6 +121,20 @@ export async function startTutorial(engine, hooks, { lesson = 0 } = {}) {
     }
   }
 
-  await tut.goto(lesson);
+  if (!moves.length) {
+    await tut.goto(lesson);
+    return tut;
+  }
+  // back to where a reload left the lesson: its moves again, drawn once at the end
+  let state = await engine.call("tutorial_start", { lesson });
+  for (const text of moves) {
+    let next;
+    try { next = await engine.call("tutorial_apply", { action: text }); } catch { break; }
+    if (next.hash === state.hash) break;
+    state = next;
+    tut.moves.push(text);
+  }
+  announcedDone = state.tutorial.done ? state.tutorial.lesson : -1;   // its end was seen before the reload
+  show(state);
   return tut;
 }
