@@ -333,6 +333,8 @@ class _Checker:
         self.file, self.card = file, card
         self.problems: list[Problem] = []
         self.kinds: dict[str, str] = {}  # what each name bound so far stands for (Verb.bound_kind), if known
+        self.bound_now: set[str] = set()  # the names a condition being checked may refer to (an if step's)
+        self.has_source = True  # False while checking a plot twist's effect: no character of its own
 
     def err(self, fld: str | None, msg: str) -> None:
         self.problems.append(Problem(self.file, self.card, fld, msg))
@@ -435,9 +437,11 @@ class _Checker:
                 self.err(f"{sf}.{verb}", f"arguments must be a mapping, not {excerpt(args)}")
                 continue
             spec = v.args
+            before = len(self.problems)
             for k in args:
                 if k not in spec:
-                    self.err(f"{sf}.{verb}.{k}", f"unknown argument {k!r} for {verb!r}{suggest(k, spec)}")
+                    takes = f"; {verb} takes {', '.join(spec)}" if spec else f"; {verb} takes no arguments"
+                    self.err(f"{sf}.{verb}.{k}", f"unknown argument {excerpt(k)} for {verb!r}{suggest(k, spec)}{takes}")
             clean = {}
             for k, typ in spec.items():
                 optional = typ.endswith("?")
@@ -447,8 +451,26 @@ class _Checker:
                     if not optional:
                         self.err(af, f"is required for {verb!r}")
                     continue
-                clean[k] = self.arg(args[k], v.arg_type(k, typ, args), af, bound, v.anywhere)
-            v.check(clean, lambda k, msg, _at=f"{sf}.{verb}": self.err(f"{_at}.{k}", msg))
+                if k == "n" and typ == "amount" and args[k] == 0 and not isinstance(args[k], bool):
+                    self.err(af, f"must be at least 1: {verb} with n: 0 does nothing")
+                    continue
+                if typ == "player_ref" and args[k] == "chosen" and ("player" not in bound
+                                                                     or self.kinds.get("player") != "player"):
+                    others = [n for n in bound if self.kinds.get(n) == "player"]
+                    self.err(af, "'chosen' is the player chosen earlier in this effect with "
+                                 "choose: {what: player, as: player}, and there is none"
+                                 + (f" (the player chosen as {others[0]!r} must be named 'player')" if others else ""))
+                    continue
+                clean[k] = self.arg(args[k], v.arg_type(k, typ, args), af, bound, v.anywhere,
+                                    cards=v.anywhere or k in v.card_args)
+            report = lambda k, msg, _at=f"{sf}.{verb}": self.err(f"{_at}.{k}", msg)  # noqa: E731
+            if len(self.problems) == before:
+                v.check(clean, report)
+            else:  # its arguments have problems (reported): check what can be checked of the rest
+                try:
+                    v.check(clean, report)
+                except (TypeError, ValueError, KeyError, AttributeError, IndexError):
+                    pass
             if v.binds and isinstance(args.get(v.binds), str):
                 bound.add(args[v.binds])
                 kind = v.bound_kind(args)
@@ -459,11 +481,18 @@ class _Checker:
             out.append({verb: clean})
         return tuple(out)
 
-    def arg(self, v, typ: str, fld: str, bound: set[str], anywhere: bool = False):
+    def arg(self, v, typ: str, fld: str, bound: set[str], anywhere: bool = False, cards: bool = False):
         if typ == "selector":
             if not anywhere and self.names_play_card(v, bound):
                 self.err(fld, f"names {self.play_card_words(v)}, and this step acts on characters only; "
                               "put, ko_card, return_card and move_equipment act on those")
+                return v
+            kind = self.kinds.get(v) if isinstance(v, str) and v in bound else None
+            if kind in _NOT_CHARACTERS and not (kind == "card" and cards):
+                self.err(fld, f"{excerpt(v)} was chosen as {_NOT_CHARACTERS[kind]}, not a character in play; "
+                              + ("this step acts on characters in play (put and enter_play take a card chosen "
+                                 "from a hand or KO pile)" if kind == "card" else
+                                 "a target names characters: choose one with choose: {what: character}"))
                 return v
             if isinstance(v, str) and (v in L.BUILTIN_SELECTORS or v in bound or (anywhere and v == "its_equipment")):
                 return v
@@ -488,13 +517,16 @@ class _Checker:
                 elif k in L.PLAY_CARD_AMOUNTS:
                     self.play_filter(sel, f"{fld}.{k}", L.PLAY_CARD_AMOUNTS[k])
                 elif k in ("twice", "thrice"):
-                    if not isinstance(sel, dict):
+                    if isinstance(sel, dict) and len(sel) == 1 and next(iter(sel)) in ("twice", "thrice"):
+                        self.err(f"{fld}.{k}", f"multiplies a counted amount such as {{count: allies}}, not another "
+                                               f"multiplier ({next(iter(sel))})")
+                    elif not isinstance(sel, dict):
                         self.err(f"{fld}.{k}", f"multiplies a counted amount such as {{count: allies}}, not "
                                                f"{excerpt(sel)}")
                     else:
                         self.arg(sel, "amount", f"{fld}.{k}", bound)
                 elif k == "chosen":
-                    if not _is_in(sel, bound):
+                    if not _is_in(sel, bound) or self.kinds.get(sel, "number") != "number":
                         self.err(f"{fld}.chosen", f"{excerpt(sel)} is not a number chosen earlier (choose_number ... as)")
                 else:
                     self.arg(sel, "selector", f"{fld}.{k}", bound)
@@ -516,23 +548,16 @@ class _Checker:
             return self.play_filter(v, fld, typ.split(":", 1)[1])
         if typ in ENUM_ARGS:
             options, what = ENUM_ARGS[typ]
-            self.check_choice(v, options, fld, what)
+            if self.check_choice(v, options, fld, what) and typ == "duration" and v == "source_leaves" \
+                    and not self.has_source:
+                self.err(fld, "source_leaves lasts while the ability's own character stays in play, and a plot "
+                              "twist has none (it would end at once): give another duration")
             return v
         if typ == "int":
             self.number(v, fld)
             return v
         if typ == "card_filter":
-            if not isinstance(v, dict):
-                self.err(fld, f"a card filter is a mapping, not {excerpt(v)}")
-                return {}
-            for k, val in v.items():
-                if k not in L.CARD_FILTER_KEYS:
-                    self.err(f"{fld}.{k}", f"unknown card filter {k!r}{suggest(k, L.CARD_FILTER_KEYS)}")
-                elif k == "type":
-                    self.check_choice(val, L.CARD_TYPES, f"{fld}.{k}", "card type")
-                elif L.CARD_FILTER_KEYS[k] in ("str_list", "name"):
-                    self.text_value(val, L.CARD_FILTER_KEYS[k], f"{fld}.{k}")
-            return dict(v)
+            return self.card_filter(v, fld)
         if typ == "bool":
             if not isinstance(v, bool):
                 self.err(fld, f"must be true or false, not {excerpt(v)}")
@@ -545,12 +570,19 @@ class _Checker:
             self.text_value(v, typ, fld)
             return v
         if typ == "steps":
+            if v is None:  # ``then:`` written with nothing after it
+                self.err(fld, "must be a list of effect steps, not empty (leave the argument out if it is optional)")
+                return ()
             return self.steps(v, fld, set(bound))
         if typ == "trigger":  # checked like a card's triggers: its own effect, fired later (no names bound)
             if not isinstance(v, dict):
                 self.err(fld, f"a triggered ability is a mapping ({{when: EVENT, effect: [...]}}), not {excerpt(v)}")
                 return {"when": "appears", "effect": ()}
-            t = _parse_trigger(self, v, fld)
+            had_source, self.has_source = self.has_source, True  # (it runs as the given character's ability)
+            try:
+                t = _parse_trigger(self, v, fld)
+            finally:
+                self.has_source = had_source
             out: dict = {"when": t.on, "effect": t.effect}
             if t.cond is not None:
                 out["if"] = t.cond
@@ -558,10 +590,51 @@ class _Checker:
                 out["optional"] = True
             return out
         if typ == "condition":
-            return self.condition(v, fld)
+            names, self.bound_now = self.bound_now, set(bound)
+            try:
+                return self.condition(v, fld)
+            finally:
+                self.bound_now = names
         if typ in ("restrictions", "player_restrictions"):
             return self.restrictions(v, fld, players=typ == "player_restrictions")
         raise AssertionError(typ)
+
+    def card_filter(self, v, fld: str) -> dict:
+        """A filter of cards outside play (``language.CARD_FILTER_KEYS``); only its valid entries are kept."""
+        if not isinstance(v, dict):
+            self.err(fld, f"a card filter is a mapping, not {excerpt(v)}")
+            return {}
+        out = {}
+        for k, val in v.items():
+            kf = f"{fld}.{k}"
+            before = len(self.problems)
+            typ = L.CARD_FILTER_KEYS.get(k) if isinstance(k, str) else None
+            if typ is None:
+                self.err(kf, f"unknown card filter {excerpt(k)}{suggest(k, L.CARD_FILTER_KEYS)}; a card filter takes "
+                             f"{', '.join(L.CARD_FILTER_KEYS)}")
+            elif typ == "card_type":
+                self.check_choice(val, L.CARD_TYPES, kf, "card type")
+            elif typ == "kind":
+                self.check_choice(val, ("main", "supporting"), kf, "kind")
+            elif typ == "int":
+                self.number(val, kf)
+            elif k == "keyword":
+                self.check_choice(val, L.KEYWORDS, kf, "keyword")
+            else:
+                self.text_value(val, typ, kf)
+            if len(self.problems) == before:
+                out[k] = val
+        self.ranges(out, fld, "card")
+        return out
+
+    def ranges(self, flt: dict, fld: str, what: str) -> None:
+        """A filter that says both ``X_min`` and ``X_max`` with the minimum above the maximum matches
+        nothing: a problem at the maximum."""
+        for lo, hi in (("cost_min", "cost_max"), ("health_min", "health_max")):
+            a, b = flt.get(lo), flt.get(hi)
+            if isinstance(a, int) and isinstance(b, int) and not isinstance(a, bool) and not isinstance(b, bool) \
+                    and a > b:
+                self.err(f"{fld}.{hi}", f"{hi} {b} is below {lo} {a}: no {what} can match this filter")
 
     def names_play_card(self, v, bound: set[str]) -> bool:
         """Does a selector name equipment, locations or resources (not characters)?"""
@@ -654,15 +727,19 @@ class _Checker:
                         f"{'drop players:' if players else 'add players: you, opponent or each'})"
                         if _is_in(r, other) else suggest(r, options))
                 self.err(rf, f"unknown restriction {excerpt(r)}{hint}; expected one of {', '.join(options)}")
-        return tuple(items)
+            elif r in items[:i]:
+                self.err(rf, f"{r} is listed twice")
+        # only the known ones go on (a list or mapping in the list can't be looked up)
+        return tuple(dict.fromkeys(r for r in items if _is_in(r, options)))
 
     def filter(self, v, fld: str) -> dict:
         if not isinstance(v, dict):
             self.err(fld, f"a filter is a mapping, not {excerpt(v)}")
             return {}
+        before = len(self.problems)
         for k, val in v.items():
-            if k not in L.FILTER_KEYS:
-                self.err(f"{fld}.{k}", f"unknown filter {k!r}{suggest(k, L.FILTER_KEYS)}")
+            if not _is_in(k, L.FILTER_KEYS):
+                self.err(f"{fld}.{k}", f"unknown filter {excerpt(k)}{suggest(k, L.FILTER_KEYS)}")
                 continue
             typ = L.FILTER_KEYS[k]
             if typ == "side":
@@ -683,6 +760,8 @@ class _Checker:
                 self.text_value(val, typ, f"{fld}.{k}")
             elif typ == "equipment_filter":
                 self.play_filter(val, f"{fld}.{k}", "equipment")
+        if len(self.problems) == before:
+            self.ranges(v, fld, "character")
         return dict(v)
 
     def text_value(self, val, typ: str, fld: str) -> None:
@@ -742,6 +821,13 @@ class _Checker:
             elif val["target"] in ("each_enemy", "each_ally", "attackers", "in_combat"):
                 self.err(f"{fld}.target", f"names one character, and {val['target']} names several"
                                           f"{suggest('that', ['that_character'])}")
+            elif val["target"] not in L.BUILTIN_SELECTORS and (val["target"] not in self.bound_now
+                                                               or self.kinds.get(val["target"]) in _NOT_CHARACTERS):
+                # (an unknown name would make the condition false every time, silently)
+                names = [n for n in self.bound_now if self.kinds.get(n) not in _NOT_CHARACTERS]
+                self.err(f"{fld}.target", f"unknown target {excerpt(val['target'])}"
+                                          f"{suggest(val['target'], [*L.BUILTIN_SELECTORS, *names])}; name a built-in "
+                                          "target or a character chosen earlier in this effect")
             self.filter(val["filter"], f"{fld}.filter")
         elif typ == "row":
             self.check_choice(val, L.ROWS, fld, "row")
@@ -760,8 +846,20 @@ class _Checker:
         return val
 
 
+_NOT_CHARACTERS = {"player": "a player", "number": "a number (choose_number)", "name": "a name (name, name_character)",
+                   "card": "a card outside play (what: card)"}
+"""The kinds of chosen things (``Verb.bound_kind``) that are no character in play, with their words: a
+step aimed at characters can't take them (the engine would read a player's or a number's value as a
+card)."""
+
+
 def _a(word: str) -> str:
     return ("an " if word[:1] in "aeiou" else "a ") + word
+
+
+def _or_fields(k, fields) -> str:
+    """`` (did you mean 'effect'?)`` for a misspelt field, else the fields there are."""
+    return suggest(k, fields) or f"; it takes {', '.join(fields)}"
 
 
 def _first_time_fields(cond: dict, fld: str):
@@ -847,6 +945,9 @@ def parse_card(data: dict, file: str | None = None) -> tuple[CardDef | None, lis
             fields["cost"] = ck.check_int(data, "cost", "cost")
         if ctype == "main":
             fields["level"] = ck.check_int(data, "level", "level", minimum=1) or 1
+            for k in ("level_up", "transform"):
+                if k in data and data[k] is None:  # ``level_up:`` with nothing after it
+                    ck.err(k, "is empty: give xp, when and into" if k == "level_up" else "is empty: give when and into")
             fields["level_up"] = _parse_level_up(ck, data.get("level_up"))
             if "transform" in data:
                 if "level_up" in data:
@@ -892,9 +993,17 @@ def parse_card(data: dict, file: str | None = None) -> tuple[CardDef | None, lis
         fields["anywhere"] = bool(data.get("anywhere", False))
         reqs = []
         for i, r in enumerate(_as_list(data.get("requires"))):
-            if isinstance(r, str):
+            rf = f"requires[{i}]" if isinstance(data.get("requires"), list) else "requires"
+            if isinstance(r, dict):
+                form = next((k for k in ("team", "alignment", "keyword") if k in r), None)
+                for k in r:
+                    if k not in (form, "count"):
+                        ck.err(f"{rf}.{k}", f"unknown field for a requirement{_or_fields(k, [form or 'team', 'count'])}")
+            if isinstance(r, str) and not r.strip():
+                ck.err(rf, "names a team, not an empty text")
+            elif isinstance(r, str):
                 reqs.append((r, 1))
-            elif isinstance(r, dict) and isinstance(r.get("team"), str):
+            elif isinstance(r, dict) and isinstance(r.get("team"), str) and r["team"].strip():
                 reqs.append((r["team"], ck.check_int(r, "count", f"requires[{i}].count", minimum=1) or 1))
             elif isinstance(r, dict) and r.get("alignment") in L.ALIGNMENTS:
                 reqs.append((f"alignment:{r['alignment']}",
@@ -909,8 +1018,11 @@ def parse_card(data: dict, file: str | None = None) -> tuple[CardDef | None, lis
         fields["requires"] = tuple(reqs)
         if not teams:  # a plot twist that needs a team's characters is that team's card
             fields["teams"] = tuple(dict.fromkeys(t for t, _n in reqs if ":" not in t))
+        before = len(ck.problems)
+        ck.has_source = False
         fields["effect"] = ck.steps(data.get("effect"), "effect", set())
-        if not fields["effect"]:
+        ck.has_source = True
+        if not fields["effect"] and len(ck.problems) == before:
             ck.err("effect", "a plot twist needs an effect")
         if any(t in ("combat", "any_combat") for t in timing) and not fields["anywhere"]:
             if not _mentions_combat(fields["effect"]):
@@ -1063,9 +1175,9 @@ def _parse_powers(ck: _Checker, powers) -> list[PowerDef]:
                   "or_cost"]
         for k in p:
             if k not in fields:
-                ck.err(f"{pf}.{k}", f"unknown field for a super power{suggest(k, fields)}")
-        if not isinstance(p.get("name"), str):
-            ck.err(f"{pf}.name", "a super power needs a name")
+                ck.err(f"{pf}.{k}", f"unknown field for a super power{_or_fields(k, fields)}")
+        if not isinstance(p.get("name"), str) or not p["name"].strip():
+            ck.err(f"{pf}.name", "a super power needs a name" + (f", not {excerpt(p['name'])}" if "name" in p else ""))
         if "reaction" in p:
             ck.check_choice(p["reaction"], L.EVENTS, f"{pf}.reaction", "event to react to")
             if "timing" in p:
@@ -1083,8 +1195,9 @@ def _parse_powers(ck: _Checker, powers) -> list[PowerDef]:
             ck.err(f"{pf}.cost", "a super power needs a cost of at least one power symbol")
         for j, s in enumerate(cost):
             ck.check_choice(s, (*L.SYMBOLS, L.ANY_SYMBOL), f"{pf}.cost[{j}]", "power symbol")
+        before = len(ck.problems)
         effect = ck.steps(p.get("effect"), f"{pf}.effect", set())
-        if not effect:
+        if not effect and len(ck.problems) == before:
             ck.err(f"{pf}.effect", "a super power needs an effect")
         timings = tuple(t for t in p["timing"] if _is_in(t, L.TIMINGS)) \
             if isinstance(p.get("timing"), list) and len(p["timing"]) > 1 else ()
@@ -1148,11 +1261,16 @@ def _parse_trigger(ck: _Checker, t: dict, tf: str) -> TriggerDef:
             ck.err(f"{tf}.{k}", "YAML reads a bare on/off/yes/no key as true/false; write 'when:' "
                                 "for the trigger event (or quote the key)")
         elif k not in ("when", "if", "effect", "optional"):
-            ck.err(f"{tf}.{k}", f"unknown field for a triggered ability{suggest(k, ['when', 'if', 'effect', 'optional'])}")
-    ck.check_choice(t.get("when"), L.EVENTS, f"{tf}.when", "trigger event")
+            ck.err(f"{tf}.{k}", f"unknown field for a triggered ability{_or_fields(k, ['when', 'if', 'effect', 'optional'])}")
+    if isinstance(t.get("when"), list):
+        ck.err(f"{tf}.when", f"a triggered ability listens for one event, not a list ({excerpt(t['when'])}): "
+                             "write one triggered ability for each event")
+    else:
+        ck.check_choice(t.get("when"), L.EVENTS, f"{tf}.when", "trigger event")
     cond = ck.condition(t["if"], f"{tf}.if") if "if" in t else None
+    before = len(ck.problems)
     effect = ck.steps(t.get("effect"), f"{tf}.effect", set())
-    if not effect:
+    if not effect and len(ck.problems) == before:  # (steps that are all wrong are reported as such)
         ck.err(f"{tf}.effect", "a triggered ability needs an effect")
     return TriggerDef(on=t.get("when", "appears"), effect=effect, cond=cond,
                       optional=_flag(ck, t, "optional", f"{tf}.optional"))
@@ -1177,8 +1295,8 @@ def _parse_statics(ck: _Checker, statics) -> list[dict]:
             continue
         clean: dict = {}
         for k, v in st.items():
-            if k not in L.STATIC_KEYS:
-                ck.err(f"{sf}.{k}", f"unknown field for a continuous ability{suggest(k, L.STATIC_KEYS)}")
+            if not _is_in(k, L.STATIC_KEYS):
+                ck.err(f"{sf}.{k}", f"unknown field for a continuous ability{_or_fields(k, L.STATIC_KEYS)}")
             elif k == "affects":
                 flt = ck.filter(v, f"{sf}.affects")
                 if "keyword" in flt:
@@ -1197,7 +1315,10 @@ def _parse_statics(ck: _Checker, statics) -> list[dict]:
             elif k == "grant":
                 kws = _as_list(v)
                 for j, kw in enumerate(kws):
-                    ck.check_choice(kw, L.KEYWORDS, f"{sf}.grant[{j}]", "keyword")
+                    if ck.check_choice(kw, L.KEYWORDS, f"{sf}.grant[{j}]", "keyword") \
+                            and L.KEYWORDS[kw].get("param") and "default" not in L.KEYWORDS[kw]:
+                        ck.err(f"{sf}.grant[{j}]", f"{kw} needs a parameter ({L.KEYWORDS[kw]['param']}), and a "
+                                                   "granted keyword has none: grant a keyword without one")
                 clean[k] = tuple(kws)
             elif k == "while":
                 clean[k] = ck.lasting_condition(v, f"{sf}.while", "a continuous ability's while:")
@@ -1211,6 +1332,10 @@ def _parse_statics(ck: _Checker, statics) -> list[dict]:
         _check_restriction_static(ck, sf, st, clean)
         if not any(k in clean for k in ("atk", "def", "grant", "cant")):
             ck.err(sf, "a continuous ability needs atk, def, grant or cant")
+        elif not any(clean.get(k) for k in ("grant", "cant")) and all(
+                type(clean.get(k, 0)) is int and clean.get(k, 0) == 0 for k in ("atk", "def")):
+            ck.err(f"{sf}.atk" if "atk" in st else f"{sf}.def", "+0/+0 changes nothing: give atk or def a number "
+                                                                "other than 0 (or grant, or cant)")
         out.append(clean)
     return out
 

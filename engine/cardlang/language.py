@@ -126,8 +126,9 @@ KEYWORDS: dict[str, dict] = {
                        {"redraw_hand": {"who": "chosen"}}]}]},
     "monstrous": {"text": "When a melee team attack targets it, it strikes back at every attacker."},
     "nullify": {"text": "When it appears, choose an enemy supporting character. That character loses its "
-                        "keywords and super powers (its other abilities stay) for as long as this character "
-                        "stays face up in play.",
+                        "keywords and super powers (its other abilities stay) until this character is stunned "
+                        "or leaves play. While this character is hidden or has lost its own powers, that "
+                        "character has them back.",
                 "expand": [{"when": "appears", "effect": [
                     {"choose": {"what": "character", "filter": {"side": "enemy", "kind": "supporting",
                                                                "stunned": "any"}, "as": "muted"}},

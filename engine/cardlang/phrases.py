@@ -56,6 +56,16 @@ def target(sel, chosen=None, *, pronoun: bool = True) -> str:
     return SELECTORS.get(sel, sel)
 
 
+def possessive(phrase: str) -> str:
+    """"the defender's", "its" (never "it's"), "each enemy character's"; a phrase about several chosen
+    characters ("each of them") reads "each one's"."""
+    if phrase == "it":
+        return "its"
+    if phrase.startswith("each of "):
+        return "each one's"
+    return phrase + "'s"
+
+
 def noun(phrase: str) -> str:
     """'an enemy character' -> 'enemy character'."""
     return phrase.split(" ", 1)[1] if phrase.startswith(("a ", "an ")) else phrase
@@ -90,7 +100,9 @@ def filter_phrase(f: dict) -> str:
         tail.append("in the combat")
     if "keyword" in f:
         tail.append(f"with [[{kw(f['keyword'])}]]")
-    if "cost_max" in f:
+    if "cost_max" in f and "cost_min" in f:  # "that costs 2 to 4" (not "4 or less that costs 2 or more")
+        tail.append(f"that costs {f['cost_min']} to {f['cost_max']}")
+    elif "cost_max" in f:
         tail.append(f"that costs {f['cost_max']} or less")
     if "atk_max" in f:
         tail.append(f"with {f['atk_max']} or less ATK")
@@ -135,11 +147,13 @@ def _more_tail(f: dict) -> list[str]:
         tail.append(f"named {f['name']}")
     if "name_contains" in f:
         tail.append(f"with \"{f['name_contains']}\" in its name")
-    if "cost_min" in f:
+    if "cost_min" in f and "cost_max" not in f:
         tail.append(f"that costs {f['cost_min']} or more")
-    if "health_min" in f:
+    if "health_min" in f and "health_max" in f:
+        tail.append(f"with {f['health_min']} to {f['health_max']} health")
+    elif "health_min" in f:
         tail.append(f"with {f['health_min']} or more health")
-    if "health_max" in f:
+    elif "health_max" in f:
         tail.append(f"with {f['health_max']} or less health")
     if "health_left_max" in f:
         tail.append(f"with {f['health_left_max']} or less health left")
@@ -156,6 +170,17 @@ def _more_tail(f: dict) -> list[str]:
     return tail
 
 
+def _cost_range(f: dict) -> list[str]:
+    """'that costs 3 or less', 'that costs 2 or more', 'that costs 2 to 4'."""
+    if "cost_max" in f and "cost_min" in f:
+        return [f"that costs {f['cost_min']} to {f['cost_max']}"]
+    if "cost_max" in f:
+        return [f"that costs {f['cost_max']} or less"]
+    if "cost_min" in f:
+        return [f"that costs {f['cost_min']} or more"]
+    return []
+
+
 def card_filter_phrase(f: dict) -> str:
     words = []
     if "team" in f:
@@ -169,10 +194,7 @@ def card_filter_phrase(f: dict) -> str:
     tail = []
     if "name" in f:
         tail.append(f"named {f['name']}")
-    if "cost_max" in f:
-        tail.append(f"that costs {f['cost_max']} or less")
-    if "cost_min" in f:
-        tail.append(f"that costs {f['cost_min']} or more")
+    tail += _cost_range(f)
     if "keyword" in f:
         tail.append(f"with [[{kw(f['keyword'])}]]")
     if "name_contains" in f:
@@ -400,10 +422,7 @@ def play_card_phrase(kind: str, f: dict) -> str:
         tail.append(f"named {f['name']}")
     if "name_contains" in f:
         tail.append(f"with \"{f['name_contains']}\" in its name")
-    if "cost_max" in f:
-        tail.append(f"that costs {f['cost_max']} or less")
-    if "cost_min" in f:
-        tail.append(f"that costs {f['cost_min']} or more")
+    tail += _cost_range(f)
     if "makes" in f:
         tail.append("that makes any power symbol" if f["makes"] == L.ANY_SYMBOL else f"that makes {{{f['makes']}}}")
     if f.get("not_self"):

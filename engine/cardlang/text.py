@@ -273,7 +273,11 @@ def render_static(st: dict, subject: str = "This character") -> str:
         phrase = _filter_phrase(st["affects"])
         who = "Each " + phrase.split(" ", 1)[1]  # "a ..." / "an ..." -> "Each ..."
     parts = []
-    if "atk" in st or "def" in st:
+    counted = [v for v in (st.get("atk"), st.get("def")) if isinstance(v, dict)]
+    two = len(counted) == 2 and counted[0] != counted[1]  # two different counts: +X/+Y
+    if two:
+        parts.append("gets +X/+Y")
+    elif "atk" in st or "def" in st:
         parts.append(f"gets {_signed_any(st.get('atk', 0))}/{_signed_any(st.get('def', 0))}")
     if st.get("grant"):
         parts.append("has " + " and ".join(f"[[{_kw(k)}]]" for k in st["grant"]))
@@ -281,6 +285,9 @@ def render_static(st: dict, subject: str = "This character") -> str:
         parts.append(restriction_phrase(st["cant"]))
     cond = f" while {render_condition(st['while'])}" if "while" in st else ""
     out = f"{who} {' and '.join(parts)}{cond}."
+    if two:
+        x, y = (_amount(v)[len("X, where X is "):] for v in counted)
+        return out[:-1] + f", where X is {x} and Y is {y}."
     for v in (st.get("atk"), st.get("def")):
         if isinstance(v, dict):  # "+0/+X, where X is ..." (before the full stop)
             out = out[:-1] + _amount(v).replace("X, where", ", where", 1) + "."

@@ -35,6 +35,9 @@ class Verb:
     naming anybody, the step surely does nothing (``capeclash.futility``)."""
     anywhere: ClassVar[bool] = False
     """Its selectors name cards in any zone, not only characters in play."""
+    card_args: ClassVar[tuple[str, ...]] = ()
+    """Selector arguments that may also name a card chosen outside play (``choose: {what: card}``),
+    in a verb that is not ``anywhere`` (``impersonate``'s model)."""
     shows: ClassVar[bool] = False
     """It may show everyone hidden cards (a ``reveal`` event naming them in ``data["cards"]``): the
     secrecy checker (``capeclash.invariants.shown_by``) looks for those events only where it may."""

@@ -101,6 +101,10 @@ class Switch(Verb):
     example = [{"choose": {"what": "character", "filter": {"side": "yours"}, "as": "a"}},
                {"switch": {"target": "self", "with": "a"}}]
 
+    def check(self, args, err) -> None:
+        if isinstance(args.get("with"), str) and args.get("with") == args.get("target"):
+            err("with", "names the same character as target: a character can't switch places with itself")
+
     def run(self, g, frame, a) -> bool:
         one, other = fx.select(g, frame, a["target"]), fx.select(g, frame, a["with"])
         if one and other and one[0].side == other[0].side and one[0].iid != other[0].iid:

@@ -36,6 +36,23 @@ class Choose(Verb):
     def bound_kind(self, a) -> str | None:
         return a.get("what") if isinstance(a.get("what"), str) else None
 
+    def check(self, args, err) -> None:
+        """Each kind of choice reads only its own arguments: one that would be ignored is a problem."""
+        what = args.get("what")
+        if what == "card":
+            if "filter" in args:
+                err("filter", "a card choice picks by card_filter (filter picks characters in play)")
+        elif "card_filter" in args or "from" in args:
+            for k in ("card_filter", "from"):
+                if k in args:
+                    err(k, f"goes with what: card (a card in a hand or KO pile), not what: {what}")
+        if what == "player" and "filter" in args:
+            err("filter", "a player choice takes no filter: any player still in the game may be chosen")
+        if what == "row":
+            for k in args.get("filter") or {}:
+                if k != "side":
+                    err("filter", f"a row choice filters only by side (yours, enemy or any), not by {k}")
+
     @staticmethod
     def rows(g, frame, a) -> list[list]:
         """The rows a ``what: row`` choice offers: [side, row] with someone standing in it."""
@@ -191,6 +208,9 @@ class ChooseNumber(Verb):
     example = [{"choose_number": {"min": 1, "max": 3, "as": "x"}},
                {"counter": {"target": "self", "kind": "plus", "n": {"chosen": "x"}}}]
 
+    def bound_kind(self, a) -> str | None:
+        return "number"
+
     def check(self, args, err) -> None:
         if all(isinstance(args.get(k), int) for k in ("min", "max")) and args["min"] > args["max"]:
             err("max", f"must be at least min ({args['min']}), not {args['max']}")
@@ -216,6 +236,9 @@ class NameCharacter(Verb):
     binds = "as"
     example = [{"name_character": {"as": "guess"}},
                {"choose": {"what": "character", "filter": {"named": "guess"}, "as": "t"}}]
+
+    def bound_kind(self, a) -> str | None:
+        return "name"
 
     def run(self, g, frame, a) -> bool:
         names = sorted({d.name for d in g.defs if d.is_character})

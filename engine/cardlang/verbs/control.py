@@ -107,7 +107,7 @@ class Repeat(Verb):
 
     def text(self, a, r) -> str:
         amt = r.amount(a["n"])  # "2", or "X, where X is ..."
-        times = f"{amt} times" if isinstance(a["n"], int) else f"X times{amt[1:]}"
+        times = ("once" if a["n"] == 1 else f"{amt} times") if isinstance(a["n"], int) else f"X times{amt[1:]}"
         return f"Do this {times}: {P.lower(r.effect(a['steps']))}"
 
 

@@ -101,6 +101,9 @@ class LookAtDeck(Verb):
             err("order", "putting the rest back in any order needs rest: deck_top or deck_bottom")
         if args.get("into") == "play" and not args.get("take"):
             err("into", "says where the cards taken go: give take: N too")
+        n, take = args.get("n"), args.get("take")
+        if type(n) is int and type(take) is int and take > n:
+            err("take", f"takes up to {take} of the {n} cards looked at: take can't be more than n")
         if args.get("into") == "play" and (args.get("filter") or {}).get("type") not in ("supporting", "main",
                                                                                          "token"):
             err("filter", "cards put into play must be characters: give filter: {type: supporting}")
@@ -184,7 +187,7 @@ class LookAtDeck(Verb):
         cards = f"{'the ' + a.get('from', 'top') + ' card' if n == 1 else 'the ' + a.get('from', 'top') + ' ' + _count_words(n) + ' cards'}"
         out = f"{look} {cards} of {whose} deck."
         if isinstance(n, dict):
-            out = f"{look} the {a.get('from', 'top')} X cards of {whose} deck, where X is {P.amount(n)[len('X, where X is '):]}."
+            out = f"{look} the {a.get('from', 'top')} X cards of {whose} deck, where X is {r.amount(n)[len('X, where X is '):]}."
         take = a.get("take", 0)
         mine = who == "you"
         deck = "your deck" if mine else "that deck"
@@ -294,7 +297,7 @@ class Mill(Verb):
         verb = "put" if subj == "You" else "puts"
         out = f"{subj} {verb} {cards} of {their} deck into {their} KO pile."
         if isinstance(n, dict):
-            out = out[:-1] + f", where X is {P.amount(n)[len('X, where X is '):]}."
+            out = out[:-1] + f", where X is {r.amount(n)[len('X, where X is '):]}."
         return out
 
 
@@ -358,9 +361,8 @@ class ChooseUpTo(Verb):
         return P.noun(P.filter_phrase(a.get("filter") or {})).replace("character", "characters", 1)
 
     def text(self, a, r) -> str:
-        phrase = P.filter_phrase(a.get("filter") or {})
-        noun, _, tail = P.noun(phrase).partition(" character")
-        return f"Choose up to {_count_words(a['n'])} different {noun + ' ' if noun else ''}characters{tail}."
+        # ("characters", "exhausted enemy characters", "characters on your side")
+        return f"Choose up to {_count_words(a['n'])} different {P.plural_filter(a.get('filter') or {})}."
 
 
 MODE_KEYS = ("mode1", "mode2", "mode3", "mode4")
@@ -411,6 +413,9 @@ class Name(Verb):
     binds = "as"
     example = [{"name": {"what": "team", "as": "rival"}},
                {"counter": {"target": {"each": {"team_named": "rival"}}, "kind": "minus"}}]
+
+    def bound_kind(self, a) -> str | None:
+        return "name"
 
     def run(self, g, frame, a) -> bool:
         if a["what"] == "team":

@@ -59,12 +59,21 @@ class Modify(Verb):
     acts_on = ("target",)
     example = [{"modify": {"target": "self", "atk": 2, "def": -1, "until": "turn"}}]
 
+    def check(self, args, err) -> None:
+        if "atk" not in args and "def" not in args:
+            err("atk", "give atk, def or both: the change to the characters' stats")
+        elif all(args.get(k, 0) == 0 and isinstance(args.get(k, 0), int) for k in ("atk", "def")):
+            err("atk", "+0/+0 changes nothing: give atk or def a number other than 0")
+
     def run(self, g, frame, a) -> bool:
         return _add_mod(g, frame, a, "add")
 
     def text(self, a, r) -> str:
         t = r.target(a["target"])
         counted = [v for v in (a.get("atk"), a.get("def")) if isinstance(v, dict)]
+        if len(counted) == 2 and counted[0] != counted[1]:  # two different counts: X and Y
+            x, y = (r.amount(v)[len("X, where X is "):] for v in counted)
+            return f"{P.cap(t)} gets +X/+Y{r.duration(a)}, where X is {x} and Y is {y}."
         where = r.amount(counted[0]).replace("X, where", ", where", 1) if counted else ""
         return f"{P.cap(t)} gets {P.signed(a.get('atk', 0))}/{P.signed(a.get('def', 0))}{r.duration(a)}{where}."
 
@@ -78,6 +87,10 @@ class SetBase(Verb):
     acts_on = ("target",)
     example = [{"set_base": {"target": "self", "atk": 5}}]
 
+    def check(self, args, err) -> None:
+        if "atk" not in args and "def" not in args:
+            err("atk", "give atk, def or both: the new base stats")
+
     def run(self, g, frame, a) -> bool:
         return _add_mod(g, frame, a, "set_base")
 
@@ -87,7 +100,10 @@ class SetBase(Verb):
             parts.append(f"base ATK becomes {r.amount(a['atk'])}")
         if "def" in a:
             parts.append(f"base DEF becomes {r.amount(a['def'])}")
-        return f"{P.cap(r.target(a['target']))}'s {' and '.join(parts)}{r.duration(a)}."
+        t = r.target(a["target"])
+        if t.startswith("each of "):  # several chosen characters: "for each of them, its base ATK ..."
+            return f"For {t}, its {' and '.join(parts)}{r.duration(a)}."
+        return f"{P.cap(P.possessive(t))} {' and '.join(parts)}{r.duration(a)}."
 
 
 @register
@@ -103,7 +119,10 @@ class SwapStats(Verb):
         return _add_mod(g, frame, a, "swap")
 
     def text(self, a, r) -> str:
-        return f"Swap {r.target(a['target'])}'s ATK and DEF{r.duration(a)}."
+        t = r.target(a["target"])
+        if t.startswith("each of "):  # several chosen characters: "each of them's" is no English
+            return f"Swap the ATK and DEF of {t}{r.duration(a)}."
+        return f"Swap {P.possessive(t)} ATK and DEF{r.duration(a)}."
 
 
 @register
@@ -157,7 +176,8 @@ class RemoveCounters(Verb):
         n = a.get("n", 1)
         count = P.NUM.get(n, str(n)) if isinstance(n, int) else "X"
         count = "a" if n == 1 else count
-        return f"Remove {count} {COUNTER_LABELS[a['kind']]} counter{'s' if n != 1 else ''} from {r.target(a['target'])}."
+        where = "" if isinstance(n, int) else r.amount(n).replace("X, where", ", where", 1)
+        return f"Remove {count} {COUNTER_LABELS[a['kind']]} counter{'s' if n != 1 else ''} from {r.target(a['target'])}{where}."
 
 
 def _grants(g, frame, a, what: dict):
@@ -186,6 +206,12 @@ class Grant(Verb):
     args = {"target": "selector", "keyword": "keyword", "until": "duration?"}
     acts_on = ("target",)
     example = [{"grant": {"target": "self", "keyword": "flight", "until": "turn"}}]
+
+    def check(self, args, err) -> None:
+        spec = L.KEYWORDS.get(args.get("keyword")) if isinstance(args.get("keyword"), str) else None
+        if spec and spec.get("param") and "default" not in spec:
+            err("keyword", f"{args['keyword']} needs a parameter ({spec['param']}), and a granted keyword has none: "
+                           "grant a keyword without one")
 
     def run(self, g, frame, a) -> bool:
         for c, m in _grants(g, frame, a, {"k": "grant", "kw": a["keyword"]}):
@@ -267,6 +293,11 @@ class Impersonate(Verb):
 
     name = "impersonate"
     args = {"target": "selector", "model": "selector", "until": "duration?"}
+    card_args = ("model",)
+
+    def check(self, args, err) -> None:
+        if isinstance(args.get("model"), str) and args.get("model") == args.get("target"):
+            err("model", "names the same character as target: a character can't impersonate itself")
     example = [{"choose": {"what": "card", "from": "any_ko", "card_filter": {"type": "supporting"}, "as": "m"}},
                {"impersonate": {"target": "self", "model": "m"}}]
 

@@ -117,6 +117,11 @@ class Lasting(Verb):
     args = {"when": "lasting_event", "effect": "steps", "until": "duration?"}
     example = [{"lasting": {"when": "start_of_turn", "effect": [{"draw": {"n": 1}}], "until": "permanent"}}]
 
+    def check(self, args, err) -> None:
+        if args.get("until") == "combat":
+            err("until", "a lasting ability listens for events of a player's turn, and 'this combat' is over before "
+                         "any of them can happen: give turn, next_turn, your_next_turn or permanent")
+
     def run(self, g, frame, a) -> bool:
         until = a.get("until", "permanent")
         entry = {"k": "when", "p": frame.ctl, "when": a["when"], "ref": [*frame.ref, frame.pc, "effect"],

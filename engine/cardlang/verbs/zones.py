@@ -59,7 +59,7 @@ class _RowAnswer(Verb):
         frame.engine.row = value
 
 
-def _draw_discard_text(verb: str, a: dict) -> str:
+def _draw_discard_text(verb: str, a: dict, r=None) -> str:
     n = a.get("n", 1)
     who = {"you": "You", "opponent": "An enemy player", "chosen": "That player"}[a.get("who", "you")]
     verb_s = verb if who == "You" else verb + "s"
@@ -68,7 +68,7 @@ def _draw_discard_text(verb: str, a: dict) -> str:
         each = P.for_each(n)
         if each:
             return f"{who} {verb_s} a card{rnd} {each}."
-        return f"{who} {verb_s} X cards{rnd}, {P.amount(n)[3:]}."
+        return f"{who} {verb_s} X cards{rnd}, {r.amount(n)[3:] if r is not None else P.amount(n)[3:]}."
     cards = "a card" if n == 1 else f"{P.NUM.get(n, n)} cards"
     return f"{who} {verb_s} {cards}{rnd}."
 
@@ -89,7 +89,7 @@ class Draw(Verb):
         return True
 
     def text(self, a, r) -> str:
-        return _draw_discard_text("draw", a)
+        return _draw_discard_text("draw", a, r)
 
 
 @register
@@ -127,7 +127,7 @@ class Discard(Verb):
         frame.engine.discarded = (frame.engine.discarded or 0) + 1
 
     def text(self, a, r) -> str:
-        return _draw_discard_text("discard", a)
+        return _draw_discard_text("discard", a, r)
 
 
 @register
@@ -149,7 +149,11 @@ class RedrawHand(Verb):
         return True
 
     def text(self, a, r) -> str:
-        return "That player discards their hand, then draws that many cards."
+        who = a.get("who", "you")  # (as ``run`` reads it: you unless it says otherwise)
+        if who == "you":
+            return "You discard your hand, then draw that many cards."
+        subject = "An enemy player" if who == "opponent" else "That player"
+        return f"{subject} discards their hand, then draws that many cards."
 
 
 @register
