@@ -34,7 +34,7 @@ def test_hard_on_a_crowded_four_player_board_stays_within_its_work_budget():
     p = g.to_act[0]
     view, legal = g.view(p), g.legal_actions(p)
     assert view["decision"]["type"] == "formation" and len(legal) > 10
-    budget = LEVELS["hard"]["max_work"]
+    budget = LEVELS["hard"]["max_work"][4]  # (a four-player table's budget)
     policy = make_policy("hard", public_context(g))
     before = ai_capeclash.work()
     a = policy(view, legal, Rng(1))

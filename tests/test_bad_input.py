@@ -663,7 +663,7 @@ def card_problems(tmp_path, extra: str, **fields) -> str:
     ("    number: [1]\n", "field 'number'", "must be a set number"),
     ("    keywords: [[flight]]\n", "field 'keywords[0]'", "unknown keyword ['flight']"),
     ("    keywords: [{team_up: [x]}]\n", "field 'keywords[0].team_up'", "needs"),
-    ("    triggers: [{when: [appears], effect: [{draw: {n: 1}}]}]\n", "field 'triggers[0].when'", "unknown trigger event"),
+    ("    triggers: [{when: [appears], effect: [{draw: {n: 1}}]}]\n", "field 'triggers[0].when'", "one event, not a list"),
     ("    triggers: [{when: appears, effect: [{draw: {n: [1]}}]}]\n", "field 'triggers[0].effect[0].draw.n'", ""),
     ("    triggers: [{when: appears, effect: [{stun: {target: {x: 1}}}]}]\n", "field 'triggers[0].effect[0].stun.target'",
      "unknown target"),

@@ -54,8 +54,8 @@ def test_the_granted_ability_is_checked_like_a_cards_trigger():
                                  "atk": 1, "def": 1, "health": 1, "triggers": [bad]})
     at = "effect[0].grant_trigger.trigger"
     assert [(p.field, p.message) for p in granted] == [(p.field.replace("triggers[0]", at), p.message) for p in printed]
-    assert sorted(p.field for p in granted) == [f"{at}.effect", f"{at}.effect[0]", f"{at}.if.hand_at_least",
-                                                f"{at}.on"]
+    # (the misspelt step is named where it is; no second "needs an effect" line for the same mistake)
+    assert sorted(p.field for p in granted) == [f"{at}.effect[0]", f"{at}.if.hand_at_least", f"{at}.on"]
     _card, problems = parse_card({"id": "t-x", "name": "X", "type": "plot_twist", "timing": "main",
                                   "effect": [{"grant_trigger": {"target": "self", "trigger": "draw a card"}}]})
     assert [p.field for p in problems] == [at]

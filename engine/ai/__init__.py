@@ -124,13 +124,23 @@ _DICE_HARD = {"iterations": 8, "playout": 200, "horizon": 1, "samples": 1, "wide
               "paired": True, "prior_weight": 0, "pw": 0.01, "decisive": 0.0, "playout_policy": "heuristic",
               "decisions": None, "replay": False, "soft_seconds": None}
 
-# hard's and hard_all's search stops taking new sampled games once its look-aheads have played this
-# many actions (``ISMCTSPolicy(max_work=...)``, counted by ``engine.ai.capeclash.work``, never by the
-# clock), and drops a playout still running at 1.5 times that: on the starter decks in a duel a hard
-# decision plays a median of 731 such actions, 6,064 at the 95th percentile, 9,851 at most (236
-# decisions, 2 games), so the budget never binds there; on a crowded board of a 4-player game one
-# formation step played 32,196 (14 s) before, 10,247 (5 s) with it (tests/test_audit_ai_s17.py).
-MAX_WORK = 10_000
+# hard's and hard_all's search plays a new sampled game (in the first, a new candidate) only while what
+# it is expected to cost still fits in this many actions played on sampled games, the prior's look-ahead,
+# the search's own steps and the look-aheads inside its playouts all counted (``ISMCTSPolicy(max_work=...)``,
+# ``engine.ai.capeclash.work``, never the clock), and drops a playout still running at 1.5 times that.
+# Before issue 20's session 19 the count left out the prior and the search's own steps and stood at
+# 10,000: a 4-player decision took up to 3.5 s of CPU on CPython (2v2 2.1 s, ffa 2.3 s, 60 decisions
+# each), one crowded formation step 10,589 actions. With 2,500 (one action: a median of 0.25 ms of CPU,
+# 95 % below 0.37 ms) hard's CPU time per decision, 60 decisions a mode (seed 1, against normal):
+# ffa median 359 ms / 95th 609 ms / max 624 ms; 2v2 350 / 595 / 826; two-headed 355 / 675 / 798
+# (tests/test_audit_ai_s19.py). A duel has its own, larger budget (below).
+MAX_WORK = 2_500
+# In a duel the budget stays clear of hard's play (as the old one did, which issue 20's strength
+# figures were measured with): with no budget at all, hard's duel decisions played a median of 961
+# such actions, 5,874 at the 95th percentile, 12,042 at most (486 decisions, 3 games against normal,
+# session 19); the browser's deadline (``soft_seconds``) is what bounds a duel decision there.
+MAX_WORK_DUEL = 16_000
+WORK_BUDGET = {2: MAX_WORK_DUEL, 3: MAX_WORK, 4: MAX_WORK}
 
 # Budgets per level: iterations of the search, playout length in actions, the heuristic's
 # tolerance (easy picks among actions evaluated within ``slack`` of the best).
@@ -172,7 +182,7 @@ LEVELS: dict[str, dict] = {
                  "decisive": 0.0, "prior_weight": 0, "playout": 400, "horizon": 2, "playout_policy": "heuristic",
                  "decisions": ("main", "declare", "combat", "recruit", "strike_back", "pay", "choose",
                                "may_trigger"),
-                 "replay": True, "soft_seconds": 0.45, "max_work": MAX_WORK, "per_game": {"dice": _DICE_HARD}},
+                 "replay": True, "soft_seconds": 0.45, "max_work": WORK_BUDGET, "per_game": {"dice": _DICE_HARD}},
     # hard: hard_v1's search in three sampled games instead of one, also weighing the build steps of
     # its own turn (resource, recruit, formation), where normal follows rules of thumb. Searching the
     # build steps is what made the difference: on seeds 7100+ (60 games each against normal, starter
@@ -210,7 +220,7 @@ LEVELS: dict[str, dict] = {
     "hard": {"policy": "ismcts", "iterations": 3, "samples": 1, "widen": 3, "widen_every": 1000, "paired": True,
              "decisive": 0.0, "prior_weight": 0, "playout": 400, "horizon": 2, "playout_policy": "heuristic",
              "decisions": ("main", "recruit", "resource", "formation"), "soft_seconds": 0.55,
-             "go_first": False, "max_work": MAX_WORK, "per_game": {"dice": _DICE_HARD}},
+             "go_first": False, "max_work": WORK_BUDGET, "per_game": {"dice": _DICE_HARD}},
 }
 
 

@@ -22,7 +22,7 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Callable
-from typing import Any
+from typing import Any, cast
 
 from engine.ai import ruleset_for
 from engine.core.rng import Rng
@@ -79,6 +79,10 @@ def _apply(g, a) -> None:
 # with ``soft_seconds`` s, a candidate after the first is dropped if its playout runs past
 # ``FIRM * soft_seconds`` s (the first is cut by the caller's deadline only)
 FIRM = 1.5
+
+
+def _no_charge(n: int = 1) -> None:
+    """A ruleset that does not count a search's own steps (no ``charge``)."""
 
 
 class _OutOfTime(Exception):
@@ -167,7 +171,7 @@ class ISMCTSPolicy:
                  decisions: tuple | list | None = None, prior_plan: int = 0, prior_reply: bool = False,
                  playout_policy: str = "fast", per_game: dict | None = None, replay: bool = False,
                  soft_seconds: float | None = None, go_first: bool = True, score: str | None = None,
-                 max_work: int | None = None):
+                 max_work: int | dict[int, int] | None = None):
         self.level = level
         self.context = context
         self.ruleset = ruleset
@@ -284,7 +288,7 @@ class ISMCTSPolicy:
         best = self.search(view, legal, rng, rs, deadline, sampler)
         return best if best is not None else fallback(view, legal, rng)
 
-    def _root(self, view: dict, legal: list, rng: Rng, rs: Any, sampler=None) -> Node:
+    def _root(self, view: dict, legal: list, rng: Rng, rs: Any, sampler=None, stop=None) -> Node:
         """The root, its candidates ordered by the heuristic's prior (when the ruleset has one)."""
         root = Node(None)
         pick = getattr(rs, "candidates", None)
@@ -301,6 +305,8 @@ class ISMCTSPolicy:
             extra["reply"] = True
         if sampler is not None:
             extra["sampler"] = sampler
+        if stop is not None:
+            extra["stop"] = stop
         values = prior_fn(view, cands, rng, self.context, self.samples, **extra) if prior_fn and self.samples else None
         if values:
             cands = [a for a in cands if a in values]  # a prior leaves out what is not worth weighing
@@ -322,34 +328,58 @@ class ISMCTSPolicy:
     def search(self, view: dict, legal: list, rng: Rng, rs: Any, deadline: float | None = None, sampler=None):
         me = legal[0].player
         sample_state = sampler or rs.sample_state
+        t0 = self.clock() if deadline is not None else 0.0
         soft = firm = deadline
         if deadline is not None and self.soft_seconds is not None:
-            now = self.clock()
-            soft = min(deadline, now + self.soft_seconds)
-            firm = min(deadline, now + self.soft_seconds * FIRM)
+            soft = min(deadline, t0 + self.soft_seconds)
+            firm = min(deadline, t0 + self.soft_seconds * FIRM)
         teams = {pv.get("index", i): pv.get("team", pv.get("index", i))
                  for i, pv in enumerate(view.get("players") or [])}
         my_team = teams.get(me, me)
         fast = getattr(rs, "fast_policy", None) if self.playout_policy == "fast" else None
         heur = getattr(rs, "heuristic", None)
         stop = getattr(rs, "playout_done", None)
-        root = self._root(view, legal, rng, rs, sampler)
+        # ``max_work``: the ruleset's count of the actions played on sampled games (``work``), the
+        # prior's look-aheads included, the search's own steps too where it can count them (``charge``).
+        # A sampled game (or, in the first, a candidate) is searched only while what it is expected to
+        # cost (as much as the last one did) fits in the budget, and a playout still running at ``FIRM``
+        # times the budget is dropped, as a deadline does: a crowded board or many seats cost a decision
+        # a bounded number of actions, so a bounded time, and the same answer on every machine
+        budget = self.max_work or 0
+        if isinstance(budget, dict):  # by the number of players: a crowded table gets a smaller one
+            budget = budget.get(len(view.get("players") or ()), 0) or 0
+        count = getattr(rs, "work", None) if budget else None
+        charge = getattr(rs, "charge", None) if count is not None else None
+        w0 = count() if count is not None else 0
+        firm_work = w0 + int(FIRM * budget) if count is not None else None
+
+        def over() -> bool:
+            """The prior's look-ahead gives up past the firm limits (work, the deadline)."""
+            if count is not None and count() > cast(int, firm_work):
+                return True
+            return firm is not None and self.clock() > firm
+
+        cut = over if (count is not None or firm is not None) else None
+        root = self._root(view, legal, rng, rs, sampler, cut)
+        cut_prior = cut is not None and not root.ranked and len(root.order) > 1 and cut()
+        if cut_prior:
+            # the prior alone used the budget up (or the time): the candidates in the order of the
+            # rules of thumb (their choice first), which is what the search plays if it can search no more
+            quick = getattr(rs, "fast_policy", None)
+            first = quick(view, legal, Rng(rng.state)) if quick is not None else None
+            if first in root.order:
+                root.order.remove(first)
+                root.order.insert(0, first)
+            root.ranked = True
         if len(root.order) == 1 or (self.decisive and root.margin > self.decisive) or \
                 (root.ranked and self.iterations <= 0):
             self.last_stats = {"iterations": 0, "width": 1, "children": {}}
             return root.order[0]  # one candidate, the prior's best clearly ahead, or no search asked
         root.visits = 0
-        # ``max_work``: the ruleset's count of look-ahead actions (``work``); past that many since the
-        # search began no new sampled game (nor, in the first, a new candidate) is searched, and a
-        # playout still running at ``FIRM`` times that is dropped, as a deadline does (nothing searched:
-        # the prior's best): a crowded board or many seats cost a decision a bounded number of actions
-        budget = self.max_work or 0
-        count = getattr(rs, "work", None) if budget else None
-        w0 = count() if count is not None else 0
-        firm_work = w0 + int(FIRM * budget) if count is not None else None
 
-        def spent() -> bool:
-            return count is not None and count() - w0 > budget
+        def fits(last: int) -> bool:
+            """Room in the budget for one more piece of search costing ``last`` actions."""
+            return count is None or count() - w0 + last <= budget
 
         def guide(g, p, acts, prng):
             if len(acts) == 1 and self.playout_policy == "heuristic":  # no view built for no choice
@@ -362,11 +392,13 @@ class ISMCTSPolicy:
             return acts[prng.below(len(acts))]
 
         done = 0
+        last_sample = 0  # what the last sampled game's search cost (``work``)
         for it in range(self.iterations):
             if soft is not None and it and self.clock() > soft:
                 break
-            if it and spent():
+            if it and not fits(last_sample):
                 break  # a costly position (a crowded board, many seats): the samples searched so far decide
+            w_it = count() if count is not None else 0
             g0 = sample_state(view, me, rng, self.context)
             if g0 is None:
                 return None
@@ -378,23 +410,31 @@ class ISMCTSPolicy:
             # paired: every searched root action is tried in this same sampled game with the same
             # playout randomness (common random numbers: the comparison is not drowned in noise)
             firsts = root.order[:self._width(root)] if self.paired else [None]
+            last_cand = 0
             for k, first in enumerate(firsts):
                 if soft is not None and k and self.clock() > soft:
                     break  # out of time in the browser: the candidates searched so far decide
-                if k and not it and spent():
+                if k and not it and not fits(last_cand):
                     break
+                w_c = count() if count is not None else 0
                 try:
                     # the last candidate plays on the sampled game itself (nothing reads it afterwards)
                     g = g0.copy() if self.paired and k < len(firsts) - 1 else g0
                     self._iterate(root, g, first, Rng(seed), me, teams, my_team, rs,
-                                  guide, stop, deadline if k == 0 and not it else firm, (count, firm_work))
+                                  guide, stop, deadline if k == 0 and not it else firm, (count, firm_work, charge))
                 except _OutOfTime:
                     break
+                if count is not None:
+                    last_cand = count() - w_c
+            if count is not None:
+                last_sample = count() - w_it
             done += 1
         searched = {a: n for a, n in root.children.items() if n.visits > 0}
         if not searched:
             if root.ranked and done:  # out of time before any playout ended: the prior's best
                 self.last_stats = {"iterations": done, "width": 0, "children": {}}
+                if cut_prior:
+                    self.last_stats["cut"] = "prior"
                 return root.order[0]
             return None
         ranked = sorted(searched.items(), key=lambda kv: (kv[1].visits, kv[1].value / kv[1].visits), reverse=True)
@@ -402,19 +442,25 @@ class ISMCTSPolicy:
             ranked.sort(key=lambda kv: kv[1].value / kv[1].visits, reverse=True)
         self.last_stats = {"iterations": done, "width": self._width(root),
                            "children": {str(a): (n.visits, round(n.value / max(1, n.visits), 3)) for a, n in ranked}}
+        if cut_prior:
+            self.last_stats["cut"] = "prior"
         return ranked[0][0]
 
     def _iterate(self, root: Node, g, first, prng: Rng, me: int, teams: dict, my_team, rs, guide, stop,
-                 deadline: float | None = None, work: tuple = (None, None)) -> None:
+                 deadline: float | None = None, work: tuple = (None, None, None)) -> None:
         """One descent from the root (through ``first`` when given), a playout and the backup."""
         fast = getattr(rs, "fast_policy", None)
         heur = getattr(rs, "heuristic", None)
         path = [root]
         node = root
         turn = getattr(g, "turn", None)
+        count, limit, charge = work
+        if charge is None:
+            charge = _no_charge
         if first is not None:
             node = root.children.get(first) or root.children.setdefault(first, Node(me))
             _apply(g, first)
+            charge()
             path.append(node)
         # selection and expansion (the tree, too, stops where playouts stop)
         while not g.is_over and not (node is not root and stop is not None and stop(g, me, turn, self.horizon)):
@@ -441,23 +487,27 @@ class ISMCTSPolicy:
                 if child is None:
                     child = node.children[a] = Node(p)
                 _apply(g, a)
+                charge()
                 path.append(child)
                 break
             log_n = math.log(max(1.0, node.visits))
             a = max(tried, key=lambda a: self._ucb(node.children[a], log_n))
             node = node.children[a]
             _apply(g, a)
+            charge()
             path.append(node)
         # playout with the fast policy, cut off by the evaluation (or where the ruleset says)
-        for step in range(self.playout):
+        for _ in range(self.playout):
             if g.is_over or (stop is not None and stop(g, me, turn, self.horizon)):
                 break
-            if deadline is not None and step % 8 == 7 and self.clock() > deadline:
+            # (every step: one step of a playout on a crowded board may itself weigh a dozen moves)
+            if deadline is not None and self.clock() > deadline:
                 raise _OutOfTime  # nothing is backed up: this candidate is not compared half played
-            if work[0] is not None and work[0]() > work[1]:
+            if count is not None and count() > limit:
                 raise _OutOfTime  # past the search's work budget (``max_work``): the same
             p = g.to_act[0]
             _apply(g, guide(g, p, g.legal_actions(p), prng))
+            charge()
         score = self._score(rs, g, me)
         for n in path:
             n.visits += 1

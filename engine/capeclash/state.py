@@ -83,7 +83,7 @@ class Card:
         self.vitality = 0
         self.mods: list[Modifier] = []
         self.ts = 0
-        self.frozen = 0  # 1: frozen, skips its next ready; 2: in the turn it skipped; 0: not frozen
+        self.frozen = 0  # 1: frozen for its controller's next turn; 2: that turn is being played (no readying); 0: not
         self.token = False
         self.used_once: list[str] = []  # once-per-game powers used: follows the card everywhere
         self.is_main = False

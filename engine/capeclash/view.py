@@ -74,9 +74,25 @@ def _character(g: Game, c: Card, d, changed: bool) -> dict:
     }
     if d.level:
         out["level"] = d.level
+    ctl = next((m for m in c.mods if m["k"] == "control"), None) if c.mods else None
+    if ctl is not None and ctl.get("side") is not None:
+        # borrowed for a while (public: the effect that took it said how long): the side it goes back
+        # to and when, in data and in words
+        out["control"] = {"from": ctl["side"], "until": ctl["until"], "turn": ctl["turn"],
+                          **({"by": ctl["by"]} if "by" in ctl else {}),
+                          "text": f"goes back to {g.side_name(cast(int, ctl['side']))}'s side {_control_ends(g, ctl)}"}
     if c.face_up and changed:
         _gained(g, c, d, out)
     return out
+
+
+def _control_ends(g: Game, m: Modifier) -> str:
+    """When a borrowed character goes back, in words ("at the end of this turn")."""
+    until = m.get("until")
+    if until == "your_next_turn" and "by" in m:
+        return f"at the end of {g.side_name(m['by'])}'s next turn"
+    return {"turn": "at the end of this turn", "next_turn": "at the end of next turn",
+            "your_next_turn": "at the end of next turn", "combat": "after this combat"}.get(str(until), "when the effect ends")
 
 
 def _printed_keywords(d, c: Card) -> list[str]:

@@ -187,6 +187,7 @@ export function liveLines(cardId, live) {
   if (live.exhausted) out.push("Exhausted");
   if (live.frozen) out.push(live.frozen_now ? "Frozen: it doesn't ready this turn" : "Frozen: it doesn't ready in its controller's next turn");
   if (live.equipment) out.push(`Equipped with ${live.equipment.name}`);
+  if (live.control?.text) out.push(`Borrowed: ${live.control.text}`);
   const printedKw = new Set(e?.keywords || []);
   const liveKw = live.keywords && !live.stunned ? new Set(live.keywords) : null;   // face down: no keywords
   if (liveKw) {
