@@ -215,25 +215,7 @@ def test_the_terminal_game_names_a_cards_file_that_holds_no_cards(tmp_path):
 
 # ---------------------------------------------------------------------- scenarios
 
-_SCENARIO = """scenario: take control
-start:
-  turn: 5
-  active: 0
-  phase: main
-  players:
-    - name: Ana
-      main: {card: Captain Solace, row: back}
-      front: [Trooper Ash]
-      hand: [Hostile Takeover]
-    - name: Bo
-      main: {card: Baron Dusk, row: back}
-      front: [Trooper Ash]
-actions:
-  - {plot: Hostile Takeover}
-  - {choose: Trooper Ash@1}
-expect:
-  - {player: 1, ko: 0}
-"""
+from tests.test_audit_input_s18 import _SCENARIO  # noqa: E402 - the same take-control scenario
 
 
 @pytest.mark.parametrize("old, new, field", [
