@@ -280,9 +280,12 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("verbs", nargs="*", metavar="VERB", help="show only these verbs")
     p.set_defaults(fn=cmd_language)
 
-    p = sub.add_parser("bench", help="benchmarks: " + ", ".join(BENCHES) + " (capeclash bench WHAT --help)")
-    p.add_argument("what", nargs="?", default="engine")
-    p.add_argument("rest", nargs=argparse.REMAINDER)
+    p = sub.add_parser("bench", help="benchmarks: " + ", ".join(BENCHES) + " (capeclash bench WHAT --help)",
+                       description="Measure speed and play figures. Each benchmark has its own options: "
+                                   "capeclash bench WHAT --help.")
+    p.add_argument("what", nargs="?", default="engine", metavar="WHAT",
+                   help="which benchmark (default engine): " + ", ".join(BENCHES))
+    p.add_argument("rest", nargs=argparse.REMAINDER, metavar="...", help="that benchmark's options")
     p.set_defaults(fn=cmd_bench)
 
     p = sub.add_parser("play", help="play in the terminal (see 'capeclash play --help')", add_help=False)
