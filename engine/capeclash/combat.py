@@ -595,8 +595,10 @@ def finish(g: Game, survived: bool) -> None:
                 if g.cards[i].zone == "play" and g.cards[i].face_up:
                     g.emit("wins_combat", i)
     g.combat = None
-    for c in g.characters():
+    for c in list(g.characters()):
         if c.mods:
+            for m in [m for m in c.mods if m["k"] == "control" and m.get("until") == "combat"]:
+                zones.end_control(g, c, m)  # (a control effect ends: the character goes back)
             c.mods = [m for m in c.mods if m.get("until") != "combat"]
     g.dirty = True
 

@@ -39,10 +39,14 @@ def eliminate(g: Game, p: int) -> None:
     drop_abilities_of(g, p)
     if len(g.players) > 2:
         # every card that player owns in play leaves the game (this is not a KO), wherever it is:
-        # worn by another player's character, or controlled by another player.
-        # Two-headed teammates share a side, and the teammate's cards stay; otherwise what another
-        # player owns on that side leaves the game too (the side is gone).
+        # worn by another player's character, or controlled by another player (001/002/003: the cards
+        # that player owns). A card another player owns is not among them: one the player who is out
+        # controlled (taken control of, or recruited into their row by a 2 vs 2 teammate) goes back
+        # (``_hand_back``), as their control of it ends with them. Two-headed teammates share a side,
+        # and it stays the teammate's.
         shared = g.mode == "two_headed"
+        if not shared:
+            _hand_back(g, p)
         for iid in list(pl.equipment):  # their equipment (worn by anyone) and machines first
             e = g.cards[iid]
             if e.zone == "machine":
@@ -53,10 +57,6 @@ def eliminate(g: Game, p: int) -> None:
             c = g.cards[iid]
             if c.owner == p or (c.side == pl.side and not shared):
                 zones.leave_play(g, c, "removed")
-        for iid in list(g.machines):
-            m = g.cards[iid]
-            if m.side == pl.side and not shared:
-                zones.wreck_machine(g, m, into="removed")
         for iid in pl.resources:
             g.cards[iid].zone = "removed"
             pl.removed.append(iid)
@@ -64,6 +64,32 @@ def eliminate(g: Game, p: int) -> None:
         # (their hand, deck and KO pile stay as they are: no effect reaches the cards of a player
         # who is out, see effects.card_zone)
         g.board_changed()
+
+
+def _hand_back(g: Game, p: int) -> None:
+    """The cards other players own on the side of ``p``, who is out of the game, leave their control: a
+    character goes back to the side it was taken from (``flow.control_returns_to``: its owner's side when
+    that one is out too), a machine to its owner's side. A card whose owner is out as well was removed
+    with that player's cards already."""
+    from engine.capeclash.flow import control_returns_to
+    side = g.players[p].side
+    live = g.live_sides()
+    for iid in list(g.in_play):
+        c = g.cards[iid]
+        if c.side != side or c.owner == p or g.players[c.owner].out:
+            continue
+        came_from = next((m["side"] for m in c.mods if m["k"] == "control"), None) if c.mods else None
+        if c.mods:
+            c.mods = [m for m in c.mods if m["k"] != "control"]
+        home = control_returns_to(g, c, came_from if came_from is not None else g.players[c.owner].side, live)
+        zones.change_side(g, c, home, back=True)
+        if c.zone == "play" and c.side == side:  # it could not go back (its name is a main character's there)
+            zones.leave_play(g, c, "removed")
+    for iid in list(g.machines):
+        m = g.cards[iid]
+        if m.side == side and m.owner != p:
+            m.side = g.players[m.owner].side
+            g.board_changed()
 
 
 def drop_abilities_of(g: Game, p: int) -> None:

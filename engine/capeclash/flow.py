@@ -273,10 +273,7 @@ def cleanup(g: Game) -> None:
     live = g.live_sides()
     for c in [c for c in g.characters() if c.mods]:
         for m in [m for m in c.mods if m["k"] == "control" and _expires(m, g.turn, g.active, live)]:
-            c.mods.remove(m)
-            side = m["side"]
-            assert side is not None
-            zones.change_side(g, c, control_returns_to(g, c, side, live), back=True)
+            zones.end_control(g, c, m)
     for c in g.characters():
         if c.mods:
             c.mods = [m for m in c.mods if not _expires(m, g.turn, g.active, live)]
@@ -286,8 +283,10 @@ def cleanup(g: Game) -> None:
     for pl in g.players:
         # recruit points last until the end of a recruit step: any gained later are gone now
         pl.recruit = 0
-    g.quiet_turns = 0 if g.attacked_this_turn else g.quiet_turns + 1
     decks_empty = all(not p.deck for p in g.players if not p.out)
+    # the out-of-cards ending: a full round without an attack once every player is out of cards; a
+    # turn that ended with a card left in some deck is no part of that round (it restarts the count)
+    g.quiet_turns = 0 if g.attacked_this_turn or not decks_empty else g.quiet_turns + 1
     if decks_empty and g.quiet_turns >= len(live):
         ending.end_by_wounds(g, "every deck is empty and a full round passed without an attack")
         return

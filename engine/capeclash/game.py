@@ -315,8 +315,10 @@ class Game(Decisions, Replayable):
 
     def source_gone(self, iid: int) -> None:
         """A character was stunned or left play: effects lasting 'while it stays face up' end."""
-        for o in self.characters():
+        for o in list(self.characters()):
             if o.mods and any(m.get("source") == iid for m in o.mods):
+                for m in [m for m in o.mods if m["k"] == "control" and m.get("source") == iid]:
+                    zones.end_control(self, o, m)  # (a control effect ends: the character goes back)
                 o.mods = [m for m in o.mods if m.get("source") != iid]
                 self.dirty = True
 

@@ -14,7 +14,7 @@ from engine.capeclash.keywords import has_swarm
 
 if TYPE_CHECKING:
     from engine.capeclash.game import Game
-    from engine.capeclash.state import Card
+    from engine.capeclash.state import Card, Modifier
 
 
 # ------------------------------------------------------------------ deck and hand
@@ -478,9 +478,11 @@ def current_lnames(g: Game, c: Card) -> tuple[str, ...] | set[str]:
     return {n.lower() for n in g.names_of(c)}
 
 
-def change_side(g: Game, c: Card, side: int, until: str = "permanent", back: bool = False) -> None:
+def change_side(g: Game, c: Card, side: int, until: str = "permanent", back: bool = False,
+                source: int | None = None) -> None:
     """Move a character to another side (it doesn't 'appear'); uniqueness applies there. ``back``: a
-    control effect ended and it returns to the side it came from (the log says so)."""
+    control effect ended and it returns to the side it came from (the log says so). ``source``: the
+    character whose ability took control, for ``until="source_leaves"``."""
     if c.zone != "play" or c.side == side:
         return
     if shares_main_name(g, c, side):
@@ -488,13 +490,30 @@ def change_side(g: Game, c: Card, side: int, until: str = "permanent", back: boo
         return
     remove_from_combat(g, c)
     if until != "permanent":
-        c.mods.append({"k": "control", "side": c.side, "until": until, "ts": g.tick(), "turn": g.turn,
-                       "src": "control"})
+        m: Modifier = {"k": "control", "side": c.side, "until": until, "ts": g.tick(), "turn": g.turn,
+                       "src": "control"}
+        if until == "your_next_turn":  # the next turn of the side taking control, not the next turn
+            m["by"] = side
+        elif until == "source_leaves" and source is not None:
+            m["source"] = source  # while the character whose ability it is stays face up in play
+        c.mods.append(m)
     c.side = side
     g.board_changed()
     g.log("control", f"{g.name(c.iid)} goes back to {g.side_name(side)}'s side." if back else
           f"{g.side_name(side)} takes control of {g.name(c.iid)}.")
     enforce_uniqueness(g, c)
+
+
+def end_control(g: Game, c: Card, m: Modifier) -> None:
+    """A control effect on ``c`` ends, whenever its duration runs out (the end of the turn, of the combat,
+    or its source leaving): the modifier goes and the character goes back to the side it was taken from
+    (``flow.control_returns_to``). Every control effect ends through here."""
+    from engine.capeclash.flow import control_returns_to
+    if m in c.mods:
+        c.mods.remove(m)
+    side = m["side"]
+    assert side is not None
+    change_side(g, c, control_returns_to(g, c, side, g.live_sides()), back=True)
 
 
 def create_token(g: Game, cid: str, p: int, row: str) -> Card:

@@ -190,7 +190,7 @@ class TakeControl(Verb):
     def run(self, g, frame, a) -> bool:
         side = g.players[frame.ctl].side
         for c in fx.select(g, frame, a["target"]):
-            zones.change_side(g, c, side, until=a.get("until", "permanent"))
+            zones.change_side(g, c, side, until=a.get("until", "permanent"), source=frame.src)
         return True
 
     def text(self, a, r) -> str:
