@@ -191,3 +191,101 @@ def test_the_view_says_whether_a_freeze_holds_this_turn_or_the_next_and_the_samp
     assert entry(g, 0)["frozen_now"] and g.cards[giant.iid].exhausted
     s = capeclash.sample_state(g.view(1), 1, Rng(2), public_context(g))
     assert s is not None and s.cards[giant.iid].frozen == 2
+
+
+# ------------------------------------------------------------------ session 19, part 2: what the sampled game keeps
+
+def _same_public(real, sample, viewer: int) -> None:
+    """Every field of ``viewer``'s view but the log reads the same in the sampled game."""
+    a, b = real.view(viewer), sample.view(viewer)
+    for k in ("sides", "players", "decision", "combat", "turn", "phase", "active_side", "declaring"):
+        assert a[k] == b[k], k
+
+
+def test_a_keyword_granted_for_the_turn_is_kept_in_the_sampled_game():
+    """A character granted Ranged for the turn (its view lists the keyword and how long it lasts) can
+    attack from the back row; the sampled game gave it its printed keywords only, so it offered other
+    attacks than the real game (normal's look-ahead then gave up and hard's search did not run), and
+    the keyword goes at the end of the turn in both."""
+    from engine.ai import capeclash
+    from engine.capeclash.testing import named
+    g = _duel_position([{"back": ["Trooper Cole"]}, {"front": ["Alley Brute"]}])
+    cole = named(g, "Trooper Cole", side=0)
+    cole.mods.append({"k": "grant", "kw": "ranged", "ts": cole.ts, "src": "Tailwind", "until": "turn", "turn": g.turn})
+    g.keyword_granted()
+    g.board_changed()
+    legal = g.legal_actions(0)
+    assert any(a.type == "attack" and a["card"] == cole.iid for a in legal)
+    s = capeclash.sample_state(g.view(0), 0, Rng(3), public_context(g))
+    assert s is not None
+    assert set(s.legal_actions(0)) == set(legal)
+    _same_public(g, s, 0)
+    for game in (g, s):
+        _end_turn(game)
+        assert not game.has_keyword(game.cards[cole.iid], "ranged")
+
+
+def test_a_character_that_lost_its_keywords_has_none_in_the_sampled_game_either():
+    """Nullified (keywords and super powers lost): the view lists no keywords; the sampled game
+    gave the character back its printed ones (Ferocious here)."""
+    from engine.ai import capeclash
+    from engine.capeclash.testing import named
+    g = _duel_position([{"front": ["Trooper Cole"]}, {"front": ["Alley Brute"]}])
+    brute = named(g, "Alley Brute", side=1)
+    brute.mods.append({"k": "lose", "ts": brute.ts, "src": "Nullify", "until": "turn", "turn": g.turn})
+    g.board_changed()
+    assert not g.has_keyword(brute, "ferocious")
+    s = capeclash.sample_state(g.view(0), 0, Rng(3), public_context(g))
+    assert s is not None and not s.has_keyword(s.cards[brute.iid], "ferocious")
+    _same_public(g, s, 0)
+
+
+def test_a_character_moved_in_this_formation_step_is_not_moved_again_in_the_sampled_game():
+    """Formation: a character moves once a step. The view does not say which moved already, the
+    player's legal actions do; the sampled game offered that character's move again (the search
+    could move it back and forth), and now takes the book-keeping from the legal actions (``fit``),
+    in the heuristic's look-ahead and in the search alike."""
+    from engine.ai import capeclash
+    from engine.capeclash.position import build
+    from engine.capeclash.testing import act, named
+    pool = _pool()
+    deck = ["Trooper Birch", "Trooper Cole", "Frail Lookout", "Gloom Imp", "Alley Brute", "Bit Player"]
+    g = build(pool, {"turn": 5, "active": 0, "phase": "formation", "players": [
+        {"name": "Ana", "main": {"card": "Captain Solace", "row": "back"}, "deck": list(deck),
+         "front": ["Trooper Cole", "Trooper Birch"]},
+        {"name": "Bo", "main": {"card": "Baron Dusk", "row": "back"}, "deck": list(deck)}]}, mode="duel")
+    assert g.decision["type"] == "formation"
+    act(g, "move", card=named(g, "Trooper Cole", side=0).iid)
+    legal = g.legal_actions(0)
+    s = capeclash.sample_state(g.view(0), 0, Rng(4), public_context(g))
+    assert s is not None and set(legal) < set(s.legal_actions(0))  # the view alone cannot tell
+    capeclash.fit(s, legal)
+    assert set(s.legal_actions(0)) == set(legal)
+    fitted = []
+    orig = capeclash.fit
+
+    def spy(game, acts):
+        orig(game, acts)
+        if set(acts) == set(legal):  # (the decision asked, not one inside a look-ahead)
+            fitted.append(set(game.legal_actions(0)) == set(legal))
+    import pytest as _pytest
+    mp = _pytest.MonkeyPatch()
+    try:
+        mp.setattr(capeclash, "fit", spy)
+        a = make_policy("hard", public_context(g), max_work=400)(g.view(0), legal, Rng(1))
+    finally:
+        mp.undo()
+    assert a in legal and fitted and all(fitted)
+
+
+def test_the_sampled_game_knows_how_near_the_out_of_cards_ending_is():
+    """Quiet turns since every deck emptied are public (everyone saw nobody attack); the view says them and
+    the sampled game has them, so the look-ahead sees that ending the turn ends the game (it counted 0)."""
+    from engine.ai import capeclash
+    g = _duel_position([{}, {}])
+    g.quiet_turns, g.attacked_this_turn = 1, False
+    g.view_cache = None
+    v = g.view(0)
+    assert v["quiet_turns"] == 1 and v["attacked_this_turn"] is False
+    s = capeclash.sample_state(v, 0, Rng(2), public_context(g))
+    assert s is not None and s.quiet_turns == 1 and s.attacked_this_turn is False

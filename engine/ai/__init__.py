@@ -89,6 +89,9 @@ A ruleset is a module (or any object) with these attributes:
   the heuristic's own look-ahead, averaged over ``samples`` sampled games; the search orders,
   widens and seeds its root with it (Cape Clash: the combat look-ahead of ``heuristic``). An action
   the prior leaves out is not searched (Cape Clash leaves out futile plays, ``engine.capeclash.futility``).
+* ``fit(game, legal)`` (optional): told the player's legal actions (all of them), a sampled game takes
+  the book-keeping they show that the view does not (Cape Clash: a character moved this formation
+  step, a super power used this turn), so it offers no more than the real game does.
 * ``fast_policy(view, legal, rng) -> action`` (optional): a cheap choice for the search's
   playouts and the ``simple`` level; without it playouts use ``heuristic``, then random actions.
 * ``playout_done(game, player, turn, horizon) -> bool`` (optional): True where a playout should

@@ -29,6 +29,7 @@ from engine.capeclash import futility, stats
 from engine.capeclash.game import Game
 from engine.capeclash.stack import CombatStep
 from engine.capeclash.state import Card, Combat, Decision, Modifier, Player
+from engine.cardlang.phrases import DURATION
 from engine.core.rng import Rng
 
 # the decisions ``searchable`` lets a search weigh by default (a level names its own: hard adds who
@@ -123,8 +124,8 @@ def sample_state(view: dict, player: int, rng: Rng, context: Context) -> Game | 
     g.result = None
     g.clock = 1_000_000
     g.dirty = g.check_end = False
-    g.attacked_this_turn = False
-    g.quiet_turns = 0
+    g.attacked_this_turn = bool(view.get("attacked_this_turn"))
+    g.quiet_turns = int(view.get("quiet_turns") or 0)  # (the out-of-cards ending is near: it matters)
     g.any_grants = False
     n_sides = len(g.sides)
     g.first_side = g.sides[(g.sides.index(g.active) - max(0, g.turn - 1)) % n_sides]
@@ -279,6 +280,8 @@ def sample_state(view: dict, player: int, rng: Rng, context: Context) -> Game | 
             return None
         g.stack.append(CombatStep())
     g.board_changed()
+    # keywords gained or lost for a while (the view lists each character's keywords and what it gained)
+    _restore_keywords(g, view)
     # ATK/DEF changed by effects the view does not itemise: one modifier restores the numbers
     for s in view["sides"]:
         for v in s["front"] + s["back"]:
@@ -291,6 +294,98 @@ def sample_state(view: dict, player: int, rng: Rng, context: Context) -> Game | 
                                "atk": da, "def": dd})
     g.board_changed()
     return g
+
+
+_UNTIL_WORDS = {words.strip(): until for until, words in DURATION.items() if words.strip()}
+
+
+def _until_of(g: Game, words: str | None) -> Modifier:
+    """A granted keyword's duration from the view's words (``view.duration_words``); lasting for
+    good when the view names no end."""
+    m: Modifier = {"k": "grant", "ts": 0, "src": "seen", "until": "permanent", "turn": g.turn}
+    if not words:
+        return m
+    if words in _UNTIL_WORDS:
+        m["until"] = _UNTIL_WORDS[words]
+        return m
+    for side in g.sides:
+        if words == f"until the end of {g.side_name(side)}'s next turn":
+            m["until"], m["by"] = "your_next_turn", side
+            return m
+    if words.startswith("while ") and words.endswith(" stays face up in play"):
+        name = words[len("while "):-len(" stays face up in play")]
+        src = next((c for c in g.characters() if c.face_up and g.name(c.iid) == name), None)
+        if src is not None:
+            m["until"], m["source"] = "source_leaves", src.iid
+            return m
+    m["until"] = "turn"  # (an end the view's words do not say: this turn at least)
+    return m
+
+
+def _restore_keywords(g: Game, view: dict) -> None:
+    """Give each face-up character of the sampled game the keywords the view says it has: those
+    granted by an effect (the view's ``gained``, with how long they last) and, for one that lost
+    its keywords and super powers (Nullify), the loss. Keywords from equipment, continuous abilities
+    and Mimic come with the board itself. Without this a keyword granted for the turn (Flight, say)
+    was missing and the sampled game offered other attacks than the real one."""
+    from engine.capeclash.keywords import keywords_of
+    granted = False
+    for s in view["sides"]:
+        for v in s["front"] + s["back"]:
+            if v["stunned"]:
+                continue
+            c = g.cards[v["iid"]]
+            want = set(v.get("keywords") or ())
+            gained = v.get("gained") or ()
+            if not gained and want == keywords_of(g, c):
+                continue
+            have = keywords_of(g, c)
+            # each grant that ends (the view says when), and one for a keyword still missing
+            grants = [e for e in gained if e.get("until") is not None or e["keyword"] in want - have]
+            grants += [{"keyword": kw} for kw in sorted(want - have - {e["keyword"] for e in grants})]
+            for e in grants:
+                m = _until_of(g, e.get("until"))
+                m["kw"], m["ts"], m["src"] = e["keyword"], c.ts, e.get("from") or "seen"
+                c.mods.append(m)
+                granted = True
+            if not want - {"swarm"} and have - want:
+                c.mods.append({"k": "lose", "ts": c.ts, "src": "seen", "until": "turn", "turn": g.turn})
+    if granted:
+        g.keyword_granted()
+    g.board_changed()
+
+
+def fit(g: Game, legal: list) -> None:
+    """Book-keeping the view does not show but the acting player's own choices do: a sampled game
+    (``g``) that offers the player a move, super power or Mobile shift the real game does not
+    (``legal``, all of the player's legal actions) is told that character has moved this
+    formation step, or used that power (this turn, or for good if it is once a game) or its
+    shift this turn, as the real game's book-keeping says (the player knows what they did).
+    Without it the search could move a character twice in a formation step, or use a once-a-turn
+    power again in its look-ahead."""
+    if not legal:
+        return
+    p = legal[0].player
+    extra = [a for a in g.legal_actions(p) if a.type in ("move", "power", "shift") and a not in set(legal)]
+    if not extra:
+        return
+    from engine.capeclash.powers import powers_of, used_key
+    for a in extra:
+        c = g.cards[a["card"]]
+        if a.type == "move":
+            g.moved.append(c.iid)
+        elif a.type == "shift":
+            g.used_powers.append(f"mobile:{c.iid}")
+        else:
+            found = powers_of(g, c)
+            if 0 <= a["power"] < len(found):
+                pw = found[a["power"]][2]
+                if pw.once_per_game:
+                    c.used_once.append(pw.name)
+                else:
+                    g.used_powers.extend([used_key(c, pw)] * max(1, pw.uses))
+    g.memo.clear()
+    g.view_cache = None
 
 
 def _strike_back_rebuildable(view: dict, cb: dict) -> bool:
@@ -648,6 +743,7 @@ def lookahead_values(view: dict, legal: list, rng: Rng, context: Context, sample
         base = (sampler or sample_state)(view, player, rng, context)
         if base is None or not set(legal) <= set(base.legal_actions(player)):
             return None
+        fit(base, legal)
         if k == 0:  # plays that cannot change anything are not weighed (engine.capeclash.futility)
             futile = futility.futile_actions(base, legal)
             if futile and len(futile) < len(legal):

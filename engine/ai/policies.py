@@ -339,6 +339,7 @@ class ISMCTSPolicy:
         fast = getattr(rs, "fast_policy", None) if self.playout_policy == "fast" else None
         heur = getattr(rs, "heuristic", None)
         stop = getattr(rs, "playout_done", None)
+        fit = getattr(rs, "fit", None)
         # ``max_work``: the ruleset's count of the actions played on sampled games (``work``), the
         # prior's look-aheads included, the search's own steps too where it can count them (``charge``).
         # A sampled game (or, in the first, a candidate) is searched only while what it is expected to
@@ -406,6 +407,8 @@ class ISMCTSPolicy:
                 if it == 0:
                     return None  # the sampled game disagrees with the real one: do not trust it
                 continue  # a later sample that does: the candidates are never played where they are not legal
+            if fit is not None:
+                fit(g0, legal)  # the book-keeping the player's own choices show (the ruleset's ``fit``)
             seed = rng.next64()
             # paired: every searched root action is tried in this same sampled game with the same
             # playout randomness (common random numbers: the comparison is not drowned in noise)

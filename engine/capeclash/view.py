@@ -209,6 +209,8 @@ def public_view(g: Game) -> dict:
         "mode": g.mode, "turn": g.turn, "active_side": g.active, "phase": g.phase,
         "step_player": g.step_player, "players": players, "sides": sides, "declaring": list(g.declaring),
         "combat": combat, "result": g.result,
+        # the out-of-cards ending's count (public: everyone saw who attacked)
+        "quiet_turns": g.quiet_turns, "attacked_this_turn": g.attacked_this_turn,
     }
     if g.caches.enabled:
         g.view_cache = public
