@@ -366,7 +366,8 @@ def fit(g: Game, legal: list) -> None:
     if not legal:
         return
     p = legal[0].player
-    extra = [a for a in g.legal_actions(p) if a.type in ("move", "power", "shift") and a not in set(legal)]
+    real = set(legal)
+    extra = [a for a in g.legal_actions(p) if a.type in ("move", "power", "shift") and a not in real]
     if not extra:
         return
     from engine.capeclash.powers import powers_of, used_key
