@@ -869,18 +869,24 @@ class Session(TutorialOps):
         title = self.kind.TITLE
         if isinstance(data, str):
             from engine.core.data import loads_json
+            if not data.strip():
+                raise WebError("bad_save", f"{source}: not a {title} save: it is empty")
             try:
                 data = loads_json(data, source)
             except DataError as e:
+                if "\x00" in data or "\ufffd" in data[:1000]:  # bytes that are not text (as the browser read them)
+                    raise WebError("bad_save", f"{source}: not a {title} save: it is not a text file") from None
                 raise WebError("bad_save", f"not a {title} save: {e.problems[0]}") from None
         if not isinstance(data, dict):
-            raise WebError("bad_save", f"{source}: not a {title} save (expected a JSON object)")
+            raise WebError("bad_save", f"{source}: not a {title} save (expected a JSON object, not {excerpt(data, 40)})")
         if data.get("format") == self._engine_save_format():  # a plain engine save: everyone human
             data = {"format": self.kind.SAVE_FORMAT, "version": WEB_SAVE_VERSION, "game": data, "seats": None}
         if data.get("format") != self.kind.SAVE_FORMAT:
-            raise WebError("bad_save", f"{source}: not a {title} save (format {data.get('format')!r})")
+            raise WebError("bad_save", f"{source}: not a {title} save (field 'format' is {excerpt(data.get('format'), 60)}, "
+                                       f"not {self.kind.SAVE_FORMAT!r})")
         if data.get("version") != WEB_SAVE_VERSION:
-            raise WebError("bad_save", f"{source}: unsupported save version {data.get('version')!r}")
+            raise WebError("bad_save", f"{source}: field 'version': unsupported save version "
+                                       f"{excerpt(data.get('version'), 30)} (this build reads version {WEB_SAVE_VERSION})")
         try:
             g = self._load_game(data.get("game"), source)
         except SaveError as e:

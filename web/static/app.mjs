@@ -8,9 +8,23 @@ import * as anim from "./anim.mjs";
 // Card data is always put on the page as text (textContent), never as HTML.
 
 const params = new URLSearchParams(location.search);
-const AI_DELAY = Number(params.get("aidelay") ?? 250);  // ms between computer decisions (0: as fast as possible)
+// The address's settings; an odd value is ignored (the default is used) and named on the title screen.
+const addressProblems = [];
+function numberParam(name, fallback, ok, what) {
+  const raw = params.get(name);
+  if (raw === null) return fallback;
+  const n = raw.trim() === "" ? NaN : Number(raw);
+  if (ok(n)) return n;
+  addressProblems.push(`${name}=${raw.slice(0, 40)}: must be ${what}; ignored`);
+  return fallback;
+}
+const AI_DELAY = numberParam("aidelay", 250, (n) => Number.isFinite(n) && n >= 0 && n <= 60000,
+  "a number of milliseconds from 0 to 60000");  // ms between computer decisions (0: as fast as possible)
 const CONVENTION = params.has("convention");
-const IDLE_MIN = Number(params.get("idle") || 3);
+const IDLE_MIN = numberParam("idle", 3, (n) => Number.isFinite(n) && n > 0 && n <= 24 * 60, "a number of minutes above 0");
+const SEED = numberParam("seed", null, (n) => Number.isSafeInteger(n) && n >= 0, "a whole number, 0 or more");
+const ENGINE_PACKAGING = ["zip", "wheel"].includes(params.get("engine")) ? params.get("engine") : undefined;
+if (params.get("engine") !== null && !ENGINE_PACKAGING) addressProblems.push(`engine=${params.get("engine").slice(0, 40)}: must be zip or wheel; ignored`);
 const SAVE_KEY = "capeclash.save.v1";            // the Cape Clash game in progress
 const DICE_SAVE_KEY = "capeclash.dice.save.v1";   // the Derring-Dice game in progress
 const LAST_KEY = "capeclash.last_game";           // which of the two a reload resumes ("tutorial": a lesson)
@@ -20,7 +34,14 @@ const saveKey = (game) => (game === "dice" ? DICE_SAVE_KEY : SAVE_KEY);
 const sessionOf = (game) => (game === "dice" ? "dice" : "play");
 const GAME_TITLES = { capeclash: "Cape Clash", dice: "Derring-Dice" };
 const OPT_KEY = "capeclash.options.v1";          // full control, motion
-const options = (() => { try { return { fullControl: false, motion: true, ...JSON.parse(localStorage.getItem(OPT_KEY) || "{}") }; } catch { return { fullControl: false, motion: true }; } })();
+// the options kept in this browser: each one read only if it is true or false (else its default)
+const options = (() => {
+  const o = { fullControl: false, motion: true };
+  let stored = null;
+  try { stored = JSON.parse(localStorage.getItem(OPT_KEY) || "{}"); } catch { /* damaged: the defaults */ }
+  for (const k of Object.keys(o)) if (typeof stored?.[k] === "boolean") o[k] = stored[k];
+  return o;
+})();
 const reducedMotion = () => !options.motion || matchMedia("(prefers-reduced-motion: reduce)").matches;
 let faces = null;  // web/static/faces.mjs (the printed faces) once it has loaded; tiles without it
 
@@ -121,8 +142,12 @@ function showError(title, problems = [], cause = "other") {
   $("error-title").textContent = title;
   const ul = $("error-list");
   ul.textContent = "";
-  for (const p of problems) ul.append(el("li", { text: p }));
+  for (const p of newProblems(title, problems)) ul.append(el("li", { text: p }));
   $("error-bar").hidden = false;
+}
+// the problems a message does not already say (many errors carry their message as their one problem)
+function newProblems(message, problems) {
+  return problems.filter((p, i) => p && !String(message).includes(p) && problems.indexOf(p) === i);
 }
 function engineError(what, err, cause = "other") {
   console.warn(what, err);
@@ -189,7 +214,7 @@ async function main() {
   const facesReady = document.body.dataset.faces ? loadFaces() : Promise.resolve();
   let info;
   try {
-    info = await engine.boot({ engine: params.get("engine") || undefined, nosnapshot: params.has("nosnapshot"),
+    info = await engine.boot({ engine: ENGINE_PACKAGING, nosnapshot: params.has("nosnapshot"),
                               cached: Boolean(navigator.serviceWorker?.controller) });
   } catch (err) {
     window.__capeclashShowBootError("The rules engine could not start", [String(err.message || err),
@@ -220,13 +245,13 @@ async function main() {
   if (lessonSaved) {
     screen("title");
     showResume(Boolean(saved));
-    await startLearning(lessonSaved.lesson, lessonSaved.moves);
+    await startLearning(lessonSaved.lesson, lessonSaved.moves, { restoring: true });
   } else if (saved && !CONVENTION) {
     try {
-      const meta = JSON.parse(saved);
-      app.viewer = meta.ui?.viewer ?? null;
+      app.viewer = savedViewer(saved);
       app.game = resumeGame;
-      const state = await engine.call("load", { save: meta, source: "the game saved in this browser" });
+      // the stored text as it is: the engine says what is wrong with it (not the page's JSON parser)
+      const state = await engine.call("load", { save: saved, source: "the game saved in this browser" });
       await enterGame(state, { resumed: true });
     } catch (err) {
       app.game = "capeclash";
@@ -240,6 +265,7 @@ async function main() {
     showResume(false);
     if (CONVENTION) startDemo();
   }
+  if (addressProblems.length) showError("Some settings in the address were ignored", addressProblems);
   document.body.dataset.ready = "1";
   performance.mark("capeclash-ready");
   setTimeout(registerServiceWorker, 300);  // precaching starts once the board is up, not during boot
@@ -303,10 +329,10 @@ function buildSetupForm(hasDice) {
   if (hasDice) renderDiceSeats();
   const modeSel = $("mode");
   modeSel.addEventListener("change", renderSeats);
-  $("setup").addEventListener("submit", (e) => { e.preventDefault(); startGame(); });
-  $("file-open").addEventListener("change", (e) => openFile(e.target, "load"));
-  $("file-replay").addEventListener("change", (e) => openFile(e.target, "replay"));
-  $("btn-resume").addEventListener("click", resumeSaved);
+  $("setup").addEventListener("submit", (e) => { e.preventDefault(); oneAtATime(startGame); });
+  $("file-open").addEventListener("change", (e) => oneAtATime(() => openFile(e.target, "load")));
+  $("file-replay").addEventListener("change", (e) => oneAtATime(() => openFile(e.target, "replay")));
+  $("btn-resume").addEventListener("click", () => oneAtATime(resumeSaved));
   $("btn-discard").addEventListener("click", () => { localStorage.removeItem(saveKey(app.setupGame)); showResume(false); });
   renderSeats();
   renderTeams();
@@ -456,7 +482,7 @@ function setupError(err) {
   const box = $("setup-error");
   box.textContent = "";
   if (!err) { box.hidden = true; return; }
-  box.append(el("p", { text: err.message }), el("ul", {}, (err.problems || []).map((p) => el("li", { text: p }))));
+  box.append(el("p", { text: err.message }), el("ul", {}, newProblems(err.message, err.problems || []).map((p) => el("li", { text: p }))));
   box.hidden = false;
 }
 
@@ -487,7 +513,7 @@ async function confirmReplace(game) {
 
 // Start a game with these settings (a new seed each time); also the Rematch button.
 async function newGame(setup, game) {
-  const seed = params.has("seed") ? Number(params.get("seed")) + (app.rematches || 0) : Math.floor(Math.random() * 2 ** 31);
+  const seed = SEED !== null ? SEED + (app.rematches || 0) : Math.floor(Math.random() * 2 ** 31);
   stopDemo();
   if (game === "dice") return startDiceWith(setup.seats, seed);
   try {
@@ -535,24 +561,49 @@ function showResume(on) {
   }
 }
 
+// The seat whose view a stored save was showing (null if it does not say, or cannot be read).
+function savedViewer(text) {
+  try { const v = JSON.parse(text)?.ui?.viewer; return Number.isInteger(v) && v >= 0 ? v : null; } catch { return null; }
+}
+
+// Title-screen requests that start or load a game: one at a time (a double click sends one).
+async function oneAtATime(fn) {
+  if (app.busy) return;
+  app.busy = true;
+  try { await fn(); } finally { app.busy = false; }
+}
+
 async function resumeSaved() {
+  const saved = localStorage.getItem(saveKey(app.setupGame));
+  if (!saved) { showResume(false); return; }
   try {
-    const meta = JSON.parse(localStorage.getItem(saveKey(app.setupGame)));
-    app.viewer = meta.ui?.viewer ?? null;
-    const state = await engine.call("load", { save: meta, source: "the game saved in this browser" }, sessionOf(app.setupGame));
+    app.viewer = savedViewer(saved);
+    const state = await engine.call("load", { save: saved, source: "the game saved in this browser" }, sessionOf(app.setupGame));
     app.game = app.setupGame;
     stopDemo();
     await enterGame(state, { resumed: true });
   } catch (err) {
-    showError("Your saved game could not be restored", err.problems?.length ? err.problems : [err.message]);
+    showError("Your saved game could not be restored", [...(err.problems?.length ? err.problems : [err.message]),
+      "It is still kept in this browser: start a new game to replace it, or discard it."]);
   }
 }
+
+const MAX_FILE_BYTES = 8 * 1024 * 1024;  // a long game's save is well under 1 MB
 
 async function openFile(input, how) {
   const f = input.files[0];
   input.value = "";
   if (!f) return;
-  const text = await f.text();
+  if (f.size > MAX_FILE_BYTES) {
+    showError(`Could not open ${f.name}: it is ${(f.size / 1048576).toFixed(1)} MB, too big to be a save or a replay`,
+      ["A save or replay of a long game is well under 1 MB.", "Nothing was changed."]);
+    return;
+  }
+  let text;
+  try { text = await f.text(); } catch (err) {
+    showError(`Could not open ${f.name}: the file could not be read (${err.message})`, ["Nothing was changed."]);
+    return;
+  }
   let game = app.setupGame;  // a file names its game in its "format" (a save of the other game is routed there)
   try { const fmt = String(JSON.parse(text).format || ""); if (fmt.startsWith("derring-dice")) game = "dice"; else if (fmt.startsWith("capeclash")) game = "capeclash"; } catch { /* the engine explains */ }
   if (game === "dice" && !(app.catalogue.games || []).includes("dice")) game = "capeclash";
@@ -742,12 +793,16 @@ async function endTurn() {
 }
 
 async function undo() {
-  if (app.mode !== "play" || !app.state?.can_undo) return;
+  // one request at a time: a second press before the first is answered would undo a move the player
+  // never saw come back (or be refused); a computer move on its way is dropped (the epoch)
+  if (app.busy || app.mode !== "play" || !app.state?.can_undo || document.body.dataset.screen !== "game") return;
   clearTimeout(app.aiTimer);
+  app.epoch++;
+  app.busy = true;
   try {
     const state = await engine.call("undo", { viewer: app.viewer });
     await afterMove(state);
-  } catch (err) { engineError("Could not undo", err); }
+  } catch (err) { engineError("Could not undo", err); } finally { app.busy = false; }
 }
 
 function gameOver(state) {
@@ -1682,7 +1737,7 @@ if (CONVENTION) {
   const reset = () => {
     clearTimeout(idle);
     idle = setTimeout(() => {
-      if (document.body.dataset.screen !== "title") {
+      if (!["title", "boot"].includes(document.body.dataset.screen)) {  // (nothing to reset while it boots)
         localStorage.removeItem(SAVE_KEY);  // the next visitor starts fresh
         localStorage.removeItem(DICE_SAVE_KEY);
         toTitle();
@@ -1705,12 +1760,22 @@ const tutBox = $("tutorial-box");  // kept here: a board redraw takes it out of 
 
 // The lesson in progress, kept in this browser after each move so that a reload comes back to it.
 function readLesson() {
+  const raw = localStorage.getItem(TUT_KEY);
   try {
-    const t = JSON.parse(localStorage.getItem(TUT_KEY) || "null");
+    const t = JSON.parse(raw || "null");
     if (t && Number.isInteger(t.lesson) && t.lesson >= 0 && Array.isArray(t.moves) && t.moves.every((m) => typeof m === "string")) return t;
   } catch { /* a damaged record: the lessons start from the first */ }
-  localStorage.removeItem(TUT_KEY);
+  forgetLesson();
+  if (raw !== null) {
+    showError("The lesson in progress could not be restored", ["Its record in this browser is damaged (it needs a lesson number and a list of moves).",
+      "Choose Learn to play to start the lessons again."]);
+  }
   return null;
+}
+
+function forgetLesson() {
+  localStorage.removeItem(TUT_KEY);
+  if (localStorage.getItem(LAST_KEY) === "tutorial") localStorage.removeItem(LAST_KEY);
 }
 
 function keepLesson() {
@@ -1722,7 +1787,8 @@ function keepLesson() {
   } catch { /* storage full or off: the lesson just isn't kept */ }
 }
 
-async function startLearning(lesson = 0, moves = []) {
+// restoring: the lesson kept in this browser (a record the engine refuses is dropped, and said so)
+async function startLearning(lesson = 0, moves = [], { restoring = false } = {}) {
   if (app.busy) return;
   stopDemo();
   app.epoch++;
@@ -1744,11 +1810,17 @@ async function startLearning(lesson = 0, moves = []) {
   };
   try {
     app.busy = true;
-    app.tut = await startTutorial({ call: (op, args) => engine.call(op, args, "play") }, hooks, { lesson, moves });
+    const tut = await startTutorial({ call: (op, args) => engine.call(op, args, "play") }, hooks, { lesson, moves });
+    app.tut = tut;
     keepLesson();
   } catch (err) {
     app.mode = "play";
-    engineError("The guided game could not start", err);
+    app.tut = null;
+    if (restoring) {
+      forgetLesson();
+      engineError("The lesson in progress could not be restored", { message: err.message,
+        problems: [...(err.problems || []), "Its record in this browser was dropped: choose Learn to play to start the lessons again."] });
+    } else engineError("The guided game could not start", err);
   } finally {
     app.busy = false;
     if (!app.tutPending) document.body.dataset.tutIdle = "1";

@@ -47,6 +47,7 @@
 // startTutorial(engine, hooks, { lesson, moves }): with `moves`, the lesson is played up to where those
 // moves left it (the lessons are scripted and seeded, so the same moves give the same position); a move
 // the engine no longer accepts (a new build changed the lesson) stops the replay there.
+// A lesson the engine cannot start (no such lesson) rejects the returned promise with the engine's error.
 
 export async function startTutorial(engine, hooks, { lesson = 0, moves = [] } = {}) {
   if (!engine || typeof engine.call !== "function") throw new Error("startTutorial: engine.call(op, args) is needed");
@@ -121,8 +122,8 @@ export async function startTutorial(engine, hooks, { lesson = 0, moves = [] } = 
     }
   }
 
-  if (!moves.length) {
-    await tut.goto(lesson);
+  if (!moves.length) {   // (a lesson that cannot start rejects: the caller says why, as below)
+    show(await engine.call("tutorial_start", { lesson }));
     return tut;
   }
   // back to where a reload left the lesson: its moves again, drawn once at the end

@@ -45,6 +45,8 @@ del _z, _name, _m, _p`;
 
 async function boot(opts) {
   const t0 = performance.now();
+  // the address's ?engine= picks a packaging; any other value is ignored (the page names it)
+  opts = { ...opts, engine: ["zip", "wheel"].includes(opts.engine) ? opts.engine : undefined };
   // everything the boot needs is asked for at once; the snapshot speculatively (its name is fixed)
   const sitePromise = fetchOk("site.json", "json");
   const lockPromise = fetchOk("pyodide/pyodide-lock.json", "json");
