@@ -10,7 +10,6 @@ from pathlib import Path
 import pytest
 import yaml
 
-from apps import cli
 from engine.core.errors import DataError, IllegalActionError
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -19,15 +18,7 @@ SCENARIO_CARDS = [TESTSET_CARDS, ROOT / "card_data" / "testset" / "scenario-card
                   ROOT / "card_data" / "testset" / "scenario-cards-effects.yaml"]
 
 
-def run_cli(argv, capsys) -> tuple[int, str, str]:
-    """``capeclash ARGV``: (exit status, stdout, stderr); never a traceback."""
-    try:
-        code = cli.main([str(a) for a in argv])
-    except SystemExit as e:
-        code = e.code if isinstance(e.code, int) else 2
-    out, err = capsys.readouterr()
-    assert "Traceback" not in out + err
-    return code, out, err
+from tests.test_audit_input_s18 import run_cli  # noqa: E402,F401 - the same CLI runner
 
 
 def _game_snapshot(g) -> str:
