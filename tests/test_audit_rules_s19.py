@@ -257,16 +257,11 @@ def test_control_ending_still_returns_to_a_live_side():
 
 # ------------------------------------------------------------------ 8. two-headed: Build plot twists
 
-def test_a_two_headed_teammate_may_play_a_build_plot_twist_during_the_others_build_steps():
-    """Two-headed teammates share one turn, so their build phase is each one's build phase; a Build plot
-    twist may be played at any time in it (002/003), the teammate's resource and recruit steps included
-    (the old engine asked only the player whose step it was)."""
-    g = _game([{"hand": ["Proving Grounds"]}, {"hand": ["War Chest"]}, {}, {}], mode="two_headed",
-              phase="resource")
-    ana, cy = 0, 1
-    assert g.decision["type"] == "resource" and g.to_act == [ana, cy]
-    legal = g.legal_actions(cy)
-    assert [a.type for a in legal] == ["plot"]  # only the Build play: the step is Ana's
-    g.apply(legal[0])
-    assert g.name(g.players[cy].ko[-1]) == "War Chest"
-    assert g.decision["type"] == "resource" and g.to_act == [ana]  # nothing left for Cy to play
+def test_a_two_headed_teammates_build_step_asks_only_them_whatever_the_partner_holds():
+    """The decision of a two-headed build step names its player alone, whether or not the partner holds a
+    Build plot twist: the decision is in every view, so it must not depend on a hand (a version that asked
+    the partner only when they held one failed the hidden-cards soak)."""
+    for hand in (["War Chest"], []):
+        g = _game([{"hand": ["Proving Grounds"]}, {"hand": hand}, {}, {}], mode="two_headed", phase="resource")
+        assert g.decision["type"] == "resource" and g.to_act == [0]
+        assert g.legal_actions(1) == []

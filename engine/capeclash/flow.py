@@ -109,19 +109,15 @@ def proceed(g: Game) -> None:
 
 
 def build_step_players(g: Game, sp: int) -> list[int]:
-    """Who is asked in ``sp``'s resource or recruit step: ``sp``, and (two-headed teammates) a
-    teammate who has a build-timed play (a Build plot twist or super power) they could make now.
+    """Who is asked in ``sp``'s resource or recruit step: ``sp`` alone.
 
-    The team takes one shared turn, so its build phase is each teammate's build phase: a Build plot
-    twist may be played at any time during it (002/003: before or after the resource, recruit or
-    formation step), the other teammate's resource and recruit steps included. The teammate may
-    only make such plays there (``moves.options``); the step itself stays ``sp``'s."""
-    if g.mode != "two_headed":
-        return [sp]
-    from engine.capeclash.powers import plays  # (not the remembered moves.plays: the hand may have changed)
-    others = [q for q in g.live_players_of(g.active) if q != sp]
-    return [sp, *[q for q in others if (got := plays(g, q, "build"))
-                  and (not R.possible(g) or R.filter_actions(g, q, got))]]
+    (Two-headed teammates share one build phase, and 002/003 let a Build plot twist be played at any
+    time in it; but asking the other teammate only when they hold such a play would tell everyone, in
+    the decision every view shows, what their hand holds, and asking them every step would hand the
+    device over in every step. So each teammate makes Build plays in their own resource, recruit and
+    formation steps, as in the other modes; the hidden-cards soak, tests/test_soak.py, checks that the
+    decision never depends on a hand.)"""
+    return [sp]
 
 
 def out_turn_ends(g: Game) -> None:

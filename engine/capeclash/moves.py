@@ -69,10 +69,6 @@ def options(g: Game, p: int, d: Decision) -> list[Action]:
             return list(declare_options(g, p))  # a copy: callers own the list they get
         finally:
             g.targets_seen = None
-    if t in ("recruit", "resource") and p != g.step_player:
-        # a two-headed teammate during the other's build step: only their build-timed plays
-        # (``flow.build_step_players``)
-        return plays(g, p, "build")
     if t == "recruit":
         out = []
         main_names = queries.main_names(g, pl.side)
