@@ -21,6 +21,7 @@ TIERS = {
 FILE_TIERS = {
     "test_web.py": "browser",
     "test_faces.py": "browser",
+    "test_web_input_s19.py": "browser",
     "test_pyodide.py": "pyodide",
     "test_print.py": "print",
     "test_print_dice.py": "print",
