@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from engine.capeclash import effects
 from engine.capeclash.state import Card, Modifier
+from engine.capeclash.stats import source_paused
 
 if TYPE_CHECKING:
     from engine.capeclash.game import Game
@@ -243,20 +244,6 @@ def impersonating(g: Game, c: Card, m: Modifier) -> bool:
     want = m["name"].lower()
     return not any(o.iid != c.iid and want in {n.lower() for n in g.defs.cards[o.cid].names}
                    for o in g.characters())
-
-
-def source_paused(g: Game, m: Modifier) -> bool:
-    """Is an effect lasting 'while its source stays in play' paused, its source being hidden?
-
-    A hidden character (002's Hide: face down but ready, no wound) is neither stunned nor gone, so
-    what it made does not end (``Game.source_gone`` is for a stun or leaving play); but it has lost
-    its powers, and 000's Nullify says such an effect stops while its source has no powers and comes
-    back when it gets them back: it applies again once the source turns face up."""
-    src = m.get("source")
-    if src is None:
-        return False
-    s = g.cards[src]
-    return s.zone == "play" and not s.face_up
 
 
 def powers_lost(g: Game, c: Card) -> bool:

@@ -26,7 +26,7 @@ def stats(g: Game, c: Card) -> tuple[int, int]:
     if mods:
         for m in mods:
             k = m["k"]
-            if "source" in m and _paused(g, m):
+            if "source" in m and source_paused(g, m):
                 continue
             if k == "set_base" or (k == "impersonate" and g.impersonating(c, m)):
                 if m.get("atk") is not None:
@@ -47,7 +47,7 @@ def stats(g: Game, c: Card) -> tuple[int, int]:
     if mods:
         for m in mods:
             k = m["k"]
-            if "source" in m and _paused(g, m):
+            if "source" in m and source_paused(g, m):
                 continue
             if k == "add":
                 atk += m.get("atk", 0)
@@ -57,10 +57,17 @@ def stats(g: Game, c: Card) -> tuple[int, int]:
     return atk, dfn
 
 
-def _paused(g: Game, m: Modifier) -> bool:
-    """A modifier lasting while its source stays in play is paused while that source is hidden
-    (``keywords.source_paused``)."""
-    s = g.cards[m["source"]]
+def source_paused(g: Game, m: Modifier) -> bool:
+    """Is an effect lasting 'while its source stays in play' paused, its source being hidden?
+
+    A hidden character (002's Hide: face down but ready, no wound) is neither stunned nor gone, so
+    what it made does not end (``Game.source_gone`` is for a stun or leaving play); but it has lost
+    its powers, and 000's Nullify says such an effect stops while its source has no powers and comes
+    back when it gets them back: it applies again once the source turns face up."""
+    src = m.get("source")
+    if src is None:
+        return False
+    s = g.cards[src]
     return s.zone == "play" and not s.face_up
 
 
@@ -139,7 +146,7 @@ def explain(g: Game, c: Card) -> list[dict]:
     atk_, dfn = d.atk, d.defense
     rows = [{"step": f"printed ({d.name}{f', level {d.level}' if d.level else ''})", "atk": atk_, "def": dfn}]
     for m in c.mods:
-        if "source" in m and _paused(g, m):
+        if "source" in m and source_paused(g, m):
             continue
         if m["k"] == "set_base" or (m["k"] == "impersonate" and g.impersonating(c, m)):
             if m.get("atk") is not None:
@@ -163,7 +170,7 @@ def explain(g: Game, c: Card) -> list[dict]:
         rows.append({"step": f"+{k}/+{k} from Grows ({g.kw_param(c, 'grows')})", "atk": atk_, "def": dfn})
     mods = _with_statics(g, c, c.mods) if c.zone == "play" and g.static_sources() else c.mods
     for m in mods:
-        if "source" in m and _paused(g, m):
+        if "source" in m and source_paused(g, m):
             continue
         if m["k"] == "add":
             atk_ += m.get("atk", 0)

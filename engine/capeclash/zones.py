@@ -458,7 +458,7 @@ def _turn_down(g: Game, c: Card, *, exhausted: bool, stunned: bool = False) -> N
         drop_gear(g, c)  # (equipment that stays on a stunned wearer: issue 18, part B)
     if stunned:
         # a stun ends effects lasting while it stays in play (Nullify's 'until it gets stunned'); hiding
-        # only pauses them while it is face down (``keywords.source_paused``)
+        # only pauses them while it is face down (``stats.source_paused``)
         g.source_gone(c.iid)
     g.dirty = True
 
